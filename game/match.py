@@ -1,0 +1,290 @@
+"""A match: rounds dealt, played and scored until someone reaches the threshold."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from .actions import DRAW, PLAY, QUIT, Action
+from .cards import build_deck, sorted_cards
+from .chips import Chips
+from .errors import GameOver, IllegalMove, NoSuchSeat, ReplayError, RoundOver
+from .events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
+from .results import RoundResult, SeatResult
+from .round import Round
+from .rules import HAND_SIZE, Ruleset
+from .scoring import best_discard, penalty
+from .view import SeatView
+
+
+class Match:
+    """The whole game. Chance is explicit: ``deal(seed)`` starts each round.
+
+    Every change goes through an event, so ``Match.replay(ruleset, players,
+    match.events)`` rebuilds an equal match.
+    """
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        ruleset.check_players(players)
+        self.ruleset = ruleset
+        self.players = players
+        self.points: list[int] = [0] * players
+        self.round: Round | None = None
+        self.results: list[RoundResult] = []
+        self.next_starter: int | None = None  # None before round 1: the deal picks one
+        self.winners: tuple[int, ...] = ()
+        self.events: list[Event] = []
+
+    # ------------------------------------------------------------ status
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def round_no(self) -> int:
+        return len(self.results) + (1 if self.in_round else 0)
+
+    @property
+    def in_round(self) -> bool:
+        return self.round is not None and not self.round.over
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return not self.over and not self.in_round
+
+    @property
+    def to_move(self) -> int | None:
+        return self.round.to_move if self.round is not None else None
+
+    def chips(self, seat: int) -> Chips:
+        return Chips.of(self.points[seat], pink_chips=self.ruleset.party)
+
+    # ------------------------------------------------------------ chance
+    def deal(self, seed: int | str) -> RoundDealt:
+        """Shuffle with a private RNG seeded by ``seed`` and deal the next round."""
+        if self.over:
+            raise GameOver()
+        if self.in_round:
+            raise IllegalMove("The round is still being played.")
+        rng = random.Random(seed)
+        deck = build_deck(party=self.ruleset.party, komarami=self.ruleset.komarami)
+        rng.shuffle(deck)
+        starter = self.next_starter if self.next_starter is not None else rng.randrange(self.players)
+        hands = tuple(
+            tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(self.players)
+        )
+        rest = deck[self.players * HAND_SIZE :]
+        event = RoundDealt(
+            round_no=len(self.results) + 1,
+            hands=hands,
+            top=rest[0],
+            draw_pile=tuple(rest[1:]),
+            starter=starter,
+        )
+        self.start_round(event)
+        return event
+
+    def start_round(self, dealt: RoundDealt) -> None:
+        """Start a round from a recorded or hand-made deal."""
+        if self.over:
+            raise GameOver()
+        if self.in_round:
+            raise IllegalMove("The round is still being played.")
+        if len(dealt.hands) != self.players:
+            raise ReplayError(f"a deal for {len(dealt.hands)} seats in a {self.players}-seat game")
+        if dealt.round_no != len(self.results) + 1:
+            raise ReplayError(f"deal for round {dealt.round_no}, expected {len(self.results) + 1}")
+        if self.next_starter is not None and dealt.starter != self.next_starter:
+            raise ReplayError(f"round starts with seat {dealt.starter}, not {self.next_starter}")
+        self.round = Round(self.ruleset, dealt)
+        self.events.append(dealt)
+
+    # ------------------------------------------------------------ moves
+    def legal_actions(self) -> list[Action]:
+        return self.round.legal_actions() if self.in_round and self.round else []
+
+    def verify(self, seat: int, action: Action) -> None:
+        if not 0 <= seat < self.players:
+            raise NoSuchSeat(seat)
+        if self.over:
+            raise GameOver()
+        if self.round is None or self.round.over:
+            raise RoundOver()
+        self.round.verify(seat, action)
+
+    def can(self, seat: int, action: Action) -> bool:
+        try:
+            self.verify(seat, action)
+        except IllegalMove:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action) -> MoveEvent:
+        """Check and do ``seat``'s move; a rejected move raises and changes nothing.
+
+        When the move ends the round, the round is scored at once and its
+        result is ``self.results[-1]``.
+        """
+        self.verify(seat, action)
+        assert self.round is not None
+        event = self.round.step(action)
+        self.events.append(event)
+        if self.round.over:
+            self._score(self.round)
+        return event
+
+    def apply_event(self, event: Event) -> None:
+        if isinstance(event, RoundDealt):
+            self.start_round(event)
+            return
+        try:
+            self.apply(event.seat, _action_of(event))
+        except IllegalMove as error:
+            raise ReplayError(f"event {event!r} is illegal here: {error}") from error
+
+    @classmethod
+    def replay(cls, ruleset: Ruleset, players: int, events: Iterable[Event]) -> Match:
+        match = cls(ruleset, players)
+        for event in events:
+            match.apply_event(event)
+        return match
+
+    # ------------------------------------------------------------ scoring
+    def _score(self, rnd: Round) -> None:
+        rules = self.ruleset
+        holder = rnd.no_drama_holder if rules.no_drama else None
+        rows: list[SeatResult] = []
+        for seat in range(self.players):
+            hand = sorted_cards(rnd.hands[seat])
+            kept = list(hand)
+            discarded = None
+            if seat == holder:
+                discarded = best_discard(kept, rules)
+                if discarded is not None:
+                    kept.remove(discarded)
+            cost = penalty(kept, rules)
+            emptied = seat == rnd.emptied_by
+            before = self.points[seat]
+            returned = 0
+            # An empty hand gives back the largest chip; so does a No Drama
+            # discard that left nothing but the No Drama card.
+            if emptied or (seat == holder and not kept):
+                returned = Chips.of(before, pink_chips=rules.party).largest()
+            gained = 0 if emptied else cost.total
+            total = before + gained - returned
+            self.points[seat] = total
+            rows.append(
+                SeatResult(
+                    seat=seat,
+                    hand=hand,
+                    discarded=discarded,
+                    penalty=cost,
+                    emptied=emptied,
+                    gained=gained,
+                    returned=returned,
+                    total=total,
+                    chips=Chips.of(total, pink_chips=rules.party),
+                )
+            )
+        assert rnd.ended_by is not None
+        self.next_starter = rnd.ended_by
+        game_over = max(self.points) >= rules.threshold
+        if game_over:
+            low = min(self.points)
+            self.winners = tuple(s for s, p in enumerate(self.points) if p == low)
+        self.results.append(
+            RoundResult(
+                round_no=rnd.round_no,
+                ended_by=rnd.ended_by,
+                emptied_by=rnd.emptied_by,
+                no_drama_holder=holder,
+                seats=tuple(rows),
+                game_over=game_over,
+                winners=self.winners,
+            )
+        )
+
+    # ------------------------------------------------------------ views
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see; other hands appear only as counts."""
+        if not 0 <= seat < self.players:
+            raise NoSuchSeat(seat)
+        rnd = self.round
+        live = rnd is not None and not rnd.over
+        if rnd is None or not live:
+            return SeatView(
+                seat=seat,
+                ruleset=self.ruleset,
+                round_no=len(self.results),
+                hand=(),
+                hand_sizes=(0,) * self.players,
+                in_round=(False,) * self.players,
+                top=None,
+                discard=(),
+                draw_pile=0,
+                points=tuple(self.points),
+                to_move=None,
+                no_drama_holder=None,
+                history=(),
+                legal=(),
+                game_over=self.over,
+            )
+        return SeatView(
+            seat=seat,
+            ruleset=self.ruleset,
+            round_no=rnd.round_no,
+            hand=sorted_cards(rnd.hands[seat]),
+            hand_sizes=tuple(len(h) for h in rnd.hands),
+            in_round=tuple(rnd.active),
+            top=rnd.top,
+            discard=tuple(rnd.discard),
+            draw_pile=len(rnd.pile),
+            points=tuple(self.points),
+            to_move=rnd.to_move,
+            no_drama_holder=rnd.no_drama_holder,
+            history=tuple(rnd.history),
+            legal=tuple(rnd.legal_actions()) if rnd.to_move == seat else (),
+            game_over=self.over,
+        )
+
+    # ------------------------------------------------------------ equality
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the match, as comparable plain data."""
+        rnd = self.round
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "points": tuple(self.points),
+            "results": tuple(self.results),
+            "next_starter": self.next_starter,
+            "winners": self.winners,
+            "events": tuple(self.events),
+            "round": None
+            if rnd is None
+            else (
+                tuple(tuple(h) for h in rnd.hands),
+                tuple(rnd.pile),
+                tuple(rnd.discard),
+                tuple(rnd.active),
+                rnd.to_move,
+                rnd.no_drama_holder,
+                rnd.ended_by,
+                rnd.emptied_by,
+            ),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _action_of(event: MoveEvent) -> Action:
+    if isinstance(event, CardPlayed):
+        return PLAY[event.card]
+    if isinstance(event, CardDrawn):
+        return DRAW
+    return QUIT
