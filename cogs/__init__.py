@@ -1,0 +1,1 @@
+"""discord.py extensions (cogs) loaded by :class:`bot.bot.LamaBot`."""

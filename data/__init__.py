@@ -1,0 +1,1 @@
+"""Persistence layer (SQLite via aiosqlite) for games, settings and statistics."""
