@@ -1,0 +1,194 @@
+"""Runtime settings, read from the environment and an optional ``.env`` file.
+
+Every problem is reported as a :class:`ConfigError` whose message is one sentence
+naming the offending variable (or ``.env`` line) and saying how to fix it, so
+``python -m bot`` can print it without a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import load_dotenv
+from dotenv.parser import parse_stream
+
+log = logging.getLogger(__name__)
+
+ENV_FILE_NAME = ".env"
+DEFAULT_DATABASE_PATH = Path("lama.db")
+DEFAULT_LOG_LEVEL = logging.INFO
+DEFAULT_TURN_TIMER = 120
+MAX_TURN_TIMER = 3600
+
+LOG_LEVELS: dict[str, int] = {
+    "DEBUG": logging.DEBUG,
+    "INFO": logging.INFO,
+    "WARNING": logging.WARNING,
+    "ERROR": logging.ERROR,
+    "CRITICAL": logging.CRITICAL,
+}
+
+_DIGITS = re.compile(r"[0-9]+")
+_TOKEN_FORBIDDEN = re.compile(r"[\s'\"`]")
+_SNOWFLAKE_MAX = 2**64 - 1
+
+
+class ConfigError(Exception):
+    """The configuration is missing or invalid; the message says how to fix it."""
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """Quote a user-supplied value for an error message without flooding it."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
+def check_env_file(path: Path) -> None:
+    """Raise :class:`ConfigError` for the first line of ``path`` python-dotenv cannot parse."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for binding in parse_stream(stream):
+                if binding.error:
+                    raise ConfigError(
+                        f"Line {binding.original.line} of {path} cannot be parsed "
+                        f"({binding.original.string.strip()[:40]!r}); write it as KEY=value, "
+                        "turn it into a comment with a leading #, or delete it."
+                    )
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{path} is not valid UTF-8 text; re-save it as UTF-8 (plain text) and try again."
+        ) from exc
+    except OSError as exc:
+        raise ConfigError(
+            f"{path} exists but cannot be read ({exc.strerror}); fix its permissions or remove it."
+        ) from exc
+
+
+def load_env_file(path: Path | None = None) -> Path | None:
+    """Validate and load ``.env`` (default: in the working directory) into ``os.environ``.
+
+    Variables already set in the real environment win (``override=False``).
+    Returns the loaded path, or ``None`` when there is no such file.
+    """
+    path = Path.cwd() / ENV_FILE_NAME if path is None else path
+    if not path.is_file():
+        return None
+    check_env_file(path)
+    load_dotenv(path, override=False, encoding="utf-8")
+    return path
+
+
+def _get(environ: Mapping[str, str], name: str) -> str | None:
+    """Return a stripped variable, treating unset and empty as ``None``."""
+    value = environ.get(name)
+    if value is None or not value.strip():
+        return None
+    return value.strip()
+
+
+def _parse_token(environ: Mapping[str, str], *, require: bool) -> str:
+    raw = environ.get("DISCORD_TOKEN")
+    if raw is None or not raw.strip():
+        if not require:
+            return ""
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: create a bot token in the Discord Developer Portal "
+            "(https://discord.com/developers/applications → Applications → your app → Bot → "
+            "Reset Token) and put it as DISCORD_TOKEN=<token> in a .env file in the folder "
+            "you run the bot from (see .env.example)."
+        )
+    if _TOKEN_FORBIDDEN.search(raw):
+        raise ConfigError(
+            "DISCORD_TOKEN is malformed because it contains whitespace or quotes; paste the "
+            "token exactly as the Discord Developer Portal shows it, without quotes, spaces "
+            'or a "Bot " prefix.'
+        )
+    return raw
+
+
+def _parse_database_path(environ: Mapping[str, str]) -> Path:
+    raw = _get(environ, "DATABASE_PATH")
+    path = DEFAULT_DATABASE_PATH if raw is None else Path(raw).expanduser()
+    if path.is_dir():
+        raise ConfigError(
+            f"DATABASE_PATH points to the directory {str(path)!r}; set it to a file path "
+            "such as lama.db (the file is created on first start)."
+        )
+    return path
+
+
+def _parse_dev_guild_id(environ: Mapping[str, str]) -> int | None:
+    raw = _get(environ, "DEV_GUILD_ID")
+    if raw is None:
+        return None
+    if not _DIGITS.fullmatch(raw) or not 0 < int(raw) <= _SNOWFLAKE_MAX:
+        raise ConfigError(
+            f"DEV_GUILD_ID must be a positive integer server ID (got {_shown(raw)}); in Discord "
+            "enable Developer Mode, right-click your server, choose Copy Server ID and paste "
+            "that number, or leave DEV_GUILD_ID empty."
+        )
+    return int(raw)
+
+
+def _parse_log_level(environ: Mapping[str, str]) -> int:
+    raw = _get(environ, "LOG_LEVEL")
+    if raw is None:
+        return DEFAULT_LOG_LEVEL
+    level = LOG_LEVELS.get(raw.upper())
+    if level is None:
+        raise ConfigError(
+            f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL "
+            f"(got {_shown(raw)}); fix it in your .env file or environment."
+        )
+    return level
+
+
+def _parse_turn_timer(environ: Mapping[str, str]) -> int:
+    raw = _get(environ, "DEFAULT_TURN_TIMER")
+    if raw is None:
+        return DEFAULT_TURN_TIMER
+    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_TURN_TIMER:
+        raise ConfigError(
+            f"DEFAULT_TURN_TIMER must be a whole number of seconds from 0 (timer off) to "
+            f"{MAX_TURN_TIMER} (got {_shown(raw)}); fix it in your .env file or environment."
+        )
+    return int(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Validated bot settings; build them with :meth:`from_env`."""
+
+    token: str = field(repr=False)
+    database_path: Path = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = None
+    log_level: int = DEFAULT_LOG_LEVEL
+    turn_timer: int = DEFAULT_TURN_TIMER
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True
+    ) -> Settings:
+        """Read settings from ``environ``.
+
+        With ``environ=None`` the ``.env`` file in the current working directory is
+        validated and loaded into ``os.environ`` first (real environment variables win),
+        then ``os.environ`` is read. An explicit mapping is used as-is, without ``.env``.
+        Raises :class:`ConfigError` on the first problem found.
+        """
+        if environ is None:
+            loaded = load_env_file()
+            if loaded is not None:
+                log.debug("Loaded settings from %s", loaded)
+            environ = os.environ
+        return cls(
+            token=_parse_token(environ, require=require_token),
+            database_path=_parse_database_path(environ),
+            dev_guild_id=_parse_dev_guild_id(environ),
+            log_level=_parse_log_level(environ),
+            turn_timer=_parse_turn_timer(environ),
+        )
