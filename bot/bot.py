@@ -1,0 +1,67 @@
+"""The :class:`LamaBot` client: intents, extension loading and command syncing."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+
+log = logging.getLogger(__name__)
+
+#: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
+#: Later: "cogs.lobby", "cogs.gameplay", "cogs.stats".
+INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.meta",)
+
+
+def make_intents() -> discord.Intents:
+    """Only the ``guilds`` intent: slash commands and buttons need nothing privileged."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class LamaBot(commands.Bot):
+    """discord.py bot that hosts L.A.M.A. games."""
+
+    def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
+        # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=make_intents(),
+        )
+        self.settings = settings
+        self.sync_globally = sync_globally
+
+    async def setup_hook(self) -> None:
+        for extension in INITIAL_EXTENSIONS:
+            await self.load_extension(extension)
+            log.debug("Loaded extension %s", extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Push the slash commands to Discord according to the settings."""
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
+        elif self.sync_globally:
+            synced = await self.tree.sync()
+            log.info(
+                "Synced %d global command(s); Discord may take a moment to show them", len(synced)
+            )
+        else:
+            log.warning(
+                "Slash commands were not synced; run once with `python -m bot --sync` "
+                "(global) or set DEV_GUILD_ID to sync instantly to one test server"
+            )
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s in %d guild(s)", self.user, len(self.guilds))
