@@ -1,0 +1,80 @@
+"""Shared fixtures: a LamaBot running inside SimCord's offline Discord.
+
+Ordering matters for guild-scoped command sync. ``LamaBot.setup_hook`` syncs the
+slash commands to ``DEV_GUILD_ID`` during login, exactly like production. On real
+Discord that only works for a guild the application is already in, so the
+``simcord_env`` fixture below (which overrides the one from SimCord's pytest
+plugin) creates the dev guild in the backend *before* starting the bot. The bot
+then logs in, syncs to an existing guild, gets READY and a GUILD_CREATE for it,
+and ``strict_sync`` can stay on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot.bot import LamaBot
+from bot.config import Settings
+
+DEV_GUILD_ID = 1100000000000000001
+DEV_GUILD_NAME = "Llama Lounge"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        token="test-token",
+        database_path=tmp_path / "lama.db",
+        dev_guild_id=DEV_GUILD_ID,
+        log_level=logging.WARNING,
+        turn_timer=120,
+    )
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> LamaBot:
+    return LamaBot(settings)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(
+    simcord_bot: LamaBot, request: pytest.FixtureRequest
+) -> AsyncIterator[simcord.Env]:
+    """SimCord's ``simcord_env``, but with the dev guild created before the bot starts.
+
+    Options from ``@pytest.mark.simcord(...)`` are forwarded to :class:`simcord.Env`
+    like in the stock fixture; teardown re-raises errors the bot captured.
+    """
+    marker = request.node.get_closest_marker("simcord")
+    options = marker.kwargs if marker else {}
+    env = simcord.Env(simcord_bot, **options)
+    env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.fixture
+def guild(simcord_env: simcord.Env) -> simcord.GuildHandle:
+    """The dev guild ("Llama Lounge", id DEV_GUILD_ID) the bot synced its commands to."""
+    return simcord_env.guild
+
+
+@pytest.fixture
+def channel(guild: simcord.GuildHandle) -> simcord.ChannelHandle:
+    return guild.create_text_channel("lama-table")
+
+
+@pytest.fixture
+def alice(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    return guild.add_member(simcord_env.create_user("alice"))
