@@ -62,7 +62,9 @@ _LABELS: dict[Card, str] = {
     Card.LLAMA: "Llama",
     Card.PINK_LLAMA: "Pink Llama",
 }
-_NUMBER: dict[Card, int] = {c: (int(c) % 10 if c not in (Card.LLAMA, Card.PINK_LLAMA) else 0) for c in Card}
+_NUMBER: dict[Card, int] = {
+    c: (int(c) % 10 if c not in (Card.LLAMA, Card.PINK_LLAMA) else 0) for c in Card
+}
 
 # The "step" of a card on the 1..6, Llama cycle: numbers and Plus cards by
 # their number, both llamas as 7.  What may follow step s is s or s+1, and

@@ -37,7 +37,9 @@ class CardDoesNotFit(IllegalMove):
     code = "card_does_not_fit"
 
     def __init__(self, card: Card, top: Card) -> None:
-        super().__init__(f"You can't play {with_article(card)} on {with_article(top)}.", card=card, top=top)
+        super().__init__(
+            f"You can't play {with_article(card)} on {with_article(top)}.", card=card, top=top
+        )
 
 
 class DrawPileEmpty(IllegalMove):

@@ -70,7 +70,9 @@ class Match:
         rng = random.Random(seed)
         deck = build_deck(party=self.ruleset.party, komarami=self.ruleset.komarami)
         rng.shuffle(deck)
-        starter = self.next_starter if self.next_starter is not None else rng.randrange(self.players)
+        starter = self.next_starter
+        if starter is None:
+            starter = rng.randrange(self.players)
         hands = tuple(
             tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(self.players)
         )
