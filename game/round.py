@@ -106,17 +106,22 @@ class Round:
             raise NotInRound(seat)
         if seat != self.to_move:
             raise NotYourTurn(seat, self.to_move)
-        if isinstance(action, Play):
-            if action.card not in self.hands[seat]:
-                raise CardNotInHand(action.card)
-            if action.card not in FITS[self.discard[-1]]:
-                raise CardDoesNotFit(action.card, self.discard[-1])
-        elif isinstance(action, Draw):
+        # Exact type checks, the same as ``step`` uses, so that whatever passes
+        # here is a move ``step`` can do (a plain int is not a card).
+        if type(action) is Play:
+            card = action.card
+            if type(card) is not Card:
+                raise IllegalMove(f"There is no card {card!r}.", card=card)
+            if card not in self.hands[seat]:
+                raise CardNotInHand(card)
+            if card not in FITS[self.discard[-1]]:
+                raise CardDoesNotFit(card, self.discard[-1])
+        elif type(action) is Draw:
             if self.active_count == 1:
                 raise LastPlayerCannotDraw()
             if not self.pile:
                 raise DrawPileEmpty()
-        elif not isinstance(action, Quit):
+        elif type(action) is not Quit:
             raise IllegalMove(f"Unknown move {action!r}.")
 
     def can(self, seat: int, action: Action) -> bool:
