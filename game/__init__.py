@@ -14,7 +14,9 @@ The public API:
   ``can`` and ``apply`` check and make a move.  An illegal move raises an
   :class:`IllegalMove` whose message a player can read, and changes nothing.
 - :class:`Round` — one round; ``step`` is the unchecked fast path for
-  simulations that pick their moves from ``legal_actions``.
+  simulations that pick their moves from ``legal_actions``.  ``Match.step`` is
+  the same for a whole match: unchecked, but it records the event and scores
+  the round when it ends (``Match.apply`` is ``verify`` and then ``step``).
 - :class:`Play`, :data:`DRAW`, :data:`QUIT` (and :data:`PLAY` by card) — moves.
 - :meth:`Match.view` gives a :class:`SeatView`: what one seat may know.
 - Every deal and move is a frozen event (:class:`RoundDealt`,

@@ -103,11 +103,15 @@ def build_deck(*, party: bool, komarami: bool) -> list[Card]:
 
 def sort_key(card: Card) -> tuple[int, int]:
     """Hand order: by step on the cycle, the plain card before its Plus twin."""
-    return (_STEP[card], int(card))
+    return _SORT_KEY[card]
+
+
+_SORT_KEY: dict[Card, tuple[int, int]] = {c: (_STEP[c], int(c)) for c in Card}
+_by_sort_key = _SORT_KEY.__getitem__
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=sort_key))
+    return tuple(sorted(cards, key=_by_sort_key))
 
 
 def with_article(card: Card) -> str:

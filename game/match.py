@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import DRAW, PLAY, QUIT, Action
-from .cards import build_deck, sorted_cards
+from .cards import Card, build_deck, sorted_cards
 from .chips import Chips
 from .errors import GameOver, IllegalMove, NoSuchSeat, ReplayError, RoundOver
 from .events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
@@ -68,8 +68,8 @@ class Match:
         if self.in_round:
             raise IllegalMove("The round is still being played.")
         rng = random.Random(seed)
-        deck = build_deck(party=self.ruleset.party, komarami=self.ruleset.komarami)
-        rng.shuffle(deck)
+        deck = list(_deck(self.ruleset.party, self.ruleset.komarami))
+        _shuffle(rng, deck)
         starter = self.next_starter
         if starter is None:
             starter = rng.randrange(self.players)
@@ -129,11 +129,19 @@ class Match:
         result is ``self.results[-1]``.
         """
         self.verify(seat, action)
-        assert self.round is not None
-        event = self.round.step(action)
+        return self.step(action)
+
+    def step(self, action: Action) -> MoveEvent:
+        """Do the move of the player to move, unchecked: ``action`` must come from
+        ``legal_actions()``.  The fast path for simulations, like ``Round.step``,
+        but it keeps the event list and scores the round when it ends.
+        """
+        rnd = self.round
+        assert rnd is not None
+        event = rnd.step(action)
         self.events.append(event)
-        if self.round.over:
-            self._score(self.round)
+        if rnd.to_move is None:
+            self._score(rnd)
         return event
 
     def apply_event(self, event: Event) -> None:
@@ -282,6 +290,31 @@ class Match:
         return self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _shuffle(rng: random.Random, deck: list[Card]) -> None:
+    """Exactly ``rng.shuffle(deck)`` — the same order from the same draws of the
+    generator — without a method call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_DECKS: dict[tuple[bool, bool], tuple[Card, ...]] = {}
+
+
+def _deck(party: bool, komarami: bool) -> tuple[Card, ...]:
+    """The unshuffled deck, built once per variant combination."""
+    key = (party, komarami)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(build_deck(party=party, komarami=komarami))
+    return deck
 
 
 def _action_of(event: MoveEvent) -> Action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import DRAW, PLAY, QUIT, Action, Draw, Play, Quit
-from .cards import FITS, Card
+from .cards import FITS, PLUS_CARDS, Card
 from .errors import (
     CardDoesNotFit,
     CardNotInHand,
@@ -18,7 +18,16 @@ from .errors import (
     RoundOver,
 )
 from .events import CardDrawn, CardPlayed, MoveEvent, PlayerQuit, RoundDealt
-from .rules import Ruleset
+from .rules import MAX_PLAYERS, Ruleset
+
+# Events are frozen, so the hot path shares one per seat (and card) instead of
+# building a new one for every move.
+_PLUS = frozenset(PLUS_CARDS)
+_PLAYED: tuple[dict[Card, CardPlayed], ...] = tuple(
+    {card: CardPlayed(seat, card) for card in Card} for seat in range(MAX_PLAYERS)
+)
+_DRAWN: tuple[CardDrawn, ...] = tuple(CardDrawn(seat) for seat in range(MAX_PLAYERS))
+_QUIT: tuple[PlayerQuit, ...] = tuple(PlayerQuit(seat) for seat in range(MAX_PLAYERS))
 
 
 class Round:
@@ -147,23 +156,23 @@ class Round:
             hand = self.hands[seat]
             hand.remove(card)
             self.discard.append(card)
-            event = CardPlayed(seat, card)
+            event = _PLAYED[seat][card]
             if not hand:
                 self.emptied_by = seat
                 self._end(seat)
-            elif not card.is_plus:
+            elif card not in _PLUS:
                 self.to_move = self._next_active(seat)
             # A Plus card keeps the turn with the same player.
         elif type(action) is Draw:
             self.hands[seat].append(self.pile.pop())
-            event = CardDrawn(seat)
+            event = _DRAWN[seat]
             self.to_move = self._next_active(seat)
         else:
             self.active[seat] = False
             self.active_count -= 1
             if self.ruleset.no_drama:
                 self.no_drama_holder = seat
-            event = PlayerQuit(seat)
+            event = _QUIT[seat]
             if self.active_count == 0:
                 self._end(seat)
             else:

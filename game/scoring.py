@@ -8,6 +8,11 @@ from dataclasses import dataclass
 from .cards import Card
 from .rules import Ruleset
 
+# Looked up once: attribute access on an Enum class is slow in the hot path.
+_LLAMA = Card.LLAMA
+_PINK_LLAMA = Card.PINK_LLAMA
+_NUMBER: dict[Card, int] = {c: c.number for c in Card}  # 0 for either llama
+
 LLAMA_POINTS = 10
 PINK_LLAMA_POINTS = 20
 
@@ -27,16 +32,11 @@ class Penalty:
 
 
 def penalty(hand: Sequence[Card], ruleset: Ruleset) -> Penalty:
-    values: set[int] = set()
-    llamas = 0
-    pink = False
-    for card in hand:
-        if card is Card.LLAMA:
-            llamas += 1
-        elif card is Card.PINK_LLAMA:
-            pink = True
-        else:
-            values.add(card.number)
+    number = _NUMBER
+    values = {number[card] for card in hand}
+    values.discard(0)  # the llamas
+    llamas = hand.count(_LLAMA)
+    pink = _PINK_LLAMA in hand
     if ruleset.komarami:
         llama_points = LLAMA_POINTS * llamas
     else:
@@ -60,13 +60,27 @@ def best_discard(hand: Sequence[Card], ruleset: Ruleset) -> Card | None:
     """
     if not hand:
         return None
-    base = penalty_points(hand, ruleset)
+    number = _NUMBER
+    # What each discard saves, worked out from the scoring rule instead of
+    # rescoring the hand once per card: a number saves its value when no other
+    # card (plain or Plus) shows it, a Llama saves 10 when it is the only one
+    # (or always, under Komarami), the pink Llama always saves 20.
+    held: dict[int, int] = {}
+    for card in hand:
+        value = number[card]
+        held[value] = held.get(value, 0) + 1
+    llamas = hand.count(_LLAMA)
+    llama_saving = LLAMA_POINTS if ruleset.komarami or llamas == 1 else 0
     best: Card | None = None
     best_saving = -1
     for card in sorted(set(hand), reverse=True):
-        rest = list(hand)
-        rest.remove(card)
-        saving = base - penalty_points(rest, ruleset)
+        if card is _LLAMA:
+            saving = llama_saving
+        elif card is _PINK_LLAMA:
+            saving = PINK_LLAMA_POINTS
+        else:
+            value = number[card]
+            saving = value if held[value] == 1 else 0
         if saving > best_saving:
             best, best_saving = card, saving
     return best
