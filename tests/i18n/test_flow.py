@@ -1,0 +1,155 @@
+"""Through SimCord: private replies follow each player's language, the table the server's."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from tests.bot.play import custom_ids, open_lobby, service, table_message
+
+from .conftest import Locales
+
+
+def labels(message: object) -> set[str]:
+    return {label for _cid, label, _disabled in custom_ids(message)}
+
+
+async def open_hand(
+    player: simcord.MemberActor, channel: simcord.ChannelHandle, label: str
+) -> discord.Message:
+    result = await player.click(table_message(channel), label=label)
+    assert result.ephemeral and result.response is not None
+    return result.response  # type: ignore[return-value]
+
+
+async def test_a_german_player_at_an_english_table(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+) -> None:
+    bob = locales.user(guild.add_member(simcord_env.create_user("bob")), "de")
+    table = await open_lobby(simcord_env, alice, channel)
+    assert table.locale == "en-US"
+    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — lobby"
+
+    refused = await bob.slash(channel, "lama start")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "Das kann nur der Gastgeber."
+
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    shown = table_message(channel).embeds[0]
+    assert shown.title == "🦙 L.A.M.A. — round 1"
+    assert "Players" in [f.name for f in shown.fields]
+
+    hand = await open_hand(bob, channel, "Show my hand")
+    embed = hand.embeds[0]
+    assert embed.title == "Deine Hand"
+    assert "Oberste Karte:" in (embed.description or "")
+    assert "**6 Karten:**" in (embed.description or "")
+    assert {"Ziehen", "Aussteigen", "Aktualisieren"} <= labels(hand) | {"Ziehen (nur noch du)"}
+    english = await open_hand(alice, channel, "Show my hand")
+    assert english.embeds[0].title == "Your hand"
+    assert "**6 cards:**" in (english.embeds[0].description or "")
+
+    late = await bob.slash(channel, "lama join")
+    assert late.ephemeral and late.response is not None
+    assert late.response.content == "Dieses Spiel hat schon begonnen."
+    rules = await bob.slash(channel, "lama rules")
+    assert rules.response is not None and "Nachziehstapel" in rules.response.content
+
+    await simcord_env.advance_time(3)
+    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — round 1"
+
+
+async def test_a_server_set_to_spanish_by_a_moderator(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+) -> None:
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    marta = locales.user(guild.add_member(simcord_env.create_user("marta"), roles=[mods]), "es-ES")
+    lucia = locales.user(guild.add_member(simcord_env.create_user("lucia")), "es-419")
+
+    refused = await alice.slash(channel, "lama settings language", language="de")
+    assert refused.ephemeral and refused.response is not None
+    assert "Manage Server" in refused.response.content
+    refused = await lucia.slash(channel, "lama settings language", language="de")
+    assert refused.response is not None and "«Gestionar servidor»" in refused.response.content
+    assert await service(simcord_env).public_locale(guild.id, "en-US") == "en-US"
+
+    done = await marta.slash(channel, "lama settings language", language="es")
+    assert done.ephemeral and done.response is not None
+    assert "en español" in done.response.content
+    assert await service(simcord_env).public_locale(guild.id, "en-US") == "es"
+
+    table = await open_lobby(simcord_env, alice, channel)
+    lobby = table_message(channel)
+    assert lobby.embeds[0].title == "🦙 L.A.M.A. — sala"
+    assert "Jugadores (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    assert {"Unirse", "Salir", "Empezar", "Cancelar"} <= labels(lobby)
+    joined = await marta.slash(channel, "lama join")
+    assert joined.response is not None and joined.response.content == "Te uniste a la partida."
+    await lucia.click(table_message(channel), label="Unirse")
+    await alice.click(table_message(channel), label="Empezar")
+    assert table.match is not None
+    await simcord_env.advance_time(3)
+    shown = table_message(channel).embeds[0]
+    assert shown.title == "🦙 L.A.M.A. — ronda 1"
+    assert "Mazo de robo:" in (shown.description or "")
+    assert "Jugadores" in [f.name for f in shown.fields]
+
+    english = await open_hand(alice, channel, "Ver mi mano")
+    assert english.embeds[0].title == "Your hand"
+    for player in (marta, lucia):
+        hand = await open_hand(player, channel, "Ver mi mano")
+        assert hand.embeds[0].title == "Tu mano"
+        assert "**6 cartas:**" in (hand.embeds[0].description or "")
+        assert "Robar" in " ".join(labels(hand))
+
+    back = await marta.slash(channel, "lama settings language", language="default")
+    assert back.response is not None
+    assert "(ahora inglés)" in back.response.content
+    assert await service(simcord_env).public_locale(guild.id, "de") == "de"
+
+
+async def test_the_guild_locale_decides_without_a_setting(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+) -> None:
+    locales.guild(guild, "de")
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await open_lobby(simcord_env, alice, channel)
+    lobby = table_message(channel)
+    assert lobby.embeds[0].title == "🦙 L.A.M.A. — Lobby"
+    assert "Spieler (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    again = await alice.slash(channel, "lama join")
+    assert again.response is not None and again.response.content == "You're already in this game."
+    await bob.click(lobby, label="Mitspielen")
+    await alice.click(table_message(channel), label="Starten")
+    await simcord_env.advance_time(3)
+    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — Runde 1"
+    pings = [m.content for m in channel.history() if "<@" in (m.content or "")]
+    assert pings and "du bist am Zug" in pings[-1]
+    hand = await open_hand(bob, channel, "Meine Hand zeigen")
+    assert hand.embeds[0].title == "Your hand"
+
+
+async def test_lama_about_in_the_users_language(
+    channel: simcord.ChannelHandle, alice: simcord.MemberActor, locales: Locales
+) -> None:
+    english = await alice.slash(channel, "lama-about")
+    assert english.response is not None and "`/lama new`" in english.response.content
+    locales.user(alice, "de")
+    german = await alice.slash(channel, "lama-about")
+    assert german.response is not None and "`/lama neu`" in german.response.content
+    locales.user(alice, "es-419")
+    spanish = await alice.slash(channel, "lama-about")
+    assert spanish.response is not None and "`/lama nueva`" in spanish.response.content
