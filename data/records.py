@@ -1,0 +1,106 @@
+"""What the store hands out: small frozen records, and the one error it raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import Event, Ruleset
+
+#: Every status a game can be in; ``lobby`` and ``running`` games are resumed.
+STATUSES = ("lobby", "running", "finished", "cancelled")
+#: Strengths of an AI seat.
+AI_STRENGTHS = ("easy", "normal", "hard")
+#: Orders a leaderboard can be sorted by.
+LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
+
+
+class StoreError(Exception):
+    """A unit of work could not be saved or loaded; nothing of it was written.
+
+    The service shows the player a short "could not save" and logs the message.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat at a table: a person (``user_id``) or an AI (``ai`` strength)."""
+
+    seat: int
+    user_id: int | None
+    ai: str | None
+    name: str
+    missed_turns: int = 0
+    away: bool = False  # a person's seat temporarily played by an AI stand-in
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game. ``Match.replay(ruleset, len(seats), events)`` rebuilds it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    table_message_id: int | None
+    host_id: int
+    ruleset: Ruleset
+    status: str
+    turn_timer: int  # seconds, 0 = off
+    turn_deadline: float | None  # unix time
+    language: str | None
+    created_at: float
+    seats: tuple[SeatRecord, ...]
+    events: tuple[Event, ...]  # in seq order: events[i] was stored at seq i
+    finished_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One person's finished games in one guild."""
+
+    user_id: int
+    name: str  # the name used in their latest game
+    games: int
+    wins: int
+    win_rate: float  # wins / games
+    average_points: float  # final points per game, lower is better
+    rounds: int  # rounds played
+    rounds_emptied: int  # rounds won by playing the last card
+    chips_returned: int  # points given back, summed over all rounds
+    best_points: int  # the lowest final points ...
+    best_game_id: int  # ... in this game (the earliest on a tie) ...
+    best_game_at: float  # ... finished at this unix time
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int  # 1-based; equal values of the ordering metric share a rank
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    average_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One finished game as seen by one of its players."""
+
+    game_id: int
+    finished_at: float
+    players: int
+    points: int  # the player's final points
+    place: int  # 1 + the number of seats with fewer points
+    winner: bool
+    winners: tuple[str, ...]  # the winners' names, by seat
+
+
+@dataclass(frozen=True, slots=True)
+class ChipHistory:
+    """The points of every seat after every round of one game."""
+
+    game_id: int
+    names: tuple[str, ...]  # by seat
+    threshold: int
+    totals: tuple[tuple[int, ...], ...]  # totals[r][seat]: points after round r + 1
+    winners: tuple[int, ...] = ()  # seats, once the game is finished

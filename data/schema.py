@@ -1,0 +1,85 @@
+"""Schema migrations: numbered SQL files, the version kept in ``PRAGMA user_version``.
+
+``data/migrations/NNNN_name.sql`` holds migration NNNN.  Each file is a whole
+transaction — ``BEGIN; ... PRAGMA user_version = NNNN; COMMIT;`` — because
+``executescript`` commits any open transaction before it runs a script.  If a
+statement fails, the runner rolls the transaction back, so the database stays
+at the version before that migration and the error says which one failed.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import aiosqlite
+
+from .records import StoreError
+
+_FILE = re.compile(r"^(\d{4})_[A-Za-z0-9_-]+\.sql$")
+_SETS_VERSION = re.compile(r"PRAGMA\s+user_version\s*=\s*(\d+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def bundled_migrations() -> Traversable:
+    """The migrations shipped in the package (package data, see pyproject)."""
+    return files(__package__ or "data").joinpath("migrations")
+
+
+def load_migrations(directory: Traversable | Path | None = None) -> list[Migration]:
+    """The migrations in ``directory``, checked to be numbered 1, 2, 3, ... without gaps."""
+    folder: Traversable = bundled_migrations() if directory is None else directory
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _FILE.match(entry.name)
+        if match is None or not entry.is_file():
+            continue
+        found.append(Migration(int(match[1]), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise StoreError(f"migration {expected:04d} is missing (found {migration.name})")
+        sets = _SETS_VERSION.findall(migration.sql)
+        if not sets or int(sets[-1]) != expected:
+            raise StoreError(f"{migration.name} must set PRAGMA user_version = {expected}")
+    return found
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
+    """Bring the database up to the newest migration; return the version it is at."""
+    latest = migrations[-1].version if migrations else 0
+    version = await schema_version(conn)
+    if version > latest:
+        raise StoreError(
+            f"the database is at schema version {version}, newer than this bot ({latest}); "
+            "refusing to touch it"
+        )
+    for migration in migrations[version:]:
+        try:
+            await conn.executescript(migration.sql)
+        except sqlite3.Error as error:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise StoreError(
+                f"migration {migration.name} failed, the database stays at version "
+                f"{version}: {error}"
+            ) from error
+        version = await schema_version(conn)
+        if version != migration.version:
+            raise StoreError(f"{migration.name} left user_version at {version}")
+    return version
