@@ -1,1 +1,36 @@
-"""Persistence layer (SQLite via aiosqlite) for games, settings and statistics."""
+"""Persistence layer (SQLite via aiosqlite) for games, settings and statistics.
+
+:class:`Store` is the whole API: open it once, call one method per unit of
+work (each is one transaction), close it on shutdown.  Records come back as
+the small frozen dataclasses below or as engine types (events, rulesets).
+
+This package may import ``game``; it never imports ``bot`` or ``cogs``.
+"""
+
+from .records import (
+    AI_STRENGTHS,
+    LEADERBOARD_ORDERS,
+    STATUSES,
+    ChipHistory,
+    GameRecord,
+    HistoryRow,
+    LeaderboardRow,
+    PlayerStats,
+    SeatRecord,
+    StoreError,
+)
+from .store import Store
+
+__all__ = [
+    "AI_STRENGTHS",
+    "LEADERBOARD_ORDERS",
+    "STATUSES",
+    "ChipHistory",
+    "GameRecord",
+    "HistoryRow",
+    "LeaderboardRow",
+    "PlayerStats",
+    "SeatRecord",
+    "Store",
+    "StoreError",
+]

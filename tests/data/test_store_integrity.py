@@ -1,0 +1,181 @@
+"""All or nothing: a unit of work that fails leaves no trace; the connection is set up right."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from data import Store, StoreError
+from game import QUIT, Card, Match, RoundDealt, Ruleset, explicit_deal
+
+from ._helpers import humans, new_running_game, play_move
+
+
+async def stored(store: Store, game_id: int) -> tuple[int, int, int, str]:
+    """(events, round result rows, game result rows, status) of a game, read raw."""
+    await store.close()
+    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
+        events = raw.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+        rounds = raw.execute("SELECT COUNT(*) FROM round_results WHERE game_id = ?", (game_id,))
+        games = raw.execute("SELECT COUNT(*) FROM game_results WHERE game_id = ?", (game_id,))
+        status = raw.execute("SELECT status FROM games WHERE id = ?", (game_id,))
+        return (
+            events.fetchone()[0],
+            rounds.fetchone()[0],
+            games.fetchone()[0],
+            status.fetchone()[0],
+        )
+
+
+def last_round_deal() -> RoundDealt:
+    """Two players, each holding a llama: two quits end round 1 and, at 10 points, the game."""
+    return explicit_deal([[Card.LLAMA], [Card.LLAMA]], Card.ONE, [Card.TWO], starter=0)
+
+
+async def test_a_move_cannot_be_saved_twice(store: Store) -> None:
+    match = Match(Ruleset(), 3)
+    game_id = await new_running_game(store, match, humans((1, "A"), (2, "B"), (3, "C")))
+    seat = match.to_move
+    assert seat is not None
+    match.apply(seat, match.legal_actions()[0])
+    await store.append_events(game_id, 1, match.events[1:], turn_deadline=10.0)
+
+    with pytest.raises(StoreError, match="UNIQUE constraint failed: events"):
+        await store.append_events(game_id, 1, match.events[1:], turn_deadline=20.0)
+    record = await store.load_game(game_id)
+    assert record is not None
+    assert record.events == tuple(match.events)
+    assert record.turn_deadline == 10.0  # the failed unit changed nothing at all
+
+
+async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
+    match = Match(Ruleset(), 2)
+    game_id = await new_running_game(store, match, humans((1, "A"), (2, "B")))
+    seat = match.to_move
+    assert seat is not None
+    match.apply(seat, match.legal_actions()[0])
+    with pytest.raises(StoreError, match="without gaps"):
+        await store.append_events(game_id, 2, match.events[1:])
+    record = await store.load_game(game_id)
+    assert record is not None and len(record.events) == 1
+
+
+async def test_a_failure_after_the_events_rolls_the_events_back(store: Store) -> None:
+    """Events and results are one unit: a result that can't be written takes the events along."""
+    match = Match(Ruleset(threshold=10), 2)
+    game_id = await new_running_game(
+        store, match, humans((1, "A"), (2, "B")), first_deal=last_round_deal()
+    )
+    match.apply(0, QUIT)
+    match.apply(1, QUIT)
+    assert match.over and match.winners == (0, 1)
+    result = match.results[0]
+
+    # The same round twice: the second results insert fails on its primary key.
+    with pytest.raises(StoreError, match="UNIQUE constraint failed: round_results"):
+        await store.append_events(
+            game_id, 1, match.events[1:], results=[result, result], finished=match.winners
+        )
+    assert await stored(store, game_id) == (1, 0, 0, "running")
+
+
+async def test_a_failure_in_the_final_results_rolls_everything_back(db_path: Path) -> None:
+    store = await Store.open(db_path, durable=False)
+    match = Match(Ruleset(threshold=10), 2)
+    game_id = await new_running_game(
+        store, match, humans((1, "A"), (2, "B")), first_deal=last_round_deal()
+    )
+    match.apply(0, QUIT)
+    match.apply(1, QUIT)
+    # Points for a third seat the game doesn't have: refused last thing in the unit.
+    with pytest.raises(StoreError, match="3 final points for 2 seats"):
+        await store.append_events(
+            game_id,
+            1,
+            match.events[1:],
+            results=match.results,
+            finished=match.winners,
+            final_points=[10, 10, 3],
+        )
+    with pytest.raises(ValueError, match="winners"):
+        await store.append_events(game_id, 1, match.events[1:], finished=(2,), final_points=[1, 2])
+    assert await stored(store, game_id) == (1, 0, 0, "running")
+
+    # And the same unit, right this time, lands whole.
+    store = await Store.open(db_path, durable=False)
+    await store.append_events(
+        game_id, 1, match.events[1:], results=match.results, finished=match.winners
+    )
+    assert await stored(store, game_id) == (3, 2, 2, "finished")
+
+
+async def test_a_finished_game_takes_no_more_events(store: Store) -> None:
+    match = Match(Ruleset(threshold=10), 2)
+    game_id = await new_running_game(
+        store, match, humans((1, "A"), (2, "B")), first_deal=last_round_deal()
+    )
+    await play_move(store, game_id, match, QUIT)
+    await play_move(store, game_id, match, QUIT)
+    assert match.over
+    with pytest.raises(StoreError, match="is finished, not running"):
+        await store.append_events(game_id, 3, [match.events[0]])
+
+
+async def test_finishing_needs_points(store: Store) -> None:
+    with pytest.raises(ValueError, match="needs final_points"):
+        await store.append_events(1, 1, [], finished=(0,))
+    with pytest.raises(ValueError, match="at least one winner"):
+        await store.append_events(1, 1, [], finished=())
+
+
+async def test_the_event_log_is_append_only(store: Store) -> None:
+    match = Match(Ruleset(), 2)
+    game_id = await new_running_game(store, match, humans((1, "A"), (2, "B")))
+    await store.close()
+    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("UPDATE events SET payload = '{}' WHERE game_id = ?", (game_id,))
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            raw.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+        # Deleting the whole game takes its log along.
+        raw.execute("PRAGMA foreign_keys = ON")
+        raw.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        assert raw.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
+        assert raw.execute("SELECT COUNT(*) FROM seats").fetchone() == (0,)
+
+
+async def test_constraints_reach_the_caller_as_store_errors(store: Store) -> None:
+    from data import SeatRecord
+
+    bad_strength = [SeatRecord(0, None, "godlike", "Bot")]
+    with pytest.raises(StoreError, match="CHECK constraint failed"):
+        await store.create_game(
+            guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=bad_strength
+        )
+    twice = [SeatRecord(0, 7, None, "Ann"), SeatRecord(1, 7, None, "Ann again")]
+    with pytest.raises(StoreError, match="UNIQUE constraint failed: seats"):
+        await store.create_game(
+            guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=twice
+        )
+    # Neither half-made game was kept.
+    assert await store.unfinished_games() == []
+
+
+@pytest.mark.parametrize(("durable", "synchronous"), [(True, 2), (False, 1)])
+async def test_connection_settings(db_path: Path, durable: bool, synchronous: int) -> None:
+    store = await Store.open(db_path, durable=durable)
+    try:
+        assert await store.pragmas() == {
+            "journal_mode": "wal",
+            "foreign_keys": 1,
+            "synchronous": synchronous,  # 2 = FULL, 1 = NORMAL
+            "busy_timeout": 5000,
+            "user_version": store.schema_version,
+        }
+        await store.set_language(1, "de")
+        assert db_path.with_name(db_path.name + "-wal").exists()
+    finally:
+        await store.close()
