@@ -3,10 +3,12 @@
 :class:`Store` is the whole API: open it once, call one method per unit of
 work (each is one transaction), close it on shutdown.  Records come back as
 the small frozen dataclasses below or as engine types (events, rulesets).
+:func:`render_chip_chart` draws a :class:`ChipHistory` as a PNG.
 
 This package may import ``game``; it never imports ``bot`` or ``cogs``.
 """
 
+from .chart import render_chip_chart
 from .records import (
     AI_STRENGTHS,
     LEADERBOARD_ORDERS,
@@ -33,4 +35,5 @@ __all__ = [
     "SeatRecord",
     "Store",
     "StoreError",
+    "render_chip_chart",
 ]
