@@ -1,0 +1,90 @@
+"""The in-memory state of one channel's table: a lobby or a running game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from game import Match, Ruleset
+from game.ai import Strength
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None for an AI seat
+    ai: Strength | None
+    name: str
+    missed_turns: int = 0
+    away: bool = False  # a human seat played by a stand-in AI until they come back
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def controller(self) -> Strength | None:
+        """The AI that moves for this seat now, if any."""
+        if self.ai is not None:
+            return self.ai
+        return Strength.NORMAL if self.away else None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveLine:
+    """One line of the table's recent moves."""
+
+    seat: int
+    kind: str  # play | draw | quit | timeout | deal
+    card: int | None = None
+
+
+@dataclass
+class Table:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    ruleset: Ruleset
+    turn_timer: int  # seconds, 0 = off
+    locale: str  # language of the public messages
+    seats: list[Seat]
+    status: Status = Status.LOBBY
+    match: Match | None = None
+    table_message_id: int | None = None
+    turn_deadline: float | None = None  # unix time
+    warned: bool = False
+    opened_at: float = 0.0
+    recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=6))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def stamp(self) -> int:
+        """Changes with every event: a button drawn for an older stamp is stale."""
+        return len(self.match.events) if self.match is not None else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
+    @property
+    def to_move(self) -> int | None:
+        return self.match.to_move if self.match is not None else None
+
+    @property
+    def live(self) -> bool:
+        return self.status in (Status.LOBBY, Status.RUNNING)
