@@ -1,0 +1,176 @@
+"""Playing: the table message, private hands and the move buttons."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import text
+from bot.service import ServiceError
+from bot.tables import Status, Table
+from game import DRAW, PLAY, QUIT, Action, IllegalMove
+
+from . import render
+from .components import DYNAMIC_ITEMS, ComponentId
+from .glue import (
+    Interaction,
+    attach_commands,
+    can_manage,
+    detach_commands,
+    error_text,
+    reply,
+    reply_error,
+)
+from .presenter import Presenter
+
+if TYPE_CHECKING:
+    from bot.bot import LamaBot
+
+log = logging.getLogger(__name__)
+
+
+class Gameplay(commands.Cog):
+    def __init__(self, bot: LamaBot) -> None:
+        self.bot = bot
+        self.presenter = Presenter(bot)
+        self._commands: list[app_commands.Command] = []  # type: ignore[type-arg]
+
+    async def cog_load(self) -> None:
+        self._commands = attach_commands(self, self.bot.lama)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.service.listener = self.presenter
+
+    async def cog_unload(self) -> None:
+        self.bot.service.listener = None
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        detach_commands(self.bot.lama, self._commands)
+        await self.presenter.close()
+
+    # ------------------------------------------------------------ commands
+    @app_commands.command(
+        name="hand", description="Show your hand privately, with your move buttons."
+    )
+    @app_commands.guild_only()
+    async def hand_command(self, interaction: Interaction) -> None:
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        if table is None or table.status is not Status.RUNNING:
+            await reply(interaction, text(interaction.locale, "error.no_game_here"))
+            return
+        await self.show_hand(interaction, table)
+
+    @app_commands.command(
+        name="rules", description="A short summary of the rules and the variants in use."
+    )
+    async def rules_command(self, interaction: Interaction) -> None:
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        await reply(
+            interaction,
+            render.rules_text(str(interaction.locale), table.ruleset if table else None),
+        )
+
+    @app_commands.command(
+        name="kick", description="Hand a player's seat to an AI (host or Manage Server)."
+    )
+    @app_commands.describe(member="The player whose seat an AI should take over")
+    @app_commands.guild_only()
+    async def kick_command(self, interaction: Interaction, member: discord.Member) -> None:
+        table = self.bot.service.table_in(interaction.channel_id or 0)
+        if table is None or table.status is not Status.RUNNING:
+            await reply(interaction, text(interaction.locale, "error.no_game_here"))
+            return
+        try:
+            await self.bot.service.kick(
+                table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        await reply(interaction, text(interaction.locale, "kick.done", name=member.display_name))
+
+    # ------------------------------------------------------------ buttons
+    async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:
+        table = self.bot.service.table(cid.game_id)
+        if cid.action == "rules":
+            ruleset = table.ruleset if table else None
+            await reply(interaction, render.rules_text(str(interaction.locale), ruleset))
+            return
+        if table is None or table.status is not Status.RUNNING:
+            await reply(interaction, text(interaction.locale, "error.game_gone"))
+            return
+        if cid.action == "hand":
+            await self.show_hand(interaction, table)
+        elif cid.action == "back":
+            await self.come_back(interaction, table)
+        else:
+            await self.move(interaction, table, cid)
+
+    async def show_hand(self, interaction: Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, text(interaction.locale, "error.not_a_player"))
+            return
+        await self._send_hand(interaction, table, seat)
+
+    async def _send_hand(
+        self, interaction: Interaction, table: Table, seat: int, note: str | None = None
+    ) -> None:
+        locale = str(interaction.locale)
+        embed = render.hand_embed(table, seat, locale, note)
+        view = render.hand_view(table, seat, locale)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+            await interaction.response.edit_message(embed=embed, view=view)
+        elif interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self.presenter.opened_hand(table, interaction.user.id, interaction)
+
+    async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, text(interaction.locale, "error.not_a_player"))
+            return
+        action: Action
+        if cid.action == "play":
+            assert cid.card is not None
+            action = PLAY[cid.card]
+        else:
+            action = DRAW if cid.action == "draw" else QUIT
+        if table.lock.locked():
+            # Someone else's move is being saved; answer Discord in time.
+            await interaction.response.defer()
+        try:
+            await self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp or 0)
+        except ServiceError as error:
+            if error.key == "error.stale" and table.status is Status.RUNNING:
+                await self._send_hand(
+                    interaction, table, seat, note=error_text(interaction.locale, error)
+                )
+            else:
+                await reply_error(interaction, error)
+            return
+        except IllegalMove as error:
+            await self._send_hand(
+                interaction, table, seat, note=error_text(interaction.locale, error)
+            )
+            return
+        await self._send_hand(interaction, table, seat)
+
+    async def come_back(self, interaction: Interaction, table: Table) -> None:
+        try:
+            await self.bot.service.come_back(table.game_id, interaction.user.id)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await self._send_hand(interaction, table, seat, note=text(interaction.locale, "back.done"))
+
+
+async def setup(bot: LamaBot) -> None:
+    await bot.add_cog(Gameplay(bot))

@@ -1,0 +1,80 @@
+"""Small pieces every cog shares: the /lama group wiring and error replies."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import text
+from bot.service import ServiceError
+from game import IllegalMove
+
+if TYPE_CHECKING:
+    pass
+
+Interaction = discord.Interaction["LamaBot"]
+
+
+def attach_commands(
+    cog: commands.Cog, group: app_commands.Group
+) -> list[app_commands.Command[Any, ..., Any]]:
+    """Move a cog's slash commands under the shared /lama group.
+
+    Several cogs share one group, which discord.py does not do by itself; this
+    runs in ``cog_load``, before the cog's commands would be added to the tree.
+    """
+    moved = [c for c in cog.__cog_app_commands__ if isinstance(c, app_commands.Command)]
+    for command in moved:
+        group.add_command(command)
+    cog.__cog_app_commands__ = [c for c in cog.__cog_app_commands__ if c not in moved]
+    return moved
+
+
+def detach_commands(
+    group: app_commands.Group, commands_: list[app_commands.Command[Any, ..., Any]]
+) -> None:
+    for command in commands_:
+        group.remove_command(command.name)
+
+
+def error_text(locale: object, error: Exception) -> str:
+    if isinstance(error, ServiceError):
+        return text(locale, error.key, **error.params)
+    if isinstance(error, IllegalMove):
+        params = {k: _param(locale, v) for k, v in error.params.items()}
+        key = f"illegal.{error.code}"
+        try:
+            return text(locale, key, **params)
+        except KeyError:
+            return str(error)
+    raise error
+
+
+def _param(locale: object, value: Any) -> Any:
+    from game import Card
+
+    from .render import card_name
+
+    if isinstance(value, Card):
+        return card_name(str(getattr(locale, "value", locale)), value)
+    return value
+
+
+async def reply(interaction: Interaction, message: str, *, ephemeral: bool = True) -> None:
+    """Answer once, whether or not the interaction was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(message, ephemeral=ephemeral)
+
+
+async def reply_error(interaction: Interaction, error: Exception) -> None:
+    await reply(interaction, error_text(interaction.locale, error))
+
+
+def can_manage(interaction: Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)

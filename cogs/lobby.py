@@ -1,0 +1,206 @@
+"""Opening, joining and starting games: /lama new, join, leave, start, cancel."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import text
+from bot.service import Person, ServiceError
+from bot.tables import Status, Table
+from game import Ruleset, RulesetError
+from game.ai import Strength
+from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
+
+from .components import ComponentId
+from .glue import Interaction, attach_commands, can_manage, detach_commands, reply, reply_error
+from .presenter import table_payload
+
+if TYPE_CHECKING:
+    from bot.bot import LamaBot
+
+log = logging.getLogger(__name__)
+
+MAX_TURN_TIMER = 3600
+
+
+def person(interaction: Interaction) -> Person:
+    return Person(id=interaction.user.id, name=interaction.user.display_name)
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: LamaBot) -> None:
+        self.bot = bot
+        self._commands: list[app_commands.Command] = []  # type: ignore[type-arg]
+
+    async def cog_load(self) -> None:
+        self._commands = attach_commands(self, self.bot.lama)
+
+    async def cog_unload(self) -> None:
+        detach_commands(self.bot.lama, self._commands)
+
+    @property
+    def presenter(self):  # type: ignore[no-untyped-def]
+        return self.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------ commands
+    @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")
+    @app_commands.describe(
+        no_drama="No Drama card: the last to quit may discard one card",
+        party="Party Edition: Plus cards and the pink Llama",
+        komarami="Lato z Komarami: 7 Llamas, each costs 10",
+        threshold="The game ends after a round in which someone reaches this many points",
+        turn_timer="Seconds per turn; 0 turns the timer off",
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: Interaction,
+        no_drama: bool = False,
+        party: bool = False,
+        komarami: bool = False,
+        threshold: app_commands.Range[int, MIN_THRESHOLD, MAX_THRESHOLD] = 40,
+        turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            ruleset = Ruleset(
+                no_drama=no_drama, party=party, komarami=komarami, threshold=threshold
+            )
+        except RulesetError as error:
+            await reply(interaction, str(error))
+            return
+        timer = self.bot.settings.turn_timer if turn_timer is None else turn_timer
+        locale = await self.bot.service.public_locale(
+            interaction.guild_id, str(interaction.guild_locale or "en")
+        )
+        try:
+            table = await self.bot.service.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=person(interaction),
+                ruleset=ruleset,
+                turn_timer=timer,
+                locale=locale,
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        await self._post_table(interaction, table)
+
+    async def _post_table(self, interaction: Interaction, table: Table) -> None:
+        payload = table_payload(table)
+        await interaction.response.send_message(**payload)
+        message = await interaction.original_response()
+        self.presenter.remember(table, payload)
+        try:
+            await self.bot.service.set_table_message(table, message.id)
+        except ServiceError as error:
+            await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
+
+    def _here(self, interaction: Interaction) -> Table | None:
+        return self.bot.service.table_in(interaction.channel_id or 0)
+
+    @app_commands.command(name="join", description="Join the lobby in this channel.")
+    @app_commands.guild_only()
+    async def join_command(self, interaction: Interaction) -> None:
+        await self._lobby_command(interaction, "join")
+
+    @app_commands.command(name="leave", description="Leave the lobby in this channel.")
+    @app_commands.guild_only()
+    async def leave_command(self, interaction: Interaction) -> None:
+        await self._lobby_command(interaction, "leave")
+
+    @app_commands.command(name="start", description="Start the game in this channel (host only).")
+    @app_commands.guild_only()
+    async def start_command(self, interaction: Interaction) -> None:
+        await self._lobby_command(interaction, "start")
+
+    @app_commands.command(
+        name="cancel",
+        description="Cancel the lobby or game in this channel (host or Manage Server).",
+    )
+    @app_commands.guild_only()
+    async def cancel_command(self, interaction: Interaction) -> None:
+        await self._lobby_command(interaction, "cancel")
+
+    async def _lobby_command(self, interaction: Interaction, action: str) -> None:
+        table = self._here(interaction)
+        if table is None:
+            await reply(interaction, text(interaction.locale, "error.no_lobby_here"))
+            return
+        if not await self._act(interaction, table, action):
+            return
+        self.presenter.request(table)
+        await reply(interaction, text(interaction.locale, f"done.{action}"))
+
+    # ------------------------------------------------------------ buttons
+    async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:
+        if cid.action == "rematch":
+            await self.rematch(interaction, cid.game_id)
+            return
+        table = self.bot.service.table(cid.game_id)
+        if table is None or not table.live:
+            await reply(interaction, text(interaction.locale, "error.lobby_closed"))
+            return
+        if not await self._act(interaction, table, cid.action):
+            return
+        await self._update_from_button(interaction, table)
+
+    async def _act(self, interaction: Interaction, table: Table, action: str) -> bool:
+        service = self.bot.service
+        try:
+            if action == "join":
+                await service.join(table.game_id, person(interaction))
+            elif action == "leave":
+                await service.leave(table.game_id, interaction.user.id)
+            elif action == "start":
+                await service.start(table.game_id, interaction.user.id)
+            elif action == "cancel":
+                await service.cancel(
+                    table.game_id, interaction.user.id, can_manage=can_manage(interaction)
+                )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return False
+        return True
+
+    async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
+        reason = "closed.cancelled" if table.status is Status.CANCELLED else None
+        payload = table_payload(table, reason)
+        await interaction.response.edit_message(**payload)
+        self.presenter.remember(table, payload)
+
+    async def add_ai(self, interaction: Interaction, game_id: int, strength: Strength) -> None:
+        table = self.bot.service.table(game_id)
+        if table is None or table.status is not Status.LOBBY:
+            await reply(interaction, text(interaction.locale, "error.lobby_closed"))
+            return
+        try:
+            await self.bot.service.add_ai(game_id, interaction.user.id, strength)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        await self._update_from_button(interaction, table)
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            table = await self.bot.service.rematch(
+                game_id, person(interaction), interaction.channel_id, interaction.guild_id
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        await self._post_table(interaction, table)
+
+
+async def setup(bot: LamaBot) -> None:
+    await bot.add_cog(Lobby(bot))
+
+
+__all__ = ["Lobby", "discord"]

@@ -1,0 +1,202 @@
+"""Keeps each table message in step with its game, without flooding Discord.
+
+Edits are coalesced: a table is edited at most once per ``MIN_INTERVAL``,
+always with the latest state, and an edit identical to the last one is
+skipped.  Open hands are refreshed when their owner's turn comes, while
+Discord still lets us edit them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import text
+from bot.tables import Status, Table
+
+from . import render
+
+if TYPE_CHECKING:
+    from bot.bot import LamaBot
+
+log = logging.getLogger(__name__)
+
+MIN_INTERVAL = 2.0  # seconds between two edits of one table message
+DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
+HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
+
+
+@dataclass
+class OpenHand:
+    interaction: discord.Interaction[Any]
+    opened: float
+    locale: str
+
+
+def table_payload(table: Table, reason: str | None = None) -> dict[str, Any]:
+    """What the table message should show now."""
+    if table.status is Status.LOBBY:
+        return {"embeds": [render.lobby_embed(table)], "view": render.lobby_view(table)}
+    if table.status is Status.CANCELLED or table.match is None:
+        return {"embeds": [render.closed_embed(table, reason or "closed.cancelled")], "view": None}
+    return {"embeds": render.table_embeds(table), "view": render.table_view(table)}
+
+
+def signature(payload: dict[str, Any]) -> str:
+    view = payload.get("view")
+    return repr(
+        (
+            [e.to_dict() for e in payload["embeds"]],
+            view.to_components() if view is not None else None,
+        )
+    )
+
+
+class Presenter:
+    def __init__(self, bot: LamaBot) -> None:
+        self.bot = bot
+        self._last_sig: dict[int, str] = {}
+        self._last_edit: dict[int, float] = {}
+        self._pending: dict[int, asyncio.Task[None]] = {}
+        self._reasons: dict[int, str] = {}
+        self.hands: dict[tuple[int, int], OpenHand] = {}
+        self.pings: dict[int, tuple[int, int]] = {}  # game -> (message id, user id)
+
+    # ------------------------------------------------------------ table message
+    def remember(self, table: Table, payload: dict[str, Any]) -> None:
+        """Record an edit made through an interaction response."""
+        self._last_sig[table.game_id] = signature(payload)
+        self._last_edit[table.game_id] = time.monotonic()
+
+    def request(self, table: Table) -> None:
+        task = self._pending.get(table.game_id)
+        if task is not None and not task.done():
+            return  # the pending edit will pick up the latest state
+        self._pending[table.game_id] = asyncio.create_task(
+            self._edit_later(table), name=f"lama-table-{table.game_id}"
+        )
+
+    async def _edit_later(self, table: Table) -> None:
+        last = self._last_edit.get(table.game_id, 0.0)
+        wait = max(DEBOUNCE, last + MIN_INTERVAL - time.monotonic())
+        await asyncio.sleep(wait)
+        await self.edit_now(table)
+
+    async def edit_now(self, table: Table) -> None:
+        if table.table_message_id is None:
+            return
+        payload = table_payload(table, self._reasons.get(table.game_id))
+        sig = signature(payload)
+        if sig == self._last_sig.get(table.game_id):
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.table_message_id).edit(**payload)
+        except discord.NotFound:
+            log.info("game %s: table message is gone", table.game_id)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not edit the table: %s", table.game_id, error)
+            return
+        self._last_sig[table.game_id] = sig
+        self._last_edit[table.game_id] = time.monotonic()
+
+    # ------------------------------------------------------------ the listener
+    async def table_changed(self, table: Table) -> None:
+        if table.status is not Status.RUNNING:
+            await self._clear_ping(table)
+        self.request(table)
+
+    async def turn_started(self, table: Table) -> None:
+        seat = table.to_move
+        if seat is None:
+            return
+        player = table.seats[seat]
+        if player.user_id is None or player.controller is not None:
+            await self._clear_ping(table)
+            return
+        await self._refresh_hand(table, player.user_id)
+        await self._ping(table, player.user_id)
+
+    async def turn_warning(self, table: Table) -> None:
+        seat = table.to_move
+        if seat is None or table.seats[seat].user_id is None:
+            return
+        user_id = table.seats[seat].user_id
+        assert user_id is not None
+        await self._ping(table, user_id, warning=True)
+        self.request(table)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self._reasons[table.game_id] = reason
+        await self._clear_ping(table)
+        self.request(table)
+
+    # ------------------------------------------------------------ hands
+    def opened_hand(
+        self, table: Table, user_id: int, interaction: discord.Interaction[Any]
+    ) -> None:
+        self.hands[(table.game_id, user_id)] = OpenHand(
+            interaction, time.monotonic(), str(interaction.locale)
+        )
+
+    async def _refresh_hand(self, table: Table, user_id: int) -> None:
+        key = (table.game_id, user_id)
+        hand = self.hands.get(key)
+        if hand is None:
+            return
+        if time.monotonic() - hand.opened > HAND_EDITABLE:
+            del self.hands[key]
+            return
+        seat = table.seat_of(user_id)
+        if seat is None or table.match is None:
+            return
+        try:
+            await hand.interaction.edit_original_response(
+                embed=render.hand_embed(table, seat, hand.locale),
+                view=render.hand_view(table, seat, hand.locale),
+            )
+        except discord.HTTPException:
+            self.hands.pop(key, None)
+
+    # ------------------------------------------------------------ pings
+    async def _ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:
+        """One short ping message per table: a mention notifies, an edit would not."""
+        current = self.pings.get(table.game_id)
+        if current is not None and current[1] == user_id and not warning:
+            return  # same player again (a Plus card): they were pinged already
+        await self._clear_ping(table)
+        key = "ping.warning" if warning else "ping.turn"
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        when = f"<t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""
+        try:
+            message = await channel.send(
+                text(table.locale, key, mention=f"<@{user_id}>", when=when),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException as error:
+            log.warning("game %s: could not ping: %s", table.game_id, error)
+            return
+        self.pings[table.game_id] = (message.id, user_id)
+
+    async def _clear_ping(self, table: Table) -> None:
+        current = self.pings.pop(table.game_id, None)
+        if current is None:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(current[0]).delete()
+
+    async def close(self) -> None:
+        tasks = list(self._pending.values())
+        self._pending.clear()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
