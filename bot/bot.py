@@ -5,15 +5,18 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.i18n.commands import LamaTranslator
+from bot.service import GameService
+from data.store import Store
 
 log = logging.getLogger(__name__)
 
 #: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
-#: Later: "cogs.lobby", "cogs.gameplay", "cogs.stats".
-INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.meta",)
+INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.meta", "cogs.gameplay", "cogs.lobby", "cogs.settings")
 
 
 def make_intents() -> discord.Intents:
@@ -37,12 +40,36 @@ class LamaBot(commands.Bot):
         )
         self.settings = settings
         self.sync_globally = sync_globally
+        # Every cog adds its commands to this one group in its cog_load.
+        self.lama = app_commands.Group(name="lama", description="Play L.A.M.A. in this channel")
+        self.store: Store
+        self.service: GameService
 
     async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.service = GameService(self.store, clock=lambda: discord.utils.utcnow().timestamp())
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
             log.debug("Loaded extension %s", extension)
+        self.tree.add_command(self.lama)
+        await self.tree.set_translator(LamaTranslator())
+        resumed = await self.service.resume()
+        if resumed:
+            log.info("Resumed %d unfinished game(s)", len(resumed))
+            if self.service.listener is not None:
+                for table in resumed:
+                    await self.service.listener.table_changed(table)
         await self.sync_commands()
+
+    async def close(self) -> None:
+        # Everything is already saved; stop the background work, then the store.
+        if hasattr(self, "service"):
+            await self.service.close()
+        for extension in list(self.extensions):
+            await self.unload_extension(extension)
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()
 
     async def sync_commands(self) -> None:
         """Push the slash commands to Discord according to the settings."""

@@ -28,7 +28,11 @@ async def test_commands_synced_to_dev_guild_only(simcord_env: simcord.Env) -> No
     ]
     assert len(syncs) == 1
     assert f"/guilds/{DEV_GUILD_ID}/commands" in syncs[0].path
-    assert [c["name"] for c in syncs[0].json] == ["lama-about"]
+    names = {c["name"] for c in syncs[0].json}
+    assert names == {"lama-about", "lama"}
+    lama = next(c for c in syncs[0].json if c["name"] == "lama")
+    subcommands = {o["name"] for o in lama["options"]}
+    assert {"new", "join", "leave", "start", "cancel", "hand", "rules"} <= subcommands
 
 
 async def test_member_sees_lama_about(
