@@ -1,0 +1,108 @@
+"""Test helpers that act the way a player would: find the table, open a hand, click."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import simcord
+
+from bot.service import GameService
+from bot.tables import Table
+
+
+def service(env: simcord.Env) -> GameService:
+    return env.bot.service  # type: ignore[attr-defined, no-any-return]
+
+
+def table_message(channel: simcord.ChannelHandle) -> discord.Message:
+    """The newest bot message with lama buttons or a L.A.M.A. embed: the table."""
+    for message in reversed(channel.history()):
+        if message.embeds and (message.embeds[0].title or "").startswith("🦙"):
+            return message
+    raise AssertionError("no table message in the channel")
+
+
+def custom_ids(message: Any) -> list[tuple[str, str, bool]]:
+    """(custom_id, label, disabled) of every button of a message or response."""
+    rows = message.components
+    out: list[tuple[str, str, bool]] = []
+    for row in rows:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for child in children:
+            if isinstance(child, dict):
+                out.append(
+                    (
+                        child.get("custom_id", ""),
+                        child.get("label", ""),
+                        bool(child.get("disabled")),
+                    )
+                )
+            else:
+                out.append(
+                    (
+                        getattr(child, "custom_id", "") or "",
+                        getattr(child, "label", "") or "",
+                        bool(getattr(child, "disabled", False)),
+                    )
+                )
+    return out
+
+
+def enabled(message: Any, prefix: str) -> list[str]:
+    return [
+        cid
+        for cid, _label, disabled in custom_ids(message)
+        if cid.startswith(prefix) and not disabled
+    ]
+
+
+async def open_lobby(
+    env: simcord.Env, host: simcord.MemberActor, channel: simcord.ChannelHandle, **options: Any
+) -> Table:
+    result = await host.slash(channel, "lama new", **options)
+    assert result.response is not None and not result.ephemeral
+    table = service(env).table_in(channel.id)
+    assert table is not None
+    return table
+
+
+async def open_hand(player: simcord.MemberActor, channel: simcord.ChannelHandle) -> Any:
+    result = await player.click(table_message(channel), label="Show my hand")
+    assert result.ephemeral, "a hand must only be shown to its owner"
+    return result.response
+
+
+async def take_simple_turn(player: simcord.MemberActor, channel: simcord.ChannelHandle) -> Any:
+    """Play the first card that fits, else draw, else quit."""
+    hand = await open_hand(player, channel)
+    for prefix in ("lama:play:", "lama:draw:", "lama:quit:"):
+        ids = enabled(hand, prefix)
+        if ids:
+            return await player.click(hand, custom_id=ids[0])
+    raise AssertionError(f"no move button enabled in {custom_ids(hand)}")
+
+
+def rig(
+    env: simcord.Env, hands: list[list[Any]], top: Any, pile: list[Any], starter: int = 0
+) -> None:
+    """Make the next round deal exactly these cards (a puzzle deal)."""
+    from game import explicit_deal
+
+    def deal(match: Any) -> Any:
+        return explicit_deal(hands, top, pile, starter, round_no=len(match.results) + 1)
+
+    service(env).scripted_deals.append(deal)
+
+
+async def two_player_game(
+    env: simcord.Env,
+    host: simcord.MemberActor,
+    other: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+    **options: Any,
+) -> Table:
+    table = await open_lobby(env, host, channel, **options)
+    await other.click(table_message(channel), label="Join")
+    await host.click(table_message(channel), label="Start")
+    return table

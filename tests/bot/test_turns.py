@@ -1,0 +1,213 @@
+"""Turn rules as players meet them: draw limits, scoring, who starts, bad clicks."""
+
+from __future__ import annotations
+
+import simcord
+from simcord.results import to_discord_message
+
+from bot.tables import Status
+from game import Card
+
+from .play import custom_ids, enabled, open_hand, rig, service, table_message, two_player_game
+
+C = Card
+
+
+async def test_draw_is_disabled_with_the_reason_for_the_last_player_left(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(
+        simcord_env,
+        [[C.ONE, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX], [C.SIX] * 3 + [C.ONE] * 3],
+        C.THREE,
+        [C.LLAMA] * 10,
+    )
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, label="Quit round")
+    bobs = await open_hand(bob, channel)
+    draw = [entry for entry in custom_ids(bobs) if entry[0].startswith("lama:draw:")]
+    assert draw and draw[0][2], "drawing must be disabled for the last player"
+    assert draw[0][1] == "Draw (you're last)"
+    assert "last player in this round" in bobs.embeds[0].description
+    assert table.match is not None and table.match.round is not None
+    assert table.match.round.active == [False, True]
+
+
+async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    # Alice holds junk; Bob can empty his hand with a single 4 after she draws.
+    rig(
+        simcord_env,
+        [[C.TWO, C.TWO, C.SIX, C.LLAMA, C.LLAMA, C.ONE], [C.FOUR]],
+        C.FOUR,
+        [C.ONE] * 20,
+    )
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:draw:")[0])
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:play:")[0])
+    assert table.match is not None
+    result = table.match.results[0]
+    assert result.emptied_by == 1
+    # 1, 2, 6 and the llamas: 1 + 2 + 6 + 10 (the drawn card is another 1).
+    assert result.seats[0].gained == 19
+    await simcord_env.advance_time(3)
+    shown = table_message(channel)
+    scoring = shown.embeds[1]
+    assert scoring.title == "Round 1 — scoring"
+    assert "= **19**" in scoring.description and "emptied the hand" in scoring.description
+    assert table.match.round is not None and table.match.round.round_no == 2
+    assert table.match.to_move == 1, "the player who emptied their hand starts"
+    assert "New round dealt; bob starts" in shown.embeds[0].fields[-1].value
+
+
+async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 6, [C.FOUR] * 6], C.THREE, [C.ONE] * 20)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    old = await open_hand(alice, channel)  # a second hand message stays as it was
+    current = await open_hand(alice, channel)
+    await alice.click(current, custom_id=enabled(current, "lama:play:")[0])
+    assert table.match is not None
+    before = table.match.snapshot()
+    result = await alice.click(old, custom_id=enabled(old, "lama:draw:")[0])
+    assert result.response is not None and result.response.ephemeral
+    assert "earlier turn" in result.response.embeds[0].description
+    assert table.match.snapshot() == before
+
+
+async def test_a_double_click_applies_exactly_one_move(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 6, [C.FOUR] * 6], C.THREE, [C.ONE] * 20)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    first = await open_hand(alice, channel)
+    second = await open_hand(alice, channel)
+    play = enabled(first, "lama:play:")[0]
+    import asyncio
+
+    results = await asyncio.gather(
+        alice.click(first, custom_id=play),
+        alice.click(second, custom_id=play),
+        return_exceptions=True,
+    )
+    assert table.match is not None
+    plays = [e for e in table.match.events if e.kind == "play"]
+    assert len(plays) == 1
+    assert any(not isinstance(r, BaseException) for r in results)
+
+
+async def test_a_non_player_is_told_they_are_not_in_the_game(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    eve = guild.add_member(simcord_env.create_user("eve"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    before = table.match.snapshot() if table.match else None
+    result = await eve.click(table_message(channel), label="Show my hand")
+    assert result.ephemeral and result.response.content == "You're not in this game."
+    assert table.match is not None and table.match.snapshot() == before
+
+
+async def test_a_forged_button_gets_an_explanation(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    assert table.match is not None
+    before = table.match.snapshot()
+    backend = simcord_env.backend
+    for forged in (
+        f"lama:play:{table.game_id}:{table.stamp}:99",
+        "lama:play:123456:0:4",
+        "lama:nonsense",
+    ):
+        stored = backend.create_message(
+            channel.id,
+            backend.bot_user.id,
+            "",
+            components=[
+                {
+                    "type": 1,
+                    "components": [{"type": 2, "style": 1, "label": "Forged", "custom_id": forged}],
+                }
+            ],
+        )
+        result = await alice.click(to_discord_message(simcord_env, stored), label="Forged")
+        assert result.ephemeral and result.response is not None
+        assert result.response.content
+    assert table.match.snapshot() == before
+
+
+async def test_cancel_by_a_non_host_is_refused(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    result = await bob.slash(channel, "lama cancel")
+    assert result.ephemeral and "Only the host" in result.response.content
+    assert table.status is Status.RUNNING
+    result = await alice.slash(channel, "lama cancel")
+    assert table.status is Status.CANCELLED
+    assert service(simcord_env).table_in(channel.id) is None
+    await simcord_env.advance_time(3)
+    assert "cancelled" in (table_message(channel).embeds[0].description or "")
+
+
+async def test_rest_calls_per_move_are_few_and_stable(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 6, [C.THREE] * 6], C.THREE, [C.ONE] * 20)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await simcord_env.advance_time(5)
+    counts = []
+    players = {alice.id: alice, bob.id: bob}
+    hands = {}
+    for user in (alice, bob):
+        hands[user.id] = await open_hand(user, channel)
+    for _ in range(6):
+        seat = table.to_move
+        assert seat is not None
+        player = players[table.seats[seat].user_id]
+        hand = hands[player.id]
+        before = len(simcord_env.http_requests)
+        await player.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+        await simcord_env.advance_time(5)
+        calls = simcord_env.http_requests[before:]
+        counts.append(len(calls))
+    # answer the click, edit the table, refresh the next hand, replace the ping
+    assert max(counts) <= 5
+    assert len(set(counts)) == 1, counts
