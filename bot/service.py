@@ -392,7 +392,13 @@ class GameService:
                 strength = table.seats[seat].controller
                 if strength is None:
                     return
-                action = choose(match.view(seat), strength, f"{table.game_id}:{len(match.events)}")
+                view = match.view(seat)
+                try:
+                    action = choose(view, strength, f"{table.game_id}:{len(match.events)}")
+                except Exception:
+                    # A broken AI must not stall the table: make the plainest legal move.
+                    log.exception("game %s: the %s AI failed", table.game_id, strength)
+                    action = view.legal[0]
                 try:
                     await self._apply(table, seat, action)
                 except ServiceError:

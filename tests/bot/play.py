@@ -84,13 +84,30 @@ async def take_simple_turn(player: simcord.MemberActor, channel: simcord.Channel
 
 
 def rig(
-    env: simcord.Env, hands: list[list[Any]], top: Any, pile: list[Any], starter: int = 0
+    env: simcord.Env,
+    hands: list[list[Any]],
+    top: Any,
+    pile: list[Any],
+    starter: int = 0,
+    **variants: bool,
 ) -> None:
-    """Make the next round deal exactly these cards (a puzzle deal)."""
-    from game import explicit_deal
+    """Make the next round deal exactly these cards (a puzzle deal).
+
+    The draw pile starts with ``pile`` and goes on with the rest of the deck,
+    so every card of the deck is in play as in a real deal.
+    """
+    from collections import Counter
+
+    from game import build_deck, explicit_deal
+
+    rest = Counter(build_deck(party=variants.get("party", False), komarami=variants.get("komarami", False)))
+    rest.subtract([*(c for hand in hands for c in hand), top, *pile])
+    if any(n < 0 for n in rest.values()):
+        raise AssertionError(f"the deal uses cards the deck doesn't have: {-rest}")
+    full_pile = [*pile, *sorted(rest.elements())]
 
     def deal(match: Any) -> Any:
-        return explicit_deal(hands, top, pile, starter, round_no=len(match.results) + 1)
+        return explicit_deal(hands, top, full_pile, starter, round_no=len(match.results) + 1)
 
     service(env).scripted_deals.append(deal)
 

@@ -24,7 +24,7 @@ async def test_draw_is_disabled_with_the_reason_for_the_last_player_left(
         simcord_env,
         [[C.ONE, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX], [C.SIX] * 3 + [C.ONE] * 3],
         C.THREE,
-        [C.LLAMA] * 10,
+        [C.LLAMA] * 8,
     )
     table = await two_player_game(simcord_env, alice, bob, channel)
     hand = await open_hand(alice, channel)
@@ -50,7 +50,7 @@ async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
         simcord_env,
         [[C.TWO, C.TWO, C.SIX, C.LLAMA, C.LLAMA, C.ONE], [C.FOUR]],
         C.FOUR,
-        [C.ONE] * 20,
+        [C.ONE] * 7,
     )
     table = await two_player_game(simcord_env, alice, bob, channel)
     hand = await open_hand(alice, channel)
@@ -79,7 +79,7 @@ async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
-    rig(simcord_env, [[C.THREE] * 6, [C.FOUR] * 6], C.THREE, [C.ONE] * 20)
+    rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     old = await open_hand(alice, channel)  # a second hand message stays as it was
     current = await open_hand(alice, channel)
@@ -99,7 +99,7 @@ async def test_a_double_click_applies_exactly_one_move(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
-    rig(simcord_env, [[C.THREE] * 6, [C.FOUR] * 6], C.THREE, [C.ONE] * 20)
+    rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     first = await open_hand(alice, channel)
     second = await open_hand(alice, channel)
@@ -190,7 +190,7 @@ async def test_rest_calls_per_move_are_few_and_stable(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
-    rig(simcord_env, [[C.THREE] * 6, [C.THREE] * 6], C.THREE, [C.ONE] * 20)
+    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(5)
     counts = []
