@@ -8,7 +8,16 @@ from simcord.results import to_discord_message
 from bot.tables import Status
 from game import Card
 
-from .play import custom_ids, enabled, open_hand, rig, service, table_message, two_player_game
+from .play import (
+    custom_ids,
+    enabled,
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    two_player_game,
+)
 
 C = Card
 
@@ -211,3 +220,59 @@ async def test_rest_calls_per_move_are_few_and_stable(
     # answer the click, edit the table, refresh the next hand, replace the ping
     assert max(counts) <= 5
     assert len(set(counts)) == 1, counts
+
+
+async def test_an_open_hand_refreshes_itself_when_the_turn_comes(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
+    await two_player_game(simcord_env, alice, bob, channel)
+    bobs = await open_hand(bob, channel)
+    assert not enabled(bobs, "lama:play:")
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    # The very message bob opened before now offers his moves.
+    assert enabled(bobs, "lama:play:") and enabled(bobs, "lama:draw:")
+    assert "It's your turn" in bobs.embeds[0].description
+
+
+async def test_rest_calls_per_ai_move_are_coalesced(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    for strength in ("easy", "easy", "easy"):
+        await alice.select(table_message(channel), [strength])
+    rig(
+        simcord_env,
+        [[C.FOUR] * 2 + [C.FIVE] * 4] + [[C.SIX, C.SIX, C.ONE, C.ONE, C.TWO, C.TWO]] * 3,
+        C.FOUR,
+        [],
+    )
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(5)
+    hand = await open_hand(alice, channel)
+    per_cycle = []
+    for _ in range(2):
+        assert table.to_move == 0
+        events = len(table.match.events) if table.match else 0
+        before = len(simcord_env.http_requests)
+        await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+        await simcord_env.advance_time(10)
+        ai_moves = len(table.match.events) - events - 1 if table.match else 0
+        assert ai_moves == 3
+        calls = simcord_env.http_requests[before:]
+        table_edits = [c for c in calls if c.method == "PATCH" and c.path.startswith("/channels/")]
+        # Four moves, fewer table edits: AI moves 0.8 s apart share an edit.
+        assert len(table_edits) < 1 + ai_moves
+        # Besides: the answer to the click, the ping taken down for the AI
+        # turns and put up again for alice, and alice's open hand refreshed.
+        assert len(calls) == len(table_edits) + 4
+        per_cycle.append(len(calls))
+    assert len(set(per_cycle)) == 1, per_cycle
