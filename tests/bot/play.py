@@ -100,7 +100,9 @@ def rig(
 
     from game import build_deck, explicit_deal
 
-    rest = Counter(build_deck(party=variants.get("party", False), komarami=variants.get("komarami", False)))
+    rest = Counter(
+        build_deck(party=variants.get("party", False), komarami=variants.get("komarami", False))
+    )
     rest.subtract([*(c for hand in hands for c in hand), top, *pile])
     if any(n < 0 for n in rest.values()):
         raise AssertionError(f"the deal uses cards the deck doesn't have: {-rest}")
