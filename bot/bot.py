@@ -16,7 +16,13 @@ from data.store import Store
 log = logging.getLogger(__name__)
 
 #: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
-INITIAL_EXTENSIONS: tuple[str, ...] = ("cogs.meta", "cogs.gameplay", "cogs.lobby", "cogs.settings")
+INITIAL_EXTENSIONS: tuple[str, ...] = (
+    "cogs.meta",
+    "cogs.gameplay",
+    "cogs.lobby",
+    "cogs.settings",
+    "cogs.stats",
+)
 
 
 def make_intents() -> discord.Intents:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.i18n import text
+from data.records import LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
 
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 TABLE_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "hand", "rules", "back"})
 MOVE_ACTIONS = frozenset({"play", "draw", "quit"})
 LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch"})
+#: Leaderboard paging: ``lama:board:<guild>:<page>:<order index>``.
+BOARD_ACTION = "board"
+#: The cog that handles each action; anything else goes to "Gameplay".
+COG_OF: dict[str, str] = {**dict.fromkeys(LOBBY_ACTIONS, "Lobby"), BOARD_ACTION: "Stats"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,7 @@ class ComponentId:
     game_id: int
     stamp: int | None = None
     card: Card | None = None
+    option: int | None = None  # the leaderboard order (an index into LEADERBOARD_ORDERS)
 
 
 def table_id(action: str, game_id: int) -> str:
@@ -60,6 +66,14 @@ def parse(body: str) -> ComponentId | None:
         return None
     action = m["action"]
     game_id = int(m["game"])
+    if action == BOARD_ACTION:
+        # game = guild id, stamp = page, card = order
+        if m["stamp"] is None or m["card"] is None:
+            return None
+        order = int(m["card"])
+        if order >= len(LEADERBOARD_ORDERS):
+            return None
+        return ComponentId(action, game_id, int(m["stamp"]), option=order)
     if action in TABLE_ACTIONS:
         return None if m["stamp"] is not None else ComponentId(action, game_id)
     if action not in MOVE_ACTIONS or m["stamp"] is None:
@@ -136,7 +150,7 @@ class LamaButton(
         if cid is None:
             await _reply_unknown(interaction)
             return
-        handler = _handler(interaction, "Lobby" if cid.action in LOBBY_ACTIONS else "Gameplay")
+        handler = _handler(interaction, COG_OF.get(cid.action, "Gameplay"))
         if handler is None:
             await _reply_unknown(interaction)
             return
