@@ -19,8 +19,10 @@ import discord
 
 from bot.i18n import text
 from bot.tables import Status, Table
+from data.store import StoreError
 
 from . import render
+from .stats import chart_file, finished_chart
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
@@ -67,6 +69,8 @@ class Presenter:
         self._reasons: dict[int, str] = {}
         self.hands: dict[tuple[int, int], OpenHand] = {}
         self.pings: dict[int, tuple[int, int]] = {}  # game -> (message id, user id)
+        self._charted: set[int] = set()  # finished games whose chart was posted
+        self._chart_tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ table message
     def remember(self, table: Table, payload: dict[str, Any]) -> None:
@@ -110,7 +114,28 @@ class Presenter:
     async def table_changed(self, table: Table) -> None:
         if table.status is not Status.RUNNING:
             await self._clear_ping(table)
+        if table.status is Status.FINISHED and table.game_id not in self._charted:
+            self._charted.add(table.game_id)
+            task = asyncio.create_task(self._post_chart(table), name=f"lama-chart-{table.game_id}")
+            self._chart_tasks.add(task)
+            task.add_done_callback(self._chart_tasks.discard)
         self.request(table)
+
+    async def _post_chart(self, table: Table) -> None:
+        """One message with the finished game's chip chart, read from the store."""
+        try:
+            chart = await finished_chart(self.bot.store, table.game_id, table.locale)
+        except StoreError as error:
+            log.warning("game %s: could not load the chart: %s", table.game_id, error)
+            return
+        if chart is None:
+            return
+        embed, png = chart
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send(embed=embed, file=chart_file(png))
+        except discord.HTTPException as error:
+            log.warning("game %s: could not post the chart: %s", table.game_id, error)
 
     async def turn_started(self, table: Table) -> None:
         seat = table.to_move
@@ -193,8 +218,9 @@ class Presenter:
             await channel.get_partial_message(current[0]).delete()
 
     async def close(self) -> None:
-        tasks = list(self._pending.values())
+        tasks = [*self._pending.values(), *self._chart_tasks]
         self._pending.clear()
+        self._chart_tasks.clear()
         for task in tasks:
             task.cancel()
         for task in tasks:
