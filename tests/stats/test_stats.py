@@ -1,0 +1,247 @@
+"""/lama stats, history and chart through SimCord, checked against the finished matches."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+
+from bot.i18n import text
+from bot.tables import Table
+from cogs.stats import CHART_FILE
+from data.chart import PNG_SIGNATURE
+from tests.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
+
+from .games import C, Round, insert_random_game, play_rigged_game
+
+# Game A: alice empties round 1 (bob keeps a 4); in round 2 alice quits and bob empties,
+# giving a 1-point chip back; alice's 6 ends the game. Bob wins 3 to 6.
+GAME_A = [
+    Round(hands=[[C.THREE], [C.FOUR]], moves=[(0, C.THREE)]),
+    Round(hands=[[C.SIX], [C.THREE]], moves=[(0, "quit"), (1, C.THREE)]),
+]
+# Game B: alice empties at once; bob's Llama costs 10. Alice wins 0 to 10.
+GAME_B = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
+# Game C, three players: alice empties; bob pays 2, carol 6. Alice wins.
+GAME_C = [Round(hands=[[C.THREE], [C.TWO], [C.SIX]], moves=[(0, C.THREE)])]
+
+
+class Played:
+    def __init__(
+        self,
+        env: simcord.Env,
+        channel: simcord.ChannelHandle,
+        players: dict[str, simcord.MemberActor],
+    ) -> None:
+        self.env = env
+        self.channel = channel
+        self.players = players
+        self.tables: list[Table] = []
+
+
+@pytest.fixture
+async def played(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> Played:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    out = Played(simcord_env, channel, {"alice": alice, "bob": bob, "carol": carol})
+    for players, rounds in (([alice, bob], GAME_A), ([alice, bob], GAME_B)):
+        out.tables.append(await play_rigged_game(simcord_env, channel, players, rounds))
+    out.tables.append(await play_rigged_game(simcord_env, channel, [alice, bob, carol], GAME_C))
+    await simcord_env.advance_time(3)
+    return out
+
+
+def expected(tables: list[Table], user_id: int) -> dict[str, object]:
+    """Stats computed from the finished matches themselves."""
+    games = wins = points = rounds = emptied = returned = 0
+    best: tuple[int, int] | None = None
+    for table in tables:
+        seat = table.seat_of(user_id)
+        match = table.match
+        if seat is None or match is None:
+            continue
+        games += 1
+        wins += seat in match.winners
+        points += match.points[seat]
+        rounds += len(match.results)
+        emptied += sum(r.seats[seat].emptied for r in match.results)
+        returned += sum(r.seats[seat].returned for r in match.results)
+        if best is None or match.points[seat] < best[0]:
+            best = (match.points[seat], table.game_id)
+    assert best is not None
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "average": points / games,
+        "rounds": rounds,
+        "emptied": emptied,
+        "returned": returned,
+        "best": best,
+    }
+
+
+def fields(embed: discord.Embed) -> dict[str, str]:
+    return {str(f.name): str(f.value) for f in embed.fields}
+
+
+async def chart_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    return [m for m in channel.history() if any(a.filename == CHART_FILE for a in m.attachments)]
+
+
+async def test_stats_match_the_finished_games(played: Played) -> None:
+    alice, bob = played.players["alice"], played.players["bob"]
+    want = {user.id: expected(played.tables, user.id) for user in (alice, bob)}
+    # The scripted deals give these numbers (a check on the scripts themselves).
+    assert [want[alice.id][k] for k in ("games", "wins", "average", "emptied", "rounds")] == [
+        3,
+        2,
+        2.0,
+        3,
+        4,
+    ]
+    assert [want[bob.id][k] for k in ("games", "wins", "average", "emptied", "returned")] == [
+        3,
+        1,
+        5.0,
+        1,
+        1,
+    ]
+    for user, asker in ((alice, alice), (bob, alice)):
+        options = {} if user is asker else {"member": user}
+        result = await asker.slash(played.channel, "lama stats", **options)
+        assert result.response is not None and not result.ephemeral, "stats are shared"
+        embed = result.response.embeds[0]
+        assert user.name in (embed.title or "")
+        want_user = want[user.id]
+        shown = fields(embed)
+        assert shown["Games"] == str(want_user["games"])
+        assert shown["Wins"] == str(want_user["wins"])
+        assert shown["Win rate"] == f"{want_user['win_rate'] * 100:.0f}%"  # type: ignore[operator]
+        assert shown["Average final score"] == f"{want_user['average']:.1f}"
+        assert shown["Rounds won by emptying the hand"] == (
+            f"{want_user['emptied']} of {want_user['rounds']}"
+        )
+        assert shown["Points given back with chips"] == str(want_user["returned"])
+        points, game_id = want_user["best"]  # type: ignore[misc]
+        unit = "point" if points == 1 else "points"
+        assert shown["Best game"].startswith(f"{points} {unit} in game #{game_id}, <t:")
+        assert shown["Best game"].endswith(":d>")
+
+
+async def test_stats_in_the_askers_language(played: Played, locales: Locales) -> None:  # noqa: F811
+    bob = locales.user(played.players["bob"], "de")
+    result = await bob.slash(played.channel, "lama stats")
+    assert result.response is not None
+    shown = fields(result.response.embeds[0])
+    assert shown["Spiele"] == "3"
+    assert shown["Siege"] == "1"
+    assert shown["Siegquote"] == "33 %"
+    assert shown["Durchschnitt der Endpunkte"] == "5,0"
+
+
+async def test_a_member_without_games_gets_a_friendly_message(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    dave = guild.add_member(simcord_env.create_user("dave"))
+    mine = await alice.slash(channel, "lama stats")
+    assert mine.response is not None
+    assert mine.response.content == text("en", "stats.none_self")
+    theirs = await alice.slash(channel, "lama stats", member=dave)
+    assert theirs.response is not None
+    assert theirs.response.content == text("en", "stats.none_member", name="dave")
+    history = await alice.slash(channel, "lama history")
+    assert history.response is not None
+    assert history.response.content == text("en", "stats.none_self")
+    chart = await alice.slash(channel, "lama chart")
+    assert chart.response is not None
+    assert chart.response.content == text("en", "chart.none")
+
+
+async def test_history_lists_the_games_newest_first(played: Played) -> None:
+    alice, carol = played.players["alice"], played.players["carol"]
+    result = await alice.slash(played.channel, "lama history")
+    assert result.response is not None and not result.ephemeral
+    lines = (result.response.embeds[0].description or "").splitlines()
+    ids = [t.game_id for t in reversed(played.tables)]
+    assert len(lines) == 3
+    for line, table in zip(lines, reversed(played.tables), strict=True):
+        assert f"game #{table.game_id}" in line
+        match = table.match
+        assert match is not None
+        seat = table.seat_of(alice.id)
+        assert seat is not None
+        assert f"**{match.points[seat]}** point" in line
+        assert f"{len(table.seats)} players" in line
+        winners = ", ".join(table.seats[w].name for w in match.winners)
+        assert line.endswith(f"won by {winners}")
+        assert line.startswith("🏆 ") == (seat in match.winners)
+    assert f"game #{ids[0]}" in lines[0]
+    assert "place 1" in lines[0] and "place 2" in lines[2]
+
+    theirs = await alice.slash(played.channel, "lama history", member=carol)
+    assert theirs.response is not None
+    lines = (theirs.response.embeds[0].description or "").splitlines()
+    assert len(lines) == 1 and f"game #{played.tables[2].game_id}" in lines[0]
+    assert "place 3" in lines[0]
+
+
+async def test_the_chart_is_posted_once_when_a_game_ends(played: Played) -> None:
+    charts = await chart_messages(played.channel)
+    assert len(charts) == 3  # one per finished game
+    for message, table in zip(charts, played.tables, strict=True):
+        assert f"Game #{table.game_id}" in (message.embeds[0].title or "")
+        data = await message.attachments[0].read()
+        assert data.startswith(PNG_SIGNATURE)
+    # Another change notice for a finished game posts nothing more.
+    presenter = played.env.bot.get_cog("Gameplay").presenter  # type: ignore[attr-defined]
+    await presenter.table_changed(played.tables[0])
+    await played.env.advance_time(3)
+    assert len(await chart_messages(played.channel)) == 3
+
+
+async def test_lama_chart_returns_a_png(played: Played) -> None:
+    alice, carol = played.players["alice"], played.players["carol"]
+    first = played.tables[0].game_id
+    result = await alice.slash(played.channel, "lama chart", game_id=first)
+    assert result.response is not None and not result.ephemeral
+    assert f"Game #{first}" in (result.response.embeds[0].title or "")
+    assert "5 points" in (result.response.embeds[0].description or "")
+    [attachment] = result.response.attachments
+    assert attachment.filename == CHART_FILE
+    assert (await attachment.read()).startswith(PNG_SIGNATURE)
+
+    # Without a number: the asker's latest finished game.
+    latest = await carol.slash(played.channel, "lama chart")
+    assert latest.response is not None
+    assert f"Game #{played.tables[2].game_id}" in (latest.response.embeds[0].title or "")
+    assert latest.response.attachments
+
+
+async def test_lama_chart_of_an_unknown_or_foreign_game(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    import random
+
+    missing = await alice.slash(channel, "lama chart", game_id=999999)
+    assert missing.response is not None and missing.ephemeral
+    assert missing.response.content == text("en", "chart.unknown", game=999999)
+    assert not missing.response.attachments
+
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    await insert_random_game(store, 4242, [(1, "x"), (2, "y")], random.Random(1))
+    elsewhere = await store.history(4242, 1, limit=1)
+    game_id = elsewhere[0].game_id
+    foreign = await alice.slash(channel, "lama chart", game_id=game_id)
+    assert foreign.response is not None
+    assert foreign.response.content == text("en", "chart.unknown", game=game_id)
