@@ -68,7 +68,7 @@ class Presenter:
         self._pending: dict[int, asyncio.Task[None]] = {}
         self._reasons: dict[int, str] = {}
         self.hands: dict[tuple[int, int], OpenHand] = {}
-        self.pings: dict[int, tuple[int, int]] = {}  # game -> (message id, user id)
+        self.pings: dict[int, tuple[int, str]] = {}  # game -> (message id, its text)
         self._charted: set[int] = set()  # finished games whose chart was posted
         self._chart_tasks: set[asyncio.Task[None]] = set()
 
@@ -192,22 +192,22 @@ class Presenter:
     # ------------------------------------------------------------ pings
     async def _ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:
         """One short ping message per table: a mention notifies, an edit would not."""
-        current = self.pings.get(table.game_id)
-        if current is not None and current[1] == user_id and not warning:
-            return  # same player again (a Plus card): they were pinged already
-        await self._clear_ping(table)
         key = "ping.warning" if warning else "ping.turn"
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         when = f"<t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""
+        content = text(table.locale, key, mention=f"<@{user_id}>", when=when)
+        current = self.pings.get(table.game_id)
+        if current is not None and current[1] == content:
+            return  # the same player again, e.g. after a Plus card with no timer
+        await self._clear_ping(table)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             message = await channel.send(
-                text(table.locale, key, mention=f"<@{user_id}>", when=when),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                content, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
             )
         except discord.HTTPException as error:
             log.warning("game %s: could not ping: %s", table.game_id, error)
             return
-        self.pings[table.game_id] = (message.id, user_id)
+        self.pings[table.game_id] = (message.id, content)
 
     async def _clear_ping(self, table: Table) -> None:
         current = self.pings.pop(table.game_id, None)

@@ -1,0 +1,184 @@
+"""Keeping games moving: turn pings, the turn timer, AFK takeover, kicks, idle lobbies."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.service import LOBBY_IDLE
+from bot.tables import Status
+from game import Card
+
+from .play import enabled, open_hand, open_lobby, rig, service, table_message, two_player_game
+
+C = Card
+JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
+
+
+def pings(channel: simcord.ChannelHandle) -> list[str]:
+    return [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
+
+
+def recent(channel: simcord.ChannelHandle) -> str:
+    fields = table_message(channel).embeds[0].fields
+    return next(f.value for f in fields if f.name == "Last moves")
+
+
+async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    assert pings(channel) == [
+        f"{alice.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+    ]
+    await simcord_env.advance_time(3)
+    assert f"<t:{int(table.turn_deadline or 0)}:R>" in table_message(channel).embeds[0].description
+    await simcord_env.advance_time(44)
+    warned = pings(channel)
+    assert len(warned) == 1 and warned[0].startswith(f"⏰ {alice.mention}, your turn ends")
+
+
+async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    await simcord_env.advance_time(61)
+    assert table.match is not None and table.match.round is not None
+    assert table.match.round.active == [False, True]
+    assert table.seats[0].missed_turns == 1 and not table.seats[0].away
+    await simcord_env.advance_time(3)
+    assert "alice ran out of time and quit the round" in recent(channel)
+    assert pings(channel) == [
+        f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+    ]
+
+
+async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    # Rounds 2 and 3 are started by bob, the last to quit the round before.
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60, threshold=100)
+    await simcord_env.advance_time(61)  # alice misses her first turn
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 1 ends
+    assert table.match is not None and table.match.round is not None
+    assert table.match.round.round_no == 2 and table.to_move == 1
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:draw:")[0])
+    assert table.to_move == 0
+    await simcord_env.advance_time(61)  # the second miss in a row
+    assert table.seats[0].away
+    await simcord_env.advance_time(3)
+    assert "alice missed two turns" in recent(channel)
+    # From now on an AI moves for alice whenever her turn comes.
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 2 ends
+    assert table.match.round is not None and table.match.round.round_no == 3
+    moves_before = len(table.match.events)
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:draw:")[0])
+    await simcord_env.advance_time(2)
+    moved = table.match.events[moves_before + 1 :]
+    assert moved and moved[0].seat == 0, "the stand-in AI should have moved for alice"
+    assert table.seats[0].controller is not None
+    result = await alice.click(table_message(channel), label="I'm back")
+    assert result.ephemeral or (result.response is not None and result.response.ephemeral)
+    assert not table.seats[0].away and table.seats[0].missed_turns == 0
+    assert table.seats[0].controller is None
+
+
+async def test_a_kick_by_a_non_host_is_refused_and_the_host_can_kick(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    refused = await bob.slash(channel, "lama kick", member=carol)
+    assert refused.response is not None and refused.response.ephemeral
+    assert "Only the host" in refused.response.content
+    assert table.seats[2].controller is None
+    done = await alice.slash(channel, "lama kick", member=carol)
+    assert done.response is not None and "An AI now plays for carol" in done.response.content
+    assert table.seats[2].controller is not None
+    assert table.status is Status.RUNNING
+
+
+async def test_every_human_seat_held_by_ai_ends_the_game_and_says_why(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await alice.slash(channel, "lama kick", member=bob)
+    await alice.slash(channel, "lama kick", member=alice)
+    assert table.status is Status.CANCELLED
+    await simcord_env.advance_time(3)
+    assert "held by an AI" in (table_message(channel).embeds[0].description or "")
+    assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_lobby_nobody_starts_closes_after_15_minutes(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    await simcord_env.advance_time(LOBBY_IDLE - 60)
+    assert table.status is Status.LOBBY
+    await simcord_env.advance_time(61)
+    assert table.status is Status.CANCELLED
+    await simcord_env.advance_time(3)
+    assert "15 minutes" in (table_message(channel).embeds[0].description or "")
+    assert not table_message(channel).components
+
+
+async def test_exactly_one_ping_message_stands_at_any_time(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    rig(simcord_env, [[C.FOUR, C.FOUR, C.FIVE, C.FIVE, C.SIX, C.SIX]] * 3, C.FOUR, [C.ONE] * 8)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    players = {alice.id: alice, bob.id: bob, carol.id: carol}
+    for _ in range(6):
+        seat = table.to_move
+        assert seat is not None
+        mover = players[table.seats[seat].user_id or 0]
+        assert pings(channel) == [
+            f"{mover.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+        ]
+        hand = await open_hand(mover, channel)
+        await mover.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(50)  # a warning replaces the ping, it doesn't add one
+    assert len(pings(channel)) == 1
