@@ -37,6 +37,27 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "real_pacing: keep the production AI pause and table-edit pacing"
+    )
+
+
+@pytest.fixture(autouse=True)
+def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pauses between AI moves or table edits, unless a test measures them.
+
+    SimCord lets short sleeps of the bot run out in real time, so the production
+    pacing (0.8 s per AI move, 2 s between table edits) would make every test
+    wait for real; the tests that count edits and calls keep it.
+    """
+    if request.node.get_closest_marker("real_pacing"):
+        return
+    monkeypatch.setattr("bot.service.AI_DELAY", 0.0)
+    monkeypatch.setattr("cogs.presenter.MIN_INTERVAL", 0.0)
+    monkeypatch.setattr("cogs.presenter.DEBOUNCE", 0.0)
+
+
 @pytest.fixture
 def simcord_bot(settings: Settings) -> LamaBot:
     return LamaBot(settings)
@@ -60,6 +81,10 @@ async def simcord_env(
         yield env
     finally:
         await env.shutdown()
+        # SimCord's shutdown doesn't close the client; close the database ourselves.
+        store = getattr(env.bot, "store", None)
+        if store is not None:
+            await store.close()
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)
 

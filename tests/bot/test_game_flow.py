@@ -70,3 +70,52 @@ async def test_hand_is_private_and_buttons_are_off_out_of_turn(
     )
     mover = alice if waiting is bob else bob
     assert "Waiting for " + mover.name in hand.embeds[0].description
+
+
+async def test_a_full_lobby_and_a_busy_channel_are_refused_with_a_reason(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    for _ in range(5):
+        await alice.select(table_message(channel), ["easy"])
+    assert len(table.seats) == 6
+    assert not enabled(table_message(channel), "lama:join:"), "Join is off when the lobby is full"
+    late = guild.add_member(simcord_env.create_user("late"))
+    result = await late.slash(channel, "lama join")
+    assert result.response is not None and result.response.ephemeral
+    assert result.response.content == "The lobby is full (6 players)."
+    again = await late.slash(channel, "lama new")
+    assert again.response is not None and "already a L.A.M.A. game" in again.response.content
+    assert len(table.seats) == 6
+
+
+async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await open_lobby(simcord_env, alice, channel, party=True, threshold=3)
+    await bob.click(table_message(channel), label="Join")
+    refused = await bob.click(table_message(channel), label="Start")
+    assert refused.response is not None and refused.response.content == "Only the host can do that."
+    assert table.status is Status.LOBBY
+    await alice.click(table_message(channel), label="Start")
+    players = {alice.id: alice, bob.id: bob}
+    for _ in range(500):
+        if table.status is not Status.RUNNING:
+            break
+        seat = table.to_move
+        assert seat is not None
+        await take_simple_turn(players[table.seats[seat].user_id or 0], channel)
+    assert table.status is Status.FINISHED
+    await bob.click(table_message(channel), label="Rematch")
+    rematch = service(simcord_env).table_in(channel.id)
+    assert rematch is not None and rematch is not table and rematch.status is Status.LOBBY
+    assert [s.user_id for s in rematch.seats] == [s.user_id for s in table.seats]
+    assert rematch.ruleset == table.ruleset
+    assert rematch.host_id == bob.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 from simcord.results import to_discord_message
 
@@ -192,6 +193,7 @@ async def test_cancel_by_a_non_host_is_refused(
     assert "cancelled" in (table_message(channel).embeds[0].description or "")
 
 
+@pytest.mark.real_pacing
 async def test_rest_calls_per_move_are_few_and_stable(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -240,6 +242,7 @@ async def test_an_open_hand_refreshes_itself_when_the_turn_comes(
     assert "It's your turn" in bobs.embeds[0].description
 
 
+@pytest.mark.real_pacing
 async def test_rest_calls_per_ai_move_are_coalesced(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
