@@ -249,7 +249,10 @@ class GameService:
             self._arm_deadline(table, match)
             await self._save(
                 self.store.start_game(
-                    table.game_id, seats=_records(table.seats), events=match.events
+                    table.game_id,
+                    seats=_records(table.seats),
+                    events=match.events,
+                    turn_deadline=table.turn_deadline,
                 )
             )
             table.match = match
@@ -301,15 +304,31 @@ class GameService:
                 raise ServiceError("error.stale")
             if table.seats[seat].controller is not None:
                 raise ServiceError("error.seat_is_ai")
-            outcome = await self._apply(table, seat, action)
-            table.seats[seat].missed_turns = 0
+            player = table.seats[seat]
+            missed = player.missed_turns
+            player.missed_turns = 0  # moving yourself ends a run of missed turns
+            try:
+                outcome = await self._apply(table, seat, action, seats_changed=missed != 0)
+            except BaseException:
+                player.missed_turns = missed
+                raise
         await self._after_change(table)
         return outcome
 
     async def _apply(
-        self, table: Table, seat: int, action: Action, kind: str | None = None
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        kind: str | None = None,
+        *,
+        seats_changed: bool = False,
     ) -> MoveOutcome:
-        """Apply, deal on if the round ended, persist; on a failed write, undo."""
+        """Apply, deal on if the round ended, persist; on a failed write, undo.
+
+        The seats' rows are rewritten only when a move changed them (missed
+        turns, a takeover), which keeps an ordinary move to a few statements.
+        """
         match = table.match
         assert match is not None
         match.verify(seat, action)  # raises IllegalMove with the player's message
@@ -333,7 +352,7 @@ class GameService:
                 finished=match.winners if over else None,
                 final_points=list(match.points) if over else None,
                 turn_deadline=table.turn_deadline,
-                seats=_records(table.seats),
+                seats=_records(table.seats) if seats_changed else None,
             )
         except StoreError as error:
             log.warning("game %s: could not save a move: %s", table.game_id, error)
@@ -463,7 +482,7 @@ class GameService:
             if player.missed_turns >= MISSES_BEFORE_TAKEOVER:
                 player.away = True
             try:
-                await self._apply(table, seat, QUIT, kind="timeout")
+                await self._apply(table, seat, QUIT, kind="timeout", seats_changed=True)
             except ServiceError:
                 player.missed_turns -= 1
                 player.away = player.missed_turns >= MISSES_BEFORE_TAKEOVER
