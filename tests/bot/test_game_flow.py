@@ -99,7 +99,7 @@ async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
-    table = await open_lobby(simcord_env, alice, channel, party=True, threshold=3)
+    table = await open_lobby(simcord_env, alice, channel, party=True, threshold=1)
     await bob.click(table_message(channel), label="Join")
     refused = await bob.click(table_message(channel), label="Start")
     assert refused.response is not None and refused.response.content == "Only the host can do that."
