@@ -5,8 +5,9 @@ from __future__ import annotations
 import simcord
 
 from bot.tables import Status
+from game import Card as C
 
-from .play import enabled, open_hand, open_lobby, service, table_message, take_simple_turn
+from .play import enabled, open_hand, open_lobby, rig, service, table_message, take_simple_turn
 
 
 async def test_three_humans_and_an_ai_play_a_whole_game(
@@ -99,6 +100,7 @@ async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], party=True)
     table = await open_lobby(simcord_env, alice, channel, party=True, threshold=1)
     await bob.click(table_message(channel), label="Join")
     refused = await bob.click(table_message(channel), label="Start")
