@@ -32,7 +32,7 @@ from game import (
 )
 from game.ai import Strength, choose
 
-from .tables import MoveLine, Seat, Status, Table
+from .tables import RECENT_MOVES, MoveLine, Seat, Status, Table
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,7 @@ AI_DELAY = 0.8  # seconds between AI moves, so people can follow them
 WARNING_BEFORE = 30  # seconds of warning before a turn runs out
 MISSES_BEFORE_TAKEOVER = 2
 LOBBY_IDLE = 15 * 60
+SAVE_RETRY = 10  # seconds before a timed-out turn that couldn't be saved is tried again
 RESUME_GRACE = 30  # a restart never leaves a player less than this on the clock
 
 
@@ -467,16 +468,18 @@ class GameService:
             if self.listener is not None:
                 await self.listener.turn_warning(table)
         await asyncio.sleep(max(0.0, deadline - self.clock()))
-        await self._time_out(table, stamp)
+        while not await self._time_out(table, stamp):
+            await asyncio.sleep(SAVE_RETRY)  # the store failed; the turn is still over
 
-    async def _time_out(self, table: Table, stamp: int) -> None:
+    async def _time_out(self, table: Table, stamp: int) -> bool:
+        """Quit the player's turn for them; False if that couldn't be saved."""
         async with table.lock:
             match = table.match
             if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
-                return
+                return True
             seat = match.to_move
             if seat is None:
-                return
+                return True
             player = table.seats[seat]
             player.missed_turns += 1
             if player.missed_turns >= MISSES_BEFORE_TAKEOVER:
@@ -486,15 +489,16 @@ class GameService:
             except ServiceError:
                 player.missed_turns -= 1
                 player.away = player.missed_turns >= MISSES_BEFORE_TAKEOVER
-                return
+                return False
             if player.away:
                 table.recent.append(MoveLine(seat=seat, kind="takeover"))
             abandoned = self._all_humans_gone(table)
             if abandoned:
                 await self._close(table, Status.CANCELLED, "closed.abandoned")
         if abandoned:
-            return
+            return True
         await self._after_change(table)
+        return True
 
     def _all_humans_gone(self, table: Table) -> bool:
         return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
@@ -631,7 +635,7 @@ class GameService:
         )
         if record.events:
             table.match = Match.replay(record.ruleset, len(seats), record.events)
-            for event in record.events[-table.recent.maxlen :]:  # type: ignore[misc]
+            for event in record.events[-RECENT_MOVES:]:
                 if isinstance(event, RoundDealt):
                     continue
                 card = int(event.card) if isinstance(event, CardPlayed) else None

@@ -10,6 +10,8 @@ from enum import StrEnum
 from game import Match, Ruleset
 from game.ai import Strength
 
+RECENT_MOVES = 6  # lines of recent moves the table shows
+
 
 class Status(StrEnum):
     LOBBY = "lobby"
@@ -63,7 +65,7 @@ class Table:
     turn_deadline: float | None = None  # unix time
     warned: bool = False
     opened_at: float = 0.0
-    recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=6))
+    recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=RECENT_MOVES))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property

@@ -145,7 +145,7 @@ class LamaButton(
         button: discord.ui.Button[Any] = discord.ui.Button(custom_id=match.string)
         return cls(button, parse(match["body"]))
 
-    async def callback(self, interaction: discord.Interaction[LamaBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cid = self.cid
         if cid is None:
             await _reply_unknown(interaction)
@@ -192,13 +192,13 @@ class AddAISelect(
         select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
         return cls(select, int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction[LamaBot]) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
         lobby = interaction.client.get_cog("Lobby")
         if lobby is None or not values or values[0] not in {s.value for s in Strength}:
             await _reply_unknown(interaction)
             return
-        await lobby.add_ai(interaction, self.game_id, Strength(values[0]))  # type: ignore[attr-defined]
+        await lobby.add_ai(interaction, self.game_id, Strength(values[0]))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LamaButton, AddAISelect)

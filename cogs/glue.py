@@ -13,9 +13,11 @@ from bot.service import ServiceError
 from game import IllegalMove
 
 if TYPE_CHECKING:
-    pass
+    from bot.bot import LamaBot
 
-Interaction = discord.Interaction["LamaBot"]
+    Interaction = discord.Interaction[LamaBot]
+else:
+    Interaction = discord.Interaction
 
 
 def attach_commands(
