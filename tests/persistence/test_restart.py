@@ -1,0 +1,168 @@
+"""A restart in the middle of a round: the game, its table message and its clock carry on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from bot.config import Settings
+from bot.service import RESUME_GRACE
+from bot.tables import Status
+from game import PlayerQuit
+from tests.bot.play import (
+    enabled,
+    open_hand,
+    open_lobby,
+    service,
+    table_message,
+    take_simple_turn,
+)
+
+from .common import assert_saved, count, deal_stuck, quit_until_over, restart, rows, running
+
+
+async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    players = {p.id: p for p in (alice, bob, carol)}
+    deal_stuck(simcord_env, 4)
+    # Two rounds of 14 points each: the game ends after the second.
+    table = await open_lobby(simcord_env, alice, channel, threshold=15)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.select(table_message(channel), ["normal"])
+    await alice.click(table_message(channel), label="Start")
+    game_id = table.game_id
+    for player in (alice, bob, carol):  # a draw each, then the AI seat moves
+        hand = await open_hand(player, channel)
+        await player.click(hand, custom_id=enabled(hand, "lama:draw:")[0])
+    await simcord_env.advance_time(1)
+    assert table.to_move == 0 and table.match is not None
+    await simcord_env.advance_time(3)  # the table message shows the latest state
+    before = table.match.snapshot()
+    deadline = table.turn_deadline
+    assert deadline is not None
+    old_message = table_message(channel)
+    cursor = len(simcord_env.http_requests)
+
+    bot = await restart(simcord_env, settings)
+
+    resumed = running(simcord_env, game_id)
+    assert resumed is not table and resumed.match is not None
+    assert resumed.match.snapshot() == before
+    assert [s.name for s in resumed.seats] == ["alice", "bob", "carol", "AI 1"]
+    assert resumed.table_message_id == old_message.id
+    assert resumed.turn_deadline == deadline, "a deadline far enough away is kept as it was"
+    await assert_saved(bot.store, resumed)
+    # The new bot refreshes the table message in place.
+    await simcord_env.advance_time(1)
+    edits = [
+        r
+        for r in simcord_env.http_requests[cursor:]
+        if r.method == "PATCH" and r.path == f"/channels/{channel.id}/messages/{old_message.id}"
+    ]
+    assert edits, "the resumed game's table message was not refreshed"
+    assert table_message(channel).id == old_message.id
+    # The buttons drawn by the old bot still work: they are persistent.
+    result = await alice.click(old_message, label="Show my hand")
+    assert result.ephemeral and result.response is not None
+    hand = result.response
+    assert enabled(hand, "lama:draw:") == [f"lama:draw:{game_id}:{resumed.stamp}"]
+    await alice.click(hand, custom_id=enabled(hand, "lama:draw:")[0])
+    assert resumed.stamp == len(before["events"]) + 1
+    await assert_saved(bot.store, resumed)
+
+    deal_stuck(simcord_env, 4)  # the new bot deals round 2
+    await quit_until_over(simcord_env, channel, players, resumed)
+    assert resumed.status is Status.FINISHED and resumed.match is not None
+    assert resumed.match.points == [28, 28, 28, 28] and resumed.match.winners == (0, 1, 2, 3)
+    path = Path(settings.database_path)
+    assert rows(path, "SELECT status FROM games WHERE id = ?", (game_id,)) == [("finished",)]
+    assert count(path, "round_results", game_id) == 8
+    assert count(path, "game_results", game_id) == 4
+    await assert_saved(bot.store, resumed)
+    await simcord_env.advance_time(3)
+    assert "game over" in (table_message(channel).embeds[0].title or "")
+    assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_resumed_turn_keeps_its_deadline_with_a_grace_and_then_runs_out(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    game_id = table.game_id
+    deadline = table.turn_deadline
+    assert table.to_move == 0 and deadline is not None
+    path = Path(settings.database_path)
+    assert rows(path, "SELECT turn_deadline FROM games WHERE id = ?", (game_id,)) == [
+        (deadline,)
+    ], "the first turn's deadline must be saved with the start"
+
+    # A restart 5 s into a 60 s turn: the deadline stays where it was.
+    await simcord_env.advance_time(5)
+    await restart(simcord_env, settings)
+    resumed = running(simcord_env, game_id)
+    assert resumed.turn_deadline == deadline
+
+    # A restart 5 s before it runs out: the player gets RESUME_GRACE from now.
+    await simcord_env.advance_time(50)
+    bot = await restart(simcord_env, settings)
+    resumed = running(simcord_env, game_id)
+    now = simcord_env.now().timestamp()
+    assert resumed.turn_deadline == now + RESUME_GRACE
+    stamp = resumed.stamp
+    await simcord_env.advance_time(RESUME_GRACE - 1)
+    assert resumed.stamp == stamp and resumed.to_move == 0, "the grace was cut short"
+    await simcord_env.advance_time(2)
+    assert resumed.match is not None and resumed.stamp == stamp + 1
+    assert resumed.match.events[-1] == PlayerQuit(seat=0)
+    assert resumed.seats[0].missed_turns == 1 and resumed.to_move == 1
+    assert rows(
+        path, "SELECT meta FROM events WHERE game_id = ? AND seq = ?", (game_id, stamp)
+    ) == [('{"auto":"timeout"}',)]
+    assert rows(
+        path, "SELECT missed_turns FROM seats WHERE game_id = ? AND seat = 0", (game_id,)
+    ) == [(1,)]
+    await assert_saved(bot.store, resumed)
+
+
+async def test_a_player_back_after_a_missed_turn_is_resumed_with_none_missed(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    deal_stuck(simcord_env, 2)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(61)  # alice misses her turn
+    assert table.seats[0].missed_turns == 1
+    while table.to_move != 0:  # bob plays on into the next round, until alice is to move
+        await take_simple_turn(bob, channel)
+    await take_simple_turn(alice, channel)  # she is back
+    assert table.seats[0].missed_turns == 0
+    path = Path(settings.database_path)
+    assert rows(
+        path, "SELECT missed_turns FROM seats WHERE game_id = ? ORDER BY seat", (table.game_id,)
+    ) == [(0,), (0,)]
+    await restart(simcord_env, settings)
+    assert running(simcord_env, table.game_id).seats[0].missed_turns == 0
