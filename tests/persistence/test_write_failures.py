@@ -1,0 +1,184 @@
+"""Writes that fail for real: a move is made only if it was saved, and the bot keeps going."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+
+import bot.service
+from bot.config import Settings
+from bot.tables import Status, Table
+from cogs import render
+from tests.bot.play import (
+    enabled,
+    open_hand,
+    open_lobby,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
+
+from .common import allow_event_writes, assert_saved, count, deal_stuck, refuse_event_writes, rows
+
+
+def stored_state(path: Path, game_id: int) -> list[Any]:
+    """Everything a move writes besides its events."""
+    return [
+        rows(path, "SELECT status, turn_deadline, updated_at FROM games WHERE id = ?", (game_id,)),
+        rows(path, "SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)),
+        count(path, "events", game_id),
+        count(path, "round_results", game_id),
+        count(path, "game_results", game_id),
+    ]
+
+
+async def test_a_move_the_database_refuses_is_not_made_and_goes_through_once_it_can_be_saved(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
+    # Bob's quit ends the round: its event, the round's results and the next deal in one write.
+    assert table.match is not None and table.to_move == 1
+    path = Path(settings.database_path)
+    before = table.match.snapshot()
+    stamp, deadline = table.stamp, table.turn_deadline
+    saved = stored_state(path, table.game_id)
+    assert saved[3] == 0
+
+    refuse_event_writes(path)
+    hand = await open_hand(bob, channel)
+    [quit_id] = enabled(hand, "lama:quit:")
+    result = await bob.click(hand, custom_id=quit_id)
+    assert result.ephemeral and result.response is not None
+    assert "couldn't be saved" in result.response.content
+    assert table.match.snapshot() == before, "a move that wasn't saved was made anyway"
+    assert (table.stamp, table.turn_deadline, table.status) == (stamp, deadline, Status.RUNNING)
+    assert stored_state(path, table.game_id) == saved, "half a move was saved"
+
+    allow_event_writes(path)
+    fresh = await open_hand(bob, channel)
+    assert enabled(fresh, "lama:quit:") == [quit_id], "the same move is offered again"
+    result = await bob.click(fresh, custom_id=quit_id)
+    assert result.response is not None and "couldn't" not in result.response.content
+    assert len(table.match.results) == 1 and table.match.round_no == 2
+    assert count(path, "round_results", table.game_id) == 2
+    await assert_saved(service(simcord_env).store, table)
+
+
+async def test_an_ai_move_the_database_refuses_is_tried_again_after_the_pause(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Longer than SimCord's settle timeout, so only advance_time lets the AI move.
+    pause = 10.0
+    monkeypatch.setattr(bot.service, "AI_DELAY", pause)
+    deal_stuck(simcord_env, 2, first_starter=1)
+    path = Path(settings.database_path)
+    table = await open_lobby(simcord_env, alice, channel)
+    await alice.select(table_message(channel), ["normal"])
+    refuse_event_writes(path, from_seq=1)  # the deal is saved, the AI's moves are not
+    await alice.click(table_message(channel), label="Start")
+    assert table.match is not None and table.to_move == 1 and table.stamp == 1
+    before = table.match.snapshot()
+
+    with caplog.at_level(logging.WARNING, logger="bot.service"):
+        await simcord_env.advance_time(pause + 1)
+        await simcord_env.advance_time(pause)
+    failures = [r for r in caplog.records if "could not save a move" in r.getMessage()]
+    assert len(failures) == 2, "the AI should try once per pause"
+    assert table.match.snapshot() == before and table.status is Status.RUNNING
+    assert count(path, "events", table.game_id) == 1
+
+    allow_event_writes(path)
+    await simcord_env.advance_time(pause)
+    assert table.stamp > 1 and table.to_move == 0, "the AI did not move once it could save"
+    await assert_saved(service(simcord_env).store, table)
+    await take_simple_turn(alice, channel)  # and the game goes on
+    await assert_saved(service(simcord_env).store, table)
+    assert not simcord_env.errors_since(0)
+
+
+def shown(embeds: list[Any]) -> list[Any]:
+    """What a reader sees of embeds."""
+    return [
+        (e.title, e.description, [(f.name, f.value) for f in e.fields], e.footer.text)
+        for e in embeds
+    ]
+
+
+def current(table: Table) -> list[Any]:
+    return shown(render.table_embeds(table))
+
+
+async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table_right(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await simcord_env.advance_time(1)
+    stale = shown(table_message(channel).embeds)
+    assert stale == current(table)
+
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*")
+    with caplog.at_level(logging.WARNING, logger="cogs.presenter"):
+        await take_simple_turn(alice, channel)
+        await simcord_env.advance_time(1)
+    assert any("could not edit the table" in r.getMessage() for r in caplog.records)
+    assert shown(table_message(channel).embeds) == stale != current(table)
+    assert table.to_move == 1
+
+    await take_simple_turn(bob, channel)  # the bot kept going; the next change fixes the table
+    await simcord_env.advance_time(1)
+    assert shown(table_message(channel).embeds) == current(table)
+    assert not simcord_env.errors_since(0)
+
+
+async def test_a_turn_that_runs_out_while_saving_fails_times_out_once_it_can_be_saved(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    path = Path(settings.database_path)
+    stamp = table.stamp
+    refuse_event_writes(path)
+    with caplog.at_level(logging.WARNING, logger="bot.service"):
+        await simcord_env.advance_time(61)
+    assert any("could not save a move" in r.getMessage() for r in caplog.records)
+    assert table.stamp == stamp and table.to_move == 0
+    assert table.seats[0].missed_turns == 0 and not table.seats[0].away
+
+    allow_event_writes(path)
+    await simcord_env.advance_time(bot.service.SAVE_RETRY)
+    assert table.stamp == stamp + 1 and table.to_move == 1, "the timeout was never retried"
+    assert table.seats[0].missed_turns == 1
+    assert rows(
+        path, "SELECT meta FROM events WHERE game_id = ? AND seq = ?", (table.game_id, stamp)
+    ) == [('{"auto":"timeout"}',)]
+    await assert_saved(service(simcord_env).store, table)
