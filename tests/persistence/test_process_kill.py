@@ -1,0 +1,110 @@
+"""A bot process killed with SIGKILL between two moves, then started again on its database."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.config import Settings
+from bot.tables import Status
+from tests.bot.play import service
+
+from .bot_process import digest, payload, settings_for
+from .common import assert_saved, count, event_seqs, quit_until_over, rows, running
+
+ROOT = Path(__file__).resolve().parents[2]
+MOVES = 5
+
+
+@dataclass(frozen=True)
+class KilledRun:
+    path: Path
+    game_id: int
+    channel_id: int
+    alice_id: int
+    bob_id: int
+    events: int  # events the killed process had saved and shown
+    digest: str
+
+
+def kill_between_moves(path: Path, moves: int) -> KilledRun:
+    """Run the bot process for ``moves`` clicks, then SIGKILL it while it waits for the next."""
+    log = path.with_name("bot_process.log")
+    with log.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "tests.persistence.bot_process", str(path), str(moves)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
+        assert child.stdout is not None
+        lines: list[list[str]] = []
+        try:
+            for line in child.stdout:
+                lines.append(line.split())
+                if line.startswith("READY"):
+                    child.send_signal(signal.SIGKILL)  # it is blocked between two moves
+                    break
+        finally:
+            if child.poll() is None:
+                child.kill()
+            child.communicate(timeout=30)
+    errors = log.read_text()
+    assert child.returncode == -signal.SIGKILL, f"the bot process ended by itself:\n{errors}"
+    [ids] = [words for words in lines if words[0] == "IDS"]
+    moved = [words for words in lines if words[0] == "MOVED"]
+    assert len(moved) == moves, f"only {len(moved)} moves made:\n{errors}"
+    game_id, channel_id, alice_id, bob_id = map(int, ids[1:])
+    return KilledRun(path, game_id, channel_id, alice_id, bob_id, int(moved[-1][2]), moved[-1][3])
+
+
+@pytest.fixture
+def killed(tmp_path: Path) -> KilledRun:
+    return kill_between_moves(tmp_path / "lama.db", MOVES)
+
+
+@pytest.fixture
+def settings(killed: KilledRun) -> Settings:
+    """The bot under test starts on the killed process's database."""
+    return settings_for(killed.path)
+
+
+async def test_a_killed_bot_resumes_every_saved_move_once_and_plays_on(
+    killed: KilledRun,
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    # A fresh SimCord hands out the same ids as the killed process did.
+    assert (channel.id, alice.id, bob.id) == (killed.channel_id, killed.alice_id, killed.bob_id)
+    path = killed.path
+    # On disk: exactly the moves the killed process had shown, each once, in order.
+    assert event_seqs(path, killed.game_id) == list(range(killed.events))
+    payloads = rows(
+        path, "SELECT payload FROM events WHERE game_id = ? ORDER BY seq", (killed.game_id,)
+    )
+    assert digest([p for (p,) in payloads]) == killed.digest
+
+    # In the new bot: the same game, rebuilt from those events alone.
+    table = running(simcord_env, killed.game_id)
+    assert table.channel_id == channel.id and table.match is not None
+    assert digest([payload(e) for e in table.match.events]) == killed.digest
+    await assert_saved(service(simcord_env).store, table)
+
+    players = {alice.id: alice, bob.id: bob}
+    # The old table message is gone with the old simulated Discord: play from /lama hand.
+    await quit_until_over(simcord_env, channel, players, table, slash=True)
+    assert table.status is Status.FINISHED and table.match is not None
+    assert rows(path, "SELECT status FROM games WHERE id = ?", (killed.game_id,)) == [("finished",)]
+    assert count(path, "round_results", killed.game_id) == 3 * len(table.match.results)
+    await assert_saved(service(simcord_env).store, table)
