@@ -568,9 +568,16 @@ class GameService:
 
     async def _lobby_clock(self, table: Table) -> None:
         await asyncio.sleep(max(0.0, table.opened_at + LOBBY_IDLE - self.clock()))
-        async with table.lock:
-            if table.status is Status.LOBBY:
-                await self._close(table, Status.CANCELLED, "closed.idle")
+        while table.status is Status.LOBBY:
+            async with table.lock:
+                if table.status is not Status.LOBBY:
+                    return
+                try:
+                    await self._close(table, Status.CANCELLED, "closed.idle")
+                    return
+                except ServiceError:
+                    pass  # the store failed and logged it; the lobby stays open for now
+            await asyncio.sleep(SAVE_RETRY)
 
     # ------------------------------------------------------------ closing
     async def _close(self, table: Table, status: Status, reason: str) -> None:
