@@ -65,6 +65,8 @@ class LamaBot(commands.Bot):
             if self.service.listener is not None:
                 for table in resumed:
                     await self.service.listener.table_changed(table)
+                    # A fresh ping with the deadline as it is now replaces the old one.
+                    await self.service.listener.turn_started(table)
         await self.sync_commands()
 
     async def close(self) -> None:

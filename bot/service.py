@@ -192,6 +192,14 @@ class GameService:
         table.table_message_id = message_id
         await self._save(self.store.set_table_message(table.game_id, message_id))
 
+    async def set_ping_message(self, table: Table, message_id: int | None) -> None:
+        """Remember the standing turn ping, so that a restarted bot can take it down."""
+        table.ping_message_id = message_id
+        try:
+            await self.store.set_ping_message(table.game_id, message_id)
+        except StoreError as error:
+            log.warning("game %s: could not save the ping message: %s", table.game_id, error)
+
     async def join(self, game_id: int, person: Person) -> Table:
         table = self._lobby(game_id)
         async with table.lock:
@@ -638,6 +646,7 @@ class GameService:
             seats=seats,
             status=Status(record.status),
             table_message_id=record.table_message_id,
+            ping_message_id=record.ping_message_id,
             turn_deadline=record.turn_deadline,
         )
         if record.events:

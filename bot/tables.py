@@ -62,6 +62,7 @@ class Table:
     status: Status = Status.LOBBY
     match: Match | None = None
     table_message_id: int | None = None
+    ping_message_id: int | None = None  # the "your turn" message standing in the channel
     turn_deadline: float | None = None  # unix time
     warned: bool = False
     opened_at: float = 0.0

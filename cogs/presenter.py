@@ -198,7 +198,7 @@ class Presenter:
         current = self.pings.get(table.game_id)
         if current is not None and current[1] == content:
             return  # the same player again, e.g. after a Plus card with no timer
-        await self._clear_ping(table)
+        await self._clear_ping(table, replaced=True)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
             message = await channel.send(
@@ -208,14 +208,21 @@ class Presenter:
             log.warning("game %s: could not ping: %s", table.game_id, error)
             return
         self.pings[table.game_id] = (message.id, content)
+        await self.bot.service.set_ping_message(table, message.id)
 
-    async def _clear_ping(self, table: Table) -> None:
+    async def _clear_ping(self, table: Table, *, replaced: bool = False) -> None:
         current = self.pings.pop(table.game_id, None)
-        if current is None:
+        # After a restart only the stored id knows about the ping still standing.
+        message_id = current[0] if current is not None else table.ping_message_id
+        if message_id is None:
             return
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(current[0]).delete()
+            await channel.get_partial_message(message_id).delete()
+        if table.live and not replaced:
+            await self.bot.service.set_ping_message(table, None)
+        else:
+            table.ping_message_id = None  # a new ping's id is saved in its place
 
     async def close(self) -> None:
         tasks = [*self._pending.values(), *self._chart_tasks]

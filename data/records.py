@@ -51,6 +51,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     events: tuple[Event, ...]  # in seq order: events[i] was stored at seq i
     finished_at: float | None = None
+    ping_message_id: int | None = None  # the "your turn" message standing in the channel
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,6 +243,13 @@ class Store:
                 raise await _wrong_status(conn, game_id, "in the lobby")
             await _replace_seats(conn, game_id, seats)
 
+    async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the turn ping standing in the game's channel (None: none stands)."""
+        async with self._write() as conn:
+            query = "UPDATE games SET ping_message_id = ? WHERE id = ? RETURNING id"
+            if not await conn.execute_fetchall(query, (message_id, game_id)):
+                raise StoreError(f"could not save: there is no game {game_id}")
+
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
         async with self._write() as conn:
@@ -431,7 +438,8 @@ class Store:
     async def load_game(self, game_id: int) -> GameRecord | None:
         async with self._read() as conn:
             query = """SELECT id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
-                              turn_timer, turn_deadline, language, created_at, finished_at
+                              turn_timer, turn_deadline, language, created_at, finished_at,
+                              ping_message_id
                        FROM games WHERE id = ?
                     """
             games = list(await conn.execute_fetchall(query, (game_id,)))
@@ -459,7 +467,8 @@ class Store:
         """
         async with self._read() as conn:
             query = """SELECT id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
-                              turn_timer, turn_deadline, language, created_at, finished_at
+                              turn_timer, turn_deadline, language, created_at, finished_at,
+                              ping_message_id
                        FROM games WHERE status IN ('lobby', 'running') ORDER BY id
                     """
             games = list(await conn.execute_fetchall(query))
@@ -816,6 +825,7 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
         language,
         created_at,
         finished_at,
+        ping_message_id,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -823,6 +833,7 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
         guild_id=guild_id,
         channel_id=channel_id,
         table_message_id=message_id,
+        ping_message_id=ping_message_id,
         host_id=host_id,
         ruleset=Ruleset.from_json(loads(ruleset)),
         status=status,

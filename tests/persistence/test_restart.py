@@ -125,6 +125,9 @@ async def test_a_resumed_turn_keeps_its_deadline_with_a_grace_and_then_runs_out(
     resumed = running(simcord_env, game_id)
     now = simcord_env.now().timestamp()
     assert resumed.turn_deadline == now + RESUME_GRACE
+    # The ping from before the restart is replaced by one with the deadline as it is now.
+    standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
+    assert standing == [f"{alice.mention}, it's your turn <t:{int(now + RESUME_GRACE)}:R>"]
     stamp = resumed.stamp
     await simcord_env.advance_time(RESUME_GRACE - 1)
     assert resumed.stamp == stamp and resumed.to_move == 0, "the grace was cut short"
