@@ -432,17 +432,8 @@ class GameService:
                 except ServiceError:
                     # The store is failing; try again after the pause.
                     continue
-            await self._after_change_from_ai(table)
-
-    async def _after_change_from_ai(self, table: Table) -> None:
-        if table.status is Status.FINISHED:
-            self._unregister(table)
-        if self.listener is not None:
-            await self.listener.table_changed(table)
-            if table.status is Status.RUNNING:
-                await self.listener.turn_started(table)
-        if table.status is Status.RUNNING:
-            self._arm_turn_timer(table)
+            # This task is still running, so this schedules no second one.
+            await self._after_change(table)
 
     # ------------------------------------------------------------ turn timer
     def _arm_deadline(self, table: Table, match: Match) -> None:

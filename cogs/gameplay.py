@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import text
 from bot.service import ServiceError
@@ -18,9 +17,8 @@ from . import render
 from .components import DYNAMIC_ITEMS, ComponentId
 from .glue import (
     Interaction,
-    attach_commands,
+    LamaCog,
     can_manage,
-    detach_commands,
     error_text,
     reply,
     reply_error,
@@ -33,21 +31,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class Gameplay(commands.Cog):
+class Gameplay(LamaCog):
     def __init__(self, bot: LamaBot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.presenter = Presenter(bot)
-        self._commands: list[app_commands.Command] = []  # type: ignore[type-arg]
 
     async def cog_load(self) -> None:
-        self._commands = attach_commands(self, self.bot.lama)
+        await super().cog_load()
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.service.listener = self.presenter
 
     async def cog_unload(self) -> None:
         self.bot.service.listener = None
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        detach_commands(self.bot.lama, self._commands)
+        await super().cog_unload()
         await self.presenter.close()
 
     # ------------------------------------------------------------ commands

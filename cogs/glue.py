@@ -42,6 +42,20 @@ def detach_commands(
         group.remove_command(command.name)
 
 
+class LamaCog(commands.Cog):
+    """A cog whose slash commands live under the shared /lama group."""
+
+    def __init__(self, bot: LamaBot) -> None:
+        self.bot = bot
+        self._commands: list[app_commands.Command[Any, ..., Any]] = []
+
+    async def cog_load(self) -> None:
+        self._commands = attach_commands(self, self.bot.lama)
+
+    async def cog_unload(self) -> None:
+        detach_commands(self.bot.lama, self._commands)
+
+
 def error_text(locale: object, error: Exception) -> str:
     if isinstance(error, ServiceError):
         return text(locale, error.key, **error.params)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import text
 from bot.service import Person, ServiceError
@@ -17,8 +16,15 @@ from game.ai import Strength
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
 from .components import ComponentId
-from .glue import Interaction, attach_commands, can_manage, detach_commands, reply, reply_error
-from .presenter import table_payload
+from .gameplay import Gameplay
+from .glue import (
+    Interaction,
+    LamaCog,
+    can_manage,
+    reply,
+    reply_error,
+)
+from .presenter import Presenter, table_payload
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
@@ -32,20 +38,15 @@ def person(interaction: Interaction) -> Person:
     return Person(id=interaction.user.id, name=interaction.user.display_name)
 
 
-class Lobby(commands.Cog):
+class Lobby(LamaCog):
     def __init__(self, bot: LamaBot) -> None:
-        self.bot = bot
-        self._commands: list[app_commands.Command] = []  # type: ignore[type-arg]
-
-    async def cog_load(self) -> None:
-        self._commands = attach_commands(self, self.bot.lama)
-
-    async def cog_unload(self) -> None:
-        detach_commands(self.bot.lama, self._commands)
+        super().__init__(bot)
 
     @property
-    def presenter(self):  # type: ignore[no-untyped-def]
-        return self.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
+    def presenter(self) -> Presenter:
+        gameplay = self.bot.get_cog("Gameplay")
+        assert isinstance(gameplay, Gameplay), "the gameplay cog loads before the lobby"
+        return gameplay.presenter
 
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")

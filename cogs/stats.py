@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import language_of, text
 from data.chart import render_chip_chart
@@ -22,7 +21,7 @@ from data.records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, Leaderboar
 from data.store import Store, StoreError
 
 from .components import BOARD_ACTION, ComponentId, LamaButton
-from .glue import Interaction, attach_commands, detach_commands, reply
+from .glue import Interaction, LamaCog, reply
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
@@ -230,18 +229,11 @@ async def finished_chart(
 
 
 # ---------------------------------------------------------------- the cog
-class Stats(commands.Cog):
+class Stats(LamaCog):
     """Numbers from finished games: per player, per server and per game."""
 
     def __init__(self, bot: LamaBot) -> None:
-        self.bot = bot
-        self._commands: list[app_commands.Command] = []  # type: ignore[type-arg]
-
-    async def cog_load(self) -> None:
-        self._commands = attach_commands(self, self.bot.lama)
-
-    async def cog_unload(self) -> None:
-        detach_commands(self.bot.lama, self._commands)
+        super().__init__(bot)
 
     @property
     def store(self) -> Store:
