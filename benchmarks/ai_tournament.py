@@ -1,0 +1,241 @@
+"""Measure the AI strengths: whole games between them, seats rotated.
+
+    python benchmarks/ai_tournament.py                      # every pairing, 2000 games each
+    python benchmarks/ai_tournament.py --games 200 --pairings hard-3normal
+    python benchmarks/ai_tournament.py --no-drama --party   # variants
+    python benchmarks/ai_tournament.py --hard-budget 16     # a cheaper Hard, to measure
+
+Each pairing puts one *focus* player against copies of another strength.
+Game ``i`` is dealt from seed ``i`` and the focus player sits at seat
+``i % players``, so every seat (and so every first-round starter) is used
+equally.  A game's winner scores 1; a win shared by ``k`` tied players scores
+``1/k`` for each of them, so the shares of all seats add up to 1.  The table
+gives the focus player's share with a 95% Wilson score interval (computed on
+the share as the success rate over the games), next to the even share
+``1/players``, and the average of each opponent seat.
+
+Games run in worker processes (``--workers``, default 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+from multiprocessing.pool import Pool as ProcessPool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game import Ruleset  # noqa: E402
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
+from game.ai.arena import play_game, win_shares  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Pairing:
+    key: str
+    focus: str
+    opponent: str
+    players: int
+
+    @property
+    def label(self) -> str:
+        others = self.players - 1
+        return f"{self.focus.capitalize()} vs {others} {self.opponent.capitalize()}"
+
+
+PAIRINGS: tuple[Pairing, ...] = (
+    Pairing("hard-3normal", "hard", "normal", 4),
+    Pairing("normal-3easy", "normal", "easy", 4),
+    Pairing("easy-3random", "easy", "random", 4),
+    Pairing("hard-1normal", "hard", "normal", 2),
+    Pairing("hard-5normal", "hard", "normal", 6),
+)
+
+
+def make_player(kind: str, hard_budget: int | None) -> Player:
+    if kind == "hard":
+        return HardPlayer(samples=hard_budget)
+    if kind == "normal":
+        return NormalPlayer()
+    if kind == "easy":
+        return EasyPlayer()
+    if kind == "random":
+        return RandomPlayer()
+    raise ValueError(kind)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    pairing: Pairing
+    ruleset: Ruleset
+    start: int
+    stop: int
+    hard_budget: int | None
+
+
+@dataclass(frozen=True)
+class Tally:
+    games: int
+    focus_wins: float
+    opponent_wins: float
+    focus_points: int  # points added over all rounds (after refunds)
+    opponent_points: int
+    rounds: int
+    seconds: float
+
+
+def run_chunk(chunk: Chunk) -> Tally:
+    t0 = time.perf_counter()
+    p = chunk.pairing
+    focus = make_player(p.focus, chunk.hard_budget)
+    opponent = make_player(p.opponent, chunk.hard_budget)
+    focus_wins = opponent_wins = 0.0
+    focus_points = opponent_points = rounds = 0
+    for game in range(chunk.start, chunk.stop):
+        seat = game % p.players
+        players: list[Player] = [opponent] * p.players
+        players[seat] = focus
+        match = play_game(players, chunk.ruleset, game)
+        shares = win_shares(match)
+        focus_wins += shares[seat]
+        opponent_wins += sum(shares) - shares[seat]
+        rounds += len(match.results)
+        for result in match.results:
+            for row in result.seats:
+                change = row.gained - row.returned
+                if row.seat == seat:
+                    focus_points += change
+                else:
+                    opponent_points += change
+    return Tally(
+        games=chunk.stop - chunk.start,
+        focus_wins=focus_wins,
+        opponent_wins=opponent_wins,
+        focus_points=focus_points,
+        opponent_points=opponent_points,
+        rounds=rounds,
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a success rate ``share`` over ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denom
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def run_pairing(
+    pool: ProcessPool,
+    pairing: Pairing,
+    ruleset: Ruleset,
+    games: int,
+    hard_budget: int | None,
+    chunk: int,
+) -> tuple[Tally, float]:
+    chunks = [
+        Chunk(pairing, ruleset, start, min(games, start + chunk), hard_budget)
+        for start in range(0, games, chunk)
+    ]
+    t0 = time.perf_counter()
+    tallies = pool.map(run_chunk, chunks, chunksize=1)
+    wall = time.perf_counter() - t0
+    total = Tally(
+        games=sum(t.games for t in tallies),
+        focus_wins=sum(t.focus_wins for t in tallies),
+        opponent_wins=sum(t.opponent_wins for t in tallies),
+        focus_points=sum(t.focus_points for t in tallies),
+        opponent_points=sum(t.opponent_points for t in tallies),
+        rounds=sum(t.rounds for t in tallies),
+        seconds=sum(t.seconds for t in tallies),
+    )
+    return total, wall
+
+
+def row(pairing: Pairing, tally: Tally, wall: float) -> str:
+    n = tally.games
+    share = tally.focus_wins / n
+    low, high = wilson(share, n)
+    others = pairing.players - 1
+    opp_share = tally.opponent_wins / n / others
+    focus_ppr = tally.focus_points / tally.rounds
+    opp_ppr = tally.opponent_points / tally.rounds / others
+    return (
+        f"| {pairing.label} | {n} | **{pct(share)}** | {pct(low)} – {pct(high)} "
+        f"| {pct(1 / pairing.players)} | {pct(opp_share)} | {focus_ppr:.2f} | {opp_ppr:.2f} "
+        f"| {tally.rounds / n:.1f} | {n / wall:.1f} |"
+    )
+
+
+HEADER = (
+    "| Pairing | Games | Focus win share | 95% CI (Wilson) | Even share "
+    "| Each opponent | Focus pts/round | Opponent pts/round | Rounds/game | Games/s |\n"
+    "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--chunk", type=int, default=20, help="games per work unit (default 20)")
+    parser.add_argument(
+        "--pairings",
+        nargs="*",
+        choices=[p.key for p in PAIRINGS],
+        default=[p.key for p in PAIRINGS],
+        help="which pairings to run (default all)",
+    )
+    parser.add_argument(
+        "--hard-budget",
+        type=int,
+        default=None,
+        help="determinizations per Hard decision (default: the real budget by table size)",
+    )
+    parser.add_argument("--no-drama", action="store_true", help="play with the No Drama card")
+    parser.add_argument("--party", action="store_true", help="play the Party Edition")
+    parser.add_argument("--komarami", action="store_true", help="play Lato z Komarami")
+    parser.add_argument("--threshold", type=int, default=40, help="end threshold (default 40)")
+    args = parser.parse_args(argv)
+
+    ruleset = Ruleset(
+        no_drama=args.no_drama, party=args.party, komarami=args.komarami, threshold=args.threshold
+    )
+    variants = ", ".join(ruleset.variants) or "base game"
+    budget = "real budget" if args.hard_budget is None else f"{args.hard_budget} per decision"
+    print(f"# AI tournament: {variants}, threshold {ruleset.threshold}")
+    print()
+    print(
+        f"{args.games} games per pairing, seats rotated, {args.workers} workers, "
+        f"Hard determinizations: {budget}."
+    )
+    print("A shared win counts 1/k for each of k tied winners; CI = 95% Wilson interval.")
+    print()
+    print(HEADER, flush=True)
+    wanted = [p for p in PAIRINGS if p.key in args.pairings]
+    with Pool(args.workers) as pool:
+        for pairing in wanted:
+            tally, wall = run_pairing(
+                pool, pairing, ruleset, args.games, args.hard_budget, args.chunk
+            )
+            print(row(pairing, tally, wall), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

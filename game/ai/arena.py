@@ -1,0 +1,49 @@
+"""Whole games between AI players, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..match import Match
+from ..rules import Ruleset
+from ..view import SeatView
+from .base import Player
+
+#: A game that has not ended after this many rounds is a bug somewhere.
+MAX_ROUNDS = 500
+
+
+def play_game(
+    players: Sequence[Player],
+    ruleset: Ruleset,
+    seed: int | str,
+    on_decision: Callable[[int, SeatView], None] | None = None,
+) -> Match:
+    """Play one game to its end; every deal and every decision is seeded from ``seed``.
+
+    ``on_decision(seat, view)`` is called before each move (for sampling positions).
+    """
+    match = Match(ruleset, len(players))
+    rng = random.Random(f"game:{seed}")
+    while not match.over:
+        if match.round_no >= MAX_ROUNDS:
+            raise RuntimeError(f"game {seed!r} did not end after {MAX_ROUNDS} rounds")
+        match.deal(seed=rng.getrandbits(64))
+        while match.in_round:
+            seat = match.to_move
+            assert seat is not None
+            view = match.view(seat)
+            if on_decision is not None:
+                on_decision(seat, view)
+            action = players[seat].decide(view, random.Random(rng.getrandbits(64)))
+            match.apply(seat, action)
+    return match
+
+
+def win_shares(match: Match) -> list[float]:
+    """Each seat's share of the win: 1/k for each of k tied winners, else 0."""
+    shares = [0.0] * match.players
+    for s in match.winners:
+        shares[s] = 1.0 / len(match.winners)
+    return shares

@@ -1,0 +1,214 @@
+"""Hard: determinized Monte Carlo over the rest of the round.
+
+For each decision Hard deals the cards it has not seen (deck minus own hand
+minus discard pile) at random into the other hands and the draw pile,
+keeping every count its view shows — a *determinization*.  It reads the
+public moves too: a player who quit, or whose last move was a draw, is dealt
+cards that did not fit the top card of that moment (plus the drawn card).  In each one it
+tries every candidate move and plays the round out with every seat on the
+Normal heuristic (each on its own hand), then scores the finished round for
+itself: its own point change, against the opponents' average change, plus a
+bonus for winning when the round ends the game.  The same determinizations
+are used for every candidate (common random numbers), and their number is
+fixed per table size, so a decision depends only on the view and the seed
+and stays within about 100 ms on a 2-core machine (see
+``benchmarks/ai_latency.py``).
+
+Moves that are never better are not simulated: with a card that fits Hard
+plays (drawing instead only adds a card, and playing leaves quitting open for
+next turn); only with No Drama does quitting compete with playing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..actions import DRAW, QUIT, Action, Play
+from ..view import SeatView
+from .knowledge import unseen_cards
+from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
+from .sim import (
+    determinize,
+    determinize_informed,
+    hints,
+    last_moves,
+    plausible,
+    remaining_counts,
+    rollout,
+    settle,
+)
+
+#: Determinizations per decision, by number of players (index 2..6).
+SAMPLES: tuple[int, ...] = (0, 0, 64, 56, 48, 40, 32)
+
+
+@dataclass(frozen=True, slots=True)
+class HardParams:
+    #: determinizations per decision by player count; each is played out once per candidate
+    samples: tuple[int, ...] = SAMPLES
+    #: weight of the opponents' mean point change (winning is relative)
+    relative: float = 0.5
+    #: bonus for winning (shared wins split) when the round ends the game
+    win_bonus: float = 20.0
+    #: how every seat plays in the simulations
+    rollout: NormalParams = field(default=DEFAULT_PARAMS)
+    #: deal the hidden cards knowing that drawing or quitting means nothing fit
+    infer: bool = True
+    #: standard errors by which a move must beat Normal's choice to be taken instead
+    confidence: float = 1.0
+    #: score a simulated round by the chance of winning the game it leaves
+    win_model: bool = False
+    #: read the last move of opponents holding at most this many cards (0: don't)
+    read_hands: int = 3
+    #: guesses tried per determinization until one explains those moves
+    tries: int = 6
+
+
+DEFAULT_HARD = HardParams()
+
+#: Points a round adds to a player, on average and spread (Normal-level play).
+ROUND_MEAN = 5.0
+ROUND_SD = 6.0
+
+
+def win_chance(points: Sequence[int], seat: int, threshold: int) -> float:
+    """Rough chance that ``seat`` wins the game from these points.
+
+    A finished game pays the share of the win.  Otherwise the game is
+    expected to last until the leader reaches the threshold at ``ROUND_MEAN``
+    a round; each opponent is beaten with the chance that the point gap
+    survives the random walk of the remaining rounds (each player's rounds
+    spread by ``ROUND_SD``), and the beats are taken as independent.
+    """
+    high = max(points)
+    mine = points[seat]
+    if high >= threshold:
+        low = min(points)
+        return 1.0 / points.count(low) if mine == low else 0.0
+    rounds = max(1.0, (threshold - high) / ROUND_MEAN)
+    spread = ROUND_SD * math.sqrt(2.0 * rounds)
+    chance = 1.0
+    for s, theirs in enumerate(points):
+        if s != seat:
+            chance *= 0.5 * (1.0 + math.erf((theirs - mine) / (spread * math.sqrt(2.0))))
+    return chance
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The moves worth simulating, in the order of ``view.legal``."""
+    plays: list[Action] = [a for a in view.legal if isinstance(a, Play)]
+    if not plays:
+        return list(view.legal)
+    if view.ruleset.no_drama and QUIT in view.legal:
+        return [*plays, QUIT]
+    return plays
+
+
+class HardPlayer:
+    name = "hard"
+
+    def __init__(self, params: HardParams = DEFAULT_HARD, samples: int | None = None) -> None:
+        self.params = params
+        self.samples = samples
+        self.normal = NormalPlayer(params.rollout)
+
+    def budget(self, players: int) -> int:
+        if self.samples is not None:
+            return self.samples
+        table = self.params.samples
+        return table[min(players, len(table) - 1)]
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("It's not this seat's turn.")
+        options = candidates(view)
+        if len(options) == 1:
+            return options[0]
+        samples = self.simulate(view, options, rng)
+        return options[self.pick(view, options, samples)]
+
+    def pick(self, view: SeatView, options: list[Action], samples: list[list[float]]) -> int:
+        """Normal's move, unless the simulations show another one better with confidence.
+
+        The comparison is paired (every option was played out in the same
+        determinizations): an option replaces Normal's move when its mean gain
+        exceeds ``confidence`` standard errors of that gain.
+        """
+        normal = self.normal.decide(view, random.Random(0))
+        base = options.index(normal) if normal in options else 0
+        n = len(samples)
+        best, best_gain = base, 0.0
+        for i in range(len(options)):
+            if i == base:
+                continue
+            diffs = [row[i] - row[base] for row in samples]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            if mean * mean * n > self.params.confidence**2 * var:
+                best, best_gain = i, mean
+        return best
+
+    def evaluate(self, view: SeatView, options: list[Action], rng: random.Random) -> list[float]:
+        """Mean utility of each option over the determinizations."""
+        samples = self.simulate(view, options, rng)
+        return [sum(row[i] for row in samples) / len(samples) for i in range(len(options))]
+
+    def simulate(
+        self, view: SeatView, options: list[Action], rng: random.Random
+    ) -> list[list[float]]:
+        """Utility of each option in each determinization (one row per determinization)."""
+        p = self.params
+        seat = view.seat
+        points = view.points
+        threshold = view.ruleset.threshold
+        others = [s for s in range(view.players) if s != seat]
+        unseen = unseen_cards(view)
+        remaining = remaining_counts(view.ruleset, view.discard)
+        rows: list[list[float]] = []
+        n = self.budget(view.players)
+        known = hints(view) if p.infer else {}
+        stuck0 = opponents_stuck(view)
+        moves = last_moves(view, p.read_hands) if p.read_hands else []
+        for _ in range(n):
+            for _attempt in range(p.tries if moves else 1):
+                if known:
+                    base = determinize_informed(view, unseen, known, rng)
+                else:
+                    base = determinize(view, unseen, rng)
+                if not moves or plausible(base, moves, points, p.rollout):
+                    break
+            row = [0.0] * len(options)
+            for i, action in enumerate(options):
+                rnd = base.clone() if i + 1 < len(options) else base
+                rem = list(remaining)
+                stuck = list(stuck0)
+                if isinstance(action, Play):
+                    rem[action.card] -= 1
+                    stuck = [False] * len(stuck)
+                elif action == DRAW:
+                    stuck[seat] = True
+                rnd.step(action)
+                rollout(rnd, points, rem, p.rollout, stuck)
+                new = settle(rnd, points)
+                if p.win_model:
+                    row[i] = 100.0 * win_chance(new, seat, threshold)
+                    continue
+                mine = new[seat] - points[seat]
+                theirs = sum(new[s] - points[s] for s in others) / len(others)
+                utility = p.relative * theirs - mine
+                if max(new) >= threshold:
+                    low = min(new)
+                    if new[seat] == low:
+                        utility += p.win_bonus / new.count(low)
+                row[i] = utility
+            rows.append(row)
+        return rows
+
+
+__all__ = ["DEFAULT_HARD", "DRAW", "HardParams", "HardPlayer", "candidates"]

@@ -1,0 +1,138 @@
+"""What a seat can work out from its view: card tables, hand costs, unseen cards.
+
+Everything here is plain ints and lists so the simulations in ``hard`` can
+call it on their hot path.  Cards are ``Card`` (an ``IntEnum``): 1–6, 7 for
+the Llama, 11–16 for the Plus cards and 20 for the pink Llama.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, build_deck
+from ..chips import BLACK, PINK, WHITE
+from ..rules import Ruleset
+from ..view import SeatView
+
+LLAMA = Card.LLAMA
+PINK_LLAMA = Card.PINK_LLAMA
+
+#: Step on the 1..6, Llama cycle (both llamas are 7), indexed by ``int(card)``.
+STEP: tuple[int, ...] = tuple(
+    (7 if c in (7, 20) else c % 10) if c in set(int(x) for x in Card) else 0 for c in range(21)
+)
+#: Number value (1–6) of a card, 0 for llamas, indexed by ``int(card)``.
+NUMBER: tuple[int, ...] = tuple(
+    (c % 10 if c in set(int(x) for x in Card) and c not in (7, 20) else 0) for c in range(21)
+)
+#: ``MASK_SUM[m]`` is the sum of the numbers whose bit ``1 << n`` is set in ``m``.
+MASK_SUM: tuple[int, ...] = tuple(sum(n for n in range(1, 7) if m >> n & 1) for m in range(128))
+
+
+def hand_cost(hand: Iterable[int], komarami: bool) -> int:
+    """The penalty of a hand (same as ``game.penalty_points``, but fast)."""
+    mask = 0
+    llamas = 0
+    pink = 0
+    for c in hand:
+        if c == 7:
+            llamas += 1
+        elif c == 20:
+            pink = 20
+        else:
+            mask |= 1 << (c % 10)
+    if llamas:
+        return MASK_SUM[mask] + pink + (10 * llamas if komarami else 10)
+    return MASK_SUM[mask] + pink
+
+
+def discard_saving(hand: Sequence[int], komarami: bool) -> int:
+    """Points the No Drama holder saves by discarding the best card of ``hand``."""
+    if not hand:
+        return 0
+    base = hand_cost(hand, komarami)
+    best = 0
+    for c in set(hand):
+        rest = list(hand)
+        rest.remove(c)
+        saving = base - hand_cost(rest, komarami)
+        if saving > best:
+            best = saving
+    return best
+
+
+def largest_chip(points: int, party: bool) -> int:
+    """The chip an emptied hand gives back: the largest one held (0 with none)."""
+    if points <= 0:
+        return 0
+    if party and points >= PINK:
+        return PINK
+    if points >= BLACK:
+        return BLACK
+    return WHITE
+
+
+def marginal_cost(hand_values: int, llamas: int, has_pink: bool, card: int, komarami: bool) -> int:
+    """What adding ``card`` adds to a hand described by a number bit-mask and llama count."""
+    if card == 7:
+        return 10 if (komarami or not llamas) else 0
+    if card == 20:
+        return 0 if has_pink else 20
+    n = card % 10
+    return 0 if hand_values >> n & 1 else n
+
+
+def describe(hand: Iterable[int]) -> tuple[int, int, bool]:
+    """(number bit-mask, llama count, has pink llama) of a hand."""
+    mask = 0
+    llamas = 0
+    pink = False
+    for c in hand:
+        if c == 7:
+            llamas += 1
+        elif c == 20:
+            pink = True
+        else:
+            mask |= 1 << (c % 10)
+    return mask, llamas, pink
+
+
+def full_deck(ruleset: Ruleset) -> list[Card]:
+    return build_deck(party=ruleset.party, komarami=ruleset.komarami)
+
+
+def unseen_cards(view: SeatView) -> list[Card]:
+    """Cards this seat has not seen: the deck minus its hand minus the discard pile.
+
+    They are exactly the other hands (active or laid down) and the draw pile,
+    in an order the seat cannot know.  Sorted, so the result depends only on
+    the view.
+    """
+    counts: dict[Card, int] = {}
+    for c in full_deck(view.ruleset):
+        counts[c] = counts.get(c, 0) + 1
+    for c in view.hand:
+        counts[c] -= 1
+    for c in view.discard:
+        counts[c] -= 1
+    out: list[Card] = []
+    for c in sorted(counts):
+        n = counts[c]
+        if n < 0:
+            raise ValueError(f"the view shows more {c.label} cards than the deck has")
+        out.extend([c] * n)
+    hidden = sum(n for s, n in enumerate(view.hand_sizes) if s != view.seat) + view.draw_pile
+    if hidden != len(out):
+        raise ValueError(f"the view hides {hidden} cards but {len(out)} are unseen")
+    return out
+
+
+def expected_draw_cost(hand: Sequence[int], unseen: Sequence[int], komarami: bool) -> float:
+    """Expected penalty a drawn card adds to ``hand``, over the unseen cards."""
+    if not unseen:
+        return 0.0
+    mask, llamas, pink = describe(hand)
+    total = 0
+    for c in unseen:
+        total += marginal_cost(mask, llamas, pink, c, komarami)
+    return total / len(unseen)

@@ -1,0 +1,435 @@
+"""Normal: a heuristic player that weighs its hand against the table.
+
+Its core is an estimate of what a hand will cost at the end of the round if
+the player goes on: every distinct value held costs its points times the
+chance of still holding it when the round ends.  That chance depends on
+
+* how far the value lies ahead of the top card on the 1..6, Llama cycle —
+  the top only moves forward, so a value just behind it needs a full lap,
+  and one equal to the top is passed as soon as somebody plays the next value;
+* how many copies are held (all of them have to be played);
+* the table: the number of opponents still in and the smallest hand among
+  them (an opponent close to empty will end the round soon), and my own
+  hand size.
+
+The chances come from ``tables.py``, measured from self-play by
+``python -m game.ai.calibrate``, so the estimate is what Normal's own play
+really achieves.  An opponent who just drew on this very top card had nothing
+that fit, so counts as a card further from empty; a draw pile too small for
+another lap of draws brings the end closer.
+
+Decisions:
+
+* **Which card** when several fit: the one whose remaining hand is cheapest by
+  that estimate, from the new top card.  A Plus card gives another turn at
+  once, so it is scored by its best follow-up (and pays a little when it has
+  none).  The pink Llama fits anything, so it counts like a value that can be
+  played next turn.
+* **Draw or quit** when nothing fits.  Quitting costs the hand now, less what
+  the No Drama card saves if it stays with me.  Going on costs the estimate for
+  the hand plus the drawn card, averaged over the unseen cards (deck minus own
+  hand minus discard pile), less the chance of emptying the hand times the chip
+  it would return (a 10 or 20 chip makes chasing an empty hand worth more).
+  Near the end threshold a player who would lose the game by quitting gambles
+  on, and one who would win plays safe.
+* With a card that fits it always plays: playing never raises the hand's cost
+  and quitting stays open for the next turn.
+
+Normal never plays at random; ``rng`` is accepted for the common interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..actions import DRAW, PLAY, QUIT, Action
+from ..cards import FITS, Card
+from ..events import CardDrawn, CardPlayed, MoveEvent
+from ..rules import Ruleset
+from ..view import SeatView
+from .knowledge import STEP, discard_saving, hand_cost, largest_chip, unseen_cards
+from .tables import EMPTY, STUCK
+
+WIN = 1e6  # the score of emptying the hand: always taken
+_KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
+
+# Table layout: see ``calibrate.stuck_index`` and ``calibrate.empty_index``.
+_OPP_MIN = 6
+_SIZES = 6
+_EMPTY_SIZES = 8
+_GAPS = 4
+_SIZE_BUCKET = (0, 0, 1, 2, 3, 4, 4, 5)  # own hand size (0..7+) -> bucket
+# A hand's step counts packed into one int (5 bits per step; a hand never
+# holds 32 cards of one step), the pink llama in its own field.
+_CODE: tuple[int, ...] = tuple(
+    (1 << 40) if c == 20 else (1 << (5 * STEP[c])) if STEP[c] else 0 for c in range(21)
+)
+_MEMO: dict[tuple[int, int, int, int, float, bool], float] = {}
+_MEMO_LIMIT = 500_000
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCorrection:
+    """Points added to the gain of drawing (over quitting) beyond the table estimate.
+
+    The tables average over all situations; these terms add what they miss,
+    with weights fitted by least squares to Monte Carlo evaluations of real
+    draw-or-quit decisions (Hard's simulations with Normal play):
+    ``bias + fit * (share of unseen cards that fit the top now) + pile * (draw
+    pile / 10) + opp_min * (smallest opponent hand) + opponents * (opponents
+    still in) + next_hand * (hand size of the next player) + refund * (chip an
+    empty hand returns) + scale * (table gain)``.
+    """
+
+    bias: float = 0.0
+    scale: float = 1.0
+    fit: float = 0.0
+    pile: float = 0.0
+    opp_min: float = 0.0
+    opponents: float = 0.0
+    next_hand: float = 0.0
+    refund: float = 0.0
+
+
+DEFAULT_CORRECTION = DrawCorrection()
+
+
+@dataclass(frozen=True, slots=True)
+class NormalParams:
+    """The few knobs on top of the calibrated tables."""
+
+    #: bias towards quitting (positive) or drawing (negative), in points
+    margin: float = 0.0
+    #: cost of a Plus card with no follow-up (a draw or quit without a new top)
+    plus_no_follow: float = 1.0
+    #: an opponent who just drew on this top counts as this many cards further from empty
+    stuck_opponent: int = 1
+    #: chance of still holding No Drama at the end, per opponent still in
+    keep_no_drama: float = 0.5
+    #: bias towards drawing when quitting would lose the game at the threshold
+    gamble: float = 4.0
+    #: bias towards quitting when quitting keeps a winning lead near the threshold
+    safe: float = 2.0
+    #: points counted for emptying the hand on top of the chip it returns (the
+    #: others pay for their hands at once)
+    empty_bonus: float = 0.0
+    #: card choice: bonus per card of my own run from the new top
+    run_bonus: float = 0.6
+    #: card choice: extra cost per point of a value equal to the new top
+    same_cost: float = 0.0
+    #: draw or quit: a correction to the gain of drawing, fitted against Monte Carlo
+    #: evaluations (see ``DrawCorrection``)
+    correction: DrawCorrection = DEFAULT_CORRECTION
+
+
+DEFAULT_PARAMS = NormalParams()
+
+
+def _ctx(opp_sizes: Sequence[int], opp_stuck: Sequence[bool], pile: int, p: NormalParams) -> int:
+    nopp = len(opp_sizes)
+    low = 99
+    for size, stuck in zip(opp_sizes, opp_stuck, strict=True):
+        if stuck:
+            size += p.stuck_opponent
+        if size < low:
+            low = size
+    if pile <= nopp and low > 1:
+        low -= 1  # hardly any draws left: players will have to quit soon
+    return (min(nopp, 5) - 1) * _OPP_MIN + min(low, _OPP_MIN) - 1
+
+
+class _Estimate:
+    """Expected end-of-round cost of hands, in one table context."""
+
+    __slots__ = ("ctx", "komarami", "refund")
+
+    def __init__(self, ctx: int, komarami: bool, refund: float) -> None:
+        self.ctx = ctx
+        self.komarami = komarami
+        self.refund = refund
+
+    def cost(self, hand: Sequence[int], top_step: int, size: int) -> float:
+        """Expected cost of ``hand`` from ``top_step``, less the expected refund.
+
+        ``size`` is the hand size the tables are looked up with (a hand about
+        to get one more card uses the larger size).  Results are memoized: the
+        simulations of ``hard`` ask about the same hands over and over.
+        """
+        code = 0
+        for c in hand:
+            code += _CODE[c]
+        key = (code, top_step, size, self.ctx, self.refund, self.komarami)
+        cached = _MEMO.get(key)
+        if cached is not None:
+            return cached
+        if len(_MEMO) > _MEMO_LIMIT:
+            _MEMO.clear()
+        value = self._cost(hand, top_step, size)
+        _MEMO[key] = value
+        return value
+
+    def _cost(self, hand: Sequence[int], top_step: int, size: int) -> float:
+        counts = [0] * 8
+        pink = False
+        for c in hand:
+            if c == 20:
+                pink = True
+            else:
+                counts[STEP[c]] += 1
+        # my own run from the top: the steps I could play in a row
+        run = 0
+        step = top_step
+        if counts[step]:
+            run |= 1 << step
+        for _ in range(6):
+            step = 1 if step == 7 else step + 1
+            if not counts[step]:
+                break
+            run |= 1 << step
+        base = (self.ctx * _SIZES + (_SIZE_BUCKET[size] if size < 8 else 5)) * 28
+        total = 0.0
+        gap = 0
+        for step in range(1, 8):
+            k = counts[step]
+            if k:
+                in_run = run >> step & 1
+                if not in_run:
+                    gap += k
+                value = (10 * k if self.komarami else 10) if step == 7 else step
+                cell = base + ((step - top_step) % 7) * 4 + (2 if k > 1 else 0) + in_run
+                total += value * STUCK[cell]
+        if pink:
+            total += 20 * STUCK[base + 5]  # fits anything: like a value just ahead, in my run
+        if self.refund:
+            n = size if size < _EMPTY_SIZES else _EMPTY_SIZES
+            total -= self.refund * EMPTY[(self.ctx * _EMPTY_SIZES + n - 1) * _GAPS + min(gap, 3)]
+        return total
+
+    def after_play(self, hand: Sequence[int], card: int, p: NormalParams) -> float:
+        """Expected cost after playing ``card`` (lower is better); -WIN for an empty hand."""
+        rest = list(hand)
+        rest.remove(card)
+        if not rest:
+            return -WIN
+        if 11 <= card <= 16:  # a Plus card: I move again at once
+            follow = set(rest).intersection(FITS[Card(card)])
+            if follow:
+                return min(self.after_play(rest, c, p) for c in sorted(follow))
+            return self.cost(rest, STEP[card], len(rest)) + p.plus_no_follow
+        cost = self.cost(rest, STEP[card], len(rest))
+        if p.run_bonus or p.same_cost:
+            top_step = STEP[card]
+            counts = [0] * 8
+            for c in rest:
+                if c != 20:
+                    counts[STEP[c]] += 1
+            run = counts[top_step]
+            step = top_step
+            for _ in range(6):
+                step = 1 if step == 7 else step + 1
+                if not counts[step]:
+                    break
+                run += counts[step]
+            value = (10 if top_step == 7 else top_step) if counts[top_step] else 0
+            cost += p.same_cost * value - p.run_bonus * run
+        return cost
+
+
+def _alone_play(hand: Sequence[int], plays: Sequence[Card]) -> Card:
+    """Alone in the round: play along the longest own run (no one else moves the top)."""
+    best = plays[0]
+    best_left = 1 << 30
+    for c in plays:
+        rest = list(hand)
+        rest.remove(c)
+        top: int = c
+        while True:  # greedy: same step first, then the next
+            fit = sorted(
+                FITS[Card(top)].intersection(rest), key=lambda x: (STEP[x] != STEP[top], x)
+            )
+            if not fit:
+                break
+            top = fit[0]
+            rest.remove(top)
+        left = len(rest)
+        if left < best_left:
+            best, best_left = c, left
+    return best
+
+
+# One representative card per step for the drawn-card average (a Plus card
+# costs like its number; the pink llama is its own kind).
+_DRAW_KINDS: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (1, (1, 11)),
+    (2, (2, 12)),
+    (3, (3, 13)),
+    (4, (4, 14)),
+    (5, (5, 15)),
+    (6, (6, 16)),
+    (7, (7,)),
+    (20, (20,)),
+)
+
+
+def decide_core(
+    hand: Sequence[int],
+    top: Card,
+    can_draw: bool,
+    seat: int,
+    points: Sequence[int],
+    opp_sizes: Sequence[int],
+    opp_stuck: Sequence[bool],
+    pile: int,
+    unseen: Sequence[int],
+    unseen_total: int,
+    rules: Ruleset,
+    p: NormalParams = DEFAULT_PARAMS,
+) -> Action:
+    """The Normal decision from plain facts a seat knows.
+
+    ``opp_sizes``/``opp_stuck`` describe the opponents still in the round, in
+    turn order from the next player;
+    ``unseen[c]`` counts unseen cards by ``int(card)`` (``unseen_total`` of them;
+    only needed when nothing fits).
+    """
+    plays = sorted(FITS[top].intersection(hand))
+    if len(plays) == 1:
+        return PLAY[plays[0]]
+    if not opp_sizes:
+        return PLAY[_alone_play(hand, plays)] if plays else QUIT
+    komarami = rules.komarami
+    my_points = points[seat]
+    refund = largest_chip(my_points, rules.party)
+    est = _Estimate(_ctx(opp_sizes, opp_stuck, pile, p), komarami, refund + p.empty_bonus)
+    if plays:
+        best = plays[0]
+        best_cost = 1e18
+        for c in plays:
+            cost = est.after_play(hand, c, p)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return PLAY[best]
+    if not can_draw:
+        return QUIT
+
+    # Nothing fits: draw or quit.  Going on: the hand plus the drawn card,
+    # averaged over the unseen cards.
+    n = len(hand) + 1
+    top_step = STEP[top]
+    if unseen_total:
+        go_on = 0.0
+        grown = [*hand, 0]
+        for card, kinds in _DRAW_KINDS:
+            m = 0
+            for kind in kinds:
+                m += unseen[kind]
+            if m:
+                grown[-1] = card
+                go_on += m * est.cost(grown, top_step, n)
+        go_on /= unseen_total
+    else:
+        go_on = est.cost(hand, top_step, n)
+
+    cost_now = hand_cost(hand, komarami)
+    quit_cost = float(cost_now)
+    if rules.no_drama:
+        saving = discard_saving(hand, komarami)
+        if len(hand) == 1:
+            saving += refund
+        quit_cost -= saving * p.keep_no_drama ** len(opp_sizes)
+
+    corr = p.correction
+    fit_share = 0.0
+    if unseen_total and corr.fit:
+        fit_share = sum(unseen[f] for f in FITS[top]) / unseen_total
+    gain = (
+        corr.scale * (quit_cost - go_on)
+        + corr.bias
+        + corr.fit * fit_share
+        + corr.pile * pile / 10
+        + corr.opp_min * min(opp_sizes)
+        + corr.opponents * len(opp_sizes)
+        + corr.next_hand * opp_sizes[0]
+        + corr.refund * refund
+    )
+    margin = p.margin
+    after_quit = my_points + cost_now
+    others = [pt for s, pt in enumerate(points) if s != seat]
+    if after_quit >= rules.threshold:
+        if after_quit > min(others):
+            margin -= p.gamble  # quitting would lose the game: go on
+    elif max(points) >= rules.threshold - 5 and after_quit < min(others):
+        margin += p.safe  # the game may end soon and I'm ahead: bank it
+    return DRAW if gain > margin else QUIT
+
+
+def opponents_stuck(view: SeatView) -> list[bool]:
+    """For each seat: its last move was a draw and no card was played since.
+
+    Such a player most likely had nothing that fits the current top card.
+    """
+    return stuck_after(view.players, view.history)
+
+
+def stuck_after(players: int, history: Sequence[MoveEvent]) -> list[bool]:
+    """``opponents_stuck`` for the table after the moves ``history``."""
+    stuck = [False] * players
+    decided = [False] * players
+    played_since = False
+    for event in reversed(history):
+        s = event.seat
+        if not decided[s]:
+            decided[s] = True
+            if isinstance(event, CardDrawn) and not played_since:
+                stuck[s] = True
+        if isinstance(event, CardPlayed):
+            played_since = True
+    return stuck
+
+
+def unseen_counts(view: SeatView) -> tuple[list[int], int]:
+    counts = [0] * 21
+    cards = unseen_cards(view)
+    for c in cards:
+        counts[c] += 1
+    return counts, len(cards)
+
+
+class NormalPlayer:
+    """A heuristic player; deterministic for a given view."""
+
+    name = "normal"
+
+    def __init__(self, params: NormalParams = DEFAULT_PARAMS) -> None:
+        self.params = params
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError("It's not this seat's turn.")
+        if len(legal) == 1:
+            return legal[0]
+        assert view.top is not None
+        stuck = opponents_stuck(view)
+        # opponents still in, in turn order from the next player
+        opp = [
+            s for k in range(1, view.players) if view.in_round[s := (view.seat + k) % view.players]
+        ]
+        counts, total = unseen_counts(view)
+        action = decide_core(
+            view.hand,
+            view.top,
+            DRAW in legal,
+            view.seat,
+            view.points,
+            [view.hand_sizes[s] for s in opp],
+            [stuck[s] for s in opp],
+            view.draw_pile,
+            counts,
+            total,
+            view.ruleset,
+            self.params,
+        )
+        return action if action in legal else legal[0]

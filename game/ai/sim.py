@@ -1,0 +1,419 @@
+"""Simulating the rest of a round from what a seat knows.
+
+``determinize`` deals the cards a seat has not seen (deck minus own hand
+minus discard pile) into the other hands and the draw pile, keeping every
+count the view shows, and builds a :class:`~game.Round` in that state.  The
+round is then played out with the fast ``Round.step`` path by
+:func:`rollout`, every seat following the Normal heuristic on its own hand
+and the public facts, and :func:`settle` scores it exactly like
+``Match._score`` does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import DRAW as DRAW_ACTION
+from ..actions import PLAY, QUIT, Action
+from ..cards import FITS, Card
+from ..events import CardDrawn, CardPlayed
+from ..round import Round
+from ..rules import Ruleset
+from ..view import SeatView
+from .knowledge import discard_saving, full_deck, hand_cost, largest_chip
+from .normal import DEFAULT_PARAMS, NormalParams, decide_core, stuck_after
+
+
+def build_round(view: SeatView, hands: list[list[Card]], pile: list[Card]) -> Round:
+    """A mid-round ``Round`` with the public state of ``view`` and the given hidden cards.
+
+    ``pile`` is the draw pile with the next card *last* (``Round``'s own order).
+    """
+    rnd = Round.__new__(Round)
+    rnd.ruleset = view.ruleset
+    rnd.round_no = view.round_no
+    rnd.hands = hands
+    rnd.pile = pile
+    rnd.discard = list(view.discard)
+    rnd.active = list(view.in_round)
+    rnd.active_count = sum(view.in_round)
+    rnd.to_move = view.to_move
+    rnd.no_drama_holder = view.no_drama_holder
+    rnd.ended_by = None
+    rnd.emptied_by = None
+    rnd.history = []
+    return rnd
+
+
+def determinize(view: SeatView, unseen: Sequence[Card], rng: random.Random) -> Round:
+    """One consistent guess of the hidden cards, as a playable ``Round``."""
+    cards = list(unseen)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = []
+    at = 0
+    for s, size in enumerate(view.hand_sizes):
+        if s == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(cards[at : at + size])
+            at += size
+    return build_round(view, hands, cards[at:])
+
+
+#: A seat's limit: at most ``bound`` of its hand's cards lie in ``cards``.
+Limit = tuple[frozenset[Card], int]
+
+
+def hints(view: SeatView) -> dict[int, list[Limit]]:
+    """What the other seats' moves tell about the cards they hold now.
+
+    Nobody sensible draws or quits with a card to play (Easy and Normal never
+    do).  So a player who drew on top card ``T`` held nothing that fits ``T``;
+    a card of theirs that fits ``T`` must have been drawn since.  Hence at most
+    ``d - p`` of their cards fit ``T`` now, where ``d`` counts their draws from
+    that one on and ``p`` the cards fitting ``T`` they played since (each of
+    those used up a draw too).  A quitter's hand is frozen: nothing in it fits
+    the top card they quit on.  Limits that no longer bind are dropped.
+    """
+    fits: dict[int, list[frozenset[Card]]] = {}
+    bounds: dict[int, list[int]] = {}
+    plays = 0  # the top card a move saw is ``view.discard[plays before it]``
+    for event in view.history:
+        seat = event.seat
+        if type(event) is CardPlayed:
+            plays += 1
+            if seat in fits:
+                b = bounds[seat]
+                for k, fitting in enumerate(fits[seat]):
+                    if event.card in fitting and b[k] > 0:
+                        b[k] -= 1
+            continue
+        if seat == view.seat:
+            continue
+        fits.setdefault(seat, []).append(FITS[view.discard[plays]])
+        b = bounds.setdefault(seat, [])
+        b.append(0)
+        if type(event) is CardDrawn:
+            for k in range(len(b)):
+                b[k] += 1
+    out: dict[int, list[Limit]] = {}
+    for seat, fitting_sets in fits.items():
+        size = view.hand_sizes[seat]
+        kept = [(f, b) for f, b in zip(fitting_sets, bounds[seat], strict=True) if b < size]
+        if kept:
+            out[seat] = kept
+    return out
+
+
+def determinize_informed(
+    view: SeatView,
+    unseen: Sequence[Card],
+    limits: dict[int, list[Limit]],
+    rng: random.Random,
+) -> Round:
+    """Like :func:`determinize`, but the hands respect ``limits`` (see :func:`hints`)
+    as far as the unseen cards allow: each limited hand, tightest first, takes
+    the first cards of a shuffle that keep it within its limits."""
+    cards = list(unseen)
+    rng.shuffle(cards)
+    hands: list[list[Card] | None] = [None] * len(view.hand_sizes)
+    hands[view.seat] = list(view.hand)
+    order = sorted(limits, key=lambda s: (-len(limits[s]), s))
+    for seat in order:
+        lims = limits[seat]
+        size = view.hand_sizes[seat]
+        used = [0] * len(lims)
+        hand: list[Card] = []
+        rest: list[Card] = []
+        for c in cards:
+            if len(hand) < size:
+                ok = True
+                for k, (fitting, bound) in enumerate(lims):
+                    if c in fitting and used[k] >= bound:
+                        ok = False
+                        break
+                if ok:
+                    for k, (fitting, _bound) in enumerate(lims):
+                        if c in fitting:
+                            used[k] += 1
+                    hand.append(c)
+                    continue
+            rest.append(c)
+        short = size - len(hand)  # the unseen cards can't meet the limits: relax them
+        hand.extend(rest[:short])
+        hands[seat] = hand
+        cards = rest[short:]
+    at = 0
+    full: list[list[Card]] = []
+    for s, size in enumerate(view.hand_sizes):
+        h = hands[s]
+        if h is None:
+            h = cards[at : at + size]
+            at += size
+        full.append(h)
+    return build_round(view, full, cards[at:])
+
+
+def remaining_counts(ruleset: Ruleset, discard: Sequence[Card]) -> list[int]:
+    """Cards by ``int(card)`` that are not on the discard pile."""
+    counts = [0] * 21
+    for c in full_deck(ruleset):
+        counts[c] += 1
+    for c in discard:
+        counts[c] -= 1
+    return counts
+
+
+def rollout(
+    rnd: Round,
+    points: Sequence[int],
+    remaining: list[int],
+    p: NormalParams = DEFAULT_PARAMS,
+    stuck: list[bool] | None = None,
+) -> None:
+    """Play ``rnd`` to its end with every seat on the Normal heuristic.
+
+    ``remaining`` (cards not on the discard pile, by int) and ``stuck`` (who
+    drew on the current top: see ``normal.opponents_stuck``) are updated in
+    place.  Each seat decides from its own hand and public facts only.
+    """
+    rules = rnd.ruleset
+    hands = rnd.hands
+    active = rnd.active
+    players = len(hands)
+    if stuck is None:
+        stuck = [False] * players
+    while True:
+        seat = rnd.to_move
+        if seat is None:
+            return
+        hand = hands[seat]
+        top = rnd.discard[-1]
+        plays = FITS[top].intersection(hand)
+        action: Action
+        if len(plays) == 1:
+            action = PLAY[next(iter(plays))]
+        else:
+            can_draw = bool(rnd.pile) and rnd.active_count > 1
+            if not plays and not can_draw:
+                action = QUIT
+            else:
+                order = [s for k in range(1, players) if active[s := (seat + k) % players]]
+                opp = [len(hands[s]) for s in order]
+                if plays:
+                    unseen = remaining
+                    total = 0
+                else:
+                    unseen = list(remaining)
+                    for c in hand:
+                        unseen[c] -= 1
+                    total = sum(unseen)
+                action = decide_core(
+                    hand,
+                    top,
+                    can_draw,
+                    seat,
+                    points,
+                    opp,
+                    [stuck[s] for s in order],
+                    len(rnd.pile),
+                    unseen,
+                    total,
+                    rules,
+                    p,
+                )
+        event = rnd.step(action)
+        kind = type(event)
+        if kind is CardPlayed:
+            remaining[event.card] -= 1  # type: ignore[union-attr]
+            for s in range(players):
+                stuck[s] = False
+        elif kind is CardDrawn:
+            stuck[seat] = True
+
+
+def settle(rnd: Round, points: Sequence[int]) -> list[int]:
+    """Everybody's points after the finished ``rnd`` (the rules of ``Match._score``)."""
+    rules = rnd.ruleset
+    komarami = rules.komarami
+    holder = rnd.no_drama_holder if rules.no_drama else None
+    out: list[int] = []
+    for seat, hand in enumerate(rnd.hands):
+        before = points[seat]
+        if seat == rnd.emptied_by:
+            out.append(before - largest_chip(before, rules.party))
+            continue
+        cost = hand_cost(hand, komarami)
+        if seat == holder:
+            cost -= discard_saving(hand, komarami)
+            if len(hand) == 1:
+                out.append(before - largest_chip(before, rules.party))
+                continue
+        out.append(before + cost)
+    return out
+
+
+class LastMove:
+    """An opponent's most recent move, to check a guessed hand against.
+
+    Reading the moves of players who play like Normal: with the hand we
+    guess for them, would Normal have made the move they made?  Only the
+    last move is checked, where the hand then follows from the hand now
+    (a played card goes back in; a drawn card is one of the cards now held).
+    """
+
+    __slots__ = (
+        "seat",
+        "kind",
+        "top",
+        "card",
+        "later",
+        "opp_sizes",
+        "opp_stuck",
+        "pile",
+        "remaining",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        top: Card,
+        card: Card | None,
+        later: list[Card],
+        opp_sizes: list[int],
+        opp_stuck: list[bool],
+        pile: int,
+        remaining: list[int],
+    ) -> None:
+        self.seat = seat
+        self.later = later
+        self.kind = kind
+        self.top = top
+        self.card = card
+        self.opp_sizes = opp_sizes
+        self.opp_stuck = opp_stuck
+        self.pile = pile
+        self.remaining = remaining
+
+
+def last_moves(view: SeatView, max_hand: int) -> list[LastMove]:
+    """The readable moves of the other players who now hold at most ``max_hand`` cards.
+
+    A player's hand at an earlier move is their hand now plus the cards they
+    played since, as long as they drew nothing since; so their moves are read
+    back to and including their latest draw (or quit).  The table they saw is
+    rebuilt by undoing the later moves: hand sizes, the draw pile, the top card
+    and the cards not yet on the discard pile.
+    """
+    players = view.players
+    sizes = list(view.hand_sizes)
+    active = list(view.in_round)
+    pile = view.draw_pile
+    discard = list(view.discard)
+    done: set[int] = set()
+    later: dict[int, list[Card]] = {}
+    out: list[LastMove] = []
+    history = view.history
+    for index in range(len(history) - 1, -1, -1):
+        event = history[index]
+        seat = event.seat
+        # undo the move: the table as the mover saw it
+        if type(event) is CardPlayed:
+            discard.pop()
+            sizes[seat] += 1
+        elif type(event) is CardDrawn:
+            pile += 1
+            sizes[seat] -= 1
+        else:
+            active[seat] = True
+        if seat == view.seat or seat in done or view.hand_sizes[seat] > max_hand:
+            continue
+        played = later.setdefault(seat, [])
+        order = [s for k in range(1, players) if active[s := (seat + k) % players]]
+        stuck = stuck_after(players, history[:index])
+        if type(event) is CardPlayed:
+            kind = "play"
+        else:
+            kind = "draw" if type(event) is CardDrawn else "quit"
+            done.add(seat)  # earlier moves need the unknown drawn card
+        out.append(
+            LastMove(
+                seat,
+                kind,
+                discard[-1],
+                event.card if type(event) is CardPlayed else None,
+                list(played),
+                [sizes[s] for s in order],
+                [stuck[s] for s in order],
+                pile,
+                remaining_counts(view.ruleset, discard),
+            )
+        )
+        if type(event) is CardPlayed:
+            played.append(event.card)
+    return out
+
+
+def plausible(
+    rnd: Round, moves: Sequence[LastMove], points: Sequence[int], p: NormalParams
+) -> bool:
+    """Would Normal, holding the guessed hands of ``rnd``, have made these moves?"""
+    rules = rnd.ruleset
+    for m in moves:
+        hand: list[Card] = list(rnd.hands[m.seat]) + m.later
+        if m.kind == "play":
+            assert m.card is not None
+            hand.append(m.card)
+            if len(FITS[m.top].intersection(hand)) < 2:
+                continue  # no choice to read
+            action = decide_core(
+                hand,
+                m.top,
+                True,
+                m.seat,
+                points,
+                m.opp_sizes,
+                m.opp_stuck,
+                m.pile,
+                m.remaining,
+                0,
+                rules,
+                p,
+            )
+            if action != PLAY[m.card]:
+                return False
+        else:
+            # a draw: the hand then was the hand now less one card (the one drawn)
+            options = (
+                [hand] if m.kind == "quit" else [hand[:i] + hand[i + 1 :] for i in range(len(hand))]
+            )
+            wanted = QUIT if m.kind == "quit" else DRAW_ACTION
+            ok = False
+            for then in options:
+                if not then or FITS[m.top].intersection(then):
+                    continue
+                unseen = list(m.remaining)
+                for c in then:
+                    unseen[c] -= 1
+                action = decide_core(
+                    then,
+                    m.top,
+                    m.pile > 0 and bool(m.opp_sizes),
+                    m.seat,
+                    points,
+                    m.opp_sizes,
+                    m.opp_stuck,
+                    m.pile,
+                    unseen,
+                    sum(unseen),
+                    rules,
+                    p,
+                )
+                if action == wanted:
+                    ok = True
+                    break
+            if not ok:
+                return False
+    return True

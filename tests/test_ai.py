@@ -1,0 +1,453 @@
+"""The AI players: legal, reproducible, blind to hidden cards, and sensible.
+
+Strength itself (Normal beats Easy, Hard beats Normal) is measured by
+``benchmarks/ai_tournament.py``, not here: a small sample would be flaky.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from game import (
+    DRAW,
+    FITS,
+    PLAY,
+    QUIT,
+    Card,
+    Match,
+    Play,
+    Ruleset,
+    SeatView,
+    best_discard,
+    build_deck,
+    explicit_deal,
+    penalty_points,
+)
+from game.ai import (
+    EasyPlayer,
+    HardPlayer,
+    NormalPlayer,
+    Player,
+    RandomPlayer,
+    Strength,
+    choose,
+    player_for,
+)
+from game.ai.arena import play_game, win_shares
+from game.ai.hard import candidates
+from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
+from game.ai.normal import DEFAULT_PARAMS
+from game.ai.sim import (
+    determinize,
+    determinize_informed,
+    hints,
+    last_moves,
+    plausible,
+    remaining_counts,
+    rollout,
+    settle,
+)
+
+RULESETS = [
+    Ruleset(no_drama=nd, party=pa, komarami=ko)
+    for nd, pa, ko in itertools.product((False, True), repeat=3)
+]
+RULESET_IDS = [",".join(r.variants) or "base" for r in RULESETS]
+
+#: A Hard player with a tiny budget, to cover many positions quickly; the real
+#: budget is exercised on fewer positions below.
+QUICK_HARD = HardPlayer(samples=3)
+
+
+def positions(ruleset: Ruleset, players: int, seed: int, every: int = 1) -> list[SeatView]:
+    """Views of the player to move, from a game of mixed random and Easy players."""
+    rng = random.Random(seed)
+    lineup: list[Player] = [
+        RandomPlayer() if rng.random() < 0.5 else EasyPlayer() for _ in range(players)
+    ]
+    views: list[SeatView] = []
+    count = 0
+
+    def record(seat: int, view: SeatView) -> None:
+        nonlocal count
+        if count % every == 0:
+            views.append(view)
+        count += 1
+
+    play_game(lineup, ruleset, seed, on_decision=record)
+    return views
+
+
+def setup(
+    ruleset: Ruleset,
+    hands: list[list[Card]],
+    top: Card,
+    pile: list[Card],
+    starter: int = 0,
+) -> Match:
+    """A round dealt by hand: the given hands and top card; the draw pile starts
+    with ``pile`` and holds the rest of the deck after it (the deck stays whole)."""
+    rest = Counter(build_deck(party=ruleset.party, komarami=ruleset.komarami))
+    rest.subtract([c for hand in hands for c in hand] + [top] + pile)
+    assert min(rest.values()) >= 0, "more cards than the deck has"
+    match = Match(ruleset, len(hands))
+    match.start_round(explicit_deal(hands, top, pile + sorted(rest.elements()), starter=starter))
+    return match
+
+
+# ---------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_every_strength_returns_a_legal_move(ruleset: Ruleset) -> None:
+    players: list[Player] = [EasyPlayer(), NormalPlayer(), QUICK_HARD, RandomPlayer()]
+    checked = 0
+    for n in range(2, 7):
+        seed = 100 * n + len(ruleset.variants)
+        for view in positions(ruleset, n, seed) + positions(ruleset, n, -seed, every=3):
+            for i, player in enumerate(players):
+                action = player.decide(view, random.Random(i))
+                assert action in view.legal, (player, view, action)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("ruleset", [RULESETS[0], RULESETS[-1]], ids=["base", "all-variants"])
+def test_choose_with_the_real_budget_is_legal(ruleset: Ruleset) -> None:
+    for n in (2, 4, 6):
+        views = positions(ruleset, n, seed=7 + n, every=1)
+        hard_views = [v for v in views if len(candidates(v)) > 1][:4]
+        assert hard_views
+        for view in views[:10] + hard_views:
+            for strength in Strength:
+                assert choose(view, strength, seed="t") in view.legal
+
+
+def test_whole_games_between_the_strengths_finish() -> None:
+    for n, ruleset in zip((2, 3, 5), (RULESETS[0], RULESETS[3], RULESETS[7]), strict=True):
+        lineup: list[Player] = [EasyPlayer(), NormalPlayer(), HardPlayer(samples=4), RandomPlayer()]
+        match = play_game(lineup[:n] if n <= 4 else lineup + [NormalPlayer()], ruleset, n)
+        assert match.over
+        assert sum(win_shares(match)) == pytest.approx(1.0)
+
+
+def test_choose_refuses_when_not_to_move() -> None:
+    match = setup(Ruleset(), [[Card.ONE], [Card.TWO]], Card.THREE, [Card.FOUR])
+    with pytest.raises(ValueError):
+        choose(match.view(1), Strength.NORMAL, seed=1)
+
+
+def test_strength_names_and_lookup() -> None:
+    assert [s.value for s in Strength] == ["easy", "normal", "hard"]
+    assert isinstance(player_for("easy"), EasyPlayer)
+    assert isinstance(player_for(Strength.NORMAL), NormalPlayer)
+    assert isinstance(player_for("hard"), HardPlayer)
+
+
+# ---------------------------------------------------------------- reproducibility
+
+
+def test_decisions_are_reproducible_from_the_seed() -> None:
+    views = positions(Ruleset(party=True), 4, seed=3)
+    hard_views = [v for v in views if len(candidates(v)) > 1][:5]
+    for view in views[:30] + hard_views:
+        for strength in Strength:
+            first = choose(view, strength, seed=f"s{view.round_no}")
+            assert all(choose(view, strength, seed=f"s{view.round_no}") == first for _ in range(2))
+
+
+def test_whole_games_are_reproducible() -> None:
+    def game() -> Match:
+        lineup: list[Player] = [HardPlayer(samples=4), NormalPlayer(), EasyPlayer()]
+        return play_game(lineup, Ruleset(no_drama=True), seed="repro")
+
+    assert game() == game()
+
+
+def test_easy_and_normal_ignore_the_seed() -> None:
+    for view in positions(Ruleset(), 3, seed=11)[:60]:
+        for strength in (Strength.EASY, Strength.NORMAL):
+            assert len({choose(view, strength, seed=s) for s in range(4)}) == 1
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+def reshuffled(match: Match, seat: int, rng: random.Random) -> Match:
+    """The same match with the cards ``seat`` can't see dealt differently (same counts)."""
+    twin = Match.replay(match.ruleset, match.players, match.events)
+    rnd = twin.round
+    assert rnd is not None
+    hidden = list(rnd.pile)
+    for s, hand in enumerate(rnd.hands):
+        if s != seat:
+            hidden.extend(hand)
+    rng.shuffle(hidden)
+    at = 0
+    for s, hand in enumerate(rnd.hands):
+        if s != seat:
+            rnd.hands[s] = hidden[at : at + len(hand)]
+            at += len(hand)
+    rnd.pile = hidden[at:]
+    return twin
+
+
+def test_decisions_depend_only_on_what_the_seat_can_see() -> None:
+    rng = random.Random(5)
+    tried = 0
+    for ruleset in (RULESETS[0], RULESETS[7]):
+        for n in (2, 4, 6):
+            match = Match(ruleset, n)
+            match.deal(seed=n)
+            normal = NormalPlayer()
+            # Play into the round a little, so that there is history.
+            for _ in range(rng.randrange(3, 12)):
+                if not match.in_round:
+                    break
+                seat = match.to_move
+                assert seat is not None
+                match.apply(seat, normal.decide(match.view(seat), rng))
+            if not match.in_round:
+                continue
+            seat = match.to_move
+            assert seat is not None
+            view = match.view(seat)
+            for _ in range(3):
+                twin = reshuffled(match, seat, rng)
+                assert twin.round is not None and match.round is not None
+                assert twin.round.hands != match.round.hands or twin.round.pile != match.round.pile
+                assert twin.view(seat) == view
+                for strength in Strength:
+                    assert choose(twin.view(seat), strength, seed=9) == choose(
+                        view, strength, seed=9
+                    )
+                tried += 1
+    assert tried >= 12
+
+
+def test_unseen_cards_are_the_other_hands_and_the_pile() -> None:
+    for view in positions(Ruleset(party=True, komarami=True), 5, seed=2)[:50]:
+        match_cards = Counter(build_deck(party=True, komarami=True))
+        unseen = Counter(unseen_cards(view))
+        assert unseen + Counter(view.hand) + Counter(view.discard) == match_cards
+
+
+def test_determinizations_keep_the_public_state() -> None:
+    rng = random.Random(1)
+    for view in positions(Ruleset(no_drama=True, party=True), 4, seed=4)[:40]:
+        rnd = determinize(view, unseen_cards(view), rng)
+        assert rnd.hands[view.seat] == list(view.hand)
+        assert tuple(len(h) for h in rnd.hands) == view.hand_sizes
+        assert len(rnd.pile) == view.draw_pile
+        assert tuple(rnd.discard) == view.discard
+        assert tuple(rnd.active) == view.in_round
+        assert rnd.to_move == view.to_move
+        assert rnd.no_drama_holder == view.no_drama_holder
+        assert Counter(rnd.cards()) == Counter(build_deck(party=True, komarami=False))
+        assert rnd.legal_actions() == list(view.legal)
+
+
+def test_hints_read_draws_and_quits() -> None:
+    hands = [[Card.TWO, Card.THREE], [Card.SIX, Card.SIX], [Card.ONE, Card.ONE]]
+    match = setup(Ruleset(), hands, Card.TWO, [Card.LLAMA] * 6)
+    match.apply(0, PLAY[Card.THREE])  # top 3
+    match.apply(1, DRAW)  # seat 1 had nothing for a 3
+    match.apply(2, QUIT)  # seat 2 neither
+    view = match.view(0)
+    assert hints(view) == {1: [(FITS[Card.THREE], 1)], 2: [(FITS[Card.THREE], 0)]}
+    rng = random.Random(0)
+    unseen = unseen_cards(view)
+    for _ in range(50):
+        rnd = determinize_informed(view, unseen, hints(view), rng)
+        assert Counter(rnd.cards()) == Counter(build_deck(party=False, komarami=False))
+        assert not FITS[Card.THREE].intersection(rnd.hands[2])
+        assert sum(c in FITS[Card.THREE] for c in rnd.hands[1]) <= 1
+        assert [len(h) for h in rnd.hands] == list(view.hand_sizes)
+
+
+def test_reading_moves_never_rules_out_the_true_hands() -> None:
+    """Against Normal players, the real hands always explain the moves read."""
+    normal = NormalPlayer()
+    checked = 0
+    for ruleset in (Ruleset(), Ruleset(no_drama=True, party=True)):
+        for game in range(4):
+            match = Match(ruleset, 3 + game % 3)
+            rng = random.Random(game)
+            while not match.over:
+                match.deal(rng.getrandbits(32))
+                while match.in_round:
+                    seat = match.to_move
+                    assert seat is not None and match.round is not None
+                    view = match.view(seat)
+                    moves = last_moves(view, 6)
+                    if moves:
+                        assert plausible(match.round, moves, view.points, DEFAULT_PARAMS)
+                        checked += 1
+                    match.apply(seat, normal.decide(view, rng))
+    assert checked > 200
+
+
+def test_reading_moves_rules_out_a_quit_with_a_card_to_play() -> None:
+    hands = [[Card.TWO, Card.THREE], [Card.ONE, Card.ONE], [Card.SIX, Card.SIX]]
+    match = setup(Ruleset(), hands, Card.THREE, [Card.LLAMA] * 6, starter=1)
+    match.apply(1, QUIT)
+    view = match.view(2)
+    moves = last_moves(view, 6)
+    assert [(m.seat, m.kind, m.top) for m in moves] == [(1, "quit", Card.THREE)]
+    assert match.round is not None
+    assert plausible(match.round, moves, view.points, DEFAULT_PARAMS)
+    guess = match.round.clone()
+    guess.hands[1] = [Card.FOUR, Card.ONE]  # a 4 fits the 3: Normal would have played it
+    assert not plausible(guess, moves, view.points, DEFAULT_PARAMS)
+
+
+# ---------------------------------------------------------------- simulation helpers
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_settle_scores_like_the_match(ruleset: Ruleset) -> None:
+    rng = random.Random(len(ruleset.variants))
+    for game in range(25):
+        match = Match(ruleset, rng.randrange(2, 7))
+        normal = NormalPlayer()
+        while not match.over:
+            before = list(match.points)
+            match.deal(seed=rng.getrandbits(32))
+            while match.in_round:
+                seat = match.to_move
+                assert seat is not None
+                view = match.view(seat)
+                player: Player = normal if rng.random() < 0.7 else RandomPlayer()
+                match.apply(seat, player.decide(view, rng))
+            assert match.round is not None
+            assert settle(match.round, before) == match.points, game
+
+
+def test_rollout_finishes_the_round_legally() -> None:
+    rng = random.Random(8)
+    for view in positions(Ruleset(party=True, no_drama=True), 5, seed=8)[:40]:
+        rnd = determinize(view, unseen_cards(view), rng)
+        rollout(rnd, view.points, remaining_counts(view.ruleset, view.discard))
+        assert rnd.over
+        assert rnd.ended_by is not None
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_fast_hand_cost_matches_the_engine(ruleset: Ruleset) -> None:
+    rng = random.Random(3)
+    deck = build_deck(party=ruleset.party, komarami=ruleset.komarami)
+    for _ in range(300):
+        hand = rng.sample(deck, rng.randrange(1, 10))
+        assert hand_cost(hand, ruleset.komarami) == penalty_points(hand, ruleset)
+        card = best_discard(hand, ruleset)
+        assert card is not None
+        rest = list(hand)
+        rest.remove(card)
+        saving = penalty_points(hand, ruleset) - penalty_points(rest, ruleset)
+        assert discard_saving(hand, ruleset.komarami) == saving
+
+
+# ---------------------------------------------------------------- Easy
+
+
+def test_easy_plays_the_lowest_card_that_fits() -> None:
+    match = setup(
+        Ruleset(), [[Card.THREE, Card.FOUR, Card.LLAMA], [Card.ONE]], Card.THREE, [Card.TWO] * 5
+    )
+    assert choose(match.view(0), Strength.EASY, seed=0) == PLAY[Card.THREE]
+
+
+def test_easy_draws_with_an_expensive_hand_and_quits_with_a_cheap_one() -> None:
+    costly = setup(Ruleset(), [[Card.SIX, Card.LLAMA], [Card.ONE]], Card.TWO, [Card.TWO] * 5)
+    assert choose(costly.view(0), Strength.EASY, seed=0) == DRAW
+    cheap = setup(Ruleset(), [[Card.ONE, Card.FIVE], [Card.ONE]], Card.TWO, [Card.TWO] * 5)
+    assert choose(cheap.view(0), Strength.EASY, seed=0) == QUIT
+
+
+def test_easy_quits_when_it_can_neither_play_nor_draw() -> None:
+    match = setup(Ruleset(), [[Card.SIX, Card.LLAMA], [Card.ONE]], Card.TWO, [], starter=1)
+    match.apply(1, QUIT)  # alone in the round: no drawing
+    assert match.view(0).legal == (QUIT,)
+    assert choose(match.view(0), Strength.EASY, seed=0) == QUIT
+
+
+def test_easy_is_not_a_random_player() -> None:
+    """Over many real positions Easy always plays when a card fits, never quits an
+    expensive hand while it may draw, and answers the same whatever the seed."""
+    easy = EasyPlayer()
+    seen = Counter[str]()
+    for n in (2, 4, 6):
+        for view in positions(Ruleset(), n, seed=50 + n):
+            action = easy.decide(view, random.Random(0))
+            assert all(easy.decide(view, random.Random(s)) == action for s in (1, 2))
+            fitting = [a for a in view.legal if isinstance(a, Play)]
+            if fitting:
+                assert action == fitting[0]
+                seen["play"] += 1
+            elif DRAW in view.legal and hand_cost(view.hand, False) > 6:
+                assert action == DRAW
+                seen["draw"] += 1
+            else:
+                assert action == QUIT
+                seen["quit"] += 1
+    assert min(seen.values()) >= 10, seen
+
+
+# ---------------------------------------------------------------- Normal and Hard
+
+
+def test_normal_and_hard_always_play_when_a_card_fits_without_no_drama() -> None:
+    hard = HardPlayer(samples=4)
+    for view in positions(Ruleset(party=True), 4, seed=21):
+        if any(isinstance(a, Play) for a in view.legal):
+            assert isinstance(NormalPlayer().decide(view, random.Random(0)), Play)
+            assert isinstance(hard.decide(view, random.Random(0)), Play)
+
+
+def test_plus_card_first_when_it_empties_the_hand() -> None:
+    ruleset = Ruleset(party=True)
+    match = setup(ruleset, [[Card.FOUR_PLUS, Card.FIVE], [Card.ONE] * 3], Card.FOUR, [Card.TWO] * 5)
+    view = match.view(0)
+    assert set(view.legal) >= {PLAY[Card.FOUR_PLUS], PLAY[Card.FIVE]}
+    for strength in (Strength.NORMAL, Strength.HARD):
+        assert choose(view, strength, seed=0) == PLAY[Card.FOUR_PLUS]
+
+
+def test_normal_keeps_its_run_going() -> None:
+    """On a 3, holding 3 3 4 5: playing a 3 keeps the whole hand one run."""
+    match = setup(
+        Ruleset(), [[Card.THREE, Card.THREE, Card.FOUR, Card.FIVE], [Card.ONE] * 6], Card.THREE, []
+    )
+    assert choose(match.view(0), Strength.NORMAL, seed=0) == PLAY[Card.THREE]
+
+
+def test_normal_quits_a_cheap_hand_when_an_opponent_is_about_to_empty() -> None:
+    hands = [[Card.ONE, Card.TWO], [Card.SIX]]
+    match = setup(Ruleset(), hands, Card.FOUR, [Card.LLAMA] * 4 + [Card.FIVE] * 4)
+    assert choose(match.view(0), Strength.NORMAL, seed=0) == QUIT
+
+
+def test_normal_draws_with_a_costly_hand_and_a_long_round_ahead() -> None:
+    hands = [[Card.LLAMA, Card.THREE], [Card.ONE] * 6, [Card.TWO] * 6]
+    match = setup(Ruleset(), hands, Card.FIVE, [])
+    assert choose(match.view(0), Strength.NORMAL, seed=0) == DRAW
+
+
+def test_hard_quits_a_one_when_the_opponent_holds_a_single_card() -> None:
+    """Drawing can only add cost: the 1 is far from playable and the round may end."""
+    hands = [[Card.ONE], [Card.FIVE]]
+    match = setup(Ruleset(), hands, Card.FOUR, [])
+    assert choose(match.view(0), Strength.HARD, seed=0) == QUIT
+
+
+def test_unseen_counts_check_the_view() -> None:
+    match = setup(Ruleset(), [[Card.ONE], [Card.TWO]], Card.THREE, [Card.FOUR])
+    view = match.view(0)
+    broken = dataclasses.replace(view, draw_pile=view.draw_pile + 5)
+    with pytest.raises(ValueError):
+        unseen_cards(broken)
