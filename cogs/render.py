@@ -8,7 +8,7 @@ import discord
 
 from bot.i18n import text
 from bot.tables import MoveLine, Seat, Status, Table
-from game import DRAW, QUIT, Card, Play, RoundResult, Ruleset, SeatView, penalty_points
+from game import DRAW, QUIT, Card, Chips, Play, RoundResult, Ruleset, SeatView, penalty_points
 
 from .components import AddAISelect, LamaButton, hand_id, move_id, table_id
 
@@ -27,6 +27,14 @@ def card_emoji(card: Card) -> str:
         return "🩷🦙"
     face = _KEYCAPS[card.number]
     return f"{face}➕" if card.is_plus else face
+
+
+def chip_icons(ruleset: Ruleset, points: int) -> str:
+    """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
+    chips = Chips.of(points, pink_chips=ruleset.party)
+    held = [(chips.pink, "🩷"), (chips.black, "⚫"), (chips.white, "⚪")]
+    shown = " ".join(f"{icon}{n}" for n, icon in held if n)
+    return f" ({shown})" if shown else ""
 
 
 def card_name(locale: str, card: Card) -> str:
@@ -129,7 +137,7 @@ def _seat_line(table: Table, index: int, view: SeatView | None) -> str:
     parts = [f"**{name}**"]
     if view is not None and view.top is not None:
         parts.append(text(loc, "table.cards", count=view.hand_sizes[index]))
-    parts.append(text(loc, "table.points", count=points))
+    parts.append(text(loc, "table.points", count=points) + chip_icons(table.ruleset, points))
     status = []
     if view is not None and view.to_move == index:
         status.append(text(loc, "status.to_move"))

@@ -80,6 +80,8 @@ async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
     assert table.match.round is not None and table.match.round.round_no == 2
     assert table.match.to_move == 1, "the player who emptied their hand starts"
     assert "New round dealt; bob starts" in shown.embeds[0].fields[-1].value
+    seats = next(f.value for f in shown.embeds[0].fields if f.name == "Players")
+    assert "19 points (⚫1 ⚪9)" in seats, "a seat's chips are shown with its points"
 
 
 async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
