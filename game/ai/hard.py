@@ -42,7 +42,7 @@ from .sim import (
 )
 
 #: Determinizations per decision, by number of players (index 2..6).
-SAMPLES: tuple[int, ...] = (0, 0, 64, 56, 48, 40, 32)
+SAMPLES: tuple[int, ...] = (0, 0, 48, 44, 40, 34, 28)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class HardParams:
     #: determinizations per decision by player count; each is played out once per candidate
     samples: tuple[int, ...] = SAMPLES
     #: weight of the opponents' mean point change (winning is relative)
-    relative: float = 0.5
+    relative: float = 1.0
     #: bonus for winning (shared wins split) when the round ends the game
     win_bonus: float = 20.0
     #: how every seat plays in the simulations
@@ -58,13 +58,15 @@ class HardParams:
     #: deal the hidden cards knowing that drawing or quitting means nothing fit
     infer: bool = True
     #: standard errors by which a move must beat Normal's choice to be taken instead
-    confidence: float = 1.0
+    confidence: float = 0.0
     #: score a simulated round by the chance of winning the game it leaves
     win_model: bool = False
     #: read the last move of opponents holding at most this many cards (0: don't)
-    read_hands: int = 3
+    read_hands: int = 6
     #: guesses tried per determinization until one explains those moves
-    tries: int = 6
+    tries: int = 10
+    #: extra guesses allowed per decision, per determinization (on average)
+    spare_tries: int = 3
 
 
 DEFAULT_HARD = HardParams()
@@ -175,14 +177,16 @@ class HardPlayer:
         known = hints(view) if p.infer else {}
         stuck0 = opponents_stuck(view)
         moves = last_moves(view, p.read_hands) if p.read_hands else []
+        spare = p.spare_tries * n  # extra guesses for the whole decision: bounds the time
         for _ in range(n):
             for _attempt in range(p.tries if moves else 1):
                 if known:
                     base = determinize_informed(view, unseen, known, rng)
                 else:
                     base = determinize(view, unseen, rng)
-                if not moves or plausible(base, moves, points, p.rollout):
+                if not moves or spare <= 0 or plausible(base, moves, points, p.rollout):
                     break
+                spare -= 1
             row = [0.0] * len(options)
             for i, action in enumerate(options):
                 rnd = base.clone() if i + 1 < len(options) else base

@@ -112,6 +112,11 @@ class NormalParams:
     gamble: float = 4.0
     #: bias towards quitting when quitting keeps a winning lead near the threshold
     safe: float = 2.0
+    #: "near the threshold": the leader is within this many points of it
+    endgame: int = 10
+    #: bias towards drawing near the threshold when this many points behind the best
+    catch_up: float = 3.0
+    behind: int = 5
     #: points counted for emptying the hand on top of the chip it returns (the
     #: others pay for their hands at once)
     empty_bonus: float = 0.0
@@ -360,8 +365,11 @@ def decide_core(
     if after_quit >= rules.threshold:
         if after_quit > min(others):
             margin -= p.gamble  # quitting would lose the game: go on
-    elif max(points) >= rules.threshold - 5 and after_quit < min(others):
-        margin += p.safe  # the game may end soon and I'm ahead: bank it
+    elif max(points) >= rules.threshold - p.endgame:
+        if after_quit < min(others):
+            margin += p.safe  # the game may end soon and I'm ahead: bank it
+        elif my_points > min(others) + p.behind:
+            margin -= p.catch_up  # the game may end soon and I'm behind: chase the empty
     return DRAW if gain > margin else QUIT
 
 
