@@ -109,21 +109,21 @@ def test_every_strength_returns_a_legal_move(ruleset: Ruleset) -> None:
     checked = 0
     for n in range(2, 7):
         seed = 100 * n + len(ruleset.variants)
-        for view in positions(ruleset, n, seed) + positions(ruleset, n, -seed, every=3):
+        for view in positions(ruleset, n, seed, every=3) + positions(ruleset, n, -seed, every=5):
             for i, player in enumerate(players):
                 action = player.decide(view, random.Random(i))
                 assert action in view.legal, (player, view, action)
             checked += 1
-    assert checked > 100
+    assert checked > 40
 
 
 @pytest.mark.parametrize("ruleset", [RULESETS[0], RULESETS[-1]], ids=["base", "all-variants"])
 def test_choose_with_the_real_budget_is_legal(ruleset: Ruleset) -> None:
     for n in (2, 4, 6):
         views = positions(ruleset, n, seed=7 + n, every=1)
-        hard_views = [v for v in views if len(candidates(v)) > 1][:4]
+        hard_views = [v for v in views if len(candidates(v)) > 1][:2]
         assert hard_views
-        for view in views[:10] + hard_views:
+        for view in views[:6] + hard_views:
             for strength in Strength:
                 assert choose(view, strength, seed="t") in view.legal
 
@@ -154,11 +154,13 @@ def test_strength_names_and_lookup() -> None:
 
 def test_decisions_are_reproducible_from_the_seed() -> None:
     views = positions(Ruleset(party=True), 4, seed=3)
-    hard_views = [v for v in views if len(candidates(v)) > 1][:5]
-    for view in views[:30] + hard_views:
-        for strength in Strength:
-            first = choose(view, strength, seed=f"s{view.round_no}")
-            assert all(choose(view, strength, seed=f"s{view.round_no}") == first for _ in range(2))
+    hard_views = [v for v in views if len(candidates(v)) > 1][:3]
+    assert hard_views
+    for view in views[:30]:
+        for strength in (Strength.EASY, Strength.NORMAL):
+            assert choose(view, strength, seed=1) == choose(view, strength, seed=1)
+    for view in hard_views:  # Hard samples: the seed fixes its guesses
+        assert choose(view, Strength.HARD, seed="s") == choose(view, Strength.HARD, seed="s")
 
 
 def test_whole_games_are_reproducible() -> None:
