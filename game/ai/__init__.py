@@ -13,14 +13,17 @@ view, strength and seed.
 
 - :class:`EasyPlayer` — plays the lowest card that fits, otherwise draws,
   and quits when its hand is cheap.  Deterministic.
-- :class:`NormalPlayer` — a heuristic: keeps runs along the 1..6, Llama
-  cycle, weighs the hand's penalty against the expected cost of drawing
-  (from the unseen cards), the danger of the round ending soon, chip refunds,
+- :class:`NormalPlayer` — a heuristic: estimates what a hand will cost at the
+  end of the round from calibrated chances of being stuck with each value
+  (``tables.py``, measured by ``python -m game.ai.calibrate``), keeps runs
+  along the 1..6, Llama cycle, weighs drawing (expected cost of the unseen
+  cards) against quitting, the danger of the round ending soon, chip refunds,
   No Drama and the end threshold.  Deterministic.
 - :class:`HardPlayer` — determinized Monte Carlo: guesses the hidden cards
-  consistently with the view, plays the rest of the round out with the Normal
-  heuristic for every move worth trying, and picks the best on average.
-  A fixed number of simulations keeps it reproducible and under ~100 ms.
+  consistently with the view and with what the other players' moves reveal,
+  plays the rest of the round out with the Normal heuristic for every move
+  worth trying, and picks the best on average.  A fixed number of simulations
+  keeps it reproducible and under 100 ms at the 99th percentile.
 - :class:`RandomPlayer` — a random legal move, the floor for benchmarks.
 
 All follow the :class:`Player` protocol: ``decide(view, rng) -> Action``.

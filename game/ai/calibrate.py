@@ -17,8 +17,9 @@ nothing):
   my hand size.
 
 Sparse cells are shrunk towards the same cell without the hand-size split.
-The tables describe how Normal itself goes on to play; recalibrating after a
-change of Normal (and repeating once or twice) keeps them consistent.
+The tables describe how Normal itself goes on to play, and Normal plays by
+the tables it finds: each run starts from the current ``tables.py``, so
+recalibrate after a change of Normal (once or twice) to keep them consistent.
 """
 
 from __future__ import annotations

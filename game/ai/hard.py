@@ -2,17 +2,27 @@
 
 For each decision Hard deals the cards it has not seen (deck minus own hand
 minus discard pile) at random into the other hands and the draw pile,
-keeping every count its view shows — a *determinization*.  It reads the
-public moves too: a player who quit, or whose last move was a draw, is dealt
-cards that did not fit the top card of that moment (plus the drawn card).  In each one it
-tries every candidate move and plays the round out with every seat on the
-Normal heuristic (each on its own hand), then scores the finished round for
-itself: its own point change, against the opponents' average change, plus a
-bonus for winning when the round ends the game.  The same determinizations
-are used for every candidate (common random numbers), and their number is
-fixed per table size, so a decision depends only on the view and the seed
-and stays within about 100 ms on a 2-core machine (see
-``benchmarks/ai_latency.py``).
+keeping every count its view shows — a *determinization* — and reads the
+public moves to make the guesses likelier:
+
+* nobody draws or quits with a card to play, so a player who drew on a top
+  card holds at most as many cards fitting it as they drew since (less the
+  fitting cards they played since), and a quitter holds none
+  (``sim.hints``; the guesses are dealt within these limits);
+* a guess must also explain the opponents' recent moves as Normal would have
+  made them with the guessed hand (``sim.plausible``): up to ``tries`` guesses
+  per determinization, within a per-decision allowance, are made until one
+  does.
+
+In each determinization Hard tries every candidate move and plays the round
+out with every seat on the Normal heuristic (each on its own hand only), then
+scores the finished round for itself: the opponents' average point change
+minus its own (``relative`` weights the first), plus a bonus for winning when
+the round ends the game.  The same determinizations are used for every
+candidate (common random numbers); the move with the best mean wins, Normal's
+own choice on a tie.  Their number is fixed per table size, so a decision
+depends only on the view and the seed, and stays under 100 ms at the 99th
+percentile on a 2-core machine (see ``benchmarks/ai_latency.py``).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
@@ -58,10 +68,11 @@ class HardParams:
     #: deal the hidden cards knowing that drawing or quitting means nothing fit
     infer: bool = True
     #: standard errors by which a move must beat Normal's choice to be taken instead
+    #: (0: the best mean wins)
     confidence: float = 0.0
-    #: score a simulated round by the chance of winning the game it leaves
+    #: score a simulated round by ``win_chance`` instead (tried; no better)
     win_model: bool = False
-    #: read the last move of opponents holding at most this many cards (0: don't)
+    #: read the recent moves of opponents holding at most this many cards (0: don't)
     read_hands: int = 6
     #: guesses tried per determinization until one explains those moves
     tries: int = 10

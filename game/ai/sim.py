@@ -2,7 +2,10 @@
 
 ``determinize`` deals the cards a seat has not seen (deck minus own hand
 minus discard pile) into the other hands and the draw pile, keeping every
-count the view shows, and builds a :class:`~game.Round` in that state.  The
+count the view shows, and builds a :class:`~game.Round` in that state;
+``determinize_informed`` also respects what draws and quits reveal
+(``hints``), and ``plausible`` checks a guess against the opponents' recent
+moves as Normal would have made them (``last_moves``).  The
 round is then played out with the fast ``Round.step`` path by
 :func:`rollout`, every seat following the Normal heuristic on its own hand
 and the public facts, and :func:`settle` scores it exactly like
