@@ -67,7 +67,7 @@ _CODE: tuple[int, ...] = tuple(
     (1 << 40) if c == 20 else (1 << (5 * STEP[c])) if STEP[c] else 0 for c in range(21)
 )
 _MEMO: dict[tuple[int, int, int, int, float, bool], float] = {}
-_MEMO_LIMIT = 500_000
+_MEMO_LIMIT = 200_000  # about 35 MB at most
 
 
 @dataclass(frozen=True, slots=True)
