@@ -421,8 +421,15 @@ class GameService:
                 if strength is None:
                     return
                 view = match.view(seat)
+                seed = f"{table.game_id}:{len(match.events)}"
                 try:
-                    action = choose(view, strength, f"{table.game_id}:{len(match.events)}")
+                    if strength == Strength.HARD:
+                        # Hard searches for up to ~100 ms: off the event loop, so
+                        # other tables and the gateway heartbeat keep moving.  The
+                        # view is a frozen snapshot and the table lock is held.
+                        action = await asyncio.to_thread(choose, view, strength, seed)
+                    else:
+                        action = choose(view, strength, seed)
                 except Exception:
                     # A broken AI must not stall the table: make the plainest legal move.
                     log.exception("game %s: the %s AI failed", table.game_id, strength)

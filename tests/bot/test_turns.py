@@ -8,6 +8,7 @@ from simcord.results import to_discord_message
 
 from bot.tables import Status
 from game import Card
+from game.events import CardDrawn, CardPlayed, PlayerQuit
 
 from .play import (
     custom_ids,
@@ -17,6 +18,7 @@ from .play import (
     rig,
     service,
     table_message,
+    take_simple_turn,
     two_player_game,
 )
 
@@ -281,3 +283,34 @@ async def test_rest_calls_per_ai_move_are_coalesced(
         assert len(calls) == len(table_edits) + 4
         per_cycle.append(len(calls))
     assert len(set(per_cycle)) == 1, per_cycle
+
+
+async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    # Hard thinks in a worker thread; its moves must still land in order and
+    # hand the turn back to the human.
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await alice.select(table_message(channel), ["hard"])
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(5)
+    assert table.match is not None
+    hard_moves = 0
+    for _ in range(8):
+        if table.status is not Status.RUNNING:
+            break
+        if table.to_move == 0:
+            before = len(table.match.events)
+            await take_simple_turn(alice, channel)
+            assert len(table.match.events) > before
+        await simcord_env.advance_time(5)
+        hard_moves = sum(
+            1
+            for e in table.match.events
+            if isinstance(e, CardPlayed | CardDrawn | PlayerQuit) and e.seat == 1
+        )
+        assert table.status is not Status.RUNNING or table.to_move in (0, None)
+    assert hard_moves > 0
