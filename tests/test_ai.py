@@ -41,13 +41,11 @@ from game.ai import (
 from game.ai.arena import play_game, win_shares
 from game.ai.hard import candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
-from game.ai.normal import DEFAULT_PARAMS
+from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands
 from game.ai.sim import (
     determinize,
     determinize_informed,
     hints,
-    last_moves,
-    plausible,
     remaining_counts,
     rollout,
     settle,
@@ -272,40 +270,17 @@ def test_hints_read_draws_and_quits() -> None:
         assert [len(h) for h in rnd.hands] == list(view.hand_sizes)
 
 
-def test_reading_moves_never_rules_out_the_true_hands() -> None:
-    """Against Normal players, the real hands always explain the moves read."""
-    normal = NormalPlayer()
-    checked = 0
-    for ruleset in (Ruleset(), Ruleset(no_drama=True, party=True)):
-        for game in range(4):
-            match = Match(ruleset, 3 + game % 3)
-            rng = random.Random(game)
-            while not match.over:
-                match.deal(rng.getrandbits(32))
-                while match.in_round:
-                    seat = match.to_move
-                    assert seat is not None and match.round is not None
-                    view = match.view(seat)
-                    moves = last_moves(view, 6)
-                    if moves:
-                        assert plausible(match.round, moves, view.points, DEFAULT_PARAMS)
-                        checked += 1
-                    match.apply(seat, normal.decide(view, rng))
-    assert checked > 200
-
-
-def test_reading_moves_rules_out_a_quit_with_a_card_to_play() -> None:
+def test_reading_every_move_rules_out_a_quit_with_a_card_to_play() -> None:
     hands = [[Card.TWO, Card.THREE], [Card.ONE, Card.ONE], [Card.SIX, Card.SIX]]
     match = setup(Ruleset(), hands, Card.THREE, [Card.LLAMA] * 6, starter=1)
     match.apply(1, QUIT)
     view = match.view(2)
-    moves = last_moves(view, 6)
-    assert [(m.seat, m.kind, m.top) for m in moves] == [(1, "quit", Card.THREE)]
-    assert match.round is not None
-    assert plausible(match.round, moves, view.points, DEFAULT_PARAMS)
-    guess = match.round.clone()
-    guess.hands[1] = [Card.FOUR, Card.ONE]  # a 4 fits the 3: Normal would have played it
-    assert not plausible(guess, moves, view.points, DEFAULT_PARAMS)
+    moves = moves_by_seat(view)
+    assert [(m.kind, m.top) for m in moves[1]] == [(QUITTED, Card.THREE)]
+    rng = random.Random(0)
+    assert explains(hands[1], 1, moves[1], view.points, view.ruleset, rng)
+    # a 4 fits the 3: Normal would have played it
+    assert not explains([Card.FOUR, Card.ONE], 1, moves[1], view.points, view.ruleset, rng)
 
 
 # ---------------------------------------------------------------- simulation helpers
@@ -453,3 +428,73 @@ def test_unseen_counts_check_the_view() -> None:
     broken = dataclasses.replace(view, draw_pile=view.draw_pile + 5)
     with pytest.raises(ValueError):
         unseen_cards(broken)
+
+
+# ---------------------------------------------------------------- reading every move
+
+
+@pytest.mark.parametrize("ruleset", [RULESETS[0], RULESETS[-1]], ids=["base", "all-variants"])
+def test_reading_every_move_never_rules_out_the_true_hands(ruleset: Ruleset) -> None:
+    """Against Normal players, each real hand explains all of its player's moves."""
+    normal = NormalPlayer()
+    checked = 0
+    for game in range(3):
+        match = Match(ruleset, 3 + game)
+        rng = random.Random(game)
+        while not match.over:
+            match.deal(rng.getrandbits(32))
+            while match.in_round:
+                seat = match.to_move
+                assert seat is not None and match.round is not None
+                view = match.view(seat)
+                for other, moves in moves_by_seat(view).items():
+                    hand = match.round.hands[other]
+                    assert explains(hand, other, moves, view.points, ruleset, random.Random(0))
+                    checked += 1
+                match.apply(seat, normal.decide(view, rng))
+    assert checked > 300
+
+
+def test_reading_every_move_rules_out_hands_that_contradict_an_early_draw() -> None:
+    # Seat 1 drew on a 3, so it held nothing for a 3 then: a hand now with
+    # two cards that fit the 3 (one more than one draw explains) is ruled out.
+    hands = [[Card.THREE, Card.FOUR, Card.ONE], [Card.SIX, Card.LLAMA], [Card.SIX, Card.TWO]]
+    match = setup(Ruleset(), hands, Card.TWO, [Card.FIVE, Card.LLAMA, Card.LLAMA])
+    match.apply(0, PLAY[Card.THREE])  # top 3
+    match.apply(1, DRAW)  # had nothing for a 3: drew a llama
+    match.apply(2, DRAW)
+    match.apply(0, PLAY[Card.FOUR])  # top 4
+    view = match.view(0)
+    moves = moves_by_seat(view)
+    assert [m.kind for m in moves[1]] == [DREW]
+    assert match.round is not None
+    rng = random.Random(0)
+    assert explains(match.round.hands[1], 1, moves[1], view.points, view.ruleset, rng)
+    points, rules = view.points, view.ruleset
+    assert not explains([Card.THREE, Card.FOUR, Card.SIX], 1, moves[1], points, rules, rng)
+    assert explains([Card.THREE, Card.SIX, Card.LLAMA], 1, moves[1], points, rules, rng)
+
+
+def test_weighed_hands_are_every_hand_that_explains_the_moves() -> None:
+    hands = [[Card.THREE, Card.FOUR, Card.ONE], [Card.ONE], [Card.SIX, Card.SIX, Card.TWO]]
+    match = setup(Ruleset(), hands, Card.TWO, [Card.LLAMA] * 3)
+    match.apply(0, PLAY[Card.THREE])  # top 3
+    match.apply(1, DRAW)  # seat 1 had one card, nothing for a 3; now holds two
+    view = match.view(2)
+    unseen = unseen_cards(view)
+    weighed = weigh_hands(view, unseen, moves_by_seat(view), random.Random(0), 100, 1000)
+    got, weights = weighed[1]
+    # Every two-card hand whose other card doesn't fit the 3, weighed by the
+    # ways the unseen cards deal it.
+    assert all(sum(c in FITS[Card.THREE] for c in hand) <= 1 for hand in got)
+    assert sorted(hands[1] + [Card.LLAMA]) in [sorted(h) for h in got]
+    copies = Counter(unseen)
+    for hand, ways in zip(got, weights, strict=True):
+        a, b = sorted(hand)
+        assert ways == (copies[a] * (copies[a] - 1) // 2 if a == b else copies[a] * copies[b])
+    rng = random.Random(3)
+    for _ in range(30):
+        rnd = combine(view, unseen, weighed, hints(view), rng)
+        assert sorted(rnd.hands[1]) in [sorted(h) for h in got]
+        assert Counter(rnd.cards()) == Counter(build_deck(party=False, komarami=False))
+        assert tuple(len(h) for h in rnd.hands) == view.hand_sizes

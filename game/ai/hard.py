@@ -5,14 +5,13 @@ minus discard pile) at random into the other hands and the draw pile,
 keeping every count its view shows — a *determinization* — and reads the
 public moves to make the guesses likelier:
 
-* nobody draws or quits with a card to play, so a player who drew on a top
-  card holds at most as many cards fitting it as they drew since (less the
-  fitting cards they played since), and a quitter holds none
-  (``sim.hints``; the guesses are dealt within these limits);
-* a guess must also explain the opponents' recent moves as Normal would have
-  made them with the guessed hand (``sim.plausible``): up to ``tries`` guesses
-  per determinization, within a per-decision allowance, are made until one
-  does.
+* every move of this round is read as Normal would have made it
+  (``reading``): for each player holding a small hand, every hand the unseen
+  cards allow is checked against all of their moves, and the hands that
+  explain them are dealt in proportion to the ways they can be dealt — the
+  exact chance of that hand given what the player did;
+* larger hands are dealt knowing that nobody draws or quits with a card to
+  play (``sim.hints``).
 
 In each determinization Hard tries every candidate move and plays the round
 out with every seat on the Normal heuristic (each on its own hand only), then
@@ -20,9 +19,10 @@ scores the finished round for itself: the opponents' average point change
 minus its own (``relative`` weights the first), plus a bonus for winning when
 the round ends the game.  The same determinizations are used for every
 candidate (common random numbers); the move with the best mean wins, Normal's
-own choice on a tie.  Their number is fixed per table size, so a decision
-depends only on the view and the seed, and stays under 100 ms at the 99th
-percentile on a 2-core machine (see ``benchmarks/ai_latency.py``).
+own choice on a tie.  Their number is fixed per table size, and the reading
+checks a bounded number of hands, so a decision depends only on the view and
+the seed, and stays under 100 ms at the 99th percentile on a 2-core machine
+(see ``benchmarks/ai_latency.py``).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
@@ -40,19 +40,18 @@ from ..actions import DRAW, QUIT, Action, Play
 from ..view import SeatView
 from .knowledge import unseen_cards
 from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
+from .reading import combine, moves_by_seat, weigh_hands
 from .sim import (
     determinize,
     determinize_informed,
     hints,
-    last_moves,
-    plausible,
     remaining_counts,
     rollout,
     settle,
 )
 
 #: Determinizations per decision, by number of players (index 2..6).
-SAMPLES: tuple[int, ...] = (0, 0, 48, 44, 40, 34, 28)
+SAMPLES: tuple[int, ...] = (0, 0, 40, 32, 28, 24, 20)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +71,12 @@ class HardParams:
     confidence: float = 0.0
     #: score a simulated round by ``win_chance`` instead (tried; no better)
     win_model: bool = False
-    #: read the recent moves of opponents holding at most this many cards (0: don't)
-    read_hands: int = 6
-    #: guesses tried per determinization until one explains those moves
-    tries: int = 10
-    #: extra guesses allowed per decision, per determinization (on average)
-    spare_tries: int = 3
+    #: read every move of the players whose hands can be listed (``reading``)
+    read: bool = True
+    #: read a player only if their possible hands number at most this many ...
+    read_limit: int = 210
+    #: ... and stop after checking this many hands in all (bounds the time)
+    read_total: int = 400
 
 
 DEFAULT_HARD = HardParams()
@@ -187,17 +186,20 @@ class HardPlayer:
         n = self.budget(view.players)
         known = hints(view) if p.infer else {}
         stuck0 = opponents_stuck(view)
-        moves = last_moves(view, p.read_hands) if p.read_hands else []
-        spare = p.spare_tries * n  # extra guesses for the whole decision: bounds the time
+        weighed = (
+            weigh_hands(
+                view, unseen, moves_by_seat(view), rng, p.read_limit, p.read_total, p.rollout
+            )
+            if p.read
+            else {}
+        )
         for _ in range(n):
-            for _attempt in range(p.tries if moves else 1):
-                if known:
-                    base = determinize_informed(view, unseen, known, rng)
-                else:
-                    base = determinize(view, unseen, rng)
-                if not moves or spare <= 0 or plausible(base, moves, points, p.rollout):
-                    break
-                spare -= 1
+            if weighed:
+                base = combine(view, unseen, weighed, known, rng)
+            elif known:
+                base = determinize_informed(view, unseen, known, rng)
+            else:
+                base = determinize(view, unseen, rng)
             row = [0.0] * len(options)
             for i, action in enumerate(options):
                 rnd = base.clone() if i + 1 < len(options) else base

@@ -4,8 +4,7 @@
 minus discard pile) into the other hands and the draw pile, keeping every
 count the view shows, and builds a :class:`~game.Round` in that state;
 ``determinize_informed`` also respects what draws and quits reveal
-(``hints``), and ``plausible`` checks a guess against the opponents' recent
-moves as Normal would have made them (``last_moves``).  The
+(``hints``; ``reading`` reads every move more closely).  The
 round is then played out with the fast ``Round.step`` path by
 :func:`rollout`, every seat following the Normal heuristic on its own hand
 and the public facts, and :func:`settle` scores it exactly like
@@ -17,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import DRAW as DRAW_ACTION
 from ..actions import PLAY, QUIT, Action
 from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed
@@ -25,7 +23,7 @@ from ..round import Round
 from ..rules import Ruleset
 from ..view import SeatView
 from .knowledge import discard_saving, full_deck, hand_cost, largest_chip
-from .normal import DEFAULT_PARAMS, NormalParams, decide_core, stuck_after
+from .normal import DEFAULT_PARAMS, NormalParams, decide_core
 
 
 def build_round(view: SeatView, hands: list[list[Card]], pile: list[Card]) -> Round:
@@ -114,15 +112,23 @@ def determinize_informed(
     unseen: Sequence[Card],
     limits: dict[int, list[Limit]],
     rng: random.Random,
+    fixed: dict[int, list[Card]] | None = None,
 ) -> Round:
     """Like :func:`determinize`, but the hands respect ``limits`` (see :func:`hints`)
     as far as the unseen cards allow: each limited hand, tightest first, takes
-    the first cards of a shuffle that keep it within its limits."""
+    the first cards of a shuffle that keep it within its limits.
+
+    Seats in ``fixed`` get the hands given there, whose cards ``unseen`` must
+    already leave out.
+    """
     cards = list(unseen)
     rng.shuffle(cards)
     hands: list[list[Card] | None] = [None] * len(view.hand_sizes)
     hands[view.seat] = list(view.hand)
-    order = sorted(limits, key=lambda s: (-len(limits[s]), s))
+    if fixed:
+        for s, given in fixed.items():
+            hands[s] = given
+    order = sorted((s for s in limits if hands[s] is None), key=lambda s: (-len(limits[s]), s))
     for seat in order:
         lims = limits[seat]
         size = view.hand_sizes[seat]
@@ -255,168 +261,3 @@ def settle(rnd: Round, points: Sequence[int]) -> list[int]:
                 continue
         out.append(before + cost)
     return out
-
-
-class LastMove:
-    """An opponent's most recent move, to check a guessed hand against.
-
-    Reading the moves of players who play like Normal: with the hand we
-    guess for them, would Normal have made the move they made?  Only the
-    last move is checked, where the hand then follows from the hand now
-    (a played card goes back in; a drawn card is one of the cards now held).
-    """
-
-    __slots__ = (
-        "seat",
-        "kind",
-        "top",
-        "card",
-        "later",
-        "opp_sizes",
-        "opp_stuck",
-        "pile",
-        "remaining",
-    )
-
-    def __init__(
-        self,
-        seat: int,
-        kind: str,
-        top: Card,
-        card: Card | None,
-        later: list[Card],
-        opp_sizes: list[int],
-        opp_stuck: list[bool],
-        pile: int,
-        remaining: list[int],
-    ) -> None:
-        self.seat = seat
-        self.later = later
-        self.kind = kind
-        self.top = top
-        self.card = card
-        self.opp_sizes = opp_sizes
-        self.opp_stuck = opp_stuck
-        self.pile = pile
-        self.remaining = remaining
-
-
-def last_moves(view: SeatView, max_hand: int) -> list[LastMove]:
-    """The readable moves of the other players who now hold at most ``max_hand`` cards.
-
-    A player's hand at an earlier move is their hand now plus the cards they
-    played since, as long as they drew nothing since; so their moves are read
-    back to and including their latest draw (or quit).  The table they saw is
-    rebuilt by undoing the later moves: hand sizes, the draw pile, the top card
-    and the cards not yet on the discard pile.
-    """
-    players = view.players
-    sizes = list(view.hand_sizes)
-    active = list(view.in_round)
-    pile = view.draw_pile
-    discard = list(view.discard)
-    done: set[int] = set()
-    later: dict[int, list[Card]] = {}
-    out: list[LastMove] = []
-    history = view.history
-    for index in range(len(history) - 1, -1, -1):
-        event = history[index]
-        seat = event.seat
-        # undo the move: the table as the mover saw it
-        if type(event) is CardPlayed:
-            discard.pop()
-            sizes[seat] += 1
-        elif type(event) is CardDrawn:
-            pile += 1
-            sizes[seat] -= 1
-        else:
-            active[seat] = True
-        if seat == view.seat or seat in done or view.hand_sizes[seat] > max_hand:
-            continue
-        played = later.setdefault(seat, [])
-        order = [s for k in range(1, players) if active[s := (seat + k) % players]]
-        stuck = stuck_after(players, history[:index])
-        if type(event) is CardPlayed:
-            kind = "play"
-        else:
-            kind = "draw" if type(event) is CardDrawn else "quit"
-            done.add(seat)  # earlier moves need the unknown drawn card
-        out.append(
-            LastMove(
-                seat,
-                kind,
-                discard[-1],
-                event.card if type(event) is CardPlayed else None,
-                list(played),
-                [sizes[s] for s in order],
-                [stuck[s] for s in order],
-                pile,
-                remaining_counts(view.ruleset, discard),
-            )
-        )
-        if type(event) is CardPlayed:
-            played.append(event.card)
-    return out
-
-
-def plausible(
-    rnd: Round, moves: Sequence[LastMove], points: Sequence[int], p: NormalParams
-) -> bool:
-    """Would Normal, holding the guessed hands of ``rnd``, have made these moves?"""
-    rules = rnd.ruleset
-    for m in moves:
-        hand: list[Card] = list(rnd.hands[m.seat]) + m.later
-        if m.kind == "play":
-            assert m.card is not None
-            hand.append(m.card)
-            if len(FITS[m.top].intersection(hand)) < 2:
-                continue  # no choice to read
-            action = decide_core(
-                hand,
-                m.top,
-                True,
-                m.seat,
-                points,
-                m.opp_sizes,
-                m.opp_stuck,
-                m.pile,
-                m.remaining,
-                0,
-                rules,
-                p,
-            )
-            if action != PLAY[m.card]:
-                return False
-        else:
-            # a draw: the hand then was the hand now less one card (the one drawn)
-            options = (
-                [hand] if m.kind == "quit" else [hand[:i] + hand[i + 1 :] for i in range(len(hand))]
-            )
-            wanted = QUIT if m.kind == "quit" else DRAW_ACTION
-            ok = False
-            for then in options:
-                if not then or FITS[m.top].intersection(then):
-                    continue
-                unseen = list(m.remaining)
-                for c in then:
-                    unseen[c] -= 1
-                action = decide_core(
-                    then,
-                    m.top,
-                    m.pile > 0 and bool(m.opp_sizes),
-                    m.seat,
-                    points,
-                    m.opp_sizes,
-                    m.opp_stuck,
-                    m.pile,
-                    unseen,
-                    sum(unseen),
-                    rules,
-                    p,
-                )
-                if action == wanted:
-                    ok = True
-                    break
-            if not ok:
-                return False
-    return True
