@@ -20,10 +20,11 @@ view, strength and seed.
   cards) against quitting, the danger of the round ending soon, chip refunds,
   No Drama and the end threshold.  Deterministic.
 - :class:`HardPlayer` — determinized Monte Carlo: guesses the hidden cards
-  consistently with the view and with what the other players' moves reveal,
-  plays the rest of the round out with the Normal heuristic for every move
-  worth trying, and picks the best on average.  A fixed number of simulations
-  keeps it reproducible and under 100 ms at the 99th percentile.
+  consistently with the view and with every move the other players made this
+  round (small hands are read exactly: ``reading.py``), plays the rest of the
+  round out with the Normal heuristic for every move worth trying, and picks
+  the best on average.  A fixed number of simulations and a bounded reading
+  keep it reproducible and under 100 ms at the 99th percentile.
 - :class:`RandomPlayer` — a random legal move, the floor for benchmarks.
 
 All follow the :class:`Player` protocol: ``decide(view, rng) -> Action``.
