@@ -319,7 +319,7 @@ class Stats(LamaCog):
         name="chart", description="Every player's points round by round in a finished game."
     )
     @app_commands.describe(
-        game_id="The game's number, from /lama history (default: your latest game)"
+        game_id="The game's number, from /lama history (default: your latest, else the server's)"
     )
     @app_commands.guild_only()
     async def chart_command(
@@ -332,11 +332,15 @@ class Stats(LamaCog):
         guild_id = interaction.guild_id
         try:
             if game_id is None:
+                # The asker's latest finished game here, else the server's latest.
                 latest = await self.store.history(guild_id, interaction.user.id, limit=1)
-                if not latest:
+                if latest:
+                    game_id = latest[0].game_id
+                else:
+                    game_id = await self.store.latest_finished_game(guild_id)
+                if game_id is None:
                     await reply(interaction, text(locale, "chart.none"))
                     return
-                game_id = latest[0].game_id
             chart = await finished_chart(self.store, game_id, locale, guild_id=guild_id)
         except StoreError as error:
             await self._failed(interaction, error)

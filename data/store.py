@@ -679,6 +679,17 @@ class Store:
             for game_id, finished_at, players, points, place, winner, winners in rows
         ]
 
+    async def latest_finished_game(self, guild_id: int) -> int | None:
+        """The id of the game that finished last in a guild; None if none has finished."""
+        async with self._read() as conn:
+            query = """SELECT id FROM games
+                       WHERE guild_id = ? AND status = 'finished'
+                       ORDER BY finished_at DESC, id DESC
+                       LIMIT 1
+                    """
+            rows = list(await conn.execute_fetchall(query, (guild_id,)))
+        return int(rows[0][0]) if rows else None
+
     async def chip_history(self, game_id: int) -> ChipHistory | None:
         """Every seat's points after every finished round; None if there is no such game."""
         async with self._read() as conn:

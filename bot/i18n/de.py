@@ -212,7 +212,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.heading": "Minuspunkte pro Runde",
     "chart.round": "Runde",
     "chart.unknown": "Auf diesem Server gibt es kein beendetes Spiel #{game}. /lama verlauf zeigt deine Spiele mit ihren Nummern.",
-    "chart.none": "Du hast auf diesem Server noch kein Spiel beendet, deshalb gibt es kein Diagramm. Gib eine Spielnummer an: /lama diagramm spiel.",
+    "chart.none": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein Diagramm. Eröffne mit /lama neu den ersten Tisch! 🦙",
     "stats.failed": "Die Statistik konnte gerade nicht geladen werden. Bitte versuch es gleich noch einmal.",
 }
 
@@ -281,5 +281,5 @@ COMMANDS: Mapping[str, str] = {
     "chart": "diagramm",
     "Every player's points round by round in a finished game.": "Die Minuspunkte aller Spieler Runde für Runde in einem beendeten Spiel.",
     "game_id": "spiel",
-    "The game's number, from /lama history (default: your latest game)": "Die Nummer des Spiels aus /lama verlauf (Standard: dein letztes Spiel)",
+    "The game's number, from /lama history (default: your latest, else the server's)": "Die Nummer des Spiels aus /lama verlauf (Standard: dein letztes, sonst das letzte des Servers)",
 }

@@ -212,7 +212,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.heading": "Puntos por ronda",
     "chart.round": "Ronda",
     "chart.unknown": "No hay ninguna partida terminada #{game} en este servidor. /lama historial muestra tus partidas con sus números.",
-    "chart.none": "Aún no has terminado ninguna partida en este servidor, así que no hay gráfico. Indica un número de partida: /lama gráfico partida.",
+    "chart.none": "Nadie ha terminado aún una partida de L.A.M.A. en este servidor, así que no hay gráfico. ¡Abre una mesa con /lama nueva y juega una! 🦙",
     "stats.failed": "No se pudieron cargar las estadísticas. Inténtalo de nuevo en un momento.",
 }
 
@@ -281,5 +281,5 @@ COMMANDS: Mapping[str, str] = {
     "chart": "gráfico",
     "Every player's points round by round in a finished game.": "Los puntos de cada jugador, ronda a ronda, en una partida terminada.",
     "game_id": "partida",
-    "The game's number, from /lama history (default: your latest game)": "El número de la partida, de /lama historial (por defecto: tu última partida)",
+    "The game's number, from /lama history (default: your latest, else the server's)": "El número de la partida, de /lama historial (por defecto: tu última, si no, la del servidor)",
 }

@@ -292,6 +292,36 @@ async def test_history(store: Store, games: dict[str, Played]) -> None:
     assert await store.history(2, CAT) == []
 
 
+async def test_latest_finished_game(store: Store, games: dict[str, Played]) -> None:
+    # Newer games exist (g5 in guild 2, a running game and a cancelled lobby in guild 1),
+    # but none of them is a finished game of guild 1.
+    assert await store.latest_finished_game(1) == games["g4"].id
+    assert await store.latest_finished_game(2) == games["g5"].id
+    assert await store.latest_finished_game(3) is None
+
+    # The game that finished last, not the one opened last.
+    opened_first = Match(Ruleset(threshold=5), 2)
+    first_id = await new_running_game(
+        store,
+        opened_first,
+        humans((DAN, "Dan"), (CAT, "Cat")),
+        guild_id=3,
+        first_deal=deal([[ONE], [SIX]], ONE, starter=0),
+    )
+    opened_second = await scripted(
+        store,
+        3,
+        humans((CAT, "Cat"), (DAN, "Dan")),
+        5,
+        [(deal([[ONE], [SIX]], ONE, starter=0), [PLAY[ONE]])],
+    )
+    assert await store.latest_finished_game(3) == opened_second.id
+    await play_move(store, first_id, opened_first, PLAY[ONE])
+    assert opened_first.over and first_id < opened_second.id
+    assert await store.latest_finished_game(3) == first_id
+    assert await store.latest_finished_game(1) == games["g4"].id
+
+
 async def test_chip_history(store: Store, games: dict[str, Played]) -> None:
     g2 = await store.chip_history(games["g2"].id)
     assert g2 is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import discord
 import pytest
 import simcord
@@ -10,6 +12,7 @@ from bot.i18n import text
 from bot.tables import Table
 from cogs.stats import CHART_FILE
 from data.chart import PNG_SIGNATURE
+from tests.bot.play import open_lobby
 from tests.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
 from .games import C, Round, insert_random_game, play_rigged_game
@@ -231,8 +234,6 @@ async def test_lama_chart_of_an_unknown_or_foreign_game(
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
 ) -> None:
-    import random
-
     missing = await alice.slash(channel, "lama chart", game_id=999999)
     assert missing.response is not None and missing.ephemeral
     assert missing.response.content == text("en", "chart.unknown", game=999999)
@@ -245,3 +246,61 @@ async def test_lama_chart_of_an_unknown_or_foreign_game(
     foreign = await alice.slash(channel, "lama chart", game_id=game_id)
     assert foreign.response is not None
     assert foreign.response.content == text("en", "chart.unknown", game=game_id)
+
+
+async def test_lama_chart_falls_back_to_the_servers_latest_game(
+    played: Played, guild: simcord.GuildHandle
+) -> None:
+    carol = played.players["carol"]
+    dave = guild.add_member(played.env.create_user("dave"))
+    store = played.env.bot.store  # type: ignore[attr-defined]
+    last_played = played.tables[2].game_id
+
+    # Dave has never played: the server's latest finished game.
+    result = await dave.slash(played.channel, "lama chart")
+    assert result.response is not None and not result.ephemeral
+    assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{last_played} ")
+    [attachment] = result.response.attachments
+    assert (await attachment.read()).startswith(PNG_SIGNATURE)
+
+    # A newer game here that carol sat out, then one in another guild (dave's, even),
+    # newer still: dave gets the newer game of this server, carol still her own latest.
+    await insert_random_game(store, guild.id, [(9001, "erin"), (None, "Bot")], random.Random(2))
+    [newer] = await store.history(guild.id, 9001, limit=1)
+    await insert_random_game(store, 4242, [(dave.id, "dave"), (None, "Bot")], random.Random(3))
+    [foreign] = await store.history(4242, dave.id, limit=1)
+    assert last_played < newer.game_id < foreign.game_id
+    for asker, shown in ((dave, newer.game_id), (carol, last_played)):
+        result = await asker.slash(played.channel, "lama chart")
+        assert result.response is not None, asker.name
+        assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{shown} "), asker.name
+        assert result.response.attachments
+
+
+async def test_lama_chart_without_a_finished_game_in_the_server(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+) -> None:
+    # Alice finished a game in another guild and has a lobby open here: neither counts.
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    await insert_random_game(store, 4242, [(alice.id, "alice"), (None, "Bot")], random.Random(4))
+    await open_lobby(simcord_env, alice, channel)
+
+    result = await alice.slash(channel, "lama chart")
+    assert result.response is not None and result.ephemeral
+    assert result.response.content == (
+        "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. "
+        "Open a table with /lama new and play one! 🦙"
+    )
+    assert not result.response.attachments and not result.response.embeds
+
+    bob = locales.user(guild.add_member(simcord_env.create_user("bob")), "de")
+    german = await bob.slash(channel, "lama chart")
+    assert german.response is not None
+    assert (german.response.content or "").startswith(
+        "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein "
+        "Diagramm."
+    )
