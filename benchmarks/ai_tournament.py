@@ -34,6 +34,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from game import Ruleset  # noqa: E402
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
 from game.ai.arena import play_game, win_shares  # noqa: E402
+from game.match import Match  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,19 @@ class Tally:
     seconds: float
 
 
+def points_of(match: Match, seat: int) -> tuple[int, int]:
+    """Points added over the game (after refunds): ``seat``'s, and all the others' together."""
+    mine = theirs = 0
+    for result in match.results:
+        for row in result.seats:
+            change = row.gained - row.returned
+            if row.seat == seat:
+                mine += change
+            else:
+                theirs += change
+    return mine, theirs
+
+
 def run_chunk(chunk: Chunk) -> Tally:
     t0 = time.perf_counter()
     p = chunk.pairing
@@ -106,13 +120,9 @@ def run_chunk(chunk: Chunk) -> Tally:
         focus_wins += shares[seat]
         opponent_wins += sum(shares) - shares[seat]
         rounds += len(match.results)
-        for result in match.results:
-            for row in result.seats:
-                change = row.gained - row.returned
-                if row.seat == seat:
-                    focus_points += change
-                else:
-                    opponent_points += change
+        mine, theirs = points_of(match, seat)
+        focus_points += mine
+        opponent_points += theirs
     return Tally(
         games=chunk.stop - chunk.start,
         focus_wins=focus_wins,

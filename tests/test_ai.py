@@ -10,6 +10,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -43,6 +44,7 @@ from game.ai.hard import candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
 from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands
 from game.ai.sim import (
+    build_round,
     determinize,
     determinize_informed,
     hints,
@@ -50,6 +52,7 @@ from game.ai.sim import (
     rollout,
     settle,
 )
+from game.round import Round
 
 RULESETS = [
     Ruleset(no_drama=nd, party=pa, komarami=ko)
@@ -498,3 +501,22 @@ def test_weighed_hands_are_every_hand_that_explains_the_moves() -> None:
         assert sorted(rnd.hands[1]) in [sorted(h) for h in got]
         assert Counter(rnd.cards()) == Counter(build_deck(party=False, komarami=False))
         assert tuple(len(h) for h in rnd.hands) == view.hand_sizes
+
+
+@pytest.mark.parametrize(("last", "blocking"), [(Card.THREE, Card.FOUR), (Card.FIVE, Card.THREE)])
+def test_hard_that_sees_the_hands_blocks_the_last_card(last: Card, blocking: Card) -> None:
+    """On a 3, holding a 3 and a 4: a next player down to a 3 is stopped by the 4,
+    one down to a 5 by the 3.  The seat's view is the same in both, so only a
+    dealer that peeks (how ``benchmarks/ai_information.py`` prices information)
+    can find both."""
+    hands = [[Card.THREE, Card.FOUR, Card.SIX, Card.LLAMA], [last]]
+    match = setup(Ruleset(), hands, Card.THREE, [])
+    real = match.round
+    assert real is not None
+
+    def peek(view: SeatView, unseen: Sequence[Card], rng: random.Random) -> Round:
+        pile = list(real.pile)
+        rng.shuffle(pile)
+        return build_round(view, [list(h) for h in real.hands], pile)
+
+    assert HardPlayer(dealer=peek).decide(match.view(0), random.Random(0)) == PLAY[blocking]

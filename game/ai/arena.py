@@ -19,12 +19,16 @@ def play_game(
     ruleset: Ruleset,
     seed: int | str,
     on_decision: Callable[[int, SeatView], None] | None = None,
+    on_start: Callable[[Match], None] | None = None,
 ) -> Match:
     """Play one game to its end; every deal and every decision is seeded from ``seed``.
 
-    ``on_decision(seat, view)`` is called before each move (for sampling positions).
+    ``on_decision(seat, view)`` is called before each move (for sampling positions),
+    ``on_start(match)`` once before the first deal (for experiments that peek).
     """
     match = Match(ruleset, len(players))
+    if on_start is not None:
+        on_start(match)
     rng = random.Random(f"game:{seed}")
     while not match.over:
         if match.round_no >= MAX_ROUNDS:

@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import DRAW, QUIT, Action, Play
+from ..cards import Card
+from ..round import Round
 from ..view import SeatView
 from .knowledge import unseen_cards
 from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
@@ -119,13 +121,26 @@ def candidates(view: SeatView) -> list[Action]:
     return plays
 
 
+#: Deals one determinization: ``(view, unseen cards, rng) -> Round``.
+Dealer = Callable[[SeatView, Sequence[Card], random.Random], Round]
+
+
 class HardPlayer:
     name = "hard"
 
-    def __init__(self, params: HardParams = DEFAULT_HARD, samples: int | None = None) -> None:
+    def __init__(
+        self,
+        params: HardParams = DEFAULT_HARD,
+        samples: int | None = None,
+        dealer: Dealer | None = None,
+    ) -> None:
         self.params = params
         self.samples = samples
         self.normal = NormalPlayer(params.rollout)
+        #: replaces the honest dealing, for experiments only: a dealer that
+        #: peeks at the real hands measures what information is worth
+        #: (``benchmarks/ai_information.py``)
+        self.dealer = dealer
 
     def budget(self, players: int) -> int:
         if self.samples is not None:
@@ -187,14 +202,16 @@ class HardPlayer:
         known = hints(view) if p.infer else {}
         stuck0 = opponents_stuck(view)
         weighed = (
-            weigh_hands(
+            {}
+            if self.dealer is not None or not p.read
+            else weigh_hands(
                 view, unseen, moves_by_seat(view), rng, p.read_limit, p.read_total, p.rollout
             )
-            if p.read
-            else {}
         )
         for _ in range(n):
-            if weighed:
+            if self.dealer is not None:
+                base = self.dealer(view, unseen, rng)
+            elif weighed:
                 base = combine(view, unseen, weighed, known, rng)
             elif known:
                 base = determinize_informed(view, unseen, known, rng)
