@@ -91,6 +91,25 @@ async def reply_error(interaction: Interaction, error: Exception) -> None:
     await reply(interaction, error_text(interaction.locale, error))
 
 
+def table_permissions(in_thread: bool) -> tuple[str, ...]:
+    """What the bot needs in a channel to keep a table going after its first response.
+
+    The lobby is posted as the interaction response, which Discord allows
+    without any channel permission; editing the table, the turn pings and the
+    chip chart all need these (the README's invite list). In a thread, sending
+    takes Send Messages in Threads instead of Send Messages.
+    """
+    send = "send_messages_in_threads" if in_thread else "send_messages"
+    return ("view_channel", send, "embed_links", "attach_files")
+
+
+def missing_table_permissions(interaction: Interaction) -> list[str]:
+    """The ``discord.Permissions`` names of the table permissions the bot lacks here."""
+    needed = table_permissions(isinstance(interaction.channel, discord.Thread))
+    granted = interaction.app_permissions
+    return [name for name in needed if not getattr(granted, name)]
+
+
 def can_manage(interaction: Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)

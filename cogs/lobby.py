@@ -21,6 +21,7 @@ from .glue import (
     Interaction,
     LamaCog,
     can_manage,
+    missing_table_permissions,
     reply,
     reply_error,
 )
@@ -68,6 +69,8 @@ class Lobby(LamaCog):
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        if not await self._can_run_table_here(interaction):
+            return
         try:
             ruleset = Ruleset(
                 no_drama=no_drama, party=party, komarami=komarami, threshold=threshold
@@ -92,6 +95,18 @@ class Lobby(LamaCog):
             await reply_error(interaction, error)
             return
         await self._post_table(interaction, table)
+
+    async def _can_run_table_here(self, interaction: Interaction) -> bool:
+        """Refuse, naming what is missing, where the bot couldn't keep a table going."""
+        missing = missing_table_permissions(interaction)
+        if missing:
+            locale = interaction.locale
+            names = ", ".join(f"**{text(locale, f'permission.{name}')}**" for name in missing)
+            await reply(
+                interaction,
+                text(locale, "error.bot_permissions", count=len(missing), permissions=names),
+            )
+        return not missing
 
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
         payload = table_payload(table)
@@ -190,6 +205,8 @@ class Lobby(LamaCog):
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        if not await self._can_run_table_here(interaction):
+            return
         try:
             table = await self.bot.service.rematch(
                 game_id, person(interaction), interaction.channel_id, interaction.guild_id

@@ -146,6 +146,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.save_failed": "Dein Zug konnte nicht gespeichert werden und wurde deshalb nicht ausgeführt. Bitte versuch es noch einmal.",
     "error.no_game_here": "In diesem Kanal läuft kein L.A.M.A.-Spiel.",
     "error.no_lobby_here": "In diesem Kanal gibt es keine L.A.M.A.-Lobby. Eröffne eine mit /lama neu.",
+    "error.bot_permissions": {
+        "one": "Ich kann in diesem Kanal keinen L.A.M.A.-Tisch betreiben: Mir fehlt hier die Berechtigung {permissions}. Ein Admin muss sie dem Bot in diesem Kanal erteilen; versuch es danach noch einmal.",
+        "other": "Ich kann in diesem Kanal keinen L.A.M.A.-Tisch betreiben: Mir fehlen hier diese Berechtigungen: {permissions}. Ein Admin muss sie dem Bot in diesem Kanal erteilen; versuch es danach noch einmal.",
+    },
+    # Discord's own names of the permissions, as its client shows them
+    "permission.view_channel": "Kanäle ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.send_messages_in_threads": "Nachrichten in Threads senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.attach_files": "Dateien anhängen",
     # illegal moves (the engine's errors)
     "illegal.not_your_turn": "Du bist nicht am Zug.",
     "illegal.card_not_in_hand": "Diese Karte hast du nicht auf der Hand.",

@@ -145,6 +145,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.save_failed": "Your move couldn't be saved, so it wasn't made. Please try again.",
     "error.no_game_here": "There's no running L.A.M.A. game in this channel.",
     "error.no_lobby_here": "There's no L.A.M.A. lobby in this channel. Open one with /lama new.",
+    "error.bot_permissions": {
+        "one": "I can't run a L.A.M.A. table in this channel: I'm missing the {permissions} permission here. An admin needs to grant it to the bot in this channel; then try again.",
+        "other": "I can't run a L.A.M.A. table in this channel: I'm missing these permissions here: {permissions}. An admin needs to grant them to the bot in this channel; then try again.",
+    },
+    # Discord's own names of the permissions, as its client shows them
+    "permission.view_channel": "View Channels",
+    "permission.send_messages": "Send Messages",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
+    "permission.embed_links": "Embed Links",
+    "permission.attach_files": "Attach Files",
     # illegal moves (the engine's errors)
     "illegal.not_your_turn": "It's not your turn.",
     "illegal.card_not_in_hand": "You don't have that card in your hand.",

@@ -146,6 +146,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.save_failed": "No se pudo guardar tu jugada, así que no se hizo. Inténtalo de nuevo.",
     "error.no_game_here": "No hay ninguna partida de L.A.M.A. en curso en este canal.",
     "error.no_lobby_here": "No hay ninguna sala de L.A.M.A. en este canal. Abre una con /lama nueva.",
+    "error.bot_permissions": {
+        "one": "No puedo llevar una mesa de L.A.M.A. en este canal: me falta aquí el permiso {permissions}. Un administrador tiene que concedérselo al bot en este canal; después, inténtalo de nuevo.",
+        "other": "No puedo llevar una mesa de L.A.M.A. en este canal: me faltan aquí estos permisos: {permissions}. Un administrador tiene que concedérselos al bot en este canal; después, inténtalo de nuevo.",
+    },
+    # Discord's own names of the permissions, as its client shows them
+    "permission.view_channel": "Ver canales",
+    "permission.send_messages": "Enviar mensajes",
+    "permission.send_messages_in_threads": "Enviar mensajes en hilos",
+    "permission.embed_links": "Insertar enlaces",
+    "permission.attach_files": "Adjuntar archivos",
     # illegal moves (the engine's errors)
     "illegal.not_your_turn": "No es tu turno.",
     "illegal.card_not_in_hand": "No tienes esa carta en la mano.",

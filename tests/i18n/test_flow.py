@@ -153,3 +153,25 @@ async def test_lama_about_in_the_users_language(
     locales.user(alice, "es-419")
     spanish = await alice.slash(channel, "lama-about")
     assert spanish.response is not None and "`/lama nueva`" in spanish.response.content
+
+
+async def test_missing_bot_permissions_are_named_in_the_users_language(
+    simcord_env: simcord.Env, guild: simcord.GuildHandle, locales: Locales
+) -> None:
+    assert guild.me is not None
+    denied = discord.PermissionOverwrite(view_channel=False, attach_files=False)
+    channel = guild.create_text_channel("closed", overwrites={guild.me: denied})
+    bob = locales.user(guild.add_member(simcord_env.create_user("bob")), "de")
+    lucia = locales.user(guild.add_member(simcord_env.create_user("lucia")), "es-ES")
+
+    german = await bob.slash(channel, "lama new")
+    assert german.ephemeral and german.response is not None
+    assert german.response.content == (
+        "Ich kann in diesem Kanal keinen L.A.M.A.-Tisch betreiben: Mir fehlen hier diese "
+        "Berechtigungen: **Kanäle ansehen**, **Dateien anhängen**. Ein Admin muss sie dem Bot "
+        "in diesem Kanal erteilen; versuch es danach noch einmal."
+    )
+    spanish = await lucia.slash(channel, "lama new")
+    assert spanish.response is not None
+    assert "estos permisos: **Ver canales**, **Adjuntar archivos**." in spanish.response.content
+    assert service(simcord_env).table_in(channel.id) is None

@@ -1,0 +1,125 @@
+"""No table where the bot couldn't keep it going: its own channel permissions.
+
+The lobby goes out as the interaction response, which Discord allows without
+any channel permission, but every later edit, ping and the chip chart need the
+bot's own permissions. SimCord computes ``app_permissions`` of each interaction
+from the bot's roles and the channel's overwrites (a thread uses its parent's),
+so the tests take permissions away with a member overwrite for the bot.
+"""
+
+from __future__ import annotations
+
+import discord
+import simcord
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
+
+from game import Card as C
+
+from .play import (
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
+
+NO_LOBBY = "There's no L.A.M.A. lobby in this channel. Open one with /lama new."
+
+
+def without(guild: simcord.GuildHandle, name: str, **denied: bool) -> simcord.ChannelHandle:
+    """A new text channel in which the bot lacks the ``denied`` permissions."""
+    assert guild.me is not None
+    overwrite = discord.PermissionOverwrite(**denied)
+    return guild.create_text_channel(name, overwrites={guild.me: overwrite})
+
+
+def thread_in(
+    env: simcord.Env, channel: simcord.ChannelHandle, owner: simcord.MemberActor
+) -> simcord.ChannelHandle:
+    """A public thread in ``channel`` (SimCord's builders have none; its backend does)."""
+    env.backend.create_thread(channel.id, "lama-thread", owner.id)
+    (thread,) = channel.threads
+    return thread
+
+
+async def refused(
+    member: simcord.MemberActor, channel: simcord.ChannelHandle, command: str = "lama new"
+) -> str:
+    result = await member.slash(channel, command)
+    assert result.ephemeral and result.response is not None
+    return str(result.response.content)
+
+
+async def test_new_is_refused_naming_exactly_the_missing_permissions(
+    simcord_env: simcord.Env, guild: simcord.GuildHandle, alice: simcord.MemberActor
+) -> None:
+    channel = without(guild, "no-embeds", embed_links=False, attach_files=False)
+
+    message = await refused(alice, channel)
+
+    assert message == (
+        "I can't run a L.A.M.A. table in this channel: I'm missing these permissions here: "
+        "**Embed Links**, **Attach Files**. An admin needs to grant them to the bot in this "
+        "channel; then try again."
+    )
+    assert channel.history() == [], "no lobby or table message"
+    assert service(simcord_env).table_in(channel.id) is None
+    assert await simcord_env.bot.store.unfinished_games() == []  # type: ignore[attr-defined]
+    assert await refused(alice, channel, "lama join") == NO_LOBBY
+
+
+async def test_a_single_missing_permission_reads_in_the_singular(
+    guild: simcord.GuildHandle, alice: simcord.MemberActor
+) -> None:
+    channel = without(guild, "no-files", attach_files=False)
+    message = await refused(alice, channel)
+    assert "I'm missing the **Attach Files** permission here." in message
+    assert "grant it to the bot in this channel" in message
+
+
+async def test_a_thread_needs_send_messages_in_threads_not_send_messages(
+    simcord_env: simcord.Env, guild: simcord.GuildHandle, alice: simcord.MemberActor
+) -> None:
+    quiet = without(guild, "no-sending", send_messages=False)
+    assert "**Send Messages**" in await refused(alice, quiet)
+    await open_lobby(simcord_env, alice, thread_in(simcord_env, quiet, alice))
+
+    no_threads = without(guild, "no-thread-sending", send_messages_in_threads=False)
+    thread = thread_in(simcord_env, no_threads, alice)
+    message = await refused(alice, thread)
+    assert "missing the **Send Messages in Threads** permission" in message
+    assert service(simcord_env).table_in(thread.id) is None
+    await open_lobby(simcord_env, alice, no_threads)
+
+
+async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1)
+    await take_simple_turn(alice, channel)
+    assert table.match is not None and table.match.over
+    await simcord_env.advance_time(3)  # the final table edit and the chip chart
+    # An admin takes Embed Links away from the bot in this channel.
+    simcord_env.backend.set_overwrite(
+        channel.id,
+        Overwrite(
+            target_id=simcord_env.bot.user.id,  # type: ignore[union-attr]
+            type=OverwriteType.MEMBER,
+            allow=0,
+            deny=discord.Permissions(embed_links=True).value,
+        ),
+    )
+
+    result = await bob.click(table_message(channel), label="Rematch")
+
+    assert result.ephemeral and result.response is not None
+    assert "missing the **Embed Links** permission" in str(result.response.content)
+    assert service(simcord_env).table_in(channel.id) is None
+    assert await simcord_env.bot.store.unfinished_games() == []  # type: ignore[attr-defined]
