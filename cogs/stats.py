@@ -330,6 +330,7 @@ class Stats(LamaCog):
         assert interaction.guild_id is not None
         locale = interaction.locale
         guild_id = interaction.guild_id
+        note: str | None = None  # says so when the chart is not the asker's own game
         try:
             if game_id is None:
                 # The asker's latest finished game here, else the server's latest.
@@ -338,6 +339,7 @@ class Stats(LamaCog):
                     game_id = latest[0].game_id
                 else:
                     game_id = await self.store.latest_finished_game(guild_id)
+                    note = text(locale, "chart.server_latest")
                 if game_id is None:
                     await reply(interaction, text(locale, "chart.none"))
                     return
@@ -349,7 +351,7 @@ class Stats(LamaCog):
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
         embed, png = chart
-        await interaction.response.send_message(embed=embed, file=chart_file(png))
+        await interaction.response.send_message(note, embed=embed, file=chart_file(png))
 
     # ------------------------------------------------------------ buttons
     async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:

@@ -223,6 +223,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.round": "Runde",
     "chart.unknown": "Auf diesem Server gibt es kein beendetes Spiel #{game}. /lama verlauf zeigt deine Spiele mit ihren Nummern.",
     "chart.none": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein Diagramm. Eröffne mit /lama neu den ersten Tisch! 🦙",
+    "chart.server_latest": "Du hast auf diesem Server noch kein Spiel beendet, deshalb hier das letzte Spiel des Servers.",
     "stats.failed": "Die Statistik konnte gerade nicht geladen werden. Bitte versuch es gleich noch einmal.",
 }
 

@@ -222,5 +222,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.round": "Round",
     "chart.unknown": "There's no finished game #{game} in this server. /lama history lists your games with their numbers.",
     "chart.none": "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. Open a table with /lama new and play one! 🦙",
+    "chart.server_latest": "You haven't finished a game in this server yet, so here is the server's latest one.",
     "stats.failed": "The stats couldn't be loaded just now. Please try again in a moment.",
 }

@@ -223,6 +223,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.round": "Ronda",
     "chart.unknown": "No hay ninguna partida terminada #{game} en este servidor. /lama historial muestra tus partidas con sus números.",
     "chart.none": "Nadie ha terminado aún una partida de L.A.M.A. en este servidor, así que no hay gráfico. ¡Abre una mesa con /lama nueva y juega una! 🦙",
+    "chart.server_latest": "Aún no has terminado ninguna partida en este servidor, así que aquí tienes la última del servidor.",
     "stats.failed": "No se pudieron cargar las estadísticas. Inténtalo de nuevo en un momento.",
 }
 

@@ -249,19 +249,38 @@ async def test_lama_chart_of_an_unknown_or_foreign_game(
 
 
 async def test_lama_chart_falls_back_to_the_servers_latest_game(
-    played: Played, guild: simcord.GuildHandle
+    played: Played,
+    guild: simcord.GuildHandle,
+    locales: Locales,  # noqa: F811
 ) -> None:
     carol = played.players["carol"]
     dave = guild.add_member(played.env.create_user("dave"))
     store = played.env.bot.store  # type: ignore[attr-defined]
     last_played = played.tables[2].game_id
+    hint = "You haven't finished a game in this server yet, so here is the server's latest one."
 
-    # Dave has never played: the server's latest finished game.
+    # Dave has never played: the server's latest finished game, saying it isn't his.
     result = await dave.slash(played.channel, "lama chart")
     assert result.response is not None and not result.ephemeral
+    assert result.response.content == hint
     assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{last_played} ")
     [attachment] = result.response.attachments
     assert (await attachment.read()).startswith(PNG_SIGNATURE)
+
+    # The hint is only for the fallback: not on carol's own game, nor on a game asked by number.
+    own = await carol.slash(played.channel, "lama chart")
+    by_number = await dave.slash(played.channel, "lama chart", game_id=last_played)
+    for shown in (own, by_number):
+        assert shown.response is not None and shown.response.attachments
+        assert (shown.response.embeds[0].title or "").startswith(f"📈 Game #{last_played} ")
+        assert not shown.response.content
+
+    # In the asker's language.
+    erik = locales.user(guild.add_member(played.env.create_user("erik")), "de")
+    german = await erik.slash(played.channel, "lama chart")
+    assert german.response is not None and german.response.attachments
+    assert german.response.content == text("de", "chart.server_latest")
+    assert (german.response.content or "").startswith("Du hast auf diesem Server noch kein Spiel")
 
     # A newer game here that carol sat out, then one in another guild (dave's, even),
     # newer still: dave gets the newer game of this server, carol still her own latest.
@@ -270,11 +289,12 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
     await insert_random_game(store, 4242, [(dave.id, "dave"), (None, "Bot")], random.Random(3))
     [foreign] = await store.history(4242, dave.id, limit=1)
     assert last_played < newer.game_id < foreign.game_id
-    for asker, shown in ((dave, newer.game_id), (carol, last_played)):
+    for asker, shown, content in ((dave, newer.game_id, hint), (carol, last_played, None)):
         result = await asker.slash(played.channel, "lama chart")
         assert result.response is not None, asker.name
         assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{shown} "), asker.name
         assert result.response.attachments
+        assert (result.response.content or None) == content, asker.name
 
 
 async def test_lama_chart_without_a_finished_game_in_the_server(
