@@ -46,11 +46,14 @@ PLAYERS = 4
 
 
 class Peek:
-    """A Hard dealer that looks at the real round of ``match`` (set per game)."""
+    """A Hard dealer that looks at the real round of the game it ``watch``es."""
 
     def __init__(self, up_to: int | None) -> None:
         self.up_to = up_to  # real hands of opponents holding at most this many; None: all
         self.match: Match | None = None
+
+    def watch(self, match: Match) -> None:
+        self.match = match
 
     def __call__(self, view: SeatView, unseen: Sequence[Card], rng: random.Random) -> Round:
         assert self.match is not None and self.match.round is not None
@@ -83,12 +86,7 @@ def run(args: tuple[str, int, int]) -> tuple[float, int, int, int, float]:
         seat = game % PLAYERS
         players: list[Player] = [normal] * PLAYERS
         players[seat] = hard
-
-        def attach(match: Match) -> None:
-            if peek is not None:
-                peek.match = match
-
-        match = play_game(players, Ruleset(), game, on_start=attach)
+        match = play_game(players, Ruleset(), game, on_start=peek.watch if peek else None)
         wins += win_shares(match)[seat]
         rounds += len(match.results)
         mine, theirs = points_of(match, seat)
