@@ -20,6 +20,8 @@ from .glue import (
     LamaCog,
     can_manage,
     error_text,
+    missing_permissions_text,
+    missing_table_permissions,
     reply,
     reply_error,
 )
@@ -116,7 +118,13 @@ class Gameplay(LamaCog):
         self, interaction: Interaction, table: Table, seat: int, note: str | None = None
     ) -> None:
         locale = str(interaction.locale)
-        embed = render.hand_embed(table, seat, locale, note)
+        # Every click carries the bot's permissions in this channel: the one way
+        # to tell players that the table and the pings have stopped, and why.
+        missing = missing_table_permissions(interaction)
+        warning = None
+        if missing:
+            warning = missing_permissions_text(locale, "hand.table_blocked", missing)
+        embed = render.hand_embed(table, seat, locale, note, warning)
         view = render.hand_view(table, seat, locale)
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
@@ -125,7 +133,7 @@ class Gameplay(LamaCog):
             await interaction.edit_original_response(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self.presenter.opened_hand(table, interaction.user.id, interaction)
+        self.presenter.opened_hand(table, interaction.user.id, interaction, warning)
 
     async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -110,6 +110,12 @@ def missing_table_permissions(interaction: Interaction) -> list[str]:
     return [name for name in needed if not getattr(granted, name)]
 
 
+def missing_permissions_text(locale: object, key: str, missing: list[str]) -> str:
+    """The message ``key`` naming the ``missing`` permissions as Discord's client does."""
+    names = ", ".join(f"**{text(locale, f'permission.{name}')}**" for name in missing)
+    return text(locale, key, count=len(missing), permissions=names)
+
+
 def can_manage(interaction: Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)

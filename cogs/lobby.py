@@ -21,6 +21,7 @@ from .glue import (
     Interaction,
     LamaCog,
     can_manage,
+    missing_permissions_text,
     missing_table_permissions,
     reply,
     reply_error,
@@ -100,11 +101,9 @@ class Lobby(LamaCog):
         """Refuse, naming what is missing, where the bot couldn't keep a table going."""
         missing = missing_table_permissions(interaction)
         if missing:
-            locale = interaction.locale
-            names = ", ".join(f"**{text(locale, f'permission.{name}')}**" for name in missing)
             await reply(
                 interaction,
-                text(locale, "error.bot_permissions", count=len(missing), permissions=names),
+                missing_permissions_text(interaction.locale, "error.bot_permissions", missing),
             )
         return not missing
 

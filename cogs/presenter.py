@@ -39,6 +39,7 @@ class OpenHand:
     interaction: discord.Interaction[Any]
     opened: float
     locale: str
+    warning: str | None = None  # about the bot's permissions, as of the last click
 
 
 def table_payload(table: Table, reason: str | None = None) -> dict[str, Any]:
@@ -164,10 +165,14 @@ class Presenter:
 
     # ------------------------------------------------------------ hands
     def opened_hand(
-        self, table: Table, user_id: int, interaction: discord.Interaction[Any]
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        warning: str | None = None,
     ) -> None:
         self.hands[(table.game_id, user_id)] = OpenHand(
-            interaction, time.monotonic(), str(interaction.locale)
+            interaction, time.monotonic(), str(interaction.locale), warning
         )
 
     async def _refresh_hand(self, table: Table, user_id: int) -> None:
@@ -183,7 +188,7 @@ class Presenter:
             return
         try:
             await hand.interaction.edit_original_response(
-                embed=render.hand_embed(table, seat, hand.locale),
+                embed=render.hand_embed(table, seat, hand.locale, warning=hand.warning),
                 view=render.hand_view(table, seat, hand.locale),
             )
         except discord.HTTPException:

@@ -283,12 +283,18 @@ def table_view(table: Table) -> discord.ui.View:
 
 
 # ---------------------------------------------------------------- hand
-def hand_embed(table: Table, seat: int, locale: str, note: str | None = None) -> discord.Embed:
+def hand_embed(
+    table: Table, seat: int, locale: str, note: str | None = None, warning: str | None = None
+) -> discord.Embed:
+    """A player's private hand; ``note`` answers their last click, ``warning`` is about
+    the bot itself (e.g. it can no longer update the table)."""
     match = table.match
     assert match is not None
     view = match.view(seat)
     embed = discord.Embed(colour=COLOR_HAND, title=text(locale, "hand.title"))
     lines = []
+    if warning:
+        lines.append(f"🚫 {warning}")
     if note:
         lines.append(f"⚠️ {note}")
     if view.top is None:

@@ -93,6 +93,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hand.waiting": "Warte auf {name}.",
     "hand.you_quit": "Du bist aus dieser Runde ausgestiegen.",
     "hand.away": "Eine KI spielt für dich. Drück „Bin zurück“, um deinen Platz wieder einzunehmen.",
+    "hand.table_blocked": {
+        "one": "Ich kann den Tisch in diesem Kanal nicht aktuell halten: Mir fehlt hier die Berechtigung {permissions}. Deine Züge zählen trotzdem. Ein Admin muss sie dem Bot in diesem Kanal erteilen.",
+        "other": "Ich kann den Tisch in diesem Kanal nicht aktuell halten: Mir fehlen hier diese Berechtigungen: {permissions}. Deine Züge zählen trotzdem. Ein Admin muss sie dem Bot in diesem Kanal erteilen.",
+    },
     "hand.between_rounds": "Die Runde ist vorbei.",
     "hand.no_draw_empty": "Du kannst nicht ziehen: Der Nachziehstapel ist leer.",
     "hand.no_draw_last": "Du kannst nicht ziehen: Alle anderen sind aus dieser Runde ausgestiegen.",

@@ -92,6 +92,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hand.waiting": "Waiting for {name}.",
     "hand.you_quit": "You are out of this round.",
     "hand.away": "An AI is playing for you. Press “I'm back” to take your seat again.",
+    "hand.table_blocked": {
+        "one": "I can't keep the table in this channel up to date: I'm missing the {permissions} permission here. Your moves still count. An admin needs to grant it to the bot in this channel.",
+        "other": "I can't keep the table in this channel up to date: I'm missing these permissions here: {permissions}. Your moves still count. An admin needs to grant them to the bot in this channel.",
+    },
     "hand.between_rounds": "The round is over.",
     "hand.no_draw_empty": "You can't draw: the draw pile is empty.",
     "hand.no_draw_last": "You can't draw: you are the last player in this round.",

@@ -93,6 +93,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hand.waiting": "Esperando a {name}.",
     "hand.you_quit": "Te retiraste de esta ronda.",
     "hand.away": "Una IA juega por ti. Pulsa «He vuelto» para recuperar tu puesto.",
+    "hand.table_blocked": {
+        "one": "No puedo mantener al día la mesa en este canal: me falta aquí el permiso {permissions}. Tus jugadas siguen contando. Un administrador tiene que concedérselo al bot en este canal.",
+        "other": "No puedo mantener al día la mesa en este canal: me faltan aquí estos permisos: {permissions}. Tus jugadas siguen contando. Un administrador tiene que concedérselos al bot en este canal.",
+    },
     "hand.between_rounds": "La ronda ha terminado.",
     "hand.no_draw_empty": "No puedes robar: el mazo de robo está vacío.",
     "hand.no_draw_last": "No puedes robar: todos los demás se retiraron de esta ronda.",

@@ -17,6 +17,8 @@ from simcord.enums import OverwriteType
 from game import Card as C
 
 from .play import (
+    enabled,
+    open_hand,
     open_lobby,
     rig,
     service,
@@ -42,6 +44,19 @@ def thread_in(
     env.backend.create_thread(channel.id, "lama-thread", owner.id)
     (thread,) = channel.threads
     return thread
+
+
+def deny_bot(env: simcord.Env, channel: simcord.ChannelHandle, **denied: bool) -> None:
+    """An admin takes permissions away from the bot in ``channel`` (an overwrite)."""
+    env.backend.set_overwrite(
+        channel.id,
+        Overwrite(
+            target_id=env.bot.user.id,  # type: ignore[union-attr]
+            type=OverwriteType.MEMBER,
+            allow=0,
+            deny=discord.Permissions(**denied).value,
+        ),
+    )
 
 
 async def refused(
@@ -106,16 +121,7 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
     await take_simple_turn(alice, channel)
     assert table.match is not None and table.match.over
     await simcord_env.advance_time(3)  # the final table edit and the chip chart
-    # An admin takes Embed Links away from the bot in this channel.
-    simcord_env.backend.set_overwrite(
-        channel.id,
-        Overwrite(
-            target_id=simcord_env.bot.user.id,  # type: ignore[union-attr]
-            type=OverwriteType.MEMBER,
-            allow=0,
-            deny=discord.Permissions(embed_links=True).value,
-        ),
-    )
+    deny_bot(simcord_env, channel, embed_links=True)
 
     result = await bob.click(table_message(channel), label="Rematch")
 
@@ -123,3 +129,48 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
     assert "missing the **Embed Links** permission" in str(result.response.content)
     assert service(simcord_env).table_in(channel.id) is None
     assert await simcord_env.bot.store.unfinished_games() == []  # type: ignore[attr-defined]
+
+
+def hand_text(response: object) -> str:
+    embeds = getattr(response, "embeds", None)
+    assert embeds, "a hand is an embed"
+    return str(embeds[0].description)
+
+
+async def test_players_are_told_when_the_bot_loses_its_permissions_mid_game(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.THREE, C.FIVE], [C.THREE, C.FOUR, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await simcord_env.advance_time(3)
+    assert any("<@" in m.content for m in channel.history()), "a turn ping before"
+
+    deny_bot(simcord_env, channel, send_messages=True)
+    hand = await open_hand(alice, channel)
+    result = await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+
+    warning = hand_text(result.response)
+    assert warning.startswith(
+        "🚫 I can't keep the table in this channel up to date: I'm missing the "
+        "**Send Messages** permission here. Your moves still count."
+    )
+    assert table.match is not None and table.match.round is not None
+    assert table.match.round.discard[-1] is C.TWO, "the move counted all the same"
+    await simcord_env.advance_time(3)
+    pings = [m for m in channel.history() if f"<@{bob.id}>" in m.content]
+    assert pings == [], "no ping could be sent to bob"
+
+    # bob's hand says the same, in his turn
+    assert hand_text(await open_hand(bob, channel)).startswith("🚫 I can't keep the table")
+
+    # The admin gives the permission back: the warning goes, the game goes on.
+    simcord_env.backend.delete_overwrite(channel.id, simcord_env.bot.user.id)  # type: ignore[union-attr]
+    hand = await open_hand(bob, channel)
+    result = await bob.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    assert "🚫" not in hand_text(result.response)
+    await simcord_env.advance_time(3)
+    assert any(f"<@{alice.id}>" in m.content for m in channel.history()), "pings are back"
