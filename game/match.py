@@ -73,9 +73,7 @@ class Match:
         starter = self.next_starter
         if starter is None:
             starter = rng.randrange(self.players)
-        hands = tuple(
-            tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(self.players)
-        )
+        hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(self.players))
         rest = deck[self.players * HAND_SIZE :]
         event = RoundDealt(
             round_no=len(self.results) + 1,

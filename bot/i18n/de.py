@@ -47,7 +47,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
     "table.top": "# {emoji} {card}",
-    "table.pile": {"one": "Nachziehstapel: {count} Karte", "other": "Nachziehstapel: {count} Karten"},
+    "table.pile": {
+        "one": "Nachziehstapel: {count} Karte",
+        "other": "Nachziehstapel: {count} Karten",
+    },
     "table.deadline": "⏳ {name} muss {when} einen Zug machen.",
     "table.seats": "Spieler",
     "table.cards": {"one": "{count} Karte", "other": "{count} Karten"},
@@ -76,7 +79,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "result.pink": "🩷🦙 {points}",
     "result.discarded": "(No Drama: {card} abgeworfen)",
     "result.returned": "(hat einen {points}er-Chip abgegeben)",
-    "result.total": {"one": "· insgesamt {count} Minuspunkt", "other": "· insgesamt {count} Minuspunkte"},
+    "result.total": {
+        "one": "· insgesamt {count} Minuspunkt",
+        "other": "· insgesamt {count} Minuspunkte",
+    },
     "button.show_hand": "Meine Hand zeigen",
     "button.rules": "Regeln",
     "button.back": "Bin zurück",
@@ -199,7 +205,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.emptied_value": "{emptied} von {rounds}",
     "stats.returned": "Mit Chips abgegebene Minuspunkte",
     "stats.best": "Bestes Spiel",
-    "stats.best_value": {"one": "{count} Minuspunkt in Spiel #{game}, <t:{time}:d>", "other": "{count} Minuspunkte in Spiel #{game}, <t:{time}:d>"},
+    "stats.best_value": {
+        "one": "{count} Minuspunkt in Spiel #{game}, <t:{time}:d>",
+        "other": "{count} Minuspunkte in Spiel #{game}, <t:{time}:d>",
+    },
     "stats.percent": "{value} %",
     "stats.footer": "Beendete Spiele auf diesem Server · weniger Minuspunkte sind besser",
     "stats.none_self": "Du hast auf diesem Server noch kein L.A.M.A.-Spiel beendet. Eröffne einen Tisch mit /lama neu und komm in die Bestenliste! 🦙",
@@ -211,9 +220,15 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.line": "**{rank}.** {name} — {wins} · {games} · {rate} · ⌀ {average}",
     "board.wins": {"one": "{count} Sieg", "other": "{count} Siege"},
     "board.games": {"one": "{count} Spiel", "other": "{count} Spiele"},
-    "board.footer": {"one": "Seite {page}/{pages} · nach Siegquote und Durchschnitt zählen nur Spieler mit mindestens {count} beendeten Spiel", "other": "Seite {page}/{pages} · nach Siegquote und Durchschnitt zählen nur Spieler mit mindestens {count} beendeten Spielen"},
+    "board.footer": {
+        "one": "Seite {page}/{pages} · nach Siegquote und Durchschnitt zählen nur Spieler mit mindestens {count} beendeten Spiel",
+        "other": "Seite {page}/{pages} · nach Siegquote und Durchschnitt zählen nur Spieler mit mindestens {count} beendeten Spielen",
+    },
     "board.empty": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet.",
-    "board.empty_min": {"one": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet.", "other": "Auf diesem Server hat noch niemand {count} L.A.M.A.-Spiele beendet; Siegquote und Durchschnitt brauchen mindestens {count} Spiele. Versuch /lama bestenliste nach Siegen."},
+    "board.empty_min": {
+        "one": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet.",
+        "other": "Auf diesem Server hat noch niemand {count} L.A.M.A.-Spiele beendet; Siegquote und Durchschnitt brauchen mindestens {count} Spiele. Versuch /lama bestenliste nach Siegen.",
+    },
     "button.previous": "Zurück",
     "button.next": "Weiter",
     "history.title": "🕑 {name} — letzte L.A.M.A.-Spiele",
