@@ -67,6 +67,7 @@ class Presenter:
         self._last_sig: dict[int, str] = {}
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, asyncio.Task[None]] = {}
+        self._stale: set[int] = set()  # games whose table message lags behind
         self._reasons: dict[int, str] = {}
         self.hands: dict[tuple[int, int], OpenHand] = {}
         self.pings: dict[int, tuple[int, str]] = {}  # game -> (message id, its text)
@@ -80,29 +81,33 @@ class Presenter:
         self._last_edit[table.game_id] = time.monotonic()
 
     def request(self, table: Table) -> None:
+        self._stale.add(table.game_id)
         task = self._pending.get(table.game_id)
         if task is not None and not task.done():
-            return  # the pending edit will pick up the latest state
+            return  # the pending task edits again if its edit was already on its way
         self._pending[table.game_id] = asyncio.create_task(
             self._edit_later(table), name=f"lama-table-{table.game_id}"
         )
 
     async def _edit_later(self, table: Table) -> None:
-        last = self._last_edit.get(table.game_id, 0.0)
-        wait = max(DEBOUNCE, last + MIN_INTERVAL - time.monotonic())
-        await asyncio.sleep(wait)
-        await self.edit_now(table)
+        # A change that comes in while an edit is on its way (the payload was
+        # already built) marks the table stale again, so the loop edits once more.
+        while table.game_id in self._stale:
+            last = self._last_edit.get(table.game_id, 0.0)
+            wait = max(DEBOUNCE, last + MIN_INTERVAL - time.monotonic())
+            await asyncio.sleep(wait)
+            await self.edit_now(table)
 
     async def edit_now(self, table: Table) -> None:
+        self._stale.discard(table.game_id)
         if table.table_message_id is None:
             return
         payload = table_payload(table, self._reasons.get(table.game_id))
         sig = signature(payload)
         if sig == self._last_sig.get(table.game_id):
             return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            await channel.get_partial_message(table.table_message_id).edit(**payload)
+            await self._send_edit(table, payload)
         except discord.NotFound:
             log.info("game %s: table message is gone", table.game_id)
         except discord.HTTPException as error:
@@ -110,6 +115,11 @@ class Presenter:
             return
         self._last_sig[table.game_id] = sig
         self._last_edit[table.game_id] = time.monotonic()
+
+    async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:
+        assert table.table_message_id is not None
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await channel.get_partial_message(table.table_message_id).edit(**payload)
 
     # ------------------------------------------------------------ the listener
     async def table_changed(self, table: Table) -> None:

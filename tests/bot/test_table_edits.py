@@ -1,0 +1,53 @@
+"""The table message always ends up showing the latest state of its game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.tables import Table
+from cogs.presenter import Presenter
+from game import PLAY
+from game import Card as C
+
+from .play import enabled, open_hand, rig, service, table_message, two_player_game
+
+
+def recent(channel: simcord.ChannelHandle) -> str:
+    embed = table_message(channel).embeds[0]
+    return next(str(f.value) for f in embed.fields if f.name == "Last moves")
+
+
+async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    await two_player_game(simcord_env, alice, bob, channel)
+    await simcord_env.advance_time(3)
+
+    # bob's move arrives while the edit for alice's move is on its way: its
+    # payload is built, Discord hasn't answered yet.
+    send = Presenter._send_edit
+    edits: list[str] = []
+
+    async def in_flight(self: Presenter, table: Table, payload: dict[str, Any]) -> None:
+        fields = payload["embeds"][0].fields
+        edits.append(next(str(f.value) for f in fields if f.name == "Last moves"))
+        if len(edits) == 1:
+            await service(simcord_env).move(table.game_id, bob.id, PLAY[C.THREE], table.stamp)
+        await send(self, table, payload)
+
+    monkeypatch.setattr(Presenter, "_send_edit", in_flight)
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(10)
+
+    assert "alice played" in edits[0] and "bob played" not in edits[0], "built before bob moved"
+    assert "bob played" in recent(channel)
