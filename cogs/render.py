@@ -29,6 +29,17 @@ def card_emoji(card: Card) -> str:
     return f"{face}➕" if card.is_plus else face
 
 
+def button_emoji(card: Card) -> str | None:
+    """A button takes exactly one emoji: the keycap or the llama, nothing for Plus cards.
+
+    (The pink Llama's "🩷🦙" is two emojis, which Discord refuses on a button;
+    its label names it.)
+    """
+    if card is Card.PINK_LLAMA:
+        return "🦙"
+    return None if card.is_plus else card_emoji(card)
+
+
 def chip_icons(ruleset: Ruleset, points: int) -> str:
     """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
     chips = Chips.of(points, pink_chips=ruleset.party)
@@ -348,7 +359,7 @@ def hand_view(table: Table, seat: int, locale: str) -> discord.ui.View:
                     move_id("play", gid, stamp, int(card)),
                     text(locale, "button.play", card=card_name(locale, card)),
                     discord.ButtonStyle.primary,
-                    emoji=card_emoji(card) if len(card_emoji(card)) <= 3 else None,
+                    emoji=button_emoji(card),
                     row=0,
                 )
             )

@@ -314,3 +314,28 @@ async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
         )
         assert table.status is not Status.RUNNING or table.to_move in (0, None)
     assert hard_moves > 0
+
+
+async def test_every_card_button_carries_exactly_one_emoji_even_the_pink_llama(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    # Discord refuses a button whose emoji is two emojis, e.g. the pink Llama's "🩷🦙".
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    hand = [C.PINK_LLAMA, C.TWO, C.TWO_PLUS, C.FOUR, C.FIVE, C.SIX]
+    rig(simcord_env, [hand, [C.THREE] * 6], C.ONE, [], party=True)
+    await two_player_game(simcord_env, alice, bob, channel, party=True)
+
+    response = await open_hand(alice, channel)
+
+    buttons = {
+        str(button["label"]): (button.get("emoji") or {}).get("name")
+        for row in response.components
+        for button in row["components"]
+        if str(button.get("label", "")).startswith("Play")
+    }
+    keycaps = {f"{n}\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}" for n in "123456"}
+    assert buttons == {"Play Pink Llama": "🦙", "Play 2": "2️⃣", "Play 2+": None}
+    assert all(e in keycaps | {"🦙"} for e in buttons.values() if e is not None)
