@@ -47,7 +47,10 @@ class LamaBot(commands.Bot):
         self.settings = settings
         self.sync_globally = sync_globally
         # Every cog adds its commands to this one group in its cog_load.
-        self.lama = app_commands.Group(name="lama", description="Play L.A.M.A. in this channel")
+        # Guild only as a whole: Discord ignores guild_only on a subcommand.
+        self.lama = app_commands.Group(
+            name="lama", description="Play L.A.M.A. in this channel", guild_only=True
+        )
         self.store: Store
         self.service: GameService
 

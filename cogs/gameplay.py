@@ -53,7 +53,6 @@ class Gameplay(LamaCog):
     @app_commands.command(
         name="hand", description="Show your hand privately, with your move buttons."
     )
-    @app_commands.guild_only()
     async def hand_command(self, interaction: Interaction) -> None:
         table = self.bot.service.table_in(interaction.channel_id or 0)
         if table is None or table.status is not Status.RUNNING:
@@ -75,7 +74,6 @@ class Gameplay(LamaCog):
         name="kick", description="Hand a player's seat to an AI (host or Manage Server)."
     )
     @app_commands.describe(member="The player whose seat an AI should take over")
-    @app_commands.guild_only()
     async def kick_command(self, interaction: Interaction, member: discord.Member) -> None:
         table = self.bot.service.table_in(interaction.channel_id or 0)
         if table is None or table.status is not Status.RUNNING:

@@ -59,7 +59,6 @@ class Lobby(LamaCog):
         threshold="The game ends after a round in which someone reaches this many points",
         turn_timer="Seconds per turn; 0 turns the timer off",
     )
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: Interaction,
@@ -121,17 +120,14 @@ class Lobby(LamaCog):
         return self.bot.service.table_in(interaction.channel_id or 0)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
-    @app_commands.guild_only()
     async def join_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "join")
 
     @app_commands.command(name="leave", description="Leave the lobby in this channel.")
-    @app_commands.guild_only()
     async def leave_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "leave")
 
     @app_commands.command(name="start", description="Start the game in this channel (host only).")
-    @app_commands.guild_only()
     async def start_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "start")
 
@@ -139,7 +135,6 @@ class Lobby(LamaCog):
         name="cancel",
         description="Cancel the lobby or game in this channel (host or Manage Server).",
     )
-    @app_commands.guild_only()
     async def cancel_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "cancel")
 

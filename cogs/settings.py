@@ -58,7 +58,6 @@ class Settings(commands.Cog):
             app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
         ]
     )
-    @app_commands.guild_only()
     async def language(self, interaction: Interaction, language: app_commands.Choice[str]) -> None:
         # Checked here rather than with a check decorator: a failed check is an
         # error for discord.py, and a refusal is an ordinary, polite answer.

@@ -243,7 +243,6 @@ class Stats(LamaCog):
         name="stats", description="Your L.A.M.A. stats in this server, or a member's."
     )
     @app_commands.describe(member="Whose stats to show (default: you)")
-    @app_commands.guild_only()
     async def stats_command(
         self, interaction: Interaction, member: discord.Member | None = None
     ) -> None:
@@ -272,7 +271,6 @@ class Stats(LamaCog):
             app_commands.Choice(name="Average score", value="average"),
         ]
     )
-    @app_commands.guild_only()
     async def leaderboard_command(
         self, interaction: Interaction, order: app_commands.Choice[str] | None = None
     ) -> None:
@@ -298,7 +296,6 @@ class Stats(LamaCog):
         description="Recent finished L.A.M.A. games in this server, yours or a member's.",
     )
     @app_commands.describe(member="Whose games to show (default: you)")
-    @app_commands.guild_only()
     async def history_command(
         self, interaction: Interaction, member: discord.Member | None = None
     ) -> None:
@@ -321,7 +318,6 @@ class Stats(LamaCog):
     @app_commands.describe(
         game_id="The game's number, from /lama history (default: your latest, else the server's)"
     )
-    @app_commands.guild_only()
     async def chart_command(
         self,
         interaction: Interaction,
