@@ -86,7 +86,14 @@ class Gameplay(LamaCog):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        await reply(interaction, text(interaction.locale, "kick.done", name=member.display_name))
+        await reply(
+            interaction,
+            text(
+                interaction.locale,
+                "kick.done",
+                name=discord.utils.escape_markdown(member.display_name),
+            ),
+        )
 
     # ------------------------------------------------------------ buttons
     async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:

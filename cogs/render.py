@@ -57,9 +57,11 @@ def card_name(locale: str, card: Card) -> str:
 
 
 def seat_name(locale: str, seat: Seat) -> str:
+    """A seat's name for markdown: a nickname can't bold, hide or link anything."""
+    name = discord.utils.escape_markdown(seat.name)
     if seat.user_id is None and seat.ai is not None:
-        return text(locale, "seat.ai", name=seat.name, strength=text(locale, f"ai.{seat.ai.value}"))
-    return seat.name
+        return text(locale, "seat.ai", name=name, strength=text(locale, f"ai.{seat.ai.value}"))
+    return name
 
 
 def variant_badges(locale: str, ruleset: Ruleset) -> str:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import re
+
 import simcord
 
 from bot.tables import Status
 from game import Card as C
 
-from .play import enabled, open_hand, open_lobby, rig, service, table_message, take_simple_turn
+from .play import (
+    enabled,
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
 
 
 async def test_three_humans_and_an_ai_play_a_whole_game(
@@ -121,3 +132,26 @@ async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in table.seats]
     assert rematch.ruleset == table.ruleset
     assert rematch.host_id == bob.id
+
+
+async def test_a_nickname_cannot_put_a_link_or_formatting_into_the_table(
+    simcord_env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle
+) -> None:
+    mallory = guild.add_member(
+        simcord_env.create_user("mallory"), nick="[Free Nitro](https://evil.example)"
+    )
+    bob = guild.add_member(simcord_env.create_user("bob"), nick="||**bob**||")
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    await two_player_game(simcord_env, mallory, bob, channel)
+    await take_simple_turn(mallory, channel)
+    await simcord_env.advance_time(3)
+
+    embed = table_message(channel).embeds[0]
+    shown = "\n".join(str(f.value) for f in embed.fields)
+    link = re.compile(r"(?<!\\)\[Free Nitro\]\(https://evil\.example\)")
+    assert not link.search(shown), "a clickable masked link"
+    assert "\\[Free Nitro](https://evil.example)" in shown, "the name, shown as typed"
+    assert "\\|\\|\\*\\*bob\\*\\*\\|\\|" in shown
+    assert "||**bob**||" not in shown, "bold hidden in a spoiler"
+    waiting = str((await open_hand(mallory, channel)).embeds[0].description)
+    assert "\\|\\|\\*\\*bob\\*\\*\\|\\|" in waiting
