@@ -284,7 +284,13 @@ class GameService:
             raise ServiceError("error.game_gone")
         if old.seat_of(person.id) is None:
             raise ServiceError("error.not_a_player")
-        seats = [Seat(user_id=s.user_id, ai=s.ai, name=s.name) for s in old.seats]
+        # Everyone comes back as they joined, humans as humans, except a player
+        # who was kicked: they come back only by asking for the rematch themselves.
+        seats = [
+            Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
+            for s in old.seats
+            if not (s.human and s.ai is not None) or s.user_id == person.id
+        ]
         # The player who asked hosts the rematch.
         return await self.open_lobby(
             guild_id=guild_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import simcord
 
@@ -155,3 +156,61 @@ async def test_a_nickname_cannot_put_a_link_or_formatting_into_the_table(
     assert "||**bob**||" not in shown, "bold hidden in a spoiler"
     waiting = str((await open_hand(mallory, channel)).embeds[0].description)
     assert "\\|\\|\\*\\*bob\\*\\*\\|\\|" in waiting
+
+
+async def kicked_game(
+    env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle, alice: Any
+) -> tuple[Any, Any, Any]:
+    """alice, bob and carol play; the host kicks carol; alice then ends the game."""
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+    rig(env, [[C.FOUR], [C.SIX] * 3, [C.SIX] * 3], C.FOUR, [], starter=0)
+    table = await open_lobby(env, alice, channel, threshold=1)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await alice.slash(channel, "lama kick", member=carol)
+    await take_simple_turn(alice, channel)
+    assert table.status is Status.FINISHED
+    await env.advance_time(3)
+    return table, bob, carol
+
+
+async def test_a_rematch_leaves_a_kicked_player_out(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    _, bob, carol = await kicked_game(simcord_env, guild, channel, alice)
+
+    await bob.click(table_message(channel), label="Rematch")
+
+    rematch = service(simcord_env).table_in(channel.id)
+    assert rematch is not None
+    assert [(s.user_id, s.ai) for s in rematch.seats] == [(alice.id, None), (bob.id, None)]
+    await carol.click(table_message(channel), label="Join")  # she's back after all
+    assert [s.user_id for s in rematch.seats] == [alice.id, bob.id, carol.id]
+    assert rematch.seats[2].ai is None
+
+
+async def test_a_kicked_player_who_asks_for_the_rematch_plays_it_themselves(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    _, bob, carol = await kicked_game(simcord_env, guild, channel, alice)
+
+    await carol.click(table_message(channel), label="Rematch")
+
+    rematch = service(simcord_env).table_in(channel.id)
+    assert rematch is not None and rematch.host_id == carol.id
+    assert [(s.user_id, s.ai) for s in rematch.seats] == [
+        (alice.id, None),
+        (bob.id, None),
+        (carol.id, None),
+    ]
+    await carol.click(table_message(channel), label="Start")
+    assert rematch.status is Status.RUNNING
+    assert all(s.controller is None for s in rematch.seats), "every seat played by its human"
