@@ -184,9 +184,17 @@ class GameService:
 
     def _lobby(self, game_id: int) -> Table:
         table = self._require(game_id)
+        self._still_lobby(table)
+        return table
+
+    @staticmethod
+    def _still_lobby(table: Table) -> None:
+        """Checked again once the lock is held: a click that waited for it may
+        find the lobby started or closed by the click before it."""
+        if not table.live:
+            raise ServiceError("error.game_gone")
         if table.status is not Status.LOBBY:
             raise ServiceError("error.already_started")
-        return table
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
         table.table_message_id = message_id
@@ -203,6 +211,7 @@ class GameService:
     async def join(self, game_id: int, person: Person) -> Table:
         table = self._lobby(game_id)
         async with table.lock:
+            self._still_lobby(table)
             if table.seat_of(person.id) is not None:
                 raise ServiceError("error.already_joined")
             if len(table.seats) >= table.ruleset.max_players:
@@ -217,6 +226,7 @@ class GameService:
         """Leave a lobby; the host leaving hands the lobby to the next human, or closes it."""
         table = self._lobby(game_id)
         async with table.lock:
+            self._still_lobby(table)
             index = table.seat_of(user_id)
             if index is None:
                 raise ServiceError("error.not_in_lobby")
@@ -236,6 +246,7 @@ class GameService:
         if user_id != table.host_id:
             raise ServiceError("error.host_only")
         async with table.lock:
+            self._still_lobby(table)
             if len(table.seats) >= table.ruleset.max_players:
                 raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
             number = sum(1 for s in table.seats if s.ai is not None) + 1
@@ -251,21 +262,24 @@ class GameService:
         if user_id != table.host_id:
             raise ServiceError("error.host_only")
         async with table.lock:
+            self._still_lobby(table)
             if len(table.seats) < table.ruleset.min_players:
                 raise ServiceError("error.not_enough_players", min=table.ruleset.min_players)
             match = Match(table.ruleset, len(table.seats))
             self._deal(match)
-            self._arm_deadline(table, match)
+            deadline = self._deadline(table, match)
             await self._save(
                 self.store.start_game(
                     table.game_id,
                     seats=_records(table.seats),
                     events=match.events,
-                    turn_deadline=table.turn_deadline,
+                    turn_deadline=deadline,
                 )
             )
             table.match = match
             table.status = Status.RUNNING
+            table.turn_deadline = deadline
+            table.warned = False
             table.recent.append(MoveLine(seat=match.to_move or 0, kind="deal"))
         await self._after_change(table)
         return table
@@ -449,12 +463,15 @@ class GameService:
             await self._after_change(table)
 
     # ------------------------------------------------------------ turn timer
-    def _arm_deadline(self, table: Table, match: Match) -> None:
+    def _deadline(self, table: Table, match: Match) -> float | None:
+        """When the player to move runs out of time; None without a timer or for an AI."""
         seat = match.to_move
         if table.turn_timer <= 0 or seat is None or table.seats[seat].controller is not None:
-            table.turn_deadline = None
-        else:
-            table.turn_deadline = self.clock() + table.turn_timer
+            return None
+        return self.clock() + table.turn_timer
+
+    def _arm_deadline(self, table: Table, match: Match) -> None:
+        table.turn_deadline = self._deadline(table, match)
         table.warned = False
 
     def _arm_turn_timer(self, table: Table) -> None:
