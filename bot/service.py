@@ -565,20 +565,46 @@ class GameService:
         seat = table.seat_of(target_id)
         if seat is None:
             raise ServiceError("error.target_not_a_player")
+        return await self._hand_to_ai(table, seat, "kicked", "error.already_ai")
+
+    async def leave_game(self, game_id: int, user_id: int) -> Table:
+        """A player leaves a running game: an AI plays their seat to the end."""
+        table = self._require(game_id)
+        if table.status is not Status.RUNNING:
+            raise ServiceError("error.not_started")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        return await self._hand_to_ai(table, seat, "left", "error.kicked")
+
+    async def _hand_to_ai(self, table: Table, seat: int, kind: str, taken: str) -> Table:
+        """A Normal AI plays ``seat`` for the rest of the game; the last human
+        gone ends the game."""
         async with table.lock:
+            if table.status is not Status.RUNNING:
+                raise ServiceError("error.game_gone")
             player = table.seats[seat]
             if player.ai is not None:
-                raise ServiceError("error.already_ai")
+                raise ServiceError(taken)
             player.ai = Strength.NORMAL
+            away = player.away
             player.away = False
+            deadline, warned = table.turn_deadline, table.warned
             if table.to_move == seat and table.match is not None:
                 self._arm_deadline(table, table.match)
-            await self._save(
-                self.store.update_timer(
-                    table.game_id, turn_deadline=table.turn_deadline, seats=_records(table.seats)
+            try:
+                await self._save(
+                    self.store.update_timer(
+                        table.game_id,
+                        turn_deadline=table.turn_deadline,
+                        seats=_records(table.seats),
+                    )
                 )
-            )
-            table.recent.append(MoveLine(seat=seat, kind="kicked"))
+            except ServiceError:
+                player.ai, player.away = None, away
+                table.turn_deadline, table.warned = deadline, warned
+                raise
+            table.recent.append(MoveLine(seat=seat, kind=kind))
             if self._all_humans_gone(table):
                 await self._close(table, Status.CANCELLED, "closed.abandoned")
                 return table

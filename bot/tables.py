@@ -45,7 +45,7 @@ class MoveLine:
     """One line of the table's recent moves."""
 
     seat: int
-    kind: str  # play | draw | quit | timeout | deal
+    kind: str  # play | draw | quit | timeout | deal | kicked | left | back
     card: int | None = None
 
 

@@ -123,7 +123,10 @@ class Lobby(LamaCog):
     async def join_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "join")
 
-    @app_commands.command(name="leave", description="Leave the lobby in this channel.")
+    @app_commands.command(
+        name="leave",
+        description="Leave the lobby, or hand your seat in a running game to an AI.",
+    )
     async def leave_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "leave")
 
@@ -143,6 +146,8 @@ class Lobby(LamaCog):
         if table is None:
             await reply(interaction, text(interaction.locale, "error.no_lobby_here"))
             return
+        if action == "leave" and table.status is Status.RUNNING:
+            action = "leave_game"
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
@@ -168,6 +173,8 @@ class Lobby(LamaCog):
                 await service.join(table.game_id, person(interaction))
             elif action == "leave":
                 await service.leave(table.game_id, interaction.user.id)
+            elif action == "leave_game":
+                await service.leave_game(table.game_id, interaction.user.id)
             elif action == "start":
                 await service.start(table.game_id, interaction.user.id)
             elif action == "cancel":

@@ -329,7 +329,9 @@ def hand_embed(
         lines.append(text(locale, "hand.quit_cost", count=penalty_points(view.hand, table.ruleset)))
     if table.seats[seat].away:
         lines.append(text(locale, "hand.away"))
-    if view.to_move == seat and not table.seats[seat].away:
+    elif table.seats[seat].ai is not None:  # kicked, or left the game
+        lines.append(text(locale, "hand.ai_seat"))
+    if view.to_move == seat and table.seats[seat].controller is None:
         lines.append(text(locale, "hand.your_turn"))
         if DRAW not in view.legal:
             reason = "hand.no_draw_last" if sum(view.in_round) == 1 else "hand.no_draw_empty"
@@ -351,7 +353,9 @@ def hand_view(table: Table, seat: int, locale: str) -> discord.ui.View:
     gid, stamp = table.game_id, table.stamp
     view = discord.ui.View(timeout=None)
     mine = (
-        seat_view.to_move == seat and not table.seats[seat].away and table.status is Status.RUNNING
+        seat_view.to_move == seat
+        and table.seats[seat].controller is None
+        and table.status is Status.RUNNING
     )
     if seat_view.top is not None and seat_view.in_round[seat]:
         playable = [a.card for a in seat_view.legal if isinstance(a, Play)] if mine else []

@@ -36,6 +36,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.cancel": "Cancel",
     "done.join": "You joined the game.",
     "done.leave": "You left the lobby.",
+    "done.leave_game": "You left the game. An AI plays your seat for the rest of it.",
     "done.start": "The game has started. Open your hand with the button on the table or /lama hand.",
     "done.cancel": "The game was cancelled.",
     "closed.title": "🦙 L.A.M.A. — closed",
@@ -67,6 +68,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "log.takeover": "{name} missed two turns; an AI plays for them until they are back",
     "log.back": "{name} is back",
     "log.kicked": "{name}'s seat was handed to an AI",
+    "log.left": "{name} left; an AI plays the seat",
     "log.round_end": "{name} ended the round",
     "log.deal": "New round dealt; {name} starts",
     "result.title": "Round {round} — scoring",
@@ -92,6 +94,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hand.waiting": "Waiting for {name}.",
     "hand.you_quit": "You are out of this round.",
     "hand.away": "An AI is playing for you. Press “I'm back” to take your seat again.",
+    "hand.ai_seat": "Your seat was handed to an AI for the rest of this game.",
     "hand.table_blocked": {
         "one": "I can't keep the table in this channel up to date: I'm missing the {permissions} permission here. Your moves still count. An admin needs to grant it to the bot in this channel.",
         "other": "I can't keep the table in this channel up to date: I'm missing these permissions here: {permissions}. Your moves still count. An admin needs to grant them to the bot in this channel.",

@@ -8,7 +8,16 @@ from bot.service import LOBBY_IDLE
 from bot.tables import Status
 from game import Card
 
-from .play import enabled, open_hand, open_lobby, rig, service, table_message, two_player_game
+from .play import (
+    enabled,
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
 
 C = Card
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
@@ -182,3 +191,34 @@ async def test_exactly_one_ping_message_stands_at_any_time(
         await mover.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(50)  # a warning replaces the ping, it doesn't add one
     assert len(pings(channel)) == 1
+
+
+async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE, C.SIX], [C.THREE, C.FOUR, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel)
+
+    done = await bob.slash(channel, "lama leave")
+
+    assert done.response is not None and done.response.ephemeral
+    assert done.response.content == "You left the game. An AI plays your seat for the rest of it."
+    assert table.seats[1].controller is not None and table.status is Status.RUNNING
+    await take_simple_turn(alice, channel)  # alice plays 2; the AI answers for bob
+    await simcord_env.advance_time(3)
+    assert "bob left; an AI plays the seat" in recent(channel)
+    assert table.match is not None and table.match.round is not None
+    assert table.match.round.discard[-1] is C.THREE, "the AI played bob's 3"
+    hand = await open_hand(bob, channel)
+    assert "Your seat was handed to an AI" in str(hand.embeds[0].description)
+    again = await bob.slash(channel, "lama leave")
+    assert again.response is not None
+    assert again.response.content == "Your seat was handed to an AI for the rest of this game."
+
+    await alice.slash(channel, "lama leave")  # the last human leaves: the game ends
+    assert table.status is Status.CANCELLED
+    assert service(simcord_env).table_in(channel.id) is None
