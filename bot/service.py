@@ -257,6 +257,22 @@ class GameService:
             self._arm_lobby_timer(table)
         return table
 
+    async def remove_ai(self, game_id: int, user_id: int) -> Table:
+        """The host frees the seat of the AI added last, e.g. for a friend who turned up."""
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            last = max((i for i, s in enumerate(table.seats) if s.ai is not None), default=None)
+            if last is None:
+                raise ServiceError("error.no_ai_seat")
+            seats = [s for i, s in enumerate(table.seats) if i != last]
+            await self._save(self.store.update_lobby(table.game_id, seats=_records(seats)))
+            table.seats = seats
+            self._arm_lobby_timer(table)
+        return table
+
     async def start(self, game_id: int, user_id: int) -> Table:
         table = self._lobby(game_id)
         if user_id != table.host_id:

@@ -22,9 +22,11 @@ from game.ai import Strength
 if TYPE_CHECKING:
     from bot.bot import LamaBot
 
-TABLE_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "hand", "rules", "back"})
+TABLE_ACTIONS = frozenset(
+    {"join", "leave", "start", "cancel", "rematch", "hand", "rules", "back", "dropai"}
+)
 MOVE_ACTIONS = frozenset({"play", "draw", "quit"})
-LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch"})
+LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "dropai"})
 #: Leaderboard paging: ``lama:board:<guild>:<page>:<order index>``.
 BOARD_ACTION = "board"
 #: The cog that handles each action; anything else goes to "Gameplay".

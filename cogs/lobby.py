@@ -173,6 +173,8 @@ class Lobby(LamaCog):
                 await service.join(table.game_id, person(interaction))
             elif action == "leave":
                 await service.leave(table.game_id, interaction.user.id)
+            elif action == "dropai":
+                await service.remove_ai(table.game_id, interaction.user.id)
             elif action == "leave_game":
                 await service.leave_game(table.game_id, interaction.user.id)
             elif action == "start":

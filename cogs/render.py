@@ -128,6 +128,14 @@ def lobby_view(table: Table) -> discord.ui.View:
             table_id("cancel", gid), text(loc, "button.cancel"), discord.ButtonStyle.danger
         )
     )
+    view.add_item(
+        LamaButton.make(
+            table_id("dropai", gid),
+            text(loc, "button.remove_ai"),
+            discord.ButtonStyle.secondary,
+            disabled=not any(s.ai is not None for s in table.seats),
+        )
+    )
     view.add_item(AddAISelect.make(gid, loc, disabled=full))
     return view
 

@@ -214,3 +214,34 @@ async def test_a_kicked_player_who_asks_for_the_rematch_plays_it_themselves(
     await carol.click(table_message(channel), label="Start")
     assert rematch.status is Status.RUNNING
     assert all(s.controller is None for s in rematch.seats), "every seat played by its human"
+
+
+async def test_the_host_frees_an_ai_seat_of_a_full_lobby_for_a_friend(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    assert not enabled(table_message(channel), "lama:dropai:"), "no AI to remove yet"
+    for _ in range(5):
+        await alice.select(table_message(channel), ["easy"])
+    late = guild.add_member(simcord_env.create_user("late"))
+    assert not enabled(table_message(channel), "lama:join:")
+
+    refused = await late.click(table_message(channel), label="Remove AI")
+    assert refused.response is not None and refused.response.ephemeral
+    assert refused.response.content == "Only the host can do that."
+    assert len(table.seats) == 6
+
+    await alice.click(table_message(channel), label="Remove AI")
+    assert [s.name for s in table.seats] == ["alice", "AI 1", "AI 2", "AI 3", "AI 4"]
+    await late.click(table_message(channel), label="Join")
+    assert [s.user_id for s in table.seats][-1] == late.id
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and len(stored.seats) == 6, "the freed seat was saved"
+
+    for _ in range(4):
+        await alice.click(table_message(channel), label="Remove AI")
+    assert [s.name for s in table.seats] == ["alice", "late"]
+    assert not enabled(table_message(channel), "lama:dropai:"), "off with no AI left"
