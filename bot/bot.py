@@ -55,8 +55,10 @@ class LamaBot(commands.Bot):
         self.service: GameService
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
-        self.service = GameService(self.store, clock=lambda: discord.utils.utcnow().timestamp())
+        # One clock for the store's timestamps and the service's timers.
+        clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
+        self.store = await Store.open(self.settings.database_path, clock=clock)
+        self.service = GameService(self.store, clock=clock)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
             log.debug("Loaded extension %s", extension)

@@ -40,6 +40,7 @@ AI_DELAY = 0.8  # seconds between AI moves, so people can follow them
 WARNING_BEFORE = 30  # seconds of warning before a turn runs out
 MISSES_BEFORE_TAKEOVER = 2
 LOBBY_IDLE = 15 * 60
+GAME_IDLE = 3 * 24 * 60 * 60  # a game without a turn timer ends after this without a move
 SAVE_RETRY = 10  # seconds before a timed-out turn that couldn't be saved is tried again
 RESUME_GRACE = 30  # a restart never leaves a player less than this on the clock
 
@@ -431,6 +432,7 @@ class GameService:
             if table.status is Status.RUNNING:
                 await self.listener.turn_started(table)
         if table.status is Status.RUNNING:
+            table.active_at = self.clock()
             self._schedule_ai(table)
             self._arm_turn_timer(table)
 
@@ -494,11 +496,28 @@ class GameService:
         old = self._timers.pop(table.game_id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        if table.turn_deadline is None:
-            return
-        self._timers[table.game_id] = asyncio.create_task(
-            self._turn_clock(table, table.stamp), name=f"lama-timer-{table.game_id}"
-        )
+        if table.turn_deadline is not None:
+            clock = self._turn_clock(table, table.stamp)
+        elif table.turn_timer <= 0:
+            clock = self._idle_clock(table, table.active_at)
+        else:
+            return  # an AI's turn: it moves by itself
+        self._timers[table.game_id] = asyncio.create_task(clock, name=f"lama-timer-{table.game_id}")
+
+    async def _idle_clock(self, table: Table, since: float) -> None:
+        """End a game without a turn timer that nobody has moved in for GAME_IDLE,
+        so that it doesn't hold its channel for good."""
+        await asyncio.sleep(max(0.0, since + GAME_IDLE - self.clock()))
+        while table.status is Status.RUNNING and table.active_at == since:
+            async with table.lock:
+                if table.status is not Status.RUNNING or table.active_at != since:
+                    return
+                try:
+                    await self._close(table, Status.CANCELLED, "closed.idle_game")
+                    return
+                except ServiceError:
+                    pass  # the store failed and logged it; try again
+            await asyncio.sleep(SAVE_RETRY)
 
     async def _turn_clock(self, table: Table, stamp: int) -> None:
         deadline = table.turn_deadline
@@ -683,6 +702,7 @@ class GameService:
                 continue
             if table.turn_deadline is not None:
                 table.turn_deadline = max(table.turn_deadline, self.clock() + RESUME_GRACE)
+            table.active_at = record.updated_at
             self._schedule_ai(table)
             self._arm_turn_timer(table)
         return tables

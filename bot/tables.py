@@ -66,6 +66,7 @@ class Table:
     turn_deadline: float | None = None  # unix time
     warned: bool = False
     opened_at: float = 0.0
+    active_at: float = 0.0  # unix time of the last change of a running game
     recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=RECENT_MOVES))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

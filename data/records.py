@@ -48,6 +48,7 @@ class GameRecord:
     turn_deadline: float | None  # unix time
     language: str | None
     created_at: float
+    updated_at: float  # the last write: a move, a join, a timer ...
     seats: tuple[SeatRecord, ...]
     events: tuple[Event, ...]  # in seq order: events[i] was stored at seq i
     finished_at: float | None = None

@@ -439,7 +439,7 @@ class Store:
         async with self._read() as conn:
             query = """SELECT id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                               turn_timer, turn_deadline, language, created_at, finished_at,
-                              ping_message_id
+                              ping_message_id, updated_at
                        FROM games WHERE id = ?
                     """
             games = list(await conn.execute_fetchall(query, (game_id,)))
@@ -468,7 +468,7 @@ class Store:
         async with self._read() as conn:
             query = """SELECT id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                               turn_timer, turn_deadline, language, created_at, finished_at,
-                              ping_message_id
+                              ping_message_id, updated_at
                        FROM games WHERE status IN ('lobby', 'running') ORDER BY id
                     """
             games = list(await conn.execute_fetchall(query))
@@ -837,6 +837,7 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
         created_at,
         finished_at,
         ping_message_id,
+        updated_at,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -852,6 +853,7 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
         turn_deadline=deadline,
         language=language,
         created_at=created_at,
+        updated_at=updated_at,
         seats=tuple(
             SeatRecord(seat, user_id, ai, name, missed_turns=missed, away=bool(away))
             for _, seat, user_id, ai, name, missed, away in seats

@@ -46,6 +46,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.empty": "Alle haben die Lobby verlassen.",
     "closed.idle": "Niemand hat diese Lobby innerhalb von 15 Minuten gestartet, deshalb wurde sie geschlossen.",
     "closed.abandoned": "Alle Plätze werden von einer KI gespielt, deshalb wurde das Spiel beendet.",
+    "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
     "table.top": "# {emoji} {card}",

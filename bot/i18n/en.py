@@ -45,6 +45,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.empty": "Everybody left the lobby.",
     "closed.idle": "Nobody started this lobby for 15 minutes, so it was closed.",
     "closed.abandoned": "Every player's seat is held by an AI, so the game was ended.",
+    "closed.idle_game": "Nobody moved for three days, so the game was ended.",
     # table
     "table.title": "🦙 L.A.M.A. — round {round}",
     "table.top": "# {emoji} {card}",

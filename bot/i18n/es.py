@@ -46,6 +46,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.empty": "Todos salieron de la sala.",
     "closed.idle": "Nadie empezó esta sala en 15 minutos, así que se cerró.",
     "closed.abandoned": "Todos los puestos los juega una IA, así que la partida terminó.",
+    "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",
     # table
     "table.title": "🦙 L.A.M.A. — ronda {round}",
     "table.top": "# {emoji} {card}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.service import LOBBY_IDLE
+from bot.service import GAME_IDLE, LOBBY_IDLE
 from bot.tables import Status
 from game import Card
 
@@ -222,3 +222,29 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     await alice.slash(channel, "lama leave")  # the last human leaves: the game ends
     assert table.status is Status.CANCELLED
     assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(GAME_IDLE - 3600)
+    await take_simple_turn(alice, channel)  # a move a day before: the three days start again
+    await simcord_env.advance_time(GAME_IDLE - 60)
+    assert table.status is Status.RUNNING
+
+    await simcord_env.advance_time(61)
+
+    assert table.status is Status.CANCELLED
+    await simcord_env.advance_time(3)
+    message = table_message(channel)
+    assert message.embeds[0].description == "Nobody moved for three days, so the game was ended."
+    assert not message.components
+    assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and stored.status == "cancelled"

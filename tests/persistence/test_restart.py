@@ -7,7 +7,7 @@ from pathlib import Path
 import simcord
 
 from bot.config import Settings
-from bot.service import RESUME_GRACE
+from bot.service import GAME_IDLE, RESUME_GRACE
 from bot.tables import Status
 from game import PlayerQuit
 from tests.bot.play import (
@@ -169,3 +169,29 @@ async def test_a_player_back_after_a_missed_turn_is_resumed_with_none_missed(
     ) == [(0,), (0,)]
     await restart(simcord_env, settings)
     assert running(simcord_env, table.game_id).seats[0].missed_turns == 0
+
+
+async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    game_id = table.game_id
+
+    # Two idle days, a restart (as for a deploy), then the third day runs out.
+    await simcord_env.advance_time(2 * 24 * 3600)
+    await restart(simcord_env, settings)
+    assert running(simcord_env, game_id).status is Status.RUNNING
+    await simcord_env.advance_time(GAME_IDLE - 2 * 24 * 3600 - 60)
+    assert running(simcord_env, game_id).status is Status.RUNNING
+    await simcord_env.advance_time(61)
+
+    assert service(simcord_env).table_in(channel.id) is None
+    path = Path(settings.database_path)
+    assert rows(path, "SELECT status FROM games WHERE id = ?", (game_id,)) == [("cancelled",)]
