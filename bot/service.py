@@ -107,6 +107,7 @@ class GameService:
         self.scripted_deals: deque[Callable[[Match], RoundDealt]] = deque()
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self._notices: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ lookup
     def table(self, game_id: int) -> Table | None:
@@ -424,17 +425,34 @@ class GameService:
             match.deal(self.seed_source())
 
     async def _after_change(self, table: Table) -> None:
-        """Tell the front end, then let AI seats and the clock take over."""
+        """Tell the front end, then let AI seats and the clock take over.
+
+        The front end's work (the table edit, the turn ping, the next player's
+        hand) runs in the background: the click that made the change is
+        answered as soon as the change is saved.
+        """
         if table.status is Status.FINISHED:
             self._unregister(table)
         if self.listener is not None:
-            await self.listener.table_changed(table)
-            if table.status is Status.RUNNING:
-                await self.listener.turn_started(table)
+            task = asyncio.create_task(self._notify(table), name=f"lama-notice-{table.game_id}")
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
         if table.status is Status.RUNNING:
             table.active_at = self.clock()
             self._schedule_ai(table)
             self._arm_turn_timer(table)
+
+    async def _notify(self, table: Table) -> None:
+        assert self.listener is not None
+        # The lock is fair: notices go out in the order of the changes, and a
+        # ping for an earlier turn never lands after the ping for a later one.
+        async with table.notice_lock:
+            try:
+                await self.listener.table_changed(table)
+                if table.status is Status.RUNNING:
+                    await self.listener.turn_started(table)
+            except Exception:
+                log.exception("game %s: could not show a change", table.game_id)
 
     # ------------------------------------------------------------ AI seats
     def _schedule_ai(self, table: Table) -> None:
@@ -744,9 +762,10 @@ class GameService:
 
     async def close(self) -> None:
         """Stop every background task (the state is already saved)."""
-        tasks = [*self._ai_tasks.values(), *self._timers.values()]
+        tasks = [*self._ai_tasks.values(), *self._timers.values(), *self._notices]
         self._ai_tasks.clear()
         self._timers.clear()
+        self._notices.clear()
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -69,6 +69,7 @@ class Table:
     active_at: float = 0.0  # unix time of the last change of a running game
     recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=RECENT_MOVES))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
     def stamp(self) -> int:

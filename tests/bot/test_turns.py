@@ -228,6 +228,29 @@ async def test_rest_calls_per_move_are_few_and_stable(
     assert len(set(counts)) == 1, counts
 
 
+async def test_a_move_is_answered_before_the_ping_and_the_next_hand_go_out(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    # Every REST call before the answer would make the mover wait; the ping and
+    # the next player's hand can go out a moment later.
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
+    await two_player_game(simcord_env, alice, bob, channel)
+    await open_hand(bob, channel)
+    hand = await open_hand(alice, channel)
+    before = len(simcord_env.http_requests)
+
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+
+    calls = [(c.method, c.path) for c in simcord_env.http_requests[before:]]
+    assert calls[0][0] == "POST" and calls[0][1].endswith("/callback"), calls
+    assert ("POST", f"/channels/{channel.id}/messages") in calls[1:], "bob's ping, after"
+    assert any(m == "PATCH" and p.startswith("/webhooks/") for m, p in calls[1:]), "bob's hand"
+
+
 async def test_an_open_hand_refreshes_itself_when_the_turn_comes(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
