@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from data.store import SeatRecord, Store, StoreError
+from data.store import GameRecord, SeatRecord, Store, StoreError
 from game import (
     QUIT,
     Action,
@@ -725,7 +725,7 @@ class GameService:
             self._arm_turn_timer(table)
         return tables
 
-    def _table_from_record(self, record: Any) -> Table:
+    def _table_from_record(self, record: GameRecord) -> Table:
         seats = [
             Seat(
                 user_id=s.user_id,
@@ -752,12 +752,7 @@ class GameService:
         )
         if record.events:
             table.match = Match.replay(record.ruleset, len(seats), record.events)
-            for event in record.events[-RECENT_MOVES:]:
-                if isinstance(event, RoundDealt):
-                    continue
-                card = int(event.card) if isinstance(event, CardPlayed) else None
-                kind = "quit" if isinstance(event, PlayerQuit) else event.kind
-                table.recent.append(MoveLine(seat=event.seat, kind=kind, card=card))
+            table.recent.extend(_recent_lines(record, table.match))
         return table
 
     async def close(self) -> None:
@@ -786,3 +781,22 @@ __all__ = [
     "ServiceError",
     "TableListener",
 ]
+
+
+def _recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
+    """The table's last moves, rebuilt from the stored events as ``_apply`` wrote them."""
+    lines: list[MoveLine] = []
+    rounds = 0
+    for seq, event in enumerate(record.events):
+        if isinstance(event, RoundDealt):
+            if rounds:
+                lines.append(MoveLine(seat=match.results[rounds - 1].ended_by, kind="round_end"))
+            lines.append(MoveLine(seat=event.starter, kind="deal"))
+            rounds += 1
+            continue
+        card = int(event.card) if isinstance(event, CardPlayed) else None
+        kind = record.automatic.get(seq) or (
+            "quit" if isinstance(event, PlayerQuit) else event.kind
+        )
+        lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
+    return lines[-RECENT_MOVES:]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game import Event, Ruleset
 
@@ -51,6 +51,8 @@ class GameRecord:
     updated_at: float  # the last write: a move, a join, a timer ...
     seats: tuple[SeatRecord, ...]
     events: tuple[Event, ...]  # in seq order: events[i] was stored at seq i
+    #: moves the bot made for a player, by seq: "timeout" (the clock quit for them) ...
+    automatic: dict[int, str] = field(default_factory=dict)
     finished_at: float | None = None
     ping_message_id: int | None = None  # the "your turn" message standing in the channel
 

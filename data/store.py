@@ -451,7 +451,9 @@ class Store:
                     """
             seats = await conn.execute_fetchall(query, (game_id,))
 
-            query = "SELECT game_id, kind, payload FROM events WHERE game_id = ? ORDER BY seq"
+            query = """SELECT game_id, kind, payload, meta
+                       FROM events WHERE game_id = ? ORDER BY seq
+                    """
             events = await conn.execute_fetchall(query, (game_id,))
         records, broken = _assemble(games, seats, events)
         if broken:
@@ -482,7 +484,7 @@ class Store:
                     """
             seats = await conn.execute_fetchall(query)
 
-            query = """SELECT game_id, kind, payload
+            query = """SELECT game_id, kind, payload, meta
                        FROM events
                        WHERE game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'running'))
                        ORDER BY game_id, seq
@@ -860,7 +862,12 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
         ),
         events=tuple(
             event_from_json(loads(payload)) if kind == RoundDealt.kind else _move(payload)
-            for _, kind, payload in events
+            for _, kind, payload, _meta in events
         ),
+        automatic={
+            seq: str(extra["auto"])
+            for seq, (_, _kind, _payload, meta) in enumerate(events)
+            if meta is not None and "auto" in (extra := loads(meta))
+        },
         finished_at=finished_at,
     )

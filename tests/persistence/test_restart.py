@@ -9,11 +9,13 @@ import simcord
 from bot.config import Settings
 from bot.service import GAME_IDLE, RESUME_GRACE
 from bot.tables import Status
+from game import Card as C
 from game import PlayerQuit
 from tests.bot.play import (
     enabled,
     open_hand,
     open_lobby,
+    rig,
     service,
     table_message,
     take_simple_turn,
@@ -195,3 +197,40 @@ async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
     assert service(simcord_env).table_in(channel.id) is None
     path = Path(settings.database_path)
     assert rows(path, "SELECT status FROM games WHERE id = ?", (game_id,)) == [("cancelled",)]
+
+
+async def test_the_last_moves_survive_a_restart_timeouts_and_round_ends_included(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.TWO, C.THREE]], C.ONE, [])
+    rig(simcord_env, [[C.FOUR, C.FIVE], [C.TWO, C.SIX]], C.ONE, [], starter=1)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(61)  # alice runs out of time and quits
+    await take_simple_turn(bob, channel)  # 2
+    await take_simple_turn(bob, channel)  # 3: his hand is empty, round 2 is dealt
+    await simcord_env.advance_time(3)
+    before = last_moves(channel)
+
+    await restart(simcord_env, settings)
+    await take_simple_turn(bob, channel)  # bob starts round 2
+    await simcord_env.advance_time(3)
+
+    after = last_moves(channel)
+    assert before.splitlines()[1:] == after.splitlines()[:-1], "the same lines, one more move"
+    assert "alice ran out of time and quit the round" in after
+    assert "bob ended the round" in after
+    assert "New round dealt; bob starts" in after
+    assert after.splitlines()[-1] == "bob played 2️⃣ 2"
+    assert running(simcord_env, table.game_id).status is Status.RUNNING
+
+
+def last_moves(channel: simcord.ChannelHandle) -> str:
+    fields = table_message(channel).embeds[0].fields
+    return next(str(f.value) for f in fields if f.name == "Last moves")
