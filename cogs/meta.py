@@ -25,7 +25,8 @@ class Meta(commands.Cog):
 
     @app_commands.command(name="lama-about", description="What this bot is and how to play")
     async def about(self, interaction: discord.Interaction) -> None:
-        about = text(interaction.locale, "about.text")
+        start = "about.start" if interaction.guild_id is not None else "about.start_dm"
+        about = text(interaction.locale, "about.text") + "\n\n" + text(interaction.locale, start)
         await interaction.response.send_message(about, ephemeral=True)
 
 

@@ -198,9 +198,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "oder steigt aus der Runde aus. Die Runde endet, wenn jemand alle Karten abgelegt hat oder "
         "alle ausgestiegen sind; jeder *verschiedene* Wert, der noch auf der Hand ist, kostet "
         "Minuspunkte (ein Lama 10). Wer alle Karten ablegt, darf einen Chip abgeben, und das Spiel "
-        "endet, sobald jemand 40 Minuspunkte hat — die wenigsten Minuspunkte gewinnen.\n\n"
-        "Eröffne einen Tisch in diesem Kanal mit `/lama neu`."
+        "endet, sobald jemand 40 Minuspunkte hat — die wenigsten Minuspunkte gewinnen."
     ),
+    "about.start": "Eröffne einen Tisch in diesem Kanal mit `/lama neu`.",
+    "about.start_dm": "Gespielt wird in Kanälen eines Servers: Eröffne dort einen Tisch mit `/lama neu`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A.-Statistik",
     "stats.games": "Spiele",

@@ -191,9 +191,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "card, or quit the round. The round ends when someone empties their hand or everybody "
         "has quit; every *different* value left in your hand costs points (a llama is 10). "
         "Emptying your hand lets you return a chip, and the game ends when someone reaches "
-        "40 points — lowest score wins.\n\n"
-        "Start a table in this channel with `/lama new`."
+        "40 points — lowest score wins."
     ),
+    "about.start": "Start a table in this channel with `/lama new`.",
+    "about.start_dm": "Games are played in server channels: start a table in one with `/lama new`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A. stats",
     "stats.games": "Games",

@@ -192,9 +192,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "llama un 1), roba una carta o retírate de la ronda. La ronda termina cuando alguien vacía su "
         "mano o todos se han retirado; cada valor *distinto* que te quede en la mano cuesta puntos "
         "negativos (una llama, 10). Si vacías tu mano, devuelves una ficha, y la partida termina "
-        "cuando alguien llega a 40 puntos: gana quien tenga menos.\n\n"
-        "Abre una mesa en este canal con `/lama nueva`."
+        "cuando alguien llega a 40 puntos: gana quien tenga menos."
     ),
+    "about.start": "Abre una mesa en este canal con `/lama nueva`.",
+    "about.start_dm": "Se juega en los canales de un servidor: abre allí una mesa con `/lama nueva`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — estadísticas de L.A.M.A.",
     "stats.games": "Partidas",

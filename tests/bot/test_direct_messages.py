@@ -27,7 +27,12 @@ async def test_a_dm_offers_only_the_about_command(simcord_env: simcord.Env) -> N
 
     assert dora.available_commands() == ("lama-about",)
     result = await dora.slash("lama-about")
-    assert result.response is not None and "**L.A.M.A.**" in str(result.response.content)
+    assert result.response is not None
+    about = str(result.response.content)
+    assert about.startswith("**L.A.M.A.**")
+    assert about.endswith(
+        "Games are played in server channels: start a table in one with `/lama new`."
+    )
 
 
 async def test_the_game_commands_are_all_there_in_a_server(simcord_env: simcord.Env) -> None:
@@ -39,3 +44,11 @@ async def test_the_game_commands_are_all_there_in_a_server(simcord_env: simcord.
 
     assert "lama-about" in visible
     assert {"lama new", "lama join", "lama stats", "lama chart"} <= set(visible)
+
+
+async def test_about_in_a_channel_points_to_this_channel(
+    guild: simcord.GuildHandle, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    result = await alice.slash(channel, "lama-about")
+    assert result.response is not None
+    assert str(result.response.content).endswith("Start a table in this channel with `/lama new`.")
