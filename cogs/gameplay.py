@@ -125,7 +125,8 @@ class Gameplay(LamaCog):
         locale = str(interaction.locale)
         # Every click carries the bot's permissions in this channel: the one way
         # to tell players that the table and the pings have stopped, and why.
-        missing = missing_table_permissions(interaction)
+        # (Attach Files is only for the chart at the end, not for the table.)
+        missing = [p for p in missing_table_permissions(interaction) if p != "attach_files"]
         warning = None
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)

@@ -174,3 +174,16 @@ async def test_players_are_told_when_the_bot_loses_its_permissions_mid_game(
     assert "🚫" not in hand_text(result.response)
     await simcord_env.advance_time(3)
     assert any(f"<@{alice.id}>" in m.content for m in channel.history()), "pings are back"
+
+
+async def test_without_attach_files_only_the_chart_is_missing_so_hands_stay_quiet(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await two_player_game(simcord_env, alice, bob, channel)
+    deny_bot(simcord_env, channel, attach_files=True)
+
+    assert "🚫" not in hand_text(await open_hand(alice, channel))
