@@ -67,11 +67,9 @@ class LamaBot(commands.Bot):
         resumed = await self.service.resume()
         if resumed:
             log.info("Resumed %d unfinished game(s)", len(resumed))
-            if self.service.listener is not None:
-                for table in resumed:
-                    await self.service.listener.table_changed(table)
-                    # A fresh ping with the deadline as it is now replaces the old one.
-                    await self.service.listener.turn_started(table)
+            for table in resumed:
+                # A fresh ping with the deadline as it is now replaces the old one.
+                await self.service.notify(table)
         await self.sync_commands()
 
     async def close(self) -> None:

@@ -237,10 +237,13 @@ class GameService:
             if not humans:
                 await self._close(table, Status.CANCELLED, "closed.empty")
                 return table
-            await self._save(self.store.update_lobby(table.game_id, seats=_records(seats)))
+            host = humans[0].user_id if user_id == table.host_id else None
+            await self._save(
+                self.store.update_lobby(table.game_id, seats=_records(seats), host_id=host)
+            )
             table.seats = seats
-            if user_id == table.host_id:
-                table.host_id = humans[0].user_id or table.host_id
+            if host is not None:
+                table.host_id = host
         return table
 
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
@@ -441,6 +444,11 @@ class GameService:
             table.active_at = self.clock()
             self._schedule_ai(table)
             self._arm_turn_timer(table)
+
+    async def notify(self, table: Table) -> None:
+        """Show the table as it is now (after a restart, say), in turn with other notices."""
+        if self.listener is not None:
+            await self._notify(table)
 
     async def _notify(self, table: Table) -> None:
         assert self.listener is not None
@@ -645,18 +653,25 @@ class GameService:
             deadline, warned = table.turn_deadline, table.warned
             if table.to_move == seat and table.match is not None:
                 self._arm_deadline(table, table.match)
+            # A host who is gone can't cancel or kick for the others any more: the
+            # next player still at the table takes over.
+            playing = [s.user_id for s in table.seats if s.user_id and s.controller is None]
+            host = playing[0] if player.user_id == table.host_id and playing else None
             try:
                 await self._save(
                     self.store.update_timer(
                         table.game_id,
                         turn_deadline=table.turn_deadline,
                         seats=_records(table.seats),
+                        host_id=host,
                     )
                 )
             except ServiceError:
                 player.ai, player.away = None, away
                 table.turn_deadline, table.warned = deadline, warned
                 raise
+            if host is not None:
+                table.host_id = host
             table.recent.append(MoveLine(seat=seat, kind=kind))
             if self._all_humans_gone(table):
                 await self._close(table, Status.CANCELLED, "closed.abandoned")
@@ -694,7 +709,10 @@ class GameService:
         table.turn_deadline = None
         self._unregister(table)
         if self.listener is not None:
-            await self.listener.table_closed(table, reason)
+            # After any notice still going out: a turn ping sent for this table
+            # is then taken down, not left standing under the closed table.
+            async with table.notice_lock:
+                await self.listener.table_closed(table, reason)
 
     async def _save(self, write: Awaitable[Any]) -> Any:
         try:

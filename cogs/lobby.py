@@ -151,6 +151,8 @@ class Lobby(LamaCog):
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
+        if action == "leave_game" and table.status is not Status.RUNNING:
+            action = "leave_game_ended"  # the last player left: the game is over
         await reply(interaction, text(interaction.locale, f"done.{action}"))
 
     # ------------------------------------------------------------ buttons

@@ -214,16 +214,23 @@ class Presenter:
         if current is not None and current[1] == content:
             return  # the same player again, e.g. after a Plus card with no timer
         await self._clear_ping(table, replaced=True)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
-            message = await channel.send(
-                content, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
-            )
+            message = await self._send_ping(table, content, user_id)
         except discord.HTTPException as error:
             log.warning("game %s: could not ping: %s", table.game_id, error)
             return
+        if table.status is not Status.RUNNING:  # it closed while the ping was on its way
+            with contextlib.suppress(discord.HTTPException):
+                await message.delete()
+            return
         self.pings[table.game_id] = (message.id, content)
         await self.bot.service.set_ping_message(table, message.id)
+
+    async def _send_ping(self, table: Table, content: str, user_id: int) -> discord.Message:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return await channel.send(
+            content, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
+        )
 
     async def _clear_ping(self, table: Table, *, replaced: bool = False) -> None:
         current = self.pings.pop(table.game_id, None)

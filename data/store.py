@@ -231,15 +231,18 @@ class Store:
         *,
         seats: Sequence[SeatRecord],
         ruleset: Ruleset | None = None,
+        host_id: int | None = None,
     ) -> None:
-        """Replace the seats (and the ruleset, if given) of a game in the lobby."""
+        """Replace the seats (and the ruleset and the host, if given) of a game in the lobby."""
         ruleset_json = None if ruleset is None else _dumps(ruleset.to_json())
         async with self._write() as conn:
-            query = """UPDATE games SET ruleset = COALESCE(?, ruleset), updated_at = ?
+            query = """UPDATE games SET ruleset = COALESCE(?, ruleset),
+                                        host_id = COALESCE(?, host_id), updated_at = ?
                        WHERE id = ? AND status = 'lobby'
                        RETURNING id
                     """
-            if not await conn.execute_fetchall(query, (ruleset_json, self._clock(), game_id)):
+            params = (ruleset_json, host_id, self._clock(), game_id)
+            if not await conn.execute_fetchall(query, params):
                 raise await _wrong_status(conn, game_id, "in the lobby")
             await _replace_seats(conn, game_id, seats)
 
@@ -399,14 +402,18 @@ class Store:
         *,
         turn_deadline: float | None,
         seats: Sequence[SeatRecord] | None = None,
+        host_id: int | None = None,
     ) -> None:
-        """Set the turn deadline of a lobby or running game (None: no deadline)."""
+        """Set the turn deadline of a lobby or running game (None: no deadline); with
+        ``seats`` and ``host_id``, those too."""
         async with self._write() as conn:
-            query = """UPDATE games SET turn_deadline = ?, updated_at = ?
+            query = """UPDATE games SET turn_deadline = ?, host_id = COALESCE(?, host_id),
+                                        updated_at = ?
                        WHERE id = ? AND status IN ('lobby', 'running')
                        RETURNING id
                     """
-            if not await conn.execute_fetchall(query, (turn_deadline, self._clock(), game_id)):
+            params = (turn_deadline, host_id, self._clock(), game_id)
+            if not await conn.execute_fetchall(query, params):
                 raise await _wrong_status(conn, game_id, "in the lobby or running")
             if seats is not None:
                 await _update_seats(conn, game_id, seats)

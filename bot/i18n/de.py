@@ -39,6 +39,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.join": "Du spielst jetzt mit.",
     "done.leave": "Du hast die Lobby verlassen.",
     "done.leave_game": "Du hast das Spiel verlassen. Eine KI spielt deinen Platz bis zum Ende.",
+    "done.leave_game_ended": "Du hast das Spiel verlassen. Jetzt spielt an jedem Platz eine KI, deshalb wurde das Spiel beendet.",
     "done.start": "Das Spiel hat begonnen. Öffne deine Hand mit dem Button am Tisch oder mit /lama hand.",
     "done.cancel": "Das Spiel wurde abgebrochen.",
     "closed.title": "🦙 L.A.M.A. — geschlossen",

@@ -245,3 +245,23 @@ async def test_the_host_frees_an_ai_seat_of_a_full_lobby_for_a_friend(
         await alice.click(table_message(channel), label="Remove AI")
     assert [s.name for s in table.seats] == ["alice", "late"]
     assert not enabled(table_message(channel), "lama:dropai:"), "off with no AI left"
+
+
+async def test_a_host_leaving_the_lobby_hands_it_to_the_next_player_for_good(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+
+    await alice.click(table_message(channel), label="Leave")
+
+    assert table.host_id == bob.id
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and stored.host_id == bob.id, "saved, so a restart keeps it"
+    await bob.select(table_message(channel), ["easy"])
+    await bob.click(table_message(channel), label="Start")
+    assert table.status is Status.RUNNING

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import pytest
 import simcord
 
-from bot.tables import Table
+from bot.tables import Status, Table
 from cogs.presenter import Presenter
 from game import PLAY
 from game import Card as C
@@ -51,3 +53,38 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
 
     assert "alice played" in edits[0] and "bob played" not in edits[0], "built before bob moved"
     assert "bob played" in recent(channel)
+
+
+async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await simcord_env.advance_time(3)
+
+    # The host cancels (another click, another task) just as bob's ping goes out.
+    send = Presenter._send_ping
+    cancels: list[asyncio.Task[Table]] = []
+
+    async def in_flight(self: Presenter, table: Table, content: str, user_id: int) -> Any:
+        if user_id == bob.id and not cancels:
+            games = service(simcord_env)
+            cancels.append(
+                asyncio.create_task(games.cancel(table.game_id, alice.id, can_manage=False))
+            )
+            # Discord takes a moment (real time: the store's thread runs meanwhile).
+            await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
+        return await send(self, table, content, user_id)
+
+    monkeypatch.setattr(Presenter, "_send_ping", in_flight)
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
+
+    assert cancels and cancels[0].done() and table.status is Status.CANCELLED
+    assert [m.content for m in channel.history() if m.content.startswith("<@")] == []

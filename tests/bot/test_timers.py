@@ -219,7 +219,10 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     assert again.response is not None
     assert again.response.content == "Your seat was handed to an AI for the rest of this game."
 
-    await alice.slash(channel, "lama leave")  # the last human leaves: the game ends
+    last = await alice.slash(channel, "lama leave")  # the last human leaves: the game ends
+    assert last.response is not None and last.response.content == (
+        "You left the game. Every seat is now played by an AI, so the game was ended."
+    )
     assert table.status is Status.CANCELLED
     assert service(simcord_env).table_in(channel.id) is None
 
@@ -248,3 +251,27 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
     stored = await service(simcord_env).store.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"
+
+
+async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+
+    await alice.slash(channel, "lama leave")
+
+    assert table.host_id == bob.id
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and stored.host_id == bob.id, "saved, so a restart keeps it"
+    refused = await alice.slash(channel, "lama cancel")
+    assert refused.response is not None and "Only the host" in refused.response.content
+    kicked = await bob.slash(channel, "lama kick", member=carol)
+    assert kicked.response is not None and "An AI now plays for carol" in kicked.response.content
