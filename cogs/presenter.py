@@ -97,6 +97,14 @@ class Presenter:
             wait = max(DEBOUNCE, last + MIN_INTERVAL - time.monotonic())
             await asyncio.sleep(wait)
             await self.edit_now(table)
+        if not table.live:
+            self._forget(table.game_id)  # its last edit is made; a bot runs for months
+
+    def _forget(self, game_id: int) -> None:
+        for per_game in (self._last_sig, self._last_edit, self._reasons, self._pending):
+            per_game.pop(game_id, None)
+        for key in [key for key in self.hands if key[0] == game_id]:
+            del self.hands[key]
 
     async def edit_now(self, table: Table) -> None:
         self._stale.discard(table.game_id)

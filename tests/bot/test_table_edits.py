@@ -14,7 +14,16 @@ from cogs.presenter import Presenter
 from game import PLAY
 from game import Card as C
 
-from .play import enabled, open_hand, rig, service, table_message, two_player_game
+from .play import (
+    custom_ids,
+    enabled,
+    open_hand,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
 
 
 def recent(channel: simcord.ChannelHandle) -> str:
@@ -88,3 +97,29 @@ async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
 
     assert cancels and cancels[0].done() and table.status is Status.CANCELLED
     assert [m.content for m in channel.history() if m.content.startswith("<@")] == []
+
+
+async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    # A bot runs for months: a finished game must not stay in its memory.
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1)
+    await open_hand(bob, channel)
+    await take_simple_turn(alice, channel)
+    assert table.status is Status.FINISHED
+
+    await simcord_env.advance_time(3)
+
+    assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
+    presenter: Presenter = simcord_env.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
+    remembered = [
+        key
+        for per_game in (presenter._last_sig, presenter._pending, presenter._reasons)
+        for key in per_game
+    ] + [game for game, _ in presenter.hands]
+    assert table.game_id not in remembered
