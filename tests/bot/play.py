@@ -125,3 +125,16 @@ async def two_player_game(
     await other.click(table_message(channel), label="Join")
     await host.click(table_message(channel), label="Start")
     return table
+
+
+async def one_move_from_the_end(
+    env: simcord.Env,
+    host: simcord.MemberActor,
+    other: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+) -> Table:
+    """A two-player game (threshold 1) that the host ends by playing their only card."""
+    from game import Card
+
+    rig(env, [[Card.FOUR], [Card.SIX] * 3], Card.FOUR, [])
+    return await two_player_game(env, host, other, channel, threshold=1)

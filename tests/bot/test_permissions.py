@@ -18,6 +18,7 @@ from game import Card as C
 
 from .play import (
     enabled,
+    one_move_from_the_end,
     open_hand,
     open_lobby,
     rig,
@@ -116,8 +117,7 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
     alice: simcord.MemberActor,
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
-    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
-    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1)
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     assert table.match is not None and table.match.over
     await simcord_env.advance_time(3)  # the final table edit and the chip chart

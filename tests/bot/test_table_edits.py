@@ -17,6 +17,7 @@ from game import Card as C
 from .play import (
     custom_ids,
     enabled,
+    one_move_from_the_end,
     open_hand,
     rig,
     service,
@@ -107,8 +108,7 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
 ) -> None:
     # A bot runs for months: a finished game must not stay in its memory.
     bob = guild.add_member(simcord_env.create_user("bob"))
-    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
-    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1)
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await open_hand(bob, channel)
     await take_simple_turn(alice, channel)
     assert table.status is Status.FINISHED
