@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from data.store import GameRecord, SeatRecord, Store, StoreError
+from data.store import GameRecord, SeatNote, SeatRecord, Store, StoreError
 from game import (
     QUIT,
     Action,
@@ -373,8 +373,11 @@ class GameService:
         kind: str | None = None,
         *,
         seats_changed: bool = False,
+        then: str | None = None,
     ) -> MoveOutcome:
         """Apply, deal on if the round ended, persist; on a failed write, undo.
+
+        ``then`` notes a seat change that comes with the move (``takeover``).
 
         The seats' rows are rewritten only when a move changed them (missed
         turns, a takeover), which keeps an ordinary move to a few statements.
@@ -403,6 +406,7 @@ class GameService:
                 final_points=list(match.points) if over else None,
                 turn_deadline=table.turn_deadline,
                 seats=_records(table.seats) if seats_changed else None,
+                notes=[SeatNote(len(match.events), seat, then)] if then else (),
             )
         except StoreError as error:
             log.warning("game %s: could not save a move: %s", table.game_id, error)
@@ -416,6 +420,8 @@ class GameService:
             table.recent.append(MoveLine(seat=result.ended_by, kind="round_end"))
             if not over:
                 table.recent.append(MoveLine(seat=result.ended_by, kind="deal"))
+        if then:
+            table.recent.append(MoveLine(seat=seat, kind=then))
         if over:
             table.status = Status.FINISHED
             table.turn_deadline = None
@@ -575,13 +581,18 @@ class GameService:
             if player.missed_turns >= MISSES_BEFORE_TAKEOVER:
                 player.away = True
             try:
-                await self._apply(table, seat, QUIT, kind="timeout", seats_changed=True)
+                await self._apply(
+                    table,
+                    seat,
+                    QUIT,
+                    kind="timeout",
+                    seats_changed=True,
+                    then="takeover" if player.away else None,
+                )
             except ServiceError:
                 player.missed_turns -= 1
                 player.away = player.missed_turns >= MISSES_BEFORE_TAKEOVER
                 return False
-            if player.away:
-                table.recent.append(MoveLine(seat=seat, kind="takeover"))
             abandoned = self._all_humans_gone(table)
             if abandoned:
                 await self._close(table, Status.CANCELLED, "closed.abandoned")
@@ -610,7 +621,10 @@ class GameService:
                 self._arm_deadline(table, table.match)
             await self._save(
                 self.store.update_timer(
-                    table.game_id, turn_deadline=table.turn_deadline, seats=_records(table.seats)
+                    table.game_id,
+                    turn_deadline=table.turn_deadline,
+                    seats=_records(table.seats),
+                    note=_note(table, seat, "back"),
                 )
             )
             table.recent.append(MoveLine(seat=seat, kind="back"))
@@ -664,6 +678,7 @@ class GameService:
                         turn_deadline=table.turn_deadline,
                         seats=_records(table.seats),
                         host_id=host,
+                        note=_note(table, seat, kind),
                     )
                 )
             except ServiceError:
@@ -801,11 +816,22 @@ __all__ = [
 ]
 
 
+def _note(table: Table, seat: int, kind: str) -> SeatNote:
+    """A seat change at this point of the game's log."""
+    return SeatNote(len(table.match.events) if table.match is not None else 0, seat, kind)
+
+
 def _recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
-    """The table's last moves, rebuilt from the stored events as ``_apply`` wrote them."""
+    """The table's last moves, rebuilt from the stored events and seat notes as
+    ``_apply`` and the seat changes wrote them."""
     lines: list[MoveLine] = []
+    notes = iter(record.notes)
+    note = next(notes, None)
     rounds = 0
     for seq, event in enumerate(record.events):
+        while note is not None and note.seq <= seq:
+            lines.append(MoveLine(seat=note.seat, kind=note.kind))
+            note = next(notes, None)
         if isinstance(event, RoundDealt):
             if rounds:
                 lines.append(MoveLine(seat=match.results[rounds - 1].ended_by, kind="round_end"))
@@ -817,4 +843,6 @@ def _recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
             "quit" if isinstance(event, PlayerQuit) else event.kind
         )
         lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
+    lines.extend(MoveLine(seat=n.seat, kind=n.kind) for n in ([note] if note else []))
+    lines.extend(MoveLine(seat=n.seat, kind=n.kind) for n in notes)
     return lines[-RECENT_MOVES:]

@@ -18,6 +18,7 @@ from .records import (
     HistoryRow,
     LeaderboardRow,
     PlayerStats,
+    SeatNote,
     SeatRecord,
     StoreError,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "HistoryRow",
     "LeaderboardRow",
     "PlayerStats",
+    "SeatNote",
     "SeatRecord",
     "Store",
     "StoreError",

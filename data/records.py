@@ -22,6 +22,16 @@ class StoreError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatNote:
+    """A seat change no move records: ``kind`` is ``kicked``, ``left``, ``back`` or
+    ``takeover``; ``seq`` the number of events stored before it."""
+
+    seq: int
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat at a table: a person (``user_id``) or an AI (``ai`` strength)."""
 
@@ -53,6 +63,7 @@ class GameRecord:
     events: tuple[Event, ...]  # in seq order: events[i] was stored at seq i
     #: moves the bot made for a player, by seq: "timeout" (the clock quit for them) ...
     automatic: dict[int, str] = field(default_factory=dict)
+    notes: tuple[SeatNote, ...] = ()  # in seq order
     finished_at: float | None = None
     ping_message_id: int | None = None  # the "your turn" message standing in the channel
 

@@ -17,6 +17,7 @@ bound parameters, never formatted into the SQL.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import sqlite3
@@ -41,6 +42,7 @@ from .records import (
     HistoryRow,
     LeaderboardRow,
     PlayerStats,
+    SeatNote,
     SeatRecord,
     StoreError,
 )
@@ -52,6 +54,7 @@ __all__ = [
     "HistoryRow",
     "LeaderboardRow",
     "PlayerStats",
+    "SeatNote",
     "SeatRecord",
     "Store",
     "StoreError",
@@ -295,6 +298,7 @@ class Store:
         final_points: Sequence[int] | None = None,
         turn_deadline: float | None = None,
         seats: Sequence[SeatRecord] | None = None,
+        notes: Sequence[SeatNote] = (),
     ) -> None:
         """Save what a move did, all of it or nothing, in one transaction.
 
@@ -308,7 +312,8 @@ class Store:
         marks the game finished and stores each seat's ``final_points``
         (default: the totals of the last result), winner flag and place.
         ``turn_deadline`` replaces the deadline; ``seats`` rewrites those seats'
-        rows (missed turns, away flag).  Only a ``running`` game takes events.
+        rows (missed turns, away flag); ``notes`` the seat changes that came with
+        the move (an AI taking over).  Only a ``running`` game takes events.
         """
         if meta is not None and len(meta) > len(events):
             raise ValueError(f"{len(meta)} meta entries for {len(events)} events")
@@ -343,6 +348,7 @@ class Store:
 
             # The primary key refuses a seq already taken, a trigger one past the end.
             await _insert_events(conn, game_id, first_seq, events, meta, now)
+            await _insert_notes(conn, game_id, notes, now)
 
             if results:
                 query = """INSERT INTO round_results (game_id, round_no, seat, penalty, gained,
@@ -403,9 +409,10 @@ class Store:
         turn_deadline: float | None,
         seats: Sequence[SeatRecord] | None = None,
         host_id: int | None = None,
+        note: SeatNote | None = None,
     ) -> None:
         """Set the turn deadline of a lobby or running game (None: no deadline); with
-        ``seats`` and ``host_id``, those too."""
+        ``seats``, ``host_id`` and ``note`` (the seat change behind it), those too."""
         async with self._write() as conn:
             query = """UPDATE games SET turn_deadline = ?, host_id = COALESCE(?, host_id),
                                         updated_at = ?
@@ -417,6 +424,8 @@ class Store:
                 raise await _wrong_status(conn, game_id, "in the lobby or running")
             if seats is not None:
                 await _update_seats(conn, game_id, seats)
+            if note is not None:
+                await _insert_notes(conn, game_id, (note,), self._clock())
 
     async def set_status(self, game_id: int, status: str) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say).
@@ -462,7 +471,12 @@ class Store:
                        FROM events WHERE game_id = ? ORDER BY seq
                     """
             events = await conn.execute_fetchall(query, (game_id,))
-        records, broken = _assemble(games, seats, events)
+
+            query = """SELECT game_id, seq, seat, kind FROM seat_notes
+                       WHERE game_id = ? ORDER BY seq, rowid
+                    """
+            notes = await conn.execute_fetchall(query, (game_id,))
+        records, broken = _assemble(games, seats, events, notes)
         if broken:
             raise StoreError(f"could not load game {game_id}: {broken[game_id]}")
         return records[0]
@@ -470,7 +484,7 @@ class Store:
     async def unfinished_games(self) -> list[GameRecord]:
         """Every game in the lobby or running, by id, for resuming after a restart.
 
-        Three queries whatever the number of games.  A game whose stored data
+        Four queries whatever the number of games.  A game whose stored data
         can't be read is logged and left out (and left alone), so it cannot
         keep every other game from resuming.
         """
@@ -497,7 +511,14 @@ class Store:
                        ORDER BY game_id, seq
                     """
             events = await conn.execute_fetchall(query)
-        records, broken = _assemble(games, seats, events)
+
+            query = """SELECT game_id, seq, seat, kind
+                       FROM seat_notes
+                       WHERE game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'running'))
+                       ORDER BY game_id, seq, rowid
+                    """
+            notes = await conn.execute_fetchall(query)
+        records, broken = _assemble(games, seats, events, notes)
         for game_id, reason in broken.items():
             log.error(
                 "game %s cannot be resumed, its stored data is unreadable: %s", game_id, reason
@@ -778,6 +799,13 @@ async def _update_seats(
         raise StoreError(f"could not save: game {game_id} has no such seat")
 
 
+async def _insert_notes(
+    conn: aiosqlite.Connection, game_id: int, notes: Iterable[SeatNote], now: float
+) -> None:
+    query = "INSERT INTO seat_notes (game_id, seq, seat, kind, created_at) VALUES (?, ?, ?, ?, ?)"
+    await conn.executemany(query, [(game_id, n.seq, n.seat, n.kind, now) for n in notes])
+
+
 async def _insert_events(
     conn: aiosqlite.Connection,
     game_id: int,
@@ -807,9 +835,9 @@ def _move(payload: str) -> Event:
 
 
 def _assemble(
-    games: Iterable[Row], seats: Iterable[Row], events: Iterable[Row]
+    games: Iterable[Row], seats: Iterable[Row], events: Iterable[Row], notes: Iterable[Row] = ()
 ) -> tuple[list[GameRecord], dict[int, str]]:
-    """Records from game rows and their seat and event rows (each sorted by game).
+    """Records from game rows and their seat, event and note rows (each sorted by game).
 
     Returns the records, and for each game that could not be decoded, why.
     """
@@ -819,12 +847,16 @@ def _assemble(
     events_of: dict[int, list[Row]] = {}
     for row in events:
         events_of.setdefault(row[0], []).append(row)
+    notes_of: dict[int, tuple[SeatNote, ...]] = {}
+    for game_id, seq, seat, kind in notes:
+        notes_of[game_id] = (*notes_of.get(game_id, ()), SeatNote(seq, seat, kind))
     records: list[GameRecord] = []
     broken: dict[int, str] = {}
     for row in games:
         game_id = row[0]
         try:
-            records.append(_record(row, seats_of.get(game_id, []), events_of.get(game_id, [])))
+            record = _record(row, seats_of.get(game_id, []), events_of.get(game_id, []))
+            records.append(dataclasses.replace(record, notes=notes_of.get(game_id, ())))
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             # Bad JSON, an unknown event kind or card, an impossible ruleset ...
             broken[game_id] = f"{type(error).__name__}: {error}"

@@ -23,6 +23,12 @@ def table_message(channel: simcord.ChannelHandle) -> discord.Message:
     raise AssertionError("no table message in the channel")
 
 
+def last_moves(channel: simcord.ChannelHandle) -> str:
+    """The table's "Last moves" field, a line per move."""
+    fields = table_message(channel).embeds[0].fields
+    return next(str(f.value) for f in fields if f.name == "Last moves")
+
+
 def custom_ids(message: Any) -> list[tuple[str, str, bool]]:
     """(custom_id, label, disabled) of every button of a message or response."""
     rows = message.components

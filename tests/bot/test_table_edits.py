@@ -17,6 +17,7 @@ from game import Card as C
 from .play import (
     custom_ids,
     enabled,
+    last_moves,
     one_move_from_the_end,
     open_hand,
     rig,
@@ -25,11 +26,6 @@ from .play import (
     take_simple_turn,
     two_player_game,
 )
-
-
-def recent(channel: simcord.ChannelHandle) -> str:
-    embed = table_message(channel).embeds[0]
-    return next(str(f.value) for f in embed.fields if f.name == "Last moves")
 
 
 async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
@@ -62,7 +58,7 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
     await simcord_env.advance_time(10)
 
     assert "alice played" in edits[0] and "bob played" not in edits[0], "built before bob moved"
-    assert "bob played" in recent(channel)
+    assert "bob played" in last_moves(channel)
 
 
 async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(

@@ -10,6 +10,7 @@ from game import Card
 
 from .play import (
     enabled,
+    last_moves,
     open_hand,
     open_lobby,
     rig,
@@ -25,11 +26,6 @@ JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
 
 def pings(channel: simcord.ChannelHandle) -> list[str]:
     return [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
-
-
-def recent(channel: simcord.ChannelHandle) -> str:
-    fields = table_message(channel).embeds[0].fields
-    return next(f.value for f in fields if f.name == "Last moves")
 
 
 async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out(
@@ -65,7 +61,7 @@ async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
     assert table.match.round.active == [False, True]
     assert table.seats[0].missed_turns == 1 and not table.seats[0].away
     await simcord_env.advance_time(3)
-    assert "alice ran out of time and quit the round" in recent(channel)
+    assert "alice ran out of time and quit the round" in last_moves(channel)
     assert pings(channel) == [
         f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
     ]
@@ -94,7 +90,7 @@ async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
     await simcord_env.advance_time(61)  # the second miss in a row
     assert table.seats[0].away
     await simcord_env.advance_time(3)
-    assert "alice missed two turns" in recent(channel)
+    assert "alice missed two turns" in last_moves(channel)
     # From now on an AI moves for alice whenever her turn comes.
     bobs = await open_hand(bob, channel)
     await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 2 ends
@@ -210,7 +206,7 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     assert table.seats[1].controller is not None and table.status is Status.RUNNING
     await take_simple_turn(alice, channel)  # alice plays 2; the AI answers for bob
     await simcord_env.advance_time(3)
-    assert "bob left; an AI plays the seat" in recent(channel)
+    assert "bob left; an AI plays the seat" in last_moves(channel)
     assert table.match is not None and table.match.round is not None
     assert table.match.round.discard[-1] is C.THREE, "the AI played bob's 3"
     hand = await open_hand(bob, channel)

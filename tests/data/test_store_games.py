@@ -219,7 +219,7 @@ async def test_unfinished_games_are_lobby_and_running_only(store: Store) -> None
 
 
 async def test_unfinished_games_uses_a_fixed_number_of_queries(store: Store) -> None:
-    """Resuming reads all games in three queries, not one (or three) per game."""
+    """Resuming reads all games in four queries, not one (or four) per game."""
     for seed in range(12):
         await play_random_game(store, Ruleset(), 3, seed=seed, stop_after=8)
     assert store._conn is not None
@@ -229,7 +229,7 @@ async def test_unfinished_games_uses_a_fixed_number_of_queries(store: Store) -> 
     await store._conn.set_trace_callback(None)  # type: ignore[arg-type]
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(records) == 12
-    assert len(selects) == 3
+    assert len(selects) == 4
 
 
 async def test_meta_is_stored_per_event(store: Store) -> None:

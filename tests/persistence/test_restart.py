@@ -13,6 +13,7 @@ from game import Card as C
 from game import PlayerQuit
 from tests.bot.play import (
     enabled,
+    last_moves,
     open_hand,
     open_lobby,
     rig,
@@ -231,6 +232,63 @@ async def test_the_last_moves_survive_a_restart_timeouts_and_round_ends_included
     assert running(simcord_env, table.game_id).status is Status.RUNNING
 
 
-def last_moves(channel: simcord.ChannelHandle) -> str:
-    fields = table_message(channel).embeds[0].fields
-    return next(str(f.value) for f in fields if f.name == "Last moves")
+async def test_seat_changes_stay_in_the_last_moves_across_a_restart(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    junk = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
+    rig(simcord_env, [junk, junk, junk], C.FOUR, [], starter=0)  # alice to move: no AI moves
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await bob.click(table_message(channel), label="Join")
+    await carol.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await alice.slash(channel, "lama kick", member=carol)
+    await bob.slash(channel, "lama leave")
+    await simcord_env.advance_time(3)
+    before = last_moves(channel).splitlines()
+    assert before[-2:] == ["carol's seat was handed to an AI", "bob left; an AI plays the seat"]
+
+    await restart(simcord_env, settings)
+    await simcord_env.advance_time(3)
+
+    resumed = running(simcord_env, table.game_id)
+    assert resumed.recent == table.recent, "the same lines as before the restart"
+    assert last_moves(channel).splitlines()[: len(before)] == before
+
+
+async def test_a_takeover_and_the_return_stay_in_the_last_moves_across_a_restart(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    junk = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
+    rig(simcord_env, [junk, junk], C.FOUR, [C.LLAMA] * 8)
+    rig(simcord_env, [junk, junk], C.FOUR, [C.LLAMA] * 8, starter=1)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60, threshold=100)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(61)  # alice misses her first turn
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 1 ends
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:draw:")[0])
+    assert table.to_move == 0
+    await simcord_env.advance_time(61)  # the second miss in a row: an AI takes over
+    assert table.seats[0].away
+    await alice.click(table_message(channel), label="I'm back")
+    await simcord_env.advance_time(3)
+    before = last_moves(channel).splitlines()
+    assert "alice missed two turns; an AI plays for them until they are back" in before
+    assert before[-1] == "alice is back"
+
+    await restart(simcord_env, settings)
+
+    assert running(simcord_env, table.game_id).recent == table.recent
