@@ -539,17 +539,12 @@ class GameService:
     async def _idle_clock(self, table: Table, since: float) -> None:
         """End a game without a turn timer that nobody has moved in for GAME_IDLE,
         so that it doesn't hold its channel for good."""
-        await asyncio.sleep(max(0.0, since + GAME_IDLE - self.clock()))
-        while table.status is Status.RUNNING and table.active_at == since:
-            async with table.lock:
-                if table.status is not Status.RUNNING or table.active_at != since:
-                    return
-                try:
-                    await self._close(table, Status.CANCELLED, "closed.idle_game")
-                    return
-                except ServiceError:
-                    pass  # the store failed and logged it; try again
-            await asyncio.sleep(SAVE_RETRY)
+        await self._close_at(
+            table,
+            since + GAME_IDLE,
+            lambda: table.status is Status.RUNNING and table.active_at == since,
+            "closed.idle_game",
+        )
 
     async def _turn_clock(self, table: Table, stamp: int) -> None:
         deadline = table.turn_deadline
@@ -705,16 +700,27 @@ class GameService:
         )
 
     async def _lobby_clock(self, table: Table) -> None:
-        await asyncio.sleep(max(0.0, table.opened_at + LOBBY_IDLE - self.clock()))
-        while table.status is Status.LOBBY:
+        await self._close_at(
+            table,
+            table.opened_at + LOBBY_IDLE,
+            lambda: table.status is Status.LOBBY,
+            "closed.idle",
+        )
+
+    async def _close_at(
+        self, table: Table, when: float, still: Callable[[], bool], reason: str
+    ) -> None:
+        """At ``when``, cancel the table for ``reason`` if ``still()`` holds then."""
+        await asyncio.sleep(max(0.0, when - self.clock()))
+        while still():
             async with table.lock:
-                if table.status is not Status.LOBBY:
+                if not still():
                     return
                 try:
-                    await self._close(table, Status.CANCELLED, "closed.idle")
+                    await self._close(table, Status.CANCELLED, reason)
                     return
                 except ServiceError:
-                    pass  # the store failed and logged it; the lobby stays open for now
+                    pass  # the store failed and logged it; the table stays open for now
             await asyncio.sleep(SAVE_RETRY)
 
     # ------------------------------------------------------------ closing
@@ -824,14 +830,13 @@ def _note(table: Table, seat: int, kind: str) -> SeatNote:
 def _recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     """The table's last moves, rebuilt from the stored events and seat notes as
     ``_apply`` and the seat changes wrote them."""
+    notes_at: dict[int, list[MoveLine]] = {}
+    for note in record.notes:
+        notes_at.setdefault(note.seq, []).append(MoveLine(seat=note.seat, kind=note.kind))
     lines: list[MoveLine] = []
-    notes = iter(record.notes)
-    note = next(notes, None)
     rounds = 0
     for seq, event in enumerate(record.events):
-        while note is not None and note.seq <= seq:
-            lines.append(MoveLine(seat=note.seat, kind=note.kind))
-            note = next(notes, None)
+        lines.extend(notes_at.get(seq, ()))
         if isinstance(event, RoundDealt):
             if rounds:
                 lines.append(MoveLine(seat=match.results[rounds - 1].ended_by, kind="round_end"))
@@ -843,6 +848,5 @@ def _recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
             "quit" if isinstance(event, PlayerQuit) else event.kind
         )
         lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
-    lines.extend(MoveLine(seat=n.seat, kind=n.kind) for n in ([note] if note else []))
-    lines.extend(MoveLine(seat=n.seat, kind=n.kind) for n in notes)
+    lines.extend(notes_at.get(len(record.events), ()))
     return lines[-RECENT_MOVES:]

@@ -17,7 +17,6 @@ bound parameters, never formatted into the SQL.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import sqlite3
@@ -847,23 +846,29 @@ def _assemble(
     events_of: dict[int, list[Row]] = {}
     for row in events:
         events_of.setdefault(row[0], []).append(row)
-    notes_of: dict[int, tuple[SeatNote, ...]] = {}
+    notes_of: dict[int, list[SeatNote]] = {}
     for game_id, seq, seat, kind in notes:
-        notes_of[game_id] = (*notes_of.get(game_id, ()), SeatNote(seq, seat, kind))
+        notes_of.setdefault(game_id, []).append(SeatNote(seq, seat, kind))
     records: list[GameRecord] = []
     broken: dict[int, str] = {}
     for row in games:
         game_id = row[0]
         try:
-            record = _record(row, seats_of.get(game_id, []), events_of.get(game_id, []))
-            records.append(dataclasses.replace(record, notes=notes_of.get(game_id, ())))
+            records.append(
+                _record(
+                    row,
+                    seats_of.get(game_id, []),
+                    events_of.get(game_id, []),
+                    notes_of.get(game_id, []),
+                )
+            )
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             # Bad JSON, an unknown event kind or card, an impossible ruleset ...
             broken[game_id] = f"{type(error).__name__}: {error}"
     return records, broken
 
 
-def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
+def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote]) -> GameRecord:
     (
         game_id,
         guild_id,
@@ -909,4 +914,5 @@ def _record(game: Row, seats: list[Row], events: list[Row]) -> GameRecord:
             if meta is not None and "auto" in (extra := loads(meta))
         },
         finished_at=finished_at,
+        notes=tuple(notes),
     )

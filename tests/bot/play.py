@@ -127,8 +127,20 @@ async def two_player_game(
     channel: simcord.ChannelHandle,
     **options: Any,
 ) -> Table:
+    return await started_game(env, host, [other], channel, **options)
+
+
+async def started_game(
+    env: simcord.Env,
+    host: simcord.MemberActor,
+    others: list[simcord.MemberActor],
+    channel: simcord.ChannelHandle,
+    **options: Any,
+) -> Table:
+    """The host opens a lobby, ``others`` join in order, the host starts."""
     table = await open_lobby(env, host, channel, **options)
-    await other.click(table_message(channel), label="Join")
+    for player in others:
+        await player.click(table_message(channel), label="Join")
     await host.click(table_message(channel), label="Start")
     return table
 

@@ -16,6 +16,7 @@ from .play import (
     open_lobby,
     rig,
     service,
+    started_game,
     table_message,
     take_simple_turn,
     two_player_game,
@@ -165,10 +166,7 @@ async def kicked_game(
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
     rig(env, [[C.FOUR], [C.SIX] * 3, [C.SIX] * 3], C.FOUR, [], starter=0)
-    table = await open_lobby(env, alice, channel, threshold=1)
-    await bob.click(table_message(channel), label="Join")
-    await carol.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await started_game(env, alice, [bob, carol], channel, threshold=1)
     await alice.slash(channel, "lama kick", member=carol)
     await take_simple_turn(alice, channel)
     assert table.status is Status.FINISHED

@@ -15,6 +15,7 @@ from .play import (
     open_lobby,
     rig,
     service,
+    started_game,
     table_message,
     take_simple_turn,
     two_player_game,
@@ -116,10 +117,7 @@ async def test_a_kick_by_a_non_host_is_refused_and_the_host_can_kick(
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
-    table = await open_lobby(simcord_env, alice, channel)
-    await bob.click(table_message(channel), label="Join")
-    await carol.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await started_game(simcord_env, alice, [bob, carol], channel)
     refused = await bob.slash(channel, "lama kick", member=carol)
     assert refused.response is not None and refused.response.ephemeral
     assert "Only the host" in refused.response.content
@@ -171,10 +169,7 @@ async def test_exactly_one_ping_message_stands_at_any_time(
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     rig(simcord_env, [[C.FOUR, C.FOUR, C.FIVE, C.FIVE, C.SIX, C.SIX]] * 3, C.FOUR, [C.ONE] * 8)
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
-    await bob.click(table_message(channel), label="Join")
-    await carol.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=60)
     players = {alice.id: alice, bob.id: bob, carol.id: carol}
     for _ in range(6):
         seat = table.to_move
@@ -257,10 +252,7 @@ async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
-    table = await open_lobby(simcord_env, alice, channel)
-    await bob.click(table_message(channel), label="Join")
-    await carol.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await started_game(simcord_env, alice, [bob, carol], channel)
 
     await alice.slash(channel, "lama leave")
 

@@ -18,6 +18,7 @@ from tests.bot.play import (
     open_lobby,
     rig,
     service,
+    started_game,
     table_message,
     take_simple_turn,
 )
@@ -243,10 +244,7 @@ async def test_seat_changes_stay_in_the_last_moves_across_a_restart(
     carol = guild.add_member(simcord_env.create_user("carol"))
     junk = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
     rig(simcord_env, [junk, junk, junk], C.FOUR, [], starter=0)  # alice to move: no AI moves
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
-    await bob.click(table_message(channel), label="Join")
-    await carol.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=0)
     await alice.slash(channel, "lama kick", member=carol)
     await bob.slash(channel, "lama leave")
     await simcord_env.advance_time(3)
