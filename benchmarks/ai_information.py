@@ -32,9 +32,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from ai_tournament import pct, points_of, wilson  # noqa: E402
 
+from benchmarks.arena import play_game, win_shares  # noqa: E402
 from game import Ruleset  # noqa: E402
 from game.ai import HardPlayer, NormalPlayer, Player  # noqa: E402
-from game.ai.arena import play_game, win_shares  # noqa: E402
 from game.ai.sim import build_round, determinize_informed, hints  # noqa: E402
 from game.cards import Card  # noqa: E402
 from game.match import Match  # noqa: E402

@@ -27,9 +27,9 @@ from collections.abc import Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.arena import play_game  # noqa: E402
 from game import Action, Ruleset, SeatView  # noqa: E402
 from game.ai import HardPlayer, NormalPlayer, Player  # noqa: E402
-from game.ai.arena import play_game  # noqa: E402
 from game.ai.hard import candidates  # noqa: E402
 
 BUDGET_MS = 100.0

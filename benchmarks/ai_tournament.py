@@ -31,9 +31,9 @@ from multiprocessing.pool import Pool as ProcessPool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.arena import play_game, win_shares  # noqa: E402
 from game import Ruleset  # noqa: E402
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
-from game.ai.arena import play_game, win_shares  # noqa: E402
 from game.match import Match  # noqa: E402
 
 

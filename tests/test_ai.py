@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from benchmarks.arena import play_game, win_shares
 from game import (
     DRAW,
     FITS,
@@ -39,7 +40,6 @@ from game.ai import (
     choose,
     player_for,
 )
-from game.ai.arena import play_game, win_shares
 from game.ai.hard import candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
 from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands

@@ -13,7 +13,7 @@ chance of still holding it when the round ends.  That chance depends on
   hand size.
 
 The chances come from ``tables.py``, measured from self-play by
-``python -m game.ai.calibrate``, so the estimate is what Normal's own play
+``python -m benchmarks.calibrate``, so the estimate is what Normal's own play
 really achieves.  An opponent who just drew on this very top card had nothing
 that fit, so counts as a card further from empty; a draw pile too small for
 another lap of draws brings the end closer.
@@ -55,7 +55,7 @@ from .tables import EMPTY, STUCK
 WIN = 1e6  # the score of emptying the hand: always taken
 _KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
 
-# Table layout: see ``calibrate.stuck_index`` and ``calibrate.empty_index``.
+# Table layout: see ``stuck_index`` and ``empty_index`` in ``benchmarks/calibrate.py``.
 _OPP_MIN = 6
 _SIZES = 6
 _EMPTY_SIZES = 8

@@ -1,7 +1,8 @@
-"""Calibration tables for Normal, written by ``python -m game.ai.calibrate``.
+"""Calibration tables for Normal, written by ``python -m benchmarks.calibrate``.
 
 Measured from 3000 self-play games per table size (2 to 6 players).
-Index them with the helpers in ``calibrate`` (``stuck_index``, ``empty_index``).
+Index them with the helpers in ``benchmarks/calibrate.py``
+(``stuck_index``, ``empty_index``).
 """
 
 # fmt: off

@@ -1,6 +1,6 @@
 """Measure, from self-play, how often a held value ends the round still in hand.
 
-    python -m game.ai.calibrate [--games N]   # rewrites game/ai/tables.py
+    python -m benchmarks.calibrate [--games N]   # rewrites game/ai/tables.py
 
 Normal's estimate of what a hand will cost is built from two tables measured
 here.  Right after each of a Normal player's moves (a play or a draw) in
@@ -30,12 +30,12 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from pathlib import Path
 
-from ..actions import QUIT
-from ..match import Match
-from ..rules import Ruleset
-from .easy import EasyPlayer
-from .knowledge import STEP
-from .normal import NormalPlayer
+from game.actions import QUIT
+from game.ai.easy import EasyPlayer
+from game.ai.knowledge import STEP
+from game.ai.normal import NormalPlayer
+from game.match import Match
+from game.rules import Ruleset
 
 OPPONENTS = 5  # nopp 1..5
 RUN = 2  # the value is (1) or is not (0) part of my own run from the top
@@ -46,6 +46,7 @@ DISTANCES = 7
 COPIES = 2  # 1, 2 or more
 EMPTY_SIZES = 8  # own hand 1..7, 8 = 8 or more
 PRIOR = 30.0  # pseudo-count for shrinking sparse cells
+TABLES = Path(__file__).resolve().parent.parent / "game" / "ai" / "tables.py"
 
 
 def size_bucket(n: int) -> int:
@@ -241,9 +242,10 @@ def _fmt(values: Sequence[float], per_line: int) -> str:
 
 def write_tables(path: Path, stuck: Sequence[float], empty: Sequence[float], games: int) -> None:
     path.write_text(
-        '"""Calibration tables for Normal, written by ``python -m game.ai.calibrate``.\n\n'
+        '"""Calibration tables for Normal, written by ``python -m benchmarks.calibrate``.\n\n'
         f"Measured from {games} self-play games per table size (2 to 6 players).\n"
-        "Index them with the helpers in ``calibrate`` (``stuck_index``, ``empty_index``).\n"
+        "Index them with the helpers in ``benchmarks/calibrate.py``\n"
+        "(``stuck_index``, ``empty_index``).\n"
         '"""\n\n'
         "# fmt: off\n"
         "STUCK: tuple[float, ...] = (\n" + _fmt(stuck, 12) + "\n)\n\n"
@@ -256,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3000, help="games per table size")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("tables.py"))
+    parser.add_argument("--out", type=Path, default=TABLES)
     args = parser.parse_args(argv)
     jobs = [
         (players, args.games // 4, 1000 * players + part)

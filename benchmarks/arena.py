@@ -1,14 +1,17 @@
-"""Whole games between AI players, for tests and benchmarks."""
+"""Whole games between AI players, for tests and benchmarks.
+
+Not part of the bot: it lives with the benchmarks that use it (the tests use it too).
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
 
-from ..match import Match
-from ..rules import Ruleset
-from ..view import SeatView
-from .base import Player
+from game.ai import Player
+from game.match import Match
+from game.rules import Ruleset
+from game.view import SeatView
 
 #: A game that has not ended after this many rounds is a bug somewhere.
 MAX_ROUNDS = 500
