@@ -53,7 +53,7 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     """
     if request.node.get_closest_marker("real_pacing"):
         return
-    monkeypatch.setattr("bot.service.AI_DELAY", 0.0)
+    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
     monkeypatch.setattr("cogs.presenter.MIN_INTERVAL", 0.0)
     monkeypatch.setattr("cogs.presenter.DEBOUNCE", 0.0)
 

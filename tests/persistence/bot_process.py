@@ -65,7 +65,7 @@ def say(*parts: object) -> None:
 async def main(path: Path, moves: int) -> None:
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
     cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
-    bot.service.AI_DELAY = 0.0
+    bot.service.timing.AI_DELAY = 0.0
     lama = LamaBot(settings_for(path))
     env = simcord.Env(lama)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)

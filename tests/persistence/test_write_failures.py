@@ -87,7 +87,7 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_after_the_pause(
 ) -> None:
     # Longer than SimCord's settle timeout, so only advance_time lets the AI move.
     pause = 10.0
-    monkeypatch.setattr(bot.service, "AI_DELAY", pause)
+    monkeypatch.setattr(bot.service.timing, "AI_DELAY", pause)
     deal_stuck(simcord_env, 2, first_starter=1)
     path = Path(settings.database_path)
     table = await open_lobby(simcord_env, alice, channel)

@@ -1,0 +1,140 @@
+"""The state every part of the service shares: the live tables, the store, the
+listener, background tasks; saving and closing."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from data.store import Store, StoreError
+from game import Match, RoundDealt
+
+from ..tables import Status, Table
+from .errors import ServiceError, TableListener
+
+log = logging.getLogger(__name__)
+
+
+class ServiceCore:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float],
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seed_source = seed_source
+        self.listener: TableListener | None = None
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
+        # Deals to use before random ones: for puzzles and tests.
+        self.scripted_deals: deque[Callable[[Match], RoundDealt]] = deque()
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._notices: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ lookup
+    def table(self, game_id: int) -> Table | None:
+        return self.by_id.get(game_id)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self.by_channel.get(channel_id)
+
+    def legal_for(self, table: Table, user_id: int) -> tuple[int | None, bool]:
+        seat = table.seat_of(user_id)
+        return seat, seat is not None and table.to_move == seat
+
+    def _require(self, game_id: int) -> Table:
+        table = self.by_id.get(game_id)
+        if table is None or not table.live:
+            raise ServiceError("error.game_gone")
+        return table
+
+    def _register(self, table: Table) -> None:
+        self.by_channel[table.channel_id] = table
+        self.by_id[table.game_id] = table
+
+    def _unregister(self, table: Table) -> None:
+        if self.by_channel.get(table.channel_id) is table:
+            del self.by_channel[table.channel_id]
+        self.by_id.pop(table.game_id, None)
+        for tasks in (self._ai_tasks, self._timers):
+            task = tasks.pop(table.game_id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    # ------------------------------------------------------------ language
+    async def public_locale(self, guild_id: int, fallback: str) -> str:
+        """The language of public messages: the server's setting, else its locale."""
+        return await self.store.get_language(guild_id) or fallback
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._save(self.store.set_language(guild_id, language))
+
+    # ------------------------------------------------------------ messages
+    async def set_table_message(self, table: Table, message_id: int) -> None:
+        table.table_message_id = message_id
+        await self._save(self.store.set_table_message(table.game_id, message_id))
+
+    async def set_ping_message(self, table: Table, message_id: int | None) -> None:
+        """Remember the standing turn ping, so that a restarted bot can take it down."""
+        table.ping_message_id = message_id
+        try:
+            await self.store.set_ping_message(table.game_id, message_id)
+        except StoreError as error:
+            log.warning("game %s: could not save the ping message: %s", table.game_id, error)
+
+    async def notify(self, table: Table) -> None:
+        """Show the table as it is now (after a restart, say), in turn with other notices."""
+        if self.listener is not None:
+            await self._notify(table)
+
+    async def _notify(self, table: Table) -> None:
+        assert self.listener is not None
+        # The lock is fair: notices go out in the order of the changes, and a
+        # ping for an earlier turn never lands after the ping for a later one.
+        async with table.notice_lock:
+            try:
+                await self.listener.table_changed(table)
+                if table.status is Status.RUNNING:
+                    await self.listener.turn_started(table)
+            except Exception:
+                log.exception("game %s: could not show a change", table.game_id)
+
+    # ------------------------------------------------------------ saving, closing
+    async def _save(self, write: Awaitable[Any]) -> Any:
+        try:
+            return await write
+        except StoreError as error:
+            log.warning("could not save: %s", error)
+            raise ServiceError("error.save_failed") from error
+
+    async def _close(self, table: Table, status: Status, reason: str) -> None:
+        await self._save(self.store.set_status(table.game_id, status.value))
+        table.status = status
+        table.turn_deadline = None
+        self._unregister(table)
+        if self.listener is not None:
+            # After any notice still going out: a turn ping sent for this table
+            # is then taken down, not left standing under the closed table.
+            async with table.notice_lock:
+                await self.listener.table_closed(table, reason)
+
+    async def close(self) -> None:
+        """Stop every background task (the state is already saved)."""
+        tasks = [*self._ai_tasks.values(), *self._timers.values(), *self._notices]
+        self._ai_tasks.clear()
+        self._timers.clear()
+        self._notices.clear()
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

@@ -1,0 +1,200 @@
+"""Lobbies: opening (and rematches), joining, leaving, AI seats, starting, cancelling."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game import Match, Ruleset
+from game.ai import Strength
+
+from ..tables import MoveLine, Seat, Status, Table
+from .errors import Person, ServiceError
+from .records import seat_records, table_from_record
+from .seats import Seats
+
+
+class Lobby(Seats):
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        ruleset: Ruleset,
+        turn_timer: int,
+        locale: str,
+        seats: Sequence[Seat] | None = None,
+    ) -> Table:
+        if channel_id in self.by_channel:
+            raise ServiceError("error.channel_busy")
+        seats = list(seats) if seats else [Seat(user_id=host.id, ai=None, name=host.name)]
+        game_id = await self._save(
+            self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host.id,
+                ruleset=ruleset,
+                turn_timer=turn_timer,
+                seats=seat_records(seats),
+                language=locale,
+            )
+        )
+        table = Table(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.id,
+            ruleset=ruleset,
+            turn_timer=turn_timer,
+            locale=locale,
+            seats=seats,
+            opened_at=self.clock(),
+        )
+        self._register(table)
+        self._arm_lobby_timer(table)
+        return table
+
+    def _lobby(self, game_id: int) -> Table:
+        table = self._require(game_id)
+        self._still_lobby(table)
+        return table
+
+    @staticmethod
+    def _still_lobby(table: Table) -> None:
+        """Checked again once the lock is held: a click that waited for it may
+        find the lobby started or closed by the click before it."""
+        if not table.live:
+            raise ServiceError("error.game_gone")
+        if table.status is not Status.LOBBY:
+            raise ServiceError("error.already_started")
+
+    async def join(self, game_id: int, person: Person) -> Table:
+        table = self._lobby(game_id)
+        async with table.lock:
+            self._still_lobby(table)
+            if table.seat_of(person.id) is not None:
+                raise ServiceError("error.already_joined")
+            if len(table.seats) >= table.ruleset.max_players:
+                raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
+            seats = [*table.seats, Seat(user_id=person.id, ai=None, name=person.name)]
+            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            table.seats = seats
+            self._arm_lobby_timer(table)
+        return table
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        """Leave a lobby; the host leaving hands the lobby to the next human, or closes it."""
+        table = self._lobby(game_id)
+        async with table.lock:
+            self._still_lobby(table)
+            index = table.seat_of(user_id)
+            if index is None:
+                raise ServiceError("error.not_in_lobby")
+            seats = [s for i, s in enumerate(table.seats) if i != index]
+            humans = [s for s in seats if s.human]
+            if not humans:
+                await self._close(table, Status.CANCELLED, "closed.empty")
+                return table
+            host = humans[0].user_id if user_id == table.host_id else None
+            await self._save(
+                self.store.update_lobby(table.game_id, seats=seat_records(seats), host_id=host)
+            )
+            table.seats = seats
+            if host is not None:
+                table.host_id = host
+        return table
+
+    async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            if len(table.seats) >= table.ruleset.max_players:
+                raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
+            number = sum(1 for s in table.seats if s.ai is not None) + 1
+            seat = Seat(user_id=None, ai=strength, name=f"AI {number}")
+            seats = [*table.seats, seat]
+            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            table.seats = seats
+            self._arm_lobby_timer(table)
+        return table
+
+    async def remove_ai(self, game_id: int, user_id: int) -> Table:
+        """The host frees the seat of the AI added last, e.g. for a friend who turned up."""
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            last = max((i for i, s in enumerate(table.seats) if s.ai is not None), default=None)
+            if last is None:
+                raise ServiceError("error.no_ai_seat")
+            seats = [s for i, s in enumerate(table.seats) if i != last]
+            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            table.seats = seats
+            self._arm_lobby_timer(table)
+        return table
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            if len(table.seats) < table.ruleset.min_players:
+                raise ServiceError("error.not_enough_players", min=table.ruleset.min_players)
+            match = Match(table.ruleset, len(table.seats))
+            self._deal(match)
+            deadline = self._deadline(table, match)
+            await self._save(
+                self.store.start_game(
+                    table.game_id,
+                    seats=seat_records(table.seats),
+                    events=match.events,
+                    turn_deadline=deadline,
+                )
+            )
+            table.match = match
+            table.status = Status.RUNNING
+            table.turn_deadline = deadline
+            table.warned = False
+            table.recent.append(MoveLine(seat=match.to_move or 0, kind="deal"))
+        await self._after_change(table)
+        return table
+
+    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+        table = self._require(game_id)
+        if user_id != table.host_id and not can_manage:
+            raise ServiceError("error.cancel_not_allowed")
+        async with table.lock:
+            await self._close(table, Status.CANCELLED, "closed.cancelled")
+        return table
+
+    async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
+        old = self.by_id.get(game_id) or await self._finished(game_id)
+        if old is None:
+            raise ServiceError("error.game_gone")
+        if old.seat_of(person.id) is None:
+            raise ServiceError("error.not_a_player")
+        # Everyone comes back as they joined, humans as humans, except a player
+        # who was kicked: they come back only by asking for the rematch themselves.
+        seats = [
+            Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
+            for s in old.seats
+            if not (s.human and s.ai is not None) or s.user_id == person.id
+        ]
+        # The player who asked hosts the rematch.
+        return await self.open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=person,
+            ruleset=old.ruleset,
+            turn_timer=old.turn_timer,
+            locale=old.locale,
+            seats=seats,
+        )
+
+    async def _finished(self, game_id: int) -> Table | None:
+        record = await self.store.load_game(game_id)
+        return table_from_record(record) if record is not None else None

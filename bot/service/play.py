@@ -1,0 +1,211 @@
+"""The move pipeline: a player's move, an AI's move or a timeout, applied, saved,
+then shown."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from data.store import SeatNote, StoreError
+from game import QUIT, Action, CardPlayed, Match
+from game.ai import Strength, choose
+
+from ..tables import MoveLine, Status, Table
+from . import timing
+from .clocks import Clocks
+from .errors import MoveOutcome, ServiceError
+from .records import seat_records
+
+log = logging.getLogger(__name__)
+
+
+class Play(Clocks):
+    async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
+        table = self._require(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        async with table.lock:
+            if table.status is not Status.RUNNING or table.match is None:
+                raise ServiceError("error.game_gone")
+            if stamp != table.stamp:
+                raise ServiceError("error.stale")
+            if table.seats[seat].controller is not None:
+                raise ServiceError("error.seat_is_ai")
+            player = table.seats[seat]
+            missed = player.missed_turns
+            player.missed_turns = 0  # moving yourself ends a run of missed turns
+            try:
+                outcome = await self._apply(table, seat, action, seats_changed=missed != 0)
+            except BaseException:
+                player.missed_turns = missed
+                raise
+        await self._after_change(table)
+        return outcome
+
+    async def _apply(
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        kind: str | None = None,
+        *,
+        seats_changed: bool = False,
+        then: str | None = None,
+    ) -> MoveOutcome:
+        """Apply, deal on if the round ended, persist; on a failed write, undo.
+
+        ``then`` notes a seat change that comes with the move (``takeover``).
+
+        The seats' rows are rewritten only when a move changed them (missed
+        turns, a takeover), which keeps an ordinary move to a few statements.
+        """
+        match = table.match
+        assert match is not None
+        match.verify(seat, action)  # raises IllegalMove with the player's message
+        first = len(match.events)
+        done = len(match.results)
+        event = match.apply(seat, action)
+        if not match.over and match.awaiting_deal:
+            self._deal(match)
+        events = tuple(match.events[first:])
+        results = tuple(match.results[done:])
+        over = match.over
+        deadline_before = table.turn_deadline
+        self._arm_deadline(table, match)
+        try:
+            await self.store.append_events(
+                table.game_id,
+                first,
+                events,
+                meta=[{"auto": kind}] if kind else None,
+                results=results,
+                finished=match.winners if over else None,
+                final_points=list(match.points) if over else None,
+                turn_deadline=table.turn_deadline,
+                seats=seat_records(table.seats) if seats_changed else None,
+                notes=[SeatNote(len(match.events), seat, then)] if then else (),
+            )
+        except StoreError as error:
+            log.warning("game %s: could not save a move: %s", table.game_id, error)
+            table.match = Match.replay(table.ruleset, len(table.seats), match.events[:first])
+            table.turn_deadline = deadline_before
+            raise ServiceError("error.save_failed") from error
+        line_kind = kind or event.kind
+        card = int(event.card) if isinstance(event, CardPlayed) else None
+        table.recent.append(MoveLine(seat=seat, kind=line_kind, card=card))
+        for result in results:
+            table.recent.append(MoveLine(seat=result.ended_by, kind="round_end"))
+            if not over:
+                table.recent.append(MoveLine(seat=result.ended_by, kind="deal"))
+        if then:
+            table.recent.append(MoveLine(seat=seat, kind=then))
+        if over:
+            table.status = Status.FINISHED
+            table.turn_deadline = None
+        return MoveOutcome(table=table, seat=seat, events=events, results=results)
+
+    def _deal(self, match: Match) -> None:
+        if self.scripted_deals:
+            match.start_round(self.scripted_deals.popleft()(match))
+        else:
+            match.deal(self.seed_source())
+
+    async def _after_change(self, table: Table) -> None:
+        """Tell the front end, then let AI seats and the clock take over.
+
+        The front end's work (the table edit, the turn ping, the next player's
+        hand) runs in the background: the click that made the change is
+        answered as soon as the change is saved.
+        """
+        if table.status is Status.FINISHED:
+            self._unregister(table)
+        if self.listener is not None:
+            task = asyncio.create_task(self._notify(table), name=f"lama-notice-{table.game_id}")
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+        if table.status is Status.RUNNING:
+            table.active_at = self.clock()
+            self._schedule_ai(table)
+            self._arm_turn_timer(table)
+
+    async def _time_out(self, table: Table, stamp: int) -> bool:
+        """Quit the player's turn for them; False if that couldn't be saved."""
+        async with table.lock:
+            match = table.match
+            if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
+                return True
+            seat = match.to_move
+            if seat is None:
+                return True
+            player = table.seats[seat]
+            player.missed_turns += 1
+            if player.missed_turns >= timing.MISSES_BEFORE_TAKEOVER:
+                player.away = True
+            try:
+                await self._apply(
+                    table,
+                    seat,
+                    QUIT,
+                    kind="timeout",
+                    seats_changed=True,
+                    then="takeover" if player.away else None,
+                )
+            except ServiceError:
+                player.missed_turns -= 1
+                player.away = player.missed_turns >= timing.MISSES_BEFORE_TAKEOVER
+                return False
+            abandoned = self._all_humans_gone(table)
+            if abandoned:
+                await self._close(table, Status.CANCELLED, "closed.abandoned")
+        if abandoned:
+            return True
+        await self._after_change(table)
+        return True
+
+    def _all_humans_gone(self, table: Table) -> bool:
+        return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
+
+    # ------------------------------------------------------------ AI seats
+    def _schedule_ai(self, table: Table) -> None:
+        seat = table.to_move
+        if seat is None or table.seats[seat].controller is None:
+            return
+        task = self._ai_tasks.get(table.game_id)
+        if task is None or task.done():
+            self._ai_tasks[table.game_id] = asyncio.create_task(
+                self._ai_turns(table), name=f"lama-ai-{table.game_id}"
+            )
+
+    async def _ai_turns(self, table: Table) -> None:
+        while table.status is Status.RUNNING:
+            await asyncio.sleep(timing.AI_DELAY)
+            async with table.lock:
+                match = table.match
+                seat = table.to_move
+                if match is None or seat is None or table.status is not Status.RUNNING:
+                    return
+                strength = table.seats[seat].controller
+                if strength is None:
+                    return
+                view = match.view(seat)
+                seed = f"{table.game_id}:{len(match.events)}"
+                try:
+                    if strength == Strength.HARD:
+                        # Hard searches for up to ~100 ms: off the event loop, so
+                        # other tables and the gateway heartbeat keep moving.  The
+                        # view is a frozen snapshot and the table lock is held.
+                        action = await asyncio.to_thread(choose, view, strength, seed)
+                    else:
+                        action = choose(view, strength, seed)
+                except Exception:
+                    # A broken AI must not stall the table: make the plainest legal move.
+                    log.exception("game %s: the %s AI failed", table.game_id, strength)
+                    action = view.legal[0]
+                try:
+                    await self._apply(table, seat, action)
+                except ServiceError:
+                    # The store is failing; try again after the pause.
+                    continue
+            # This task is still running, so this schedules no second one.
+            await self._after_change(table)

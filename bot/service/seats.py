@@ -1,0 +1,102 @@
+"""Seat changes in a running game: coming back, kicks, leaving, AI takeover."""
+
+from __future__ import annotations
+
+from game.ai import Strength
+
+from ..tables import MoveLine, Status, Table
+from .errors import ServiceError
+from .play import Play
+from .records import seat_note, seat_records
+
+
+class Seats(Play):
+    async def come_back(self, game_id: int, user_id: int) -> Table:
+        table = self._require(game_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        async with table.lock:
+            player = table.seats[seat]
+            if player.ai is not None:
+                raise ServiceError("error.kicked")
+            if not player.away:
+                raise ServiceError("error.not_away")
+            player.away = False
+            player.missed_turns = 0
+            if table.to_move == seat and table.match is not None:
+                self._arm_deadline(table, table.match)
+            await self._save(
+                self.store.update_timer(
+                    table.game_id,
+                    turn_deadline=table.turn_deadline,
+                    seats=seat_records(table.seats),
+                    note=seat_note(table, seat, "back"),
+                )
+            )
+            table.recent.append(MoveLine(seat=seat, kind="back"))
+        await self._after_change(table)
+        return table
+
+    async def kick(self, game_id: int, user_id: int, target_id: int, *, can_manage: bool) -> Table:
+        table = self._require(game_id)
+        if user_id != table.host_id and not can_manage:
+            raise ServiceError("error.kick_not_allowed")
+        if table.status is not Status.RUNNING:
+            raise ServiceError("error.not_started")
+        seat = table.seat_of(target_id)
+        if seat is None:
+            raise ServiceError("error.target_not_a_player")
+        return await self._hand_to_ai(table, seat, "kicked", "error.already_ai")
+
+    async def leave_game(self, game_id: int, user_id: int) -> Table:
+        """A player leaves a running game: an AI plays their seat to the end."""
+        table = self._require(game_id)
+        if table.status is not Status.RUNNING:
+            raise ServiceError("error.not_started")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        return await self._hand_to_ai(table, seat, "left", "error.kicked")
+
+    async def _hand_to_ai(self, table: Table, seat: int, kind: str, taken: str) -> Table:
+        """A Normal AI plays ``seat`` for the rest of the game; the last human
+        gone ends the game."""
+        async with table.lock:
+            if table.status is not Status.RUNNING:
+                raise ServiceError("error.game_gone")
+            player = table.seats[seat]
+            if player.ai is not None:
+                raise ServiceError(taken)
+            player.ai = Strength.NORMAL
+            away = player.away
+            player.away = False
+            deadline, warned = table.turn_deadline, table.warned
+            if table.to_move == seat and table.match is not None:
+                self._arm_deadline(table, table.match)
+            # A host who is gone can't cancel or kick for the others any more: the
+            # next player still at the table takes over.
+            playing = [s.user_id for s in table.seats if s.user_id and s.controller is None]
+            host = playing[0] if player.user_id == table.host_id and playing else None
+            try:
+                await self._save(
+                    self.store.update_timer(
+                        table.game_id,
+                        turn_deadline=table.turn_deadline,
+                        seats=seat_records(table.seats),
+                        host_id=host,
+                        note=seat_note(table, seat, kind),
+                    )
+                )
+            except ServiceError:
+                player.ai, player.away = None, away
+                table.turn_deadline, table.warned = deadline, warned
+                raise
+            if host is not None:
+                table.host_id = host
+            table.recent.append(MoveLine(seat=seat, kind=kind))
+            if self._all_humans_gone(table):
+                await self._close(table, Status.CANCELLED, "closed.abandoned")
+                return table
+        await self._after_change(table)
+        return table

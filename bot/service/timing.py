@@ -1,0 +1,13 @@
+"""How long things take: pauses, warnings and idle limits, in seconds.
+
+The service reads these through the module (``timing.AI_DELAY``), so a test
+can shorten a pause for the whole service at once.
+"""
+
+AI_DELAY = 0.8  # between AI moves, so people can follow them
+WARNING_BEFORE = 30  # warning before a turn runs out
+MISSES_BEFORE_TAKEOVER = 2
+LOBBY_IDLE = 15 * 60
+GAME_IDLE = 3 * 24 * 60 * 60  # a game without a turn timer ends after this without a move
+SAVE_RETRY = 10  # before a timed-out turn that couldn't be saved is tried again
+RESUME_GRACE = 30  # a restart never leaves a player less than this on the clock
