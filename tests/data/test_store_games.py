@@ -222,11 +222,11 @@ async def test_unfinished_games_uses_a_fixed_number_of_queries(store: Store) -> 
     """Resuming reads all games in four queries, not one (or four) per game."""
     for seed in range(12):
         await play_random_game(store, Ruleset(), 3, seed=seed, stop_after=8)
-    assert store._conn is not None
+    conn = store._db.connection  # type: ignore[attr-defined]
     statements: list[str] = []
-    await store._conn.set_trace_callback(statements.append)
+    await conn.set_trace_callback(statements.append)
     records = await store.unfinished_games()
-    await store._conn.set_trace_callback(None)  # type: ignore[arg-type]
+    await conn.set_trace_callback(None)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(records) == 12
     assert len(selects) == 4

@@ -6,12 +6,13 @@ cards, so every round ends in a move or two and its score is easy to follow.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
 
-from data import HistoryRow, LeaderboardRow, SeatRecord, Store
+from data import HistoryRow, LeaderboardRow, SeatRecord, Store, StoreError
 from game import PLAY, QUIT, Action, Card, Match, RoundDealt, Ruleset, explicit_deal
 
 from ._helpers import humans, new_running_game, play_move
@@ -334,3 +335,26 @@ async def test_chip_history(store: Store, games: dict[str, Played]) -> None:
     running = await store.chip_history(games["running"].id)
     assert running is not None
     assert (running.names, running.totals, running.winners) == (("Ann", "Cat"), ((0, 11),), ())
+
+
+async def test_a_long_stats_read_does_not_hold_up_a_move(store: Store) -> None:
+    """Stats read on their own connection: a move saves while a leaderboard is mid-read."""
+    match = Match(Ruleset(), 2)
+    game_id = await new_running_game(store, match, humans((ANN, "Ann"), (BEN, "Ben")))
+    async with store._reads.read() as unit:  # a big leaderboard, half-way through
+        [(before,)] = await unit.fetch("SELECT COUNT(*) FROM events")
+        # With one connection for both, this move would wait for the read to end: forever.
+        await asyncio.wait_for(play_move(store, game_id, match, match.legal_actions()[0]), 60)
+        # The read goes on in its own snapshot, without the move.
+        assert await unit.fetch("SELECT COUNT(*) FROM events") == [(before,)]
+    record = await store.load_game(game_id)
+    assert record is not None and record.events == tuple(match.events)
+    assert await store.history(ANN, ANN) == []  # and stats read on
+
+
+async def test_the_stats_connection_cannot_write(store: Store) -> None:
+    await store.set_language(1, "de")
+    with pytest.raises(StoreError, match="could not load: attempt to write a readonly database"):
+        async with store._reads.read() as unit:
+            await unit.execute("DELETE FROM guild_settings")
+    assert await store.get_language(1) == "de"

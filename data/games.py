@@ -1,0 +1,426 @@
+"""The games' part of the store: lobbies, moves, timers and statuses, and loading them back.
+
+Every method is one unit of work on the games' connection.  Games are stored as
+their event log (``Match.events``, one row per event, seq = index in that list)
+plus the round and game results the stats read.  A game is rebuilt with
+``Match.replay(record.ruleset, len(record.seats), record.events)``.
+
+Every SQL statement is written right above its single use, from literals only;
+values are always bound parameters, never formatted into the SQL.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game import Event, RoundResult, Ruleset
+
+from .codec import GAME_COLUMNS, assemble, dumps
+from .database import Part, Unit
+from .records import STATUSES, GameRecord, SeatNote, SeatRecord, StoreError
+
+log = logging.getLogger(__name__)
+
+# Games in the lobby or running: the ones a restart resumes.
+_UNFINISHED = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
+
+
+class Games(Part):
+    # ------------------------------------------------------------ lobby
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        ruleset: Ruleset,
+        turn_timer: int,
+        seats: Sequence[SeatRecord],
+        language: str | None = None,
+    ) -> int:
+        """Store a new game in the ``lobby`` status and return its id."""
+        now = self._clock()
+        async with self._db.write() as unit:
+            query = """INSERT INTO games (guild_id, channel_id, host_id, ruleset, status,
+                                          turn_timer, language, created_at, updated_at)
+                       VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)
+                       RETURNING id
+                    """
+            rows = await unit.fetch(
+                query,
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    dumps(ruleset.to_json()),
+                    turn_timer,
+                    language,
+                    now,
+                    now,
+                ),
+            )
+            game_id = int(rows[0][0])
+            await _insert_seats(unit, game_id, seats)
+        return game_id
+
+    async def update_lobby(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        ruleset: Ruleset | None = None,
+        host_id: int | None = None,
+    ) -> None:
+        """Replace the seats (and the ruleset and the host, if given) of a game in the lobby."""
+        ruleset_json = None if ruleset is None else dumps(ruleset.to_json())
+        async with self._db.write() as unit:
+            query = """UPDATE games SET ruleset = COALESCE(?, ruleset),
+                                        host_id = COALESCE(?, host_id), updated_at = ?
+                       WHERE id = ? AND status = 'lobby'
+                       RETURNING id
+                    """
+            params = (ruleset_json, host_id, self._clock(), game_id)
+            if not await unit.fetch(query, params):
+                raise await _wrong_status(unit, game_id, "in the lobby")
+            await _replace_seats(unit, game_id, seats)
+
+    async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the turn ping standing in the game's channel (None: none stands)."""
+        async with self._db.write() as unit:
+            query = "UPDATE games SET ping_message_id = ? WHERE id = ? RETURNING id"
+            if not await unit.fetch(query, (message_id, game_id)):
+                raise StoreError(f"could not save: there is no game {game_id}")
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        """Remember the channel message that shows the table."""
+        async with self._db.write() as unit:
+            query = """UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?
+                       RETURNING id
+                    """
+            if not await unit.fetch(query, (message_id, self._clock(), game_id)):
+                raise StoreError(f"could not save: there is no game {game_id}")
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        events: Sequence[Event],
+        turn_deadline: float | None = None,
+    ) -> None:
+        """Lobby to ``running``: the final seats and the first events (seq 0, 1, ...)."""
+        now = self._clock()
+        async with self._db.write() as unit:
+            query = """UPDATE games SET status = 'running', turn_deadline = ?, updated_at = ?
+                       WHERE id = ? AND status = 'lobby'
+                       RETURNING id
+                    """
+            if not await unit.fetch(query, (turn_deadline, now, game_id)):
+                raise await _wrong_status(unit, game_id, "in the lobby")
+            await _replace_seats(unit, game_id, seats)
+            await _insert_events(unit, game_id, 0, events, None, now)
+
+    # ------------------------------------------------------------ play
+    async def append_events(
+        self,
+        game_id: int,
+        first_seq: int,
+        events: Sequence[Event],
+        *,
+        meta: Sequence[dict[str, Any] | None] | None = None,
+        results: Sequence[RoundResult] = (),
+        finished: tuple[int, ...] | None = None,
+        final_points: Sequence[int] | None = None,
+        turn_deadline: float | None = None,
+        seats: Sequence[SeatRecord] | None = None,
+        notes: Sequence[SeatNote] = (),
+    ) -> None:
+        """Save what a move did, all of it or nothing, in one transaction.
+
+        ``events`` go to seq ``first_seq``, ``first_seq + 1``, ... (``first_seq``
+        is ``len(match.events)`` before the move).  A seq already stored fails
+        on the primary key, so a move can never be saved twice; a seq past the
+        end of the log fails too, so none can be skipped.  ``meta`` holds an
+        optional JSON object per event (who or what made the move, say); it
+        may be shorter than ``events``, the rest get none.
+        ``results`` are the rounds the move ended.  ``finished`` (the winners)
+        marks the game finished and stores each seat's ``final_points``
+        (default: the totals of the last result), winner flag and place.
+        ``turn_deadline`` replaces the deadline; ``seats`` rewrites those seats'
+        rows (missed turns, away flag); ``notes`` the seat changes that came with
+        the move (an AI taking over).  Only a ``running`` game takes events.
+        """
+        if meta is not None and len(meta) > len(events):
+            raise ValueError(f"{len(meta)} meta entries for {len(events)} events")
+        if first_seq < 0:
+            raise ValueError(f"negative seq {first_seq}")
+        points: list[int] | None = None
+        if finished is not None:
+            if not finished:
+                raise ValueError("a finished game needs at least one winner")
+            if final_points is not None:
+                points = list(final_points)
+            elif results:
+                points = [row.total for row in results[-1].seats]
+            else:
+                raise ValueError("a finished game needs final_points or a last round result")
+            if not all(0 <= seat < len(points) for seat in finished):
+                raise ValueError(f"winners {finished} for {len(points)} seats")
+        now = self._clock()
+        async with self._db.write() as unit:
+            query = """UPDATE games
+                       SET status = ?, turn_deadline = ?, updated_at = ?, finished_at = ?
+                       WHERE id = ? AND status = 'running'
+                       RETURNING id
+                    """
+            params = (
+                ("finished", None, now, now, game_id)
+                if finished is not None
+                else ("running", turn_deadline, now, None, game_id)
+            )
+            if not await unit.fetch(query, params):
+                raise await _wrong_status(unit, game_id, "running")
+
+            # The primary key refuses a seq already taken, a trigger one past the end.
+            await _insert_events(unit, game_id, first_seq, events, meta, now)
+            await _insert_notes(unit, game_id, notes, now)
+
+            if results:
+                query = """INSERT INTO round_results (game_id, round_no, seat, penalty, gained,
+                                                      returned, total, emptied, hand, discarded)
+                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """
+                await unit.executemany(
+                    query,
+                    [
+                        (
+                            game_id,
+                            result.round_no,
+                            row.seat,
+                            row.penalty.total,
+                            row.gained,
+                            row.returned,
+                            row.total,
+                            int(row.emptied),
+                            dumps([int(card) for card in row.hand]),
+                            None if row.discarded is None else int(row.discarded),
+                        )
+                        for result in results
+                        for row in result.seats
+                    ],
+                )
+
+            if finished is not None and points is not None:
+                query = "SELECT COUNT(*) FROM seats WHERE game_id = ?"
+                [(count,)] = await unit.fetch(query, (game_id,))
+                if count != len(points):
+                    raise StoreError(
+                        f"could not save: {len(points)} final points for {count} seats"
+                    )
+                query = """INSERT INTO game_results (game_id, seat, points, winner, place)
+                           VALUES (?, ?, ?, ?, ?)
+                        """
+                await unit.executemany(
+                    query,
+                    [
+                        (
+                            game_id,
+                            seat,
+                            own,
+                            int(seat in finished),
+                            1 + sum(other < own for other in points),
+                        )
+                        for seat, own in enumerate(points)
+                    ],
+                )
+
+            if seats is not None:
+                await _update_seats(unit, game_id, seats)
+
+    async def update_timer(
+        self,
+        game_id: int,
+        *,
+        turn_deadline: float | None,
+        seats: Sequence[SeatRecord] | None = None,
+        host_id: int | None = None,
+        note: SeatNote | None = None,
+    ) -> None:
+        """Set the turn deadline of a lobby or running game (None: no deadline); with
+        ``seats``, ``host_id`` and ``note`` (the seat change behind it), those too."""
+        async with self._db.write() as unit:
+            query = """UPDATE games SET turn_deadline = ?, host_id = COALESCE(?, host_id),
+                                        updated_at = ?
+                       WHERE id = ? AND status IN ('lobby', 'running')
+                       RETURNING id
+                    """
+            params = (turn_deadline, host_id, self._clock(), game_id)
+            if not await unit.fetch(query, params):
+                raise await _wrong_status(unit, game_id, "in the lobby or running")
+            if seats is not None:
+                await _update_seats(unit, game_id, seats)
+            if note is not None:
+                await _insert_notes(unit, game_id, (note,), self._clock())
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        """Move a lobby or running game to ``status`` (``cancelled``, say).
+
+        A finished or cancelled game keeps its status for good.
+        """
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        now = self._clock()
+        finished_at = now if status == "finished" else None
+        keeps_deadline = int(status in ("lobby", "running"))
+        async with self._db.write() as unit:
+            query = """UPDATE games
+                       SET status = ?, updated_at = ?, finished_at = ?,
+                           turn_deadline = CASE WHEN ? = 1 THEN turn_deadline END
+                       WHERE id = ? AND status IN ('lobby', 'running')
+                       RETURNING id
+                    """
+            params = (status, now, finished_at, keeps_deadline, game_id)
+            if not await unit.fetch(query, params):
+                raise await _wrong_status(unit, game_id, "in the lobby or running")
+
+    # ------------------------------------------------------------ loading
+    async def load_game(self, game_id: int) -> GameRecord | None:
+        async with self._db.read() as unit:
+            query = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+            games = await unit.fetch(query, (game_id,))
+            if not games:
+                return None
+
+            query = """SELECT game_id, seat, user_id, ai, name, missed_turns, away
+                       FROM seats WHERE game_id = ? ORDER BY seat
+                    """
+            seats = await unit.fetch(query, (game_id,))
+
+            query = """SELECT game_id, kind, payload, meta
+                       FROM events WHERE game_id = ? ORDER BY seq
+                    """
+            events = await unit.fetch(query, (game_id,))
+
+            if unit.dialect == "postgres":
+                query = """SELECT game_id, seq, seat, kind FROM seat_notes
+                           WHERE game_id = ? ORDER BY seq, id
+                        """
+            else:
+                query = """SELECT game_id, seq, seat, kind FROM seat_notes
+                           WHERE game_id = ? ORDER BY seq, rowid
+                        """
+            notes = await unit.fetch(query, (game_id,))
+        records, broken = assemble(games, seats, events, notes)
+        if broken:
+            raise StoreError(f"could not load game {game_id}: {broken[game_id]}")
+        return records[0]
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Every game in the lobby or running, by id, for resuming after a restart.
+
+        Four queries whatever the number of games.  A game whose stored data
+        can't be read is logged and left out (and left alone), so it cannot
+        keep every other game from resuming.
+        """
+        async with self._db.read() as unit:
+            query = f"""SELECT {GAME_COLUMNS}
+                        FROM games WHERE status IN ('lobby', 'running') ORDER BY id
+                     """
+            games = await unit.fetch(query)
+
+            # "IN (SELECT ...)" looks each game up by key, in key order: never a scan of
+            # every seat or event ever stored, and no sort (see EXPLAIN QUERY PLAN).
+            query = f"""SELECT game_id, seat, user_id, ai, name, missed_turns, away
+                        FROM seats WHERE game_id IN ({_UNFINISHED})
+                        ORDER BY game_id, seat
+                     """
+            seats = await unit.fetch(query)
+
+            query = f"""SELECT game_id, kind, payload, meta
+                        FROM events WHERE game_id IN ({_UNFINISHED})
+                        ORDER BY game_id, seq
+                     """
+            events = await unit.fetch(query)
+
+            if unit.dialect == "postgres":
+                query = f"""SELECT game_id, seq, seat, kind
+                            FROM seat_notes WHERE game_id IN ({_UNFINISHED})
+                            ORDER BY game_id, seq, id
+                         """
+            else:
+                query = f"""SELECT game_id, seq, seat, kind
+                            FROM seat_notes WHERE game_id IN ({_UNFINISHED})
+                            ORDER BY game_id, seq, rowid
+                         """
+            notes = await unit.fetch(query)
+        records, broken = assemble(games, seats, events, notes)
+        for game_id, reason in broken.items():
+            log.error(
+                "game %s cannot be resumed, its stored data is unreadable: %s", game_id, reason
+            )
+        return records
+
+
+# ---------------------------------------------------------------- helpers
+async def _wrong_status(unit: Unit, game_id: int, expected: str) -> StoreError:
+    query = "SELECT status FROM games WHERE id = ?"
+    rows = await unit.fetch(query, (game_id,))
+    if not rows:
+        return StoreError(f"could not save: there is no game {game_id}")
+    return StoreError(f"could not save: game {game_id} is {rows[0][0]}, not {expected}")
+
+
+async def _insert_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
+    query = """INSERT INTO seats (game_id, seat, user_id, ai, name, missed_turns, away)
+               VALUES (?, ?, ?, ?, ?, ?, ?)
+            """
+    await unit.executemany(
+        query,
+        [(game_id, s.seat, s.user_id, s.ai, s.name, s.missed_turns, int(s.away)) for s in seats],
+    )
+
+
+async def _replace_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
+    query = "DELETE FROM seats WHERE game_id = ?"
+    await unit.execute(query, (game_id,))
+    await _insert_seats(unit, game_id, seats)
+
+
+async def _update_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
+    query = """UPDATE seats SET user_id = ?, ai = ?, name = ?, missed_turns = ?, away = ?
+               WHERE game_id = ? AND seat = ?
+               RETURNING seat
+            """
+    for s in seats:
+        params = (s.user_id, s.ai, s.name, s.missed_turns, int(s.away), game_id, s.seat)
+        if not await unit.fetch(query, params):
+            raise StoreError(f"could not save: game {game_id} has no such seat ({s.seat})")
+
+
+async def _insert_notes(unit: Unit, game_id: int, notes: Iterable[SeatNote], now: float) -> None:
+    query = "INSERT INTO seat_notes (game_id, seq, seat, kind, created_at) VALUES (?, ?, ?, ?, ?)"
+    await unit.executemany(query, [(game_id, n.seq, n.seat, n.kind, now) for n in notes])
+
+
+async def _insert_events(
+    unit: Unit,
+    game_id: int,
+    first_seq: int,
+    events: Sequence[Event],
+    meta: Sequence[dict[str, Any] | None] | None,
+    now: float,
+) -> None:
+    extra = [None if m is None else dumps(m) for m in meta or ()]
+    extra += [None] * (len(events) - len(extra))
+    query = """INSERT INTO events (game_id, seq, kind, payload, meta, created_at)
+               VALUES (?, ?, ?, ?, ?, ?)
+            """
+    await unit.executemany(
+        query,
+        [
+            (game_id, first_seq + i, event.kind, dumps(event.to_json()), extra[i], now)
+            for i, event in enumerate(events)
+        ],
+    )

@@ -1,0 +1,134 @@
+"""SQLite under the store: aiosqlite connections in WAL mode.
+
+Units on one connection never interleave: an ``asyncio.Lock`` serializes them,
+writes open with ``BEGIN IMMEDIATE`` and reads with a plain ``BEGIN``.  The
+store opens two connections: one for the games (every write), and a read-only
+one for the stats, which WAL lets read a snapshot while the other one writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
+from pathlib import Path
+
+import aiosqlite
+
+from .database import Database, Params, Row, Unit
+from .records import StoreError
+from .schema import Migration, migrate
+
+MEMORY = ":memory:"
+
+
+class SqliteUnit(Unit):
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, query: str, params: Params = ()) -> list[Row]:
+        return [tuple(row) for row in await self.conn.execute_fetchall(query, params)]
+
+    async def execute(self, query: str, params: Params = ()) -> None:
+        await self.conn.execute(query, params)
+
+    async def executemany(self, query: str, rows: Iterable[Params]) -> None:
+        await self.conn.executemany(query, rows)
+
+
+class SqliteDatabase(Database):
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, *, path: str) -> None:
+        self.connection: aiosqlite.Connection | None = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, durable: bool, migrations: list[Migration]
+    ) -> tuple[SqliteDatabase, int]:
+        """The games' connection, the database migrated; and the schema version."""
+        conn = await _connect(str(path), uri=False)
+        try:
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            if rows[0][0] != "wal" and str(path) != MEMORY:
+                raise StoreError(f"could not switch {path} to WAL mode (got {rows[0][0]})")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            version = await migrate(conn, migrations)
+        except BaseException as error:
+            await conn.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(f"could not open the database {path}: {error}") from error
+            raise
+        return cls(conn, path=str(path)), version
+
+    async def reader(self) -> SqliteDatabase:
+        """A second, read-only connection to the same file (this one for an in-memory one)."""
+        if self.path == MEMORY:
+            return self
+        conn = await _connect(Path(self.path).resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute("PRAGMA query_only = ON")
+        except BaseException as error:
+            await conn.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(f"could not open the database {self.path}: {error}") from error
+            raise
+        return SqliteDatabase(conn, path=self.path)
+
+    def write(self) -> AbstractAsyncContextManager[Unit]:
+        return self._unit("BEGIN IMMEDIATE", "could not save")
+
+    def read(self) -> AbstractAsyncContextManager[Unit]:
+        return self._unit("BEGIN", "could not load")
+
+    @asynccontextmanager
+    async def _unit(self, begin: str, failure: str) -> AsyncIterator[Unit]:
+        async with self._lock:
+            conn = self.connection
+            if conn is None:
+                raise StoreError(f"{failure}: the store is closed")
+            try:
+                await conn.execute(begin)
+            except sqlite3.Error as error:
+                raise StoreError(f"{failure}: {error}") from error
+            try:
+                yield SqliteUnit(conn)
+                await conn.execute("COMMIT")
+            except BaseException as error:
+                # Some failures (a full disk, say) end the transaction themselves.
+                with suppress(sqlite3.Error):
+                    await conn.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"{failure}: {error}") from error
+                raise
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self.connection is not None:
+                conn, self.connection = self.connection, None
+                with suppress(sqlite3.Error):
+                    await conn.execute("PRAGMA optimize")  # refresh planner stats if stale
+                await conn.close()
+
+    async def settings(self) -> dict[str, int | str]:
+        out: dict[str, int | str] = {}
+        async with self.read() as unit:
+            for name in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
+                out[name] = (await unit.fetch(f"PRAGMA {name}"))[0][0]
+            out["user_version"] = (await unit.fetch("PRAGMA user_version"))[0][0]
+        return out
+
+
+async def _connect(target: str, *, uri: bool) -> aiosqlite.Connection:
+    try:
+        return await aiosqlite.connect(target, isolation_level=None, uri=uri)
+    except sqlite3.Error as error:
+        raise StoreError(f"could not open the database {target}: {error}") from error

@@ -1,0 +1,228 @@
+"""The stats' part of the store: what finished games say about the people who played them.
+
+Every method is one read on the stats' own connection (see ``Part._reads``), so
+a big leaderboard never holds up a move.  The SQL runs unchanged on SQLite and
+PostgreSQL: no bare columns in aggregates, sums that start from 0, and doubles
+where a ratio is wanted.
+"""
+
+from __future__ import annotations
+
+import json
+
+from game import Ruleset
+
+from .database import Part
+from .records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
+
+#: How each leaderboard order ranks (keys of LEADERBOARD_ORDERS; literals, never input).
+_RANKINGS = {"wins": "wins DESC", "win_rate": "win_rate DESC", "average": "average ASC"}
+
+#: The leaderboard's rows: one per person (never an AI seat) with at least some finished
+#: games in a guild.  Binds the guild id, then the least number of games.
+_PER_PERSON = """FROM games AS g
+                 JOIN seats AS s ON s.game_id = g.id
+                 JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
+                 WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id IS NOT NULL
+                 GROUP BY s.user_id
+                 HAVING COUNT(*) >= ?"""
+
+
+class Stats(Part):
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A person's finished games in a guild; None if they finished none."""
+        params = (guild_id, user_id)
+        async with self._reads.read() as unit:
+            query = """SELECT COUNT(*), COALESCE(SUM(r.winner), 0), AVG(r.points)
+                       FROM games AS g
+                       JOIN seats AS s ON s.game_id = g.id
+                       JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                    """
+            [(games, wins, average)] = await unit.fetch(query, params)
+            if not games:
+                return None
+
+            query = """SELECT s.name
+                       FROM games AS g
+                       JOIN seats AS s ON s.game_id = g.id
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       ORDER BY g.finished_at DESC, g.id DESC
+                       LIMIT 1
+                    """
+            [(name,)] = await unit.fetch(query, params)
+
+            query = """SELECT r.points, g.id, g.finished_at
+                       FROM games AS g
+                       JOIN seats AS s ON s.game_id = g.id
+                       JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       ORDER BY r.points, g.finished_at, g.id
+                       LIMIT 1
+                    """
+            [best] = await unit.fetch(query, params)
+
+            query = """SELECT COUNT(*), COALESCE(SUM(rr.emptied), 0), COALESCE(SUM(rr.returned), 0)
+                       FROM games AS g
+                       JOIN seats AS s ON s.game_id = g.id
+                       JOIN round_results AS rr ON rr.game_id = s.game_id AND rr.seat = s.seat
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                    """
+            [(rounds, emptied, returned)] = await unit.fetch(query, params)
+        return PlayerStats(
+            user_id=user_id,
+            name=name,
+            games=int(games),
+            wins=int(wins),
+            win_rate=int(wins) / int(games),
+            average_points=float(average),
+            rounds=int(rounds),
+            rounds_emptied=int(emptied),
+            chips_returned=int(returned),
+            best_points=int(best[0]),
+            best_game_id=int(best[1]),
+            best_game_at=float(best[2]),
+        )
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        order: str = "wins",
+        min_games: int = 1,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[LeaderboardRow]:
+        """People (never AI seats) with at least ``min_games`` finished games, best first.
+
+        ``wins``: most wins; ``win_rate``: highest share of games won;
+        ``average``: lowest average final points.  Ties share a rank and are
+        listed by games played, then user id.
+        """
+        if order not in LEADERBOARD_ORDERS:
+            raise ValueError(f"unknown leaderboard order {order!r}")
+        if limit < 0 or offset < 0:
+            raise ValueError("limit and offset cannot be negative")
+        async with self._reads.read() as unit:
+            query = f"""WITH per_user AS (
+                            SELECT s.user_id AS user_id,
+                                   MAX(g.id) AS last_game,
+                                   COUNT(*) AS games,
+                                   SUM(r.winner) AS wins,
+                                   CAST(SUM(r.winner) AS DOUBLE PRECISION) / COUNT(*) AS win_rate,
+                                   CAST(AVG(r.points) AS DOUBLE PRECISION) AS average
+                            {_PER_PERSON}
+                        )
+                        SELECT RANK() OVER (ORDER BY {_RANKINGS[order]}) AS place,
+                               p.user_id, n.name, p.games, p.wins, p.win_rate, p.average
+                        FROM per_user AS p
+                        -- the name they used in their latest game
+                        JOIN seats AS n ON n.game_id = p.last_game AND n.user_id = p.user_id
+                        ORDER BY place, p.games DESC, p.user_id
+                        LIMIT ? OFFSET ?
+                     """
+            rows = await unit.fetch(query, (guild_id, min_games, limit, offset))
+        return [
+            LeaderboardRow(
+                rank=int(rank),
+                user_id=user,
+                name=name,
+                games=int(games),
+                wins=int(wins),
+                win_rate=float(win_rate),
+                average_points=float(average),
+            )
+            for rank, user, name, games, wins, win_rate, average in rows
+        ]
+
+    async def leaderboard_count(self, guild_id: int, *, min_games: int = 1) -> int:
+        """How many rows the whole leaderboard has (for paging)."""
+        async with self._reads.read() as unit:
+            query = f"SELECT COUNT(*) FROM (SELECT 1 {_PER_PERSON}) AS per_user"
+            rows = await unit.fetch(query, (guild_id, min_games))
+        return int(rows[0][0])
+
+    async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[HistoryRow]:
+        """A person's most recent finished games in a guild, newest first."""
+        params = (guild_id, user_id, limit)
+        async with self._reads.read() as unit:
+            query = """SELECT g.id, g.finished_at,
+                              (SELECT COUNT(*) FROM seats AS c WHERE c.game_id = g.id),
+                              r.points, r.place, r.winner
+                       FROM games AS g
+                       JOIN seats AS s ON s.game_id = g.id
+                       JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       ORDER BY g.finished_at DESC, g.id DESC
+                       LIMIT ?
+                    """
+            rows = await unit.fetch(query, params)
+
+            query = """SELECT wr.game_id, w.name
+                       FROM game_results AS wr
+                       JOIN seats AS w ON w.game_id = wr.game_id AND w.seat = wr.seat
+                       WHERE wr.winner = 1 AND wr.game_id IN (
+                           SELECT g.id
+                           FROM games AS g
+                           JOIN seats AS s ON s.game_id = g.id
+                           WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                           ORDER BY g.finished_at DESC, g.id DESC
+                           LIMIT ?
+                       )
+                       ORDER BY wr.game_id, wr.seat
+                    """
+            winners: dict[int, list[str]] = {}
+            for game_id, name in await unit.fetch(query, params):
+                winners.setdefault(game_id, []).append(name)
+        return [
+            HistoryRow(
+                game_id=game_id,
+                finished_at=float(finished_at),
+                players=int(players),
+                points=int(points),
+                place=int(place),
+                winner=bool(winner),
+                winners=tuple(winners.get(game_id, ())),
+            )
+            for game_id, finished_at, players, points, place, winner in rows
+        ]
+
+    async def latest_finished_game(self, guild_id: int) -> int | None:
+        """The id of the game that finished last in a guild; None if none has finished."""
+        async with self._reads.read() as unit:
+            query = """SELECT id FROM games
+                       WHERE guild_id = ? AND status = 'finished'
+                       ORDER BY finished_at DESC, id DESC
+                       LIMIT 1
+                    """
+            rows = await unit.fetch(query, (guild_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def chip_history(self, game_id: int) -> ChipHistory | None:
+        """Every seat's points after every finished round; None if there is no such game."""
+        async with self._reads.read() as unit:
+            query = "SELECT ruleset FROM games WHERE id = ?"
+            games = await unit.fetch(query, (game_id,))
+            if not games:
+                return None
+
+            query = "SELECT name FROM seats WHERE game_id = ? ORDER BY seat"
+            names = tuple(name for (name,) in await unit.fetch(query, (game_id,)))
+
+            query = """SELECT round_no, seat, total FROM round_results
+                       WHERE game_id = ? ORDER BY round_no, seat
+                    """
+            rounds: dict[int, list[int]] = {}
+            for round_no, seat, total in await unit.fetch(query, (game_id,)):
+                rounds.setdefault(round_no, [0] * len(names))[seat] = total
+
+            query = "SELECT seat FROM game_results WHERE game_id = ? AND winner = 1 ORDER BY seat"
+            winners = tuple(seat for (seat,) in await unit.fetch(query, (game_id,)))
+        ruleset = Ruleset.from_json(json.loads(games[0][0]))
+        return ChipHistory(
+            game_id=game_id,
+            names=names,
+            threshold=ruleset.threshold,
+            totals=tuple(tuple(rounds[r]) for r in sorted(rounds)),
+            winners=winners,
+        )
