@@ -3,8 +3,9 @@
 :class:`Store` is the whole API: open it once, call one method per unit of
 work (each is one transaction), close it on shutdown.  Inside, one module per
 job: ``games`` and ``settings`` write, ``stats`` reads on its own connection,
-``codec`` turns rows into records, ``database``/``sqlite`` hold the transactions.  Records come back as
-the small frozen dataclasses below or as engine types (events, rulesets).
+``codec`` turns rows into records, ``database``/``sqlite`` hold the transactions.
+Records come back as the small frozen dataclasses below or as engine types
+(events, rulesets).
 :func:`render_chip_chart` draws a :class:`ChipHistory` as a PNG.
 
 This package may import ``game``; it never imports ``bot`` or ``cogs``.
