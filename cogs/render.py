@@ -8,7 +8,7 @@ import discord
 
 from bot.i18n import text
 from bot.tables import MoveLine, Seat, Status, Table
-from game import DRAW, QUIT, Card, Chips, Play, RoundResult, Ruleset, SeatView, penalty_points
+from game import DRAW, QUIT, Card, Chips, Play, PublicView, RoundResult, Ruleset, penalty_points
 
 from .components import AddAISelect, LamaButton, hand_id, move_id, table_id
 
@@ -150,7 +150,7 @@ def closed_embed(table: Table, reason: str) -> discord.Embed:
 
 
 # ---------------------------------------------------------------- table
-def _seat_line(table: Table, index: int, view: SeatView | None) -> str:
+def _seat_line(table: Table, index: int, view: PublicView | None) -> str:
     loc = table.locale
     seat = table.seats[index]
     points = table.match.points[index] if table.match is not None else 0
@@ -191,7 +191,7 @@ def table_embeds(table: Table) -> list[discord.Embed]:
     loc = table.locale
     match = table.match
     assert match is not None
-    view = match.view(0)
+    view = match.public_view()
     over = table.status is Status.FINISHED or match.over
     embed = discord.Embed(colour=COLOR_OVER if over else COLOR_TABLE)
     if over:
@@ -304,6 +304,17 @@ def table_view(table: Table) -> discord.ui.View:
 
 
 # ---------------------------------------------------------------- hand
+#: Why Draw is refused (the engine's reason) -> what the hand and its button say.
+_NO_DRAW = {
+    "last_player_cannot_draw": "hand.no_draw_last",
+    "draw_pile_empty": "hand.no_draw_empty",
+}
+_DRAW_BUTTON = {
+    "last_player_cannot_draw": "button.draw_last",
+    "draw_pile_empty": "button.draw_empty",
+}
+
+
 def hand_embed(
     table: Table, seat: int, locale: str, note: str | None = None, warning: str | None = None
 ) -> discord.Embed:
@@ -341,9 +352,9 @@ def hand_embed(
         lines.append(text(locale, "hand.ai_seat"))
     if view.to_move == seat and table.seats[seat].controller is None:
         lines.append(text(locale, "hand.your_turn"))
-        if DRAW not in view.legal:
-            reason = "hand.no_draw_last" if sum(view.in_round) == 1 else "hand.no_draw_empty"
-            lines.append(text(locale, reason))
+        refused = match.public_view().draw_refused
+        if refused is not None:
+            lines.append(text(locale, _NO_DRAW[refused]))
     elif not view.in_round[seat]:
         lines.append(text(locale, "hand.you_quit"))
     elif view.to_move is not None:
@@ -378,10 +389,9 @@ def hand_view(table: Table, seat: int, locale: str) -> discord.ui.View:
                 )
             )
         can_draw = mine and DRAW in seat_view.legal
-        if mine and not can_draw:
-            label = text(
-                locale, "button.draw_last" if sum(seat_view.in_round) == 1 else "button.draw_empty"
-            )
+        refused = match.public_view().draw_refused
+        if mine and refused is not None:
+            label = text(locale, _DRAW_BUTTON[refused])
         else:
             label = text(locale, "button.draw")
         view.add_item(

@@ -18,7 +18,8 @@ The public API:
   the same for a whole match: unchecked, but it records the event and scores
   the round when it ends (``Match.apply`` is ``verify`` and then ``step``).
 - :class:`Play`, :data:`DRAW`, :data:`QUIT` (and :data:`PLAY` by card) — moves.
-- :meth:`Match.view` gives a :class:`SeatView`: what one seat may know.
+- :meth:`Match.view` gives a :class:`SeatView`: what one seat may know;
+  :meth:`Match.public_view` a :class:`PublicView`: what everyone may know.
 - Every deal and move is a frozen event (:class:`RoundDealt`,
   :class:`CardPlayed`, :class:`CardDrawn`, :class:`PlayerQuit`) kept in
   ``Match.events``; ``event.to_json()`` and :func:`event_from_json` round-trip
@@ -69,7 +70,7 @@ from .results import RoundResult, SeatResult
 from .round import Round, explicit_deal
 from .rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Ruleset, RulesetError
 from .scoring import Penalty, best_discard, penalty, penalty_points
-from .view import SeatView
+from .view import PublicView, SeatView
 
 __all__ = [
     "ALL_CARDS",
@@ -106,6 +107,7 @@ __all__ = [
     "Penalty",
     "Play",
     "PlayerQuit",
+    "PublicView",
     "Quit",
     "ReplayError",
     "Round",

@@ -15,7 +15,7 @@ from .results import RoundResult, SeatResult
 from .round import Round
 from .rules import HAND_SIZE, Ruleset
 from .scoring import best_discard, penalty
-from .view import SeatView
+from .view import PublicView, SeatView
 
 
 class Match:
@@ -215,17 +215,37 @@ class Match:
 
     # ------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see; other hands appear only as counts."""
+        """What ``seat`` may see: the public view and its own hand and moves."""
         if not 0 <= seat < self.players:
             raise NoSuchSeat(seat)
+        public = self.public_view()
         rnd = self.round
-        live = rnd is not None and not rnd.over
-        if rnd is None or not live:
-            return SeatView(
-                seat=seat,
+        live = rnd is not None and public.live
+        return SeatView(
+            seat=seat,
+            ruleset=public.ruleset,
+            round_no=public.round_no,
+            hand=sorted_cards(rnd.hands[seat]) if rnd is not None and live else (),
+            hand_sizes=public.hand_sizes,
+            in_round=public.in_round,
+            top=public.top,
+            discard=public.discard,
+            draw_pile=public.draw_pile,
+            points=public.points,
+            to_move=public.to_move,
+            no_drama_holder=public.no_drama_holder,
+            history=public.history,
+            legal=tuple(rnd.legal_actions()) if rnd is not None and rnd.to_move == seat else (),
+            game_over=public.game_over,
+        )
+
+    def public_view(self) -> PublicView:
+        """What everyone may see: the table with every hand and the pile face down."""
+        rnd = self.round
+        if rnd is None or rnd.over:
+            return PublicView(
                 ruleset=self.ruleset,
                 round_no=len(self.results),
-                hand=(),
                 hand_sizes=(0,) * self.players,
                 in_round=(False,) * self.players,
                 top=None,
@@ -235,14 +255,19 @@ class Match:
                 to_move=None,
                 no_drama_holder=None,
                 history=(),
-                legal=(),
-                game_over=self.over,
+                draw_refused=None,
+                results=tuple(self.results),
+                winners=self.winners,
             )
-        return SeatView(
-            seat=seat,
+        refused = None
+        if rnd.to_move is not None:
+            try:
+                rnd.verify(rnd.to_move, DRAW)
+            except IllegalMove as error:
+                refused = error.code
+        return PublicView(
             ruleset=self.ruleset,
             round_no=rnd.round_no,
-            hand=sorted_cards(rnd.hands[seat]),
             hand_sizes=tuple(len(h) for h in rnd.hands),
             in_round=tuple(rnd.active),
             top=rnd.top,
@@ -252,8 +277,9 @@ class Match:
             to_move=rnd.to_move,
             no_drama_holder=rnd.no_drama_holder,
             history=tuple(rnd.history),
-            legal=tuple(rnd.legal_actions()) if rnd.to_move == seat else (),
-            game_over=self.over,
+            draw_refused=refused,
+            results=tuple(self.results),
+            winners=self.winners,
         )
 
     # ------------------------------------------------------------ equality
