@@ -19,7 +19,7 @@ from game import Event, RoundResult, Ruleset
 
 from .codec import GAME_COLUMNS, assemble, dumps
 from .database import Part, Unit
-from .records import STATUSES, GameRecord, SeatNote, SeatRecord, StoreError
+from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,12 @@ class Games(Part):
         """Store a new game in the ``lobby`` status and return its id."""
         now = self._clock()
         async with self._db.write() as unit:
+            # The unique index of migration 0005 backs this up; asking first
+            # gives the refusal its own error on every backend.
+            busy = """SELECT id FROM games
+                      WHERE channel_id = ? AND status IN ('lobby', 'running')"""
+            if await unit.fetch(busy, (channel_id,)):
+                raise ChannelBusy(f"could not save: channel {channel_id} already has a game open")
             query = """INSERT INTO games (guild_id, channel_id, host_id, ruleset, status,
                                           turn_timer, language, created_at, updated_at)
                        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)

@@ -21,6 +21,10 @@ class StoreError(Exception):
     """
 
 
+class ChannelBusy(StoreError):
+    """A new game was refused: its channel already has a lobby or a running game."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatNote:
     """A seat change no move records: ``kind`` is ``kicked``, ``left``, ``back`` or

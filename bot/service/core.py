@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data.store import Store, StoreError
+from data import ChannelBusy, Store, StoreError
 from game import Match, RoundDealt
 
 from ..tables import Status, Table
@@ -34,6 +34,7 @@ class ServiceCore:
         self.listener: TableListener | None = None
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
+        self._claimed: set[int] = set()  # channels with a lobby being opened
         # Deals to use before random ones: for puzzles and tests.
         self.scripted_deals: deque[Callable[[Match], RoundDealt]] = deque()
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
@@ -112,6 +113,9 @@ class ServiceCore:
     async def _save(self, write: Awaitable[Any]) -> Any:
         try:
             return await write
+        except ChannelBusy as error:
+            # Another lobby got the channel first (in another process, say).
+            raise ServiceError("error.channel_busy") from error
         except StoreError as error:
             log.warning("could not save: %s", error)
             raise ServiceError("error.save_failed") from error

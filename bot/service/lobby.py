@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from game import Match, Ruleset
 from game.ai import Strength
@@ -25,8 +26,44 @@ class Lobby(Seats):
         locale: str,
         seats: Sequence[Seat] | None = None,
     ) -> Table:
-        if channel_id in self.by_channel:
+        with self._claim(channel_id):
+            return await self._open(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=host,
+                ruleset=ruleset,
+                turn_timer=turn_timer,
+                locale=locale,
+                seats=seats,
+            )
+
+    @contextmanager
+    def _claim(self, channel_id: int) -> Iterator[None]:
+        """Hold ``channel_id`` for a lobby being opened.
+
+        Taken before the first ``await``, so of two lobbies opened at once only
+        one gets past this; the store's unique index backs it across processes.
+        """
+        if channel_id in self.by_channel or channel_id in self._claimed:
             raise ServiceError("error.channel_busy")
+        self._claimed.add(channel_id)
+        try:
+            yield
+        finally:
+            self._claimed.discard(channel_id)
+
+    async def _open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        ruleset: Ruleset,
+        turn_timer: int,
+        locale: str,
+        seats: Sequence[Seat] | None,
+    ) -> Table:
+        """Open a lobby in a channel claimed by the caller."""
         seats = list(seats) if seats else [Seat(user_id=host.id, ai=None, name=host.name)]
         game_id = await self._save(
             self.store.create_game(
@@ -172,28 +209,29 @@ class Lobby(Seats):
         return table
 
     async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
-        old = self.by_id.get(game_id) or await self._finished(game_id)
-        if old is None:
-            raise ServiceError("error.game_gone")
-        if old.seat_of(person.id) is None:
-            raise ServiceError("error.not_a_player")
-        # Everyone comes back as they joined, humans as humans, except a player
-        # who was kicked: they come back only by asking for the rematch themselves.
-        seats = [
-            Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
-            for s in old.seats
-            if not (s.human and s.ai is not None) or s.user_id == person.id
-        ]
-        # The player who asked hosts the rematch.
-        return await self.open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=person,
-            ruleset=old.ruleset,
-            turn_timer=old.turn_timer,
-            locale=old.locale,
-            seats=seats,
-        )
+        with self._claim(channel_id):
+            old = self.by_id.get(game_id) or await self._finished(game_id)
+            if old is None:
+                raise ServiceError("error.game_gone")
+            if old.seat_of(person.id) is None:
+                raise ServiceError("error.not_a_player")
+            # Everyone comes back as they joined, humans as humans, except a player
+            # who was kicked: they come back only by asking for the rematch themselves.
+            seats = [
+                Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
+                for s in old.seats
+                if not (s.human and s.ai is not None) or s.user_id == person.id
+            ]
+            # The player who asked hosts the rematch.
+            return await self._open(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host=person,
+                ruleset=old.ruleset,
+                turn_timer=old.turn_timer,
+                locale=old.locale,
+                seats=seats,
+            )
 
     async def _finished(self, game_id: int) -> Table | None:
         record = await self.store.load_game(game_id)

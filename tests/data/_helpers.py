@@ -16,6 +16,10 @@ def counter_clock(start: float = 1_000.0) -> Callable[[], float]:
     return lambda: start + next(ticks)
 
 
+#: A channel of its own for every game: a channel holds one open game at a time.
+_channels = itertools.count(10_000)
+
+
 def humans(*people: tuple[int, str]) -> list[SeatRecord]:
     return [SeatRecord(seat, user_id, None, name) for seat, (user_id, name) in enumerate(people)]
 
@@ -42,7 +46,7 @@ async def new_running_game(
     """A game in the store, started with ``match``'s first deal (dealt here)."""
     game_id = await store.create_game(
         guild_id=guild_id,
-        channel_id=10 + guild_id,
+        channel_id=next(_channels),
         host_id=seats[0].user_id or 0,
         ruleset=match.ruleset,
         turn_timer=60,
