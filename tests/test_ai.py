@@ -42,16 +42,10 @@ from game.ai import (
 )
 from game.ai.hard import candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
+from game.ai.normal import opponents_stuck
+from game.ai.playout import Playout, play_out
 from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands
-from game.ai.sim import (
-    build_round,
-    determinize,
-    determinize_informed,
-    hints,
-    remaining_counts,
-    rollout,
-    settle,
-)
+from game.ai.sim import build_round, determinize, determinize_informed, hints, remaining_counts
 from game.round import Round
 
 RULESETS = [
@@ -289,8 +283,30 @@ def test_reading_every_move_rules_out_a_quit_with_a_card_to_play() -> None:
 # ---------------------------------------------------------------- simulation helpers
 
 
+def copies_during(ruleset: Ruleset, players: int, seed: int, every: int) -> list[Match]:
+    """Copies of a game of mixed random and Easy players, taken every ``every`` events."""
+    live: list[Match] = []
+    copies: list[Match] = []
+
+    def keep(seat: int, view: SeatView) -> None:
+        if len(live[0].events) % every == 0:
+            copies.append(Match.replay(ruleset, players, live[0].events))
+
+    lineup: list[Player] = [RandomPlayer() if s % 2 else EasyPlayer() for s in range(players)]
+    play_game(lineup, ruleset, seed, on_decision=keep, on_start=live.append)
+    return copies
+
+
+def playout_of(match: Match) -> Playout:
+    """The playout state of ``match``'s round, with the public facts of its view."""
+    rnd = match.round
+    assert rnd is not None
+    view = match.view(0)
+    return Playout.of(rnd, remaining_counts(view.ruleset, view.discard), opponents_stuck(view))
+
+
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
-def test_settle_scores_like_the_match(ruleset: Ruleset) -> None:
+def test_playout_settles_like_the_match(ruleset: Ruleset) -> None:
     rng = random.Random(len(ruleset.variants))
     for game in range(25):
         match = Match(ruleset, rng.randrange(2, 7))
@@ -304,17 +320,32 @@ def test_settle_scores_like_the_match(ruleset: Ruleset) -> None:
                 view = match.view(seat)
                 player: Player = normal if rng.random() < 0.7 else RandomPlayer()
                 match.apply(seat, player.decide(view, rng))
-            assert match.round is not None
-            assert settle(match.round, before) == match.points, game
+            assert playout_of(match).settle(before) == match.points, game
 
 
-def test_rollout_finishes_the_round_legally() -> None:
-    rng = random.Random(8)
-    for view in positions(Ruleset(party=True, no_drama=True), 5, seed=8)[:40]:
-        rnd = determinize(view, unseen_cards(view), rng)
-        rollout(rnd, view.points, remaining_counts(view.ruleset, view.discard))
-        assert rnd.over
-        assert rnd.ended_by is not None
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_playouts_end_the_round_as_normal_does_through_the_engine(ruleset: Ruleset) -> None:
+    """From positions of real games, a playout makes the moves the Normal player
+    makes through ``Match.apply`` (which checks every one): the same hands and
+    draw pile at the end, and the same points."""
+    normal = NormalPlayer()
+    compared = 0
+    for n in range(2, 7):
+        for start in copies_during(ruleset, n, seed=40 + n, every=4):
+            engine = Match.replay(start.ruleset, n, start.events)
+            before = list(engine.points)
+            while engine.in_round:
+                seat = engine.to_move
+                assert seat is not None
+                engine.apply(seat, normal.decide(engine.view(seat), random.Random(0)))
+            fast = playout_of(start)
+            play_out(fast, before)
+            assert engine.round is not None
+            assert [fast.hand(s) for s in range(n)] == [sorted(h) for h in engine.round.hands]
+            assert fast.pile == list(engine.round.pile)
+            assert fast.settle(before) == engine.points
+            compared += 1
+    assert compared > 40
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)

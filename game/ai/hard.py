@@ -42,15 +42,9 @@ from ..round import Round
 from ..view import SeatView
 from .knowledge import unseen_cards
 from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
+from .playout import Playout, play_out
 from .reading import combine, moves_by_seat, weigh_hands
-from .sim import (
-    determinize,
-    determinize_informed,
-    hints,
-    remaining_counts,
-    rollout,
-    settle,
-)
+from .sim import determinize, determinize_informed, hints, remaining_counts
 
 #: Determinizations per decision, by number of players (index 2..6).
 SAMPLES: tuple[int, ...] = (0, 0, 40, 32, 28, 24, 20)
@@ -217,19 +211,13 @@ class HardPlayer:
                 base = determinize_informed(view, unseen, known, rng)
             else:
                 base = determinize(view, unseen, rng)
+            start = Playout.of(base, remaining, stuck0)
             row = [0.0] * len(options)
             for i, action in enumerate(options):
-                rnd = base.clone() if i + 1 < len(options) else base
-                rem = list(remaining)
-                stuck = list(stuck0)
-                if isinstance(action, Play):
-                    rem[action.card] -= 1
-                    stuck = [False] * len(stuck)
-                elif action == DRAW:
-                    stuck[seat] = True
-                rnd.step(action)
-                rollout(rnd, points, rem, p.rollout, stuck)
-                new = settle(rnd, points)
+                st = start.clone() if i + 1 < len(options) else start
+                st.move(action)
+                play_out(st, points, p.rollout)
+                new = st.settle(points)
                 if p.win_model:
                     row[i] = 100.0 * win_chance(new, seat, threshold)
                     continue

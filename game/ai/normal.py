@@ -337,11 +337,38 @@ def decide_core(
     else:
         go_on = est.cost(hand, top_step, n)
 
-    cost_now = hand_cost(hand, komarami)
+    saving = discard_saving(hand, komarami) if rules.no_drama else 0
+    return draw_or_quit(
+        go_on, hand_cost(hand, komarami), saving, len(hand), top, seat, points, opp_sizes, pile,
+        unseen, unseen_total, refund, rules, p,
+    )  # fmt: skip
+
+
+def draw_or_quit(
+    go_on: float,
+    cost_now: int,
+    saving: int,
+    size: int,
+    top: Card,
+    seat: int,
+    points: Sequence[int],
+    opp_sizes: Sequence[int],
+    pile: int,
+    unseen: Sequence[int],
+    unseen_total: int,
+    refund: int,
+    rules: Ruleset,
+    p: NormalParams,
+) -> Action:
+    """Normal's choice when nothing fits, given ``go_on`` (the expected cost of
+    drawing), the hand's cost now, what the No Drama card would save (``saving``)
+    and the hand's size.  Shared with the playouts (``playout``), which get
+    ``go_on`` from their own memo, so both decide alike to the last bit.
+    """
+    my_points = points[seat]
     quit_cost = float(cost_now)
     if rules.no_drama:
-        saving = discard_saving(hand, komarami)
-        if len(hand) == 1:
+        if size == 1:
             saving += refund
         quit_cost -= saving * p.keep_no_drama ** len(opp_sizes)
 

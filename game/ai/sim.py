@@ -4,11 +4,8 @@
 minus discard pile) into the other hands and the draw pile, keeping every
 count the view shows, and builds a :class:`~game.Round` in that state;
 ``determinize_informed`` also respects what draws and quits reveal
-(``hints``; ``reading`` reads every move more closely).  The
-round is then played out with the fast ``Round.step`` path by
-:func:`rollout`, every seat following the Normal heuristic on its own hand
-and the public facts, and :func:`settle` scores it exactly like
-``Match._score`` does.
+(``hints``; ``reading`` reads every move more closely).  Hard then plays
+the round out from there (``playout``).
 """
 
 from __future__ import annotations
@@ -16,14 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import PLAY, QUIT, Action
 from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed
 from ..round import Round
 from ..rules import Ruleset
 from ..view import SeatView
-from .knowledge import discard_saving, full_deck, hand_cost, largest_chip
-from .normal import DEFAULT_PARAMS, NormalParams, decide_core
+from .knowledge import full_deck
 
 
 def build_round(view: SeatView, hands: list[list[Card]], pile: list[Card]) -> Round:
@@ -172,92 +167,3 @@ def remaining_counts(ruleset: Ruleset, discard: Sequence[Card]) -> list[int]:
     for c in discard:
         counts[c] -= 1
     return counts
-
-
-def rollout(
-    rnd: Round,
-    points: Sequence[int],
-    remaining: list[int],
-    p: NormalParams = DEFAULT_PARAMS,
-    stuck: list[bool] | None = None,
-) -> None:
-    """Play ``rnd`` to its end with every seat on the Normal heuristic.
-
-    ``remaining`` (cards not on the discard pile, by int) and ``stuck`` (who
-    drew on the current top: see ``normal.opponents_stuck``) are updated in
-    place.  Each seat decides from its own hand and public facts only.
-    """
-    rules = rnd.ruleset
-    hands = rnd.hands
-    active = rnd.active
-    players = len(hands)
-    if stuck is None:
-        stuck = [False] * players
-    while True:
-        seat = rnd.to_move
-        if seat is None:
-            return
-        hand = hands[seat]
-        top = rnd.discard[-1]
-        plays = FITS[top].intersection(hand)
-        action: Action
-        if len(plays) == 1:
-            action = PLAY[next(iter(plays))]
-        else:
-            can_draw = bool(rnd.pile) and rnd.active_count > 1
-            if not plays and not can_draw:
-                action = QUIT
-            else:
-                order = [s for k in range(1, players) if active[s := (seat + k) % players]]
-                opp = [len(hands[s]) for s in order]
-                if plays:
-                    unseen = remaining
-                    total = 0
-                else:
-                    unseen = list(remaining)
-                    for c in hand:
-                        unseen[c] -= 1
-                    total = sum(unseen)
-                action = decide_core(
-                    hand,
-                    top,
-                    can_draw,
-                    seat,
-                    points,
-                    opp,
-                    [stuck[s] for s in order],
-                    len(rnd.pile),
-                    unseen,
-                    total,
-                    rules,
-                    p,
-                )
-        event = rnd.step(action)
-        kind = type(event)
-        if kind is CardPlayed:
-            remaining[event.card] -= 1  # type: ignore[union-attr]
-            for s in range(players):
-                stuck[s] = False
-        elif kind is CardDrawn:
-            stuck[seat] = True
-
-
-def settle(rnd: Round, points: Sequence[int]) -> list[int]:
-    """Everybody's points after the finished ``rnd`` (the rules of ``Match._score``)."""
-    rules = rnd.ruleset
-    komarami = rules.komarami
-    holder = rnd.no_drama_holder if rules.no_drama else None
-    out: list[int] = []
-    for seat, hand in enumerate(rnd.hands):
-        before = points[seat]
-        if seat == rnd.emptied_by:
-            out.append(before - largest_chip(before, rules.party))
-            continue
-        cost = hand_cost(hand, komarami)
-        if seat == holder:
-            cost -= discard_saving(hand, komarami)
-            if len(hand) == 1:
-                out.append(before - largest_chip(before, rules.party))
-                continue
-        out.append(before + cost)
-    return out

@@ -1,0 +1,348 @@
+"""A round made for Hard's playouts: value counts per hand, no events, no checks.
+
+Hard plays the rest of the round out thousands of times per decision, every
+seat on the Normal heuristic.  ``Round`` is made for the game: hands are
+lists, every move writes an event and ``apply`` checks it.  A playout needs
+none of that.  :class:`Playout` keeps each hand as counts by ``int(card)``,
+plus two packed codes kept up to date move by move (by card, and by step on
+the 1..6, Llama cycle as ``normal`` packs hands), and plays the moves the
+Normal policy picks without checking them: the policy only picks legal ones.
+
+Normal's two costly questions are memoized on those codes:
+
+* which card to play when several fit, by (hand, top, table context, refund);
+* what drawing is expected to cost, by (hand's steps, top's step, table
+  context, refund): the cost of the hand with each kind of card added, so
+  only the weighting by the unseen cards is left to do per decision.
+
+Both answers are pure functions of the key, computed on a miss by Normal's
+own code (``decide_core``, ``_Estimate.cost``), so a playout makes exactly
+the moves ``sim.rollout`` makes on a ``Round`` and Normal makes through
+``Match.apply`` (``tests/test_ai.py`` checks it position by position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import DRAW, QUIT, Action, Play
+from ..cards import FITS, PLUS_CARDS, Card
+from ..round import Round
+from ..rules import Ruleset
+from .knowledge import STEP, discard_saving, hand_cost, largest_chip
+from .normal import (
+    _CODE,
+    _DRAW_KINDS,
+    DEFAULT_PARAMS,
+    NormalParams,
+    _alone_play,
+    _ctx,
+    _Estimate,
+    decide_core,
+    draw_or_quit,
+)
+
+KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
+#: ``FIT[top]``: the cards that may go on ``top``, ascending (``int(card)`` indexes).
+FIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(int(c) for c in FITS[Card(t)])) if t in KINDS else () for t in range(21)
+)
+_PLUS = frozenset(int(c) for c in PLUS_CARDS)
+_CARD: dict[int, Card] = {int(c): c for c in Card}
+#: A hand packed by card: four bits per kind (a deck has at most 8 of a kind).
+_KEY: tuple[int, ...] = tuple((1 << (4 * KINDS.index(c))) if c in KINDS else 0 for c in range(21))
+_MEMO_LIMIT = 200_000
+# Memos per (Normal parameters, komarami, No Drama): the answers depend on them.
+_Memo = tuple[NormalParams, bool, bool]
+_Key = tuple[int, int, int, int]
+_PLAYS: dict[_Memo, dict[_Key, int]] = {}
+_DRAWS: dict[_Memo, dict[_Key, tuple[list[float], float, int, int]]] = {}
+
+
+def _hand(counts: Sequence[int]) -> list[int]:
+    return [c for c in KINDS for _ in range(counts[c])]
+
+
+class Playout:
+    """The state of a round for playing it out fast (see the module doc).
+
+    ``remaining`` counts the cards not on the discard pile and ``stuck`` says
+    who drew on the current top (``normal.opponents_stuck``): the public facts
+    Normal uses, kept up to date by :meth:`move`.
+    """
+
+    __slots__ = (
+        "rules",
+        "counts",
+        "codes",
+        "keys",
+        "sizes",
+        "pile",
+        "top",
+        "active",
+        "active_count",
+        "to_move",
+        "holder",
+        "emptied_by",
+        "remaining",
+        "stuck",
+    )
+
+    rules: Ruleset
+    counts: list[list[int]]
+    codes: list[int]
+    keys: list[int]
+    sizes: list[int]
+    pile: list[int]
+    top: int
+    active: list[bool]
+    active_count: int
+    to_move: int | None
+    holder: int | None
+    emptied_by: int | None
+    remaining: list[int]
+    stuck: list[bool]
+
+    @classmethod
+    def of(cls, rnd: Round, remaining: Sequence[int], stuck: Sequence[bool]) -> Playout:
+        """The playout state of an unfinished ``rnd`` (which it leaves alone)."""
+        st = cls.__new__(cls)
+        st.rules = rnd.ruleset
+        st.counts = []
+        st.codes = []
+        st.keys = []
+        for hand in rnd.hands:
+            counts = [0] * 21
+            code = key = 0
+            for c in hand:
+                counts[c] += 1
+                code += _CODE[c]
+                key += _KEY[c]
+            st.counts.append(counts)
+            st.codes.append(code)
+            st.keys.append(key)
+        st.sizes = [len(h) for h in rnd.hands]
+        st.pile = [int(c) for c in rnd.pile]
+        st.top = int(rnd.discard[-1])
+        st.active = list(rnd.active)
+        st.active_count = rnd.active_count
+        st.to_move = rnd.to_move
+        st.holder = rnd.no_drama_holder
+        st.emptied_by = rnd.emptied_by
+        st.remaining = list(remaining)
+        st.stuck = list(stuck)
+        return st
+
+    def clone(self) -> Playout:
+        st = Playout.__new__(Playout)
+        st.rules = self.rules
+        st.counts = [list(c) for c in self.counts]
+        st.codes = list(self.codes)
+        st.keys = list(self.keys)
+        st.sizes = list(self.sizes)
+        st.pile = list(self.pile)
+        st.top = self.top
+        st.active = list(self.active)
+        st.active_count = self.active_count
+        st.to_move = self.to_move
+        st.holder = self.holder
+        st.emptied_by = self.emptied_by
+        st.remaining = list(self.remaining)
+        st.stuck = list(self.stuck)
+        return st
+
+    def hand(self, seat: int) -> list[int]:
+        """``seat``'s cards, ascending."""
+        return _hand(self.counts[seat])
+
+    # ------------------------------------------------------------ moves
+    def move(self, action: Action) -> None:
+        """Do ``action`` for the player to move, unchecked: it must be legal."""
+        if type(action) is Play:
+            self.play(int(action.card))
+        elif action == DRAW:
+            self.draw()
+        else:
+            self.quit()
+
+    def play(self, card: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.counts[seat][card] -= 1
+        self.codes[seat] -= _CODE[card]
+        self.keys[seat] -= _KEY[card]
+        self.sizes[seat] -= 1
+        self.top = card
+        self.remaining[card] -= 1
+        stuck = self.stuck
+        for s in range(len(stuck)):
+            stuck[s] = False
+        if not self.sizes[seat]:
+            self.emptied_by = seat
+            self.to_move = None
+        elif card not in _PLUS:  # a Plus card keeps the turn
+            self.to_move = self._next(seat)
+
+    def draw(self) -> None:
+        seat = self.to_move
+        assert seat is not None
+        card = self.pile.pop()
+        self.counts[seat][card] += 1
+        self.codes[seat] += _CODE[card]
+        self.keys[seat] += _KEY[card]
+        self.sizes[seat] += 1
+        self.stuck[seat] = True
+        self.to_move = self._next(seat)
+
+    def quit(self) -> None:
+        seat = self.to_move
+        assert seat is not None
+        self.active[seat] = False
+        self.active_count -= 1
+        if self.rules.no_drama:
+            self.holder = seat
+        self.to_move = self._next(seat) if self.active_count else None
+
+    def _next(self, seat: int) -> int:
+        active = self.active
+        players = len(active)
+        for k in range(1, players + 1):
+            nxt = (seat + k) % players
+            if active[nxt]:
+                return nxt
+        raise AssertionError("no active player left")  # callers check active_count
+
+    # ------------------------------------------------------------ scoring
+    def settle(self, points: Sequence[int]) -> list[int]:
+        """Everybody's points after the finished round (the rules of ``Match._score``)."""
+        rules = self.rules
+        komarami = rules.komarami
+        holder = self.holder if rules.no_drama else None
+        out: list[int] = []
+        for seat, counts in enumerate(self.counts):
+            before = points[seat]
+            if seat == self.emptied_by:
+                out.append(before - largest_chip(before, rules.party))
+                continue
+            hand = _hand(counts)
+            cost = hand_cost(hand, komarami)
+            if seat == holder:
+                cost -= discard_saving(hand, komarami)
+                if len(hand) == 1:
+                    out.append(before - largest_chip(before, rules.party))
+                    continue
+            out.append(before + cost)
+        return out
+
+
+def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAMS) -> None:
+    """Play ``st`` to the end of the round with every seat on the Normal heuristic.
+
+    Each seat decides from its own hand and the public facts only, exactly as
+    ``sim.rollout`` does on a ``Round``.
+    """
+    rules = st.rules
+    komarami = rules.komarami
+    no_drama = rules.no_drama
+    memo_key = (p, komarami, no_drama)
+    plays_memo = _PLAYS.get(memo_key)
+    if plays_memo is None or len(plays_memo) > _MEMO_LIMIT:
+        plays_memo = _PLAYS[memo_key] = {}
+    draws_memo = _DRAWS.get(memo_key)
+    if draws_memo is None or len(draws_memo) > _MEMO_LIMIT:
+        draws_memo = _DRAWS[memo_key] = {}
+    counts_of = st.counts
+    sizes = st.sizes
+    active = st.active
+    stuck = st.stuck
+    remaining = st.remaining
+    pile = st.pile
+    players = len(counts_of)
+    refunds = [largest_chip(pt, rules.party) for pt in points]
+    fit_corr = bool(p.correction.fit)
+    while True:
+        seat = st.to_move
+        if seat is None:
+            return
+        counts = counts_of[seat]
+        top = st.top
+        fit = [c for c in FIT[top] if counts[c]]
+        if len(fit) == 1:
+            st.play(fit[0])
+            continue
+        can_draw = bool(pile) and st.active_count > 1
+        if not fit and not can_draw:
+            st.quit()
+            continue
+        order = [s for k in range(1, players) if active[s := (seat + k) % players]]
+        if not order:  # alone (so no drawing, and two or more cards fit)
+            st.play(int(_alone_play(_hand(counts), [_CARD[c] for c in fit])))
+            continue
+        opp_sizes = [sizes[s] for s in order]
+        opp_stuck = [stuck[s] for s in order]
+        ctx = _ctx(opp_sizes, opp_stuck, len(pile), p)
+        refund = refunds[seat]
+        if fit:
+            key = (st.keys[seat], top, ctx, refund)
+            card = plays_memo.get(key)
+            if card is None:
+                action = decide_core(
+                    _hand(counts), _CARD[top], can_draw, seat, points, opp_sizes, opp_stuck,
+                    len(pile), remaining, 0, rules, p,
+                )  # fmt: skip
+                assert type(action) is Play
+                card = plays_memo[key] = int(action.card)
+            st.play(card)
+            continue
+        # Nothing fits: draw or quit, as decide_core decides it.
+        top_step = STEP[top]
+        size = sizes[seat]
+        dkey = (st.codes[seat], top_step, ctx, refund)
+        entry = draws_memo.get(dkey)
+        if entry is None:
+            entry = draws_memo[dkey] = _draw_costs(
+                _hand(counts), top_step, ctx, refund + p.empty_bonus, komarami, no_drama
+            )
+        costs, plain, cost_now, saving = entry
+        total = sum(remaining) - size  # the unseen cards: not on the discard, not in hand
+        if total:
+            go_on = 0.0
+            for k, (_card, kinds) in enumerate(_DRAW_KINDS):
+                m = 0
+                for kind in kinds:
+                    m += remaining[kind] - counts[kind]
+                if m:
+                    go_on += m * costs[k]
+            go_on /= total
+        else:
+            go_on = plain
+        # ``unseen`` is read only for a correction by the share of fitting cards
+        unseen = [r - c for r, c in zip(remaining, counts, strict=True)] if fit_corr else remaining
+        choice = draw_or_quit(
+            go_on, cost_now, saving, size, _CARD[top], seat, points, opp_sizes, len(pile), unseen,
+            total, refund, rules, p,
+        )  # fmt: skip
+        if choice == DRAW:
+            st.draw()
+        else:
+            st.quit()
+
+
+def _draw_costs(
+    hand: list[int], top_step: int, ctx: int, refund: float, komarami: bool, no_drama: bool
+) -> tuple[list[float], float, int, int]:
+    """For drawing or quitting with ``hand``: the estimate with each kind of card
+    drawn (``normal._DRAW_KINDS`` order), without one, the cost now and what
+    the No Drama card would save."""
+    est = _Estimate(ctx, komarami, refund)
+    n = len(hand) + 1
+    grown = [*hand, 0]
+    costs: list[float] = []
+    for card, _kinds in _DRAW_KINDS:
+        grown[-1] = card
+        costs.append(est.cost(grown, top_step, n))
+    saving = discard_saving(hand, komarami) if no_drama else 0
+    return costs, est.cost(hand, top_step, n), hand_cost(hand, komarami), saving
+
+
+__all__ = ["FIT", "QUIT", "Playout", "play_out"]
