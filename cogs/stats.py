@@ -8,6 +8,7 @@ work after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import language_of, text
-from data.chart import render_chip_chart
+from data.chart import render_chip_chart, seats_named_elsewhere
 from data.records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
 from data.store import Store, StoreError
 
@@ -189,21 +190,46 @@ def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.
     return embed
 
 
-def chart_embed(locale: object, history: ChipHistory) -> tuple[discord.Embed, bytes]:
-    """The embed and the PNG (to attach as ``CHART_FILE``) of one game's chip history."""
-    png = render_chip_chart(
+#: The coloured square beside a name in the message, matching its line's colour (SEAT_COLORS).
+SEAT_SQUARES = ("🟦", "🟧", "🟩", "🟪", "🟫", "⬛")
+
+
+async def chart_embed(locale: object, history: ChipHistory) -> tuple[discord.Embed, bytes]:
+    """The embed and the PNG (to attach as ``CHART_FILE``) of one game's chip history.
+
+    The PNG is drawn in a worker thread, so the bot goes on answering meanwhile. Names
+    the chart's font can't draw are labelled by seat there and given here, beside
+    their line's colour.
+    """
+    png = await asyncio.to_thread(
+        render_chip_chart,
         history,
         title=text(locale, "chart.heading"),
         x_label=text(locale, "chart.round"),
+        threshold_label=text(locale, "chart.threshold", threshold=history.threshold),
+        seat_label=text(locale, "chart.seat", seat="{seat}"),
     )
-    embed = discord.Embed(
-        title=text(locale, "chart.title", game=history.game_id),
-        description=text(
+    lines = [
+        text(
             locale,
             "chart.description",
             winners=_names([history.names[seat] for seat in history.winners]),
             threshold=history.threshold,
-        ),
+        )
+    ]
+    lines += [
+        text(
+            locale,
+            "chart.named",
+            color=SEAT_SQUARES[seat % len(SEAT_SQUARES)],
+            seat=text(locale, "chart.seat", seat=seat + 1),
+            name=discord.utils.escape_markdown(history.names[seat]),
+        )
+        for seat in seats_named_elsewhere(history)
+    ]
+    embed = discord.Embed(
+        title=text(locale, "chart.title", game=history.game_id),
+        description="\n".join(lines),
         colour=COLOR_STATS,
     )
     embed.set_image(url=f"attachment://{CHART_FILE}")
@@ -225,7 +251,7 @@ async def finished_chart(
     history = await store.chip_history(game_id)
     if history is None or not history.totals or not history.winners:
         return None
-    return chart_embed(locale, history)
+    return await chart_embed(locale, history)
 
 
 # ---------------------------------------------------------------- the cog

@@ -241,6 +241,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.description": "🏆 {winners} · the red line is the end of the game ({threshold} points)",
     "chart.heading": "Points by round",
     "chart.round": "Round",
+    "chart.threshold": "End of game: {threshold}",
+    "chart.seat": "Player {seat}",
+    # a name the chart's font can't draw, given in the message: "🟦 Player 1: 王小明"
+    "chart.named": "{color} {seat}: {name}",
     "chart.unknown": "There's no finished game #{game} in this server. /lama history lists your games with their numbers.",
     "chart.none": "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. Open a table with /lama new and play one! 🦙",
     "chart.server_latest": "You haven't finished a game in this server yet, so here is the server's latest one.",

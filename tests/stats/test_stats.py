@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import sys
+import threading
+from typing import Any
 
 import discord
 import pytest
@@ -10,8 +13,8 @@ import simcord
 
 from bot.i18n import text
 from bot.tables import Table
-from cogs.stats import CHART_FILE
-from data.chart import PNG_SIGNATURE
+from cogs.stats import CHART_FILE, SEAT_SQUARES
+from data.chart import PNG_SIGNATURE, SEAT_COLORS
 from tests.bot.play import open_lobby
 from tests.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
@@ -324,3 +327,39 @@ async def test_lama_chart_without_a_finished_game_in_the_server(
         "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein "
         "Diagramm."
     )
+
+
+async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CJK and emoji names are listed in the message beside their line's colour; the chart
+    draws the others itself. The PNG is drawn in a worker thread, not on the event loop."""
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    names = [(alice.id, "王小明"), (None, "Жанна"), (None, "Zoë 🦙")]
+    await insert_random_game(store, guild.id, names, random.Random(4))
+    [row] = await store.history(guild.id, alice.id, limit=1)
+    threads: list[threading.Thread] = []
+    # discord.py loads each extension as a module of its own: patch the one the bot runs.
+    cog = simcord_env.bot.get_cog("Stats")  # type: ignore[attr-defined]
+    stats = sys.modules[type(cog).__module__]
+    render = stats.render_chip_chart
+
+    def recording(*args: Any, **kwargs: Any) -> bytes:
+        threads.append(threading.current_thread())
+        png: bytes = render(*args, **kwargs)
+        return png
+
+    monkeypatch.setattr(stats, "render_chip_chart", recording)
+    result = await alice.slash(channel, "lama chart", game_id=row.game_id)
+    assert result.response is not None and result.response.attachments
+    lines = (result.response.embeds[0].description or "").splitlines()
+    assert lines[1:] == ["🟦 Player 1: 王小明", "🟩 Player 3: Zoë 🦙"]
+    assert threads and threads[0] is not threading.main_thread()
+
+
+def test_every_seat_colour_has_its_square() -> None:
+    assert len(SEAT_SQUARES) == len(SEAT_COLORS)
