@@ -1,16 +1,24 @@
-"""The clocks of a table: turn deadline and warning, idle lobby, idle game."""
+"""The clocks of a table: turn deadline and warning, idle lobby, idle game.
+
+All of them ring through the one :class:`~.scheduler.Scheduler`.  A clock's
+action checks when it rings that it is still the table's clock (the stamp of
+the turn, the time the lobby opened, the last move), so one set again later
+needs no cancelling, and a failing store makes it try again, not stop.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import logging
 from collections.abc import Callable
 
 from game import Match
 
 from ..tables import Status, Table
 from . import timing
-from .core import ServiceCore
+from .core import CLOCK, WARNING, ServiceCore
 from .errors import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 class Clocks(ServiceCore):
@@ -30,72 +38,71 @@ class Clocks(ServiceCore):
         table.warned = False
 
     def _arm_turn_timer(self, table: Table) -> None:
-        old = self._timers.pop(table.game_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        if table.turn_deadline is not None:
-            clock = self._turn_clock(table, table.stamp)
-        elif table.turn_timer <= 0:
-            clock = self._idle_clock(table, table.active_at)
-        else:
-            return  # an AI's turn: it moves by itself
-        self._timers[table.game_id] = asyncio.create_task(clock, name=f"lama-timer-{table.game_id}")
-
-    async def _idle_clock(self, table: Table, since: float) -> None:
-        """End a game without a turn timer that nobody has moved in for GAME_IDLE,
-        so that it doesn't hold its channel for good."""
-        await self._close_at(
-            table,
-            since + timing.GAME_IDLE,
-            lambda: table.status is Status.RUNNING and table.active_at == since,
-            "closed.idle_game",
-        )
-
-    async def _turn_clock(self, table: Table, stamp: int) -> None:
+        """Set the clocks of a running game for the turn it is at now."""
+        key = table.game_id
+        self.clocks.cancel((key, WARNING))
         deadline = table.turn_deadline
-        if deadline is None:
+        if deadline is not None:
+            stamp = table.stamp
+            warn_at = deadline - min(timing.WARNING_BEFORE, table.turn_timer / 4)
+            if not table.warned and self.clock() < warn_at:
+                self.clocks.at((key, WARNING), warn_at, lambda: self._warn(table, stamp))
+            self.clocks.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
+        elif table.turn_timer <= 0:
+            # End a game without a turn timer that nobody has moved in for
+            # GAME_IDLE, so that it doesn't hold its channel for good.
+            since = table.active_at
+            self._close_at(
+                table,
+                since + timing.GAME_IDLE,
+                lambda: table.status is Status.RUNNING and table.active_at == since,
+                "closed.idle_game",
+            )
+        else:
+            self.clocks.cancel((key, CLOCK))  # an AI's turn: it moves by itself
+
+    async def _warn(self, table: Table, stamp: int) -> None:
+        if table.stamp != stamp or table.status is not Status.RUNNING:
             return
-        warn_at = deadline - min(timing.WARNING_BEFORE, table.turn_timer / 4)
-        if not table.warned and self.clock() < warn_at:
-            await asyncio.sleep(warn_at - self.clock())
-            if table.stamp != stamp or table.status is not Status.RUNNING:
-                return
-            table.warned = True
-            if self.listener is not None:
-                await self.listener.turn_warning(table)
-        await asyncio.sleep(max(0.0, deadline - self.clock()))
-        while not await self._time_out(table, stamp):
-            await asyncio.sleep(timing.SAVE_RETRY)  # the store failed; the turn is still over
+        table.warned = True
+        if self.listener is not None:
+            await self.listener.turn_warning(table)
+
+    async def _ring_out(self, table: Table, stamp: int) -> None:
+        try:
+            done = await self._time_out(table, stamp)
+        except Exception:
+            log.exception("game %s: could not time out a turn", table.game_id)
+            done = False
+        if not done:  # the turn is still over: try again in a while
+            again = self.clock() + timing.SAVE_RETRY
+            self.clocks.at((table.game_id, CLOCK), again, lambda: self._ring_out(table, stamp))
 
     def _arm_lobby_timer(self, table: Table) -> None:
+        """A lobby nobody changes for LOBBY_IDLE closes; every change starts it again."""
         table.opened_at = self.clock()
-        old = self._timers.pop(table.game_id, None)
-        if old is not None:
-            old.cancel()
-        self._timers[table.game_id] = asyncio.create_task(
-            self._lobby_clock(table), name=f"lama-lobby-{table.game_id}"
-        )
+        self._arm_lobby_clock(table)
 
-    async def _lobby_clock(self, table: Table) -> None:
-        await self._close_at(
+    def _arm_lobby_clock(self, table: Table) -> None:
+        opened = table.opened_at
+        self._close_at(
             table,
-            table.opened_at + timing.LOBBY_IDLE,
-            lambda: table.status is Status.LOBBY,
+            opened + timing.LOBBY_IDLE,
+            lambda: table.status is Status.LOBBY and table.opened_at == opened,
             "closed.idle",
         )
 
-    async def _close_at(
-        self, table: Table, when: float, still: Callable[[], bool], reason: str
-    ) -> None:
+    def _close_at(self, table: Table, when: float, still: Callable[[], bool], reason: str) -> None:
         """At ``when``, cancel the table for ``reason`` if ``still()`` holds then."""
-        await asyncio.sleep(max(0.0, when - self.clock()))
-        while still():
-            async with table.lock:
-                if not still():
-                    return
-                try:
-                    await self._close(table, Status.CANCELLED, reason)
-                    return
-                except ServiceError:
-                    pass  # the store failed and logged it; the table stays open for now
-            await asyncio.sleep(timing.SAVE_RETRY)
+        self.clocks.at((table.game_id, CLOCK), when, lambda: self._close_if(table, still, reason))
+
+    async def _close_if(self, table: Table, still: Callable[[], bool], reason: str) -> None:
+        async with table.lock:
+            if not still():
+                return
+            try:
+                await self._close(table, Status.CANCELLED, reason)
+                return
+            except ServiceError:
+                pass  # the store failed and logged it; the table stays open for now
+        self._close_at(table, self.clock() + timing.SAVE_RETRY, still, reason)

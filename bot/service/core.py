@@ -16,8 +16,14 @@ from game import Match, RoundDealt
 
 from ..tables import Status, Table
 from .errors import ServiceError, TableListener
+from .scheduler import Scheduler
 
 log = logging.getLogger(__name__)
+
+# The clocks of a table, by the second half of their scheduler key.
+CLOCK = "clock"  # the turn deadline, or the idle lobby or idle game limit
+WARNING = "warning"  # the turn's warning
+AI = "ai"  # the next AI move
 
 
 class ServiceCore:
@@ -37,8 +43,9 @@ class ServiceCore:
         self._claimed: set[int] = set()  # channels with a lobby being opened
         # Deals to use before random ones: for puzzles and tests.
         self.scripted_deals: deque[Callable[[Match], RoundDealt]] = deque()
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        # Every clock of every table: turns, warnings, idle tables, AI moves.
+        self.clocks = Scheduler(clock)
+        self._ai_failures: dict[int, int] = {}  # game id: AI moves in a row not saved
         self._notices: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ lookup
@@ -66,10 +73,8 @@ class ServiceCore:
         if self.by_channel.get(table.channel_id) is table:
             del self.by_channel[table.channel_id]
         self.by_id.pop(table.game_id, None)
-        for tasks in (self._ai_tasks, self._timers):
-            task = tasks.pop(table.game_id, None)
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
+        self.clocks.cancel_game(table.game_id)
+        self._ai_failures.pop(table.game_id, None)
 
     # ------------------------------------------------------------ language
     async def public_locale(self, guild_id: int, fallback: str) -> str:
@@ -133,9 +138,8 @@ class ServiceCore:
 
     async def close(self) -> None:
         """Stop every background task (the state is already saved)."""
-        tasks = [*self._ai_tasks.values(), *self._timers.values(), *self._notices]
-        self._ai_tasks.clear()
-        self._timers.clear()
+        await self.clocks.close()
+        tasks = [*self._notices]
         self._notices.clear()
         for task in tasks:
             task.cancel()

@@ -13,6 +13,7 @@ from game.ai import Strength, choose
 from ..tables import MoveLine, Status, Table
 from . import timing
 from .clocks import Clocks
+from .core import AI
 from .errors import MoveOutcome, ServiceError
 from .records import seat_records
 
@@ -171,41 +172,50 @@ class Play(Clocks):
         seat = table.to_move
         if seat is None or table.seats[seat].controller is None:
             return
-        task = self._ai_tasks.get(table.game_id)
-        if task is None or task.done():
-            self._ai_tasks[table.game_id] = asyncio.create_task(
-                self._ai_turns(table), name=f"lama-ai-{table.game_id}"
-            )
+        key = (table.game_id, AI)
+        if not self.clocks.pending(key):
+            self.clocks.at(key, self.clock() + timing.AI_DELAY, lambda: self._ai_turn(table))
 
-    async def _ai_turns(self, table: Table) -> None:
-        while table.status is Status.RUNNING:
-            await asyncio.sleep(timing.AI_DELAY)
-            async with table.lock:
-                match = table.match
-                seat = table.to_move
-                if match is None or seat is None or table.status is not Status.RUNNING:
-                    return
-                strength = table.seats[seat].controller
-                if strength is None:
-                    return
-                view = match.view(seat)
-                seed = f"{table.game_id}:{len(match.events)}"
-                try:
-                    if strength == Strength.HARD:
-                        # Hard searches for up to ~100 ms: off the event loop, so
-                        # other tables and the gateway heartbeat keep moving.  The
-                        # view is a frozen snapshot and the table lock is held.
-                        action = await asyncio.to_thread(choose, view, strength, seed)
-                    else:
-                        action = choose(view, strength, seed)
-                except Exception:
-                    # A broken AI must not stall the table: make the plainest legal move.
-                    log.exception("game %s: the %s AI failed", table.game_id, strength)
-                    action = view.legal[0]
-                try:
-                    await self._apply(table, seat, action)
-                except ServiceError:
-                    # The store is failing; try again after the pause.
-                    continue
-            # This task is still running, so this schedules no second one.
-            await self._after_change(table)
+    async def _ai_turn(self, table: Table) -> None:
+        """The AI on turn moves; the clocks then take the next turn."""
+        async with table.lock:
+            match = table.match
+            seat = table.to_move
+            if match is None or seat is None or table.status is not Status.RUNNING:
+                return
+            strength = table.seats[seat].controller
+            if strength is None:
+                return
+            view = match.view(seat)
+            seed = f"{table.game_id}:{len(match.events)}"
+            try:
+                if strength == Strength.HARD:
+                    # Hard searches for up to ~100 ms: off the event loop, so
+                    # other tables and the gateway heartbeat keep moving.  The
+                    # view is a frozen snapshot and the table lock is held.
+                    action = await asyncio.to_thread(choose, view, strength, seed)
+                else:
+                    action = choose(view, strength, seed)
+            except Exception:
+                # A broken AI must not stall the table: make the plainest legal move.
+                log.exception("game %s: the %s AI failed", table.game_id, strength)
+                action = view.legal[0]
+            try:
+                await self._apply(table, seat, action)
+            except Exception as error:
+                if not isinstance(error, ServiceError):
+                    log.exception("game %s: an AI move failed", table.game_id)
+                self._retry_ai(table)
+                return
+            self._ai_failures.pop(table.game_id, None)
+        await self._after_change(table)
+
+    def _retry_ai(self, table: Table) -> None:
+        """Try the AI's move again later, waiting twice as long after each failure,
+        so that a store that is down isn't asked again and again."""
+        failures = self._ai_failures.get(table.game_id, 0) + 1
+        self._ai_failures[table.game_id] = failures
+        first = max(timing.AI_DELAY, timing.AI_RETRY)
+        pause = min(timing.AI_RETRY_MAX, first * 2 ** (failures - 1))
+        key = (table.game_id, AI)
+        self.clocks.at(key, self.clock() + pause, lambda: self._ai_turn(table))

@@ -77,7 +77,7 @@ async def test_a_move_the_database_refuses_is_not_made_and_goes_through_once_it_
     await assert_saved(service(simcord_env).store, table)
 
 
-async def test_an_ai_move_the_database_refuses_is_tried_again_after_the_pause(
+async def test_an_ai_move_the_database_refuses_is_tried_again_ever_less_often(
     simcord_env: simcord.Env,
     settings: Settings,
     channel: simcord.ChannelHandle,
@@ -99,14 +99,16 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_after_the_pause(
 
     with caplog.at_level(logging.WARNING, logger="bot.service"):
         await simcord_env.advance_time(pause + 1)
-        await simcord_env.advance_time(pause)
+        # Tried at 10 s, then after pauses of 10, 20, 40 and 60 s (the longest):
+        # not every 10 s (15 times) while the store is down.
+        await simcord_env.advance_time(139)
     failures = [r for r in caplog.records if "could not save a move" in r.getMessage()]
-    assert len(failures) == 2, "the AI should try once per pause"
+    assert len(failures) == 5, "the AI should wait longer after each failure"
     assert table.match.snapshot() == before and table.status is Status.RUNNING
     assert count(path, "events", table.game_id) == 1
 
     allow_event_writes(path)
-    await simcord_env.advance_time(pause)
+    await simcord_env.advance_time(60)
     assert table.stamp > 1 and table.to_move == 0, "the AI did not move once it could save"
     await assert_saved(service(simcord_env).store, table)
     await take_simple_turn(alice, channel)  # and the game goes on
