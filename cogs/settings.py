@@ -55,6 +55,7 @@ class Settings(commands.Cog):
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="Deutsch", value="de"),
             app_commands.Choice(name="Español", value="es"),
+            app_commands.Choice(name="Polski", value="pl"),
             app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
         ]
     )

@@ -34,7 +34,7 @@ MIN_GAMES = 3  # finished games a player needs to be ranked by win rate or avera
 HISTORY_SIZE = 10  # games listed by /lama history
 CHART_FILE = "chips.png"
 COLOR_STATS = discord.Colour.purple()
-_COMMA_DECIMALS = frozenset({"de", "es"})
+_COMMA_DECIMALS = frozenset({"de", "es", "pl"})
 
 
 # ---------------------------------------------------------------- formatting

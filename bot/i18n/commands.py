@@ -2,7 +2,7 @@
 
 discord.py asks the tree's :class:`~discord.app_commands.Translator` for every
 translatable string of every command while it builds the sync payload, once per
-Discord locale. Each catalog module (``de.py``, ``es.py``) has a ``COMMANDS``
+Discord locale. Each catalog module (``de.py``, ``es.py``, ``pl.py``) has a ``COMMANDS``
 dict keyed by the English source string, the one written in the decorators
 (``name="new"``, ``description="Open a L.A.M.A. lobby…"``); a missing entry
 leaves Discord showing the English text.
@@ -16,16 +16,21 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from . import de, es
+from . import de, es, pl
 
 #: Command strings per catalog language.
-COMMANDS: dict[str, Mapping[str, str]] = {"de": de.COMMANDS, "es": es.COMMANDS}
+COMMANDS: dict[str, Mapping[str, str]] = {
+    "de": de.COMMANDS,
+    "es": es.COMMANDS,
+    "pl": pl.COMMANDS,
+}
 
 #: The Discord locales that get each language.
 LOCALES: dict[discord.Locale, str] = {
     discord.Locale.german: "de",
     discord.Locale.spain_spanish: "es",
     discord.Locale.latin_american_spanish: "es",
+    discord.Locale.polish: "pl",
 }
 
 #: What Discord accepts as a (localized) command or option name.

@@ -188,6 +188,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "language.en": "Englisch",
     "language.de": "Deutsch",
     "language.es": "Spanisch",
+    "language.pl": "Polnisch",
     "settings.language.set": "Neue Spiele auf diesem Server zeigen Lobby und Tisch auf {language}. Private Antworten folgen weiter der Discord-Sprache der einzelnen Spieler.",
     "settings.language.default": "Neue Spiele auf diesem Server zeigen Lobby und Tisch in der Discord-Sprache des Servers (zurzeit {language}). Private Antworten folgen weiter der Discord-Sprache der einzelnen Spieler.",
     "settings.not_allowed": "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen des Servers ändern.",
@@ -304,6 +305,7 @@ COMMANDS: Mapping[str, str] = {
     "English": "English",
     "Deutsch": "Deutsch",
     "Español": "Español",
+    "Polski": "Polski",
     "Server default": "Server-Standard",
     # stats
     "stats": "statistik",

@@ -181,6 +181,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "language.en": "English",
     "language.de": "German",
     "language.es": "Spanish",
+    "language.pl": "Polish",
     "settings.language.set": "New games in this server will show their lobby and table in {language}. Private replies still follow each player's Discord language.",
     "settings.language.default": "New games in this server will show their lobby and table in the server's Discord language (now {language}). Private replies still follow each player's Discord language.",
     "settings.not_allowed": "Only members with the Manage Server permission can change this server's settings.",

@@ -182,6 +182,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "language.en": "inglés",
     "language.de": "alemán",
     "language.es": "español",
+    "language.pl": "polaco",
     "settings.language.set": "Las partidas nuevas de este servidor mostrarán la sala y la mesa en {language}. Las respuestas privadas siguen el idioma de Discord de cada jugador.",
     "settings.language.default": "Las partidas nuevas de este servidor mostrarán la sala y la mesa en el idioma de Discord del servidor (ahora {language}). Las respuestas privadas siguen el idioma de Discord de cada jugador.",
     "settings.not_allowed": "Solo los miembros con el permiso «Gestionar servidor» pueden cambiar los ajustes del servidor.",
@@ -298,6 +299,7 @@ COMMANDS: Mapping[str, str] = {
     "English": "English",
     "Deutsch": "Deutsch",
     "Español": "Español",
+    "Polski": "Polski",
     "Server default": "Predeterminado del servidor",
     # stats
     "stats": "estadísticas",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import discord
 import pytest
 
-from bot.i18n import CATALOGS, DEFAULT, language_of, text
+from bot.i18n import CATALOGS, DEFAULT, language_of, plural, plural_forms, text
 from bot.i18n import en as english
 
 LANGUAGES = sorted(set(CATALOGS) - {DEFAULT})
@@ -23,8 +23,8 @@ def forms(entry: str | Mapping[str, str]) -> dict[str, str]:
     return {"": entry} if isinstance(entry, str) else dict(entry)
 
 
-def test_german_and_spanish_are_registered() -> None:
-    assert LANGUAGES == ["de", "es"]
+def test_german_spanish_and_polish_are_registered() -> None:
+    assert LANGUAGES == ["de", "es", "pl"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -36,6 +36,11 @@ def test_catalog_has_exactly_the_english_keys(language: str) -> None:
     assert not extra, f"{language}.py has keys en.py no longer has: {extra}"
 
 
+def english_form(form: str) -> str:
+    """The English form a translated plural form says the same as: one is one, the rest other."""
+    return form if form in {"", "one"} else "other"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_placeholders_and_plural_forms_match_english(language: str) -> None:
     catalog = CATALOGS[language]
@@ -44,13 +49,41 @@ def test_placeholders_and_plural_forms_match_english(language: str) -> None:
             continue
         expected = forms(source)
         translated = forms(catalog[key])
-        assert set(translated) == set(expected), f"{language} {key}: forms {sorted(translated)}"
+        # A plural entry has every form the language's CLDR rule gives whole numbers.
+        want = set(expected) if isinstance(source, str) else set(plural_forms(language))
+        assert set(translated) == want, f"{language} {key}: forms {sorted(translated)}"
         for form, message in translated.items():
             assert message.strip(), f"{language} {key} {form} is empty"
-            assert fields(message) == fields(expected[form]), (
+            source_fields = fields(expected[english_form(form)])
+            assert fields(message) == source_fields, (
                 f"{language} {key} {form or 'text'}: {sorted(fields(message))} "
-                f"instead of {sorted(fields(expected[form]))}"
+                f"instead of {sorted(source_fields)}"
             )
+
+
+def test_plural_forms_each_language_needs() -> None:
+    assert plural_forms("en") == plural_forms("de") == {"one", "other"}
+    assert plural_forms("es") == {"one", "other"}
+    assert plural_forms("pl") == {"one", "few", "many"}
+
+
+def polish_rule(n: int) -> str:
+    """CLDR's Polish rule for whole numbers, written out."""
+    if n == 1:
+        return "one"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "few"
+    return "many"
+
+
+def test_plural_rules_are_cldrs() -> None:
+    assert [plural("pl", n) for n in range(300)] == [polish_rule(n) for n in range(300)]
+    for language in ("en", "de", "es"):
+        assert [plural(language, n) for n in range(300)] == [
+            "one" if n == 1 else "other" for n in range(300)
+        ]
+    assert plural("es", 1_000_000) == "many"  # "1 000 000 de puntos": falls back to other
+    assert text("es", "table.points", count=1_000_000) == "1000000 puntos"
 
 
 @pytest.mark.parametrize(
@@ -68,6 +101,32 @@ def test_placeholders_and_plural_forms_match_english(language: str) -> None:
         ("es-ES", "table.points", 1, "1 punto"),
         ("es-ES", "hand.quit_cost", 7, "Retirarte ahora te costaría 7 puntos negativos."),
         ("en-US", "table.cards", 1, "1 card"),
+        ("pl", "table.cards", 1, "1 karta"),
+        ("pl", "table.cards", 2, "2 karty"),
+        ("pl", "table.cards", 5, "5 kart"),
+        ("pl", "table.cards", 12, "12 kart"),
+        ("pl", "table.cards", 22, "22 karty"),
+        ("pl", "table.cards", 25, "25 kart"),
+        ("pl", "table.cards", 0, "0 kart"),
+        ("pl", "table.points", 1, "1 punkt"),
+        ("pl", "table.points", 2, "2 punkty"),
+        ("pl", "table.points", 5, "5 punktów"),
+        ("pl", "table.points", 22, "22 punkty"),
+        ("pl", "table.points", 25, "25 punktów"),
+        ("pl", "board.games", 1, "1 gra"),
+        ("pl", "board.games", 2, "2 gry"),
+        ("pl", "board.games", 5, "5 gier"),
+        ("pl", "board.games", 22, "22 gry"),
+        ("pl", "board.games", 25, "25 gier"),
+        ("pl", "history.players", 1, "1 gracz"),
+        ("pl", "history.players", 2, "2 gracze"),
+        ("pl", "history.players", 5, "5 graczy"),
+        ("pl", "history.players", 22, "22 gracze"),
+        ("pl", "history.players", 25, "25 graczy"),
+        ("pl", "timer.seconds", 22, "22 sekundy na ruch"),
+        ("pl", "timer.seconds", 25, "25 sekund na ruch"),
+        ("pl", "hand.quit_cost", 22, "Wyjście z rundy kosztowałoby cię teraz 22 punkty."),
+        ("pl", "hand.quit_cost", 112, "Wyjście z rundy kosztowałoby cię teraz 112 punktów."),
     ],
 )
 def test_plural_forms(locale: str, key: str, count: int, expected: str) -> None:
@@ -80,6 +139,7 @@ def test_plural_forms(locale: str, key: str, count: int, expected: str) -> None:
         (discord.Locale.german, "de"),
         (discord.Locale.spain_spanish, "es"),
         (discord.Locale.latin_american_spanish, "es"),
+        (discord.Locale.polish, "pl"),
         (discord.Locale.american_english, "en"),
         (discord.Locale.british_english, "en"),
         (discord.Locale.french, "en"),
@@ -95,6 +155,15 @@ def test_untranslated_languages_fall_back_to_english() -> None:
     assert text(discord.Locale.japanese, "hand.title") == "Your hand"
     assert text("de", "hand.title") == "Deine Hand"
     assert text("es-ES", "hand.title") == "Tu mano"
+    assert text(discord.Locale.polish, "hand.title") == "Twoja ręka"
+
+
+def test_a_missing_polish_entry_falls_back_to_english_with_englishs_forms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(CATALOGS, "pl", {})
+    assert text("pl", "table.cards", count=2) == "2 cards"
+    assert text("pl", "table.cards", count=1) == "1 card"
 
 
 def test_edition_terms() -> None:
@@ -104,3 +173,9 @@ def test_edition_terms() -> None:
     assert text("es", "card.pink_llama") == "Llama rosa"
     assert "Nachziehstapel" in text("de", "illegal.draw_pile_empty")
     assert "mazo de robo" in text("es", "illegal.draw_pile_empty")
+    # The Polish edition: L.A.M.A. keeps its name; Lato z Komarami's llamas are mosquitoes.
+    assert text("pl", "log.quit", name="Ida") == "Ida pasuje i wychodzi z rundy"
+    assert text("pl", "card.pink_llama") == "Różowa lama"
+    assert "7 komarów" in text("pl", "rules.komarami")
+    assert text("pl", "variant.komarami") == "🦟 Lato z Komarami"
+    assert "Stos do dobierania" in text("pl", "table.pile", count=3)

@@ -1,4 +1,4 @@
-"""Slash commands carry German and Spanish names, descriptions and choices in the sync."""
+"""Slash commands carry German, Spanish and Polish names, descriptions and choices in the sync."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import simcord
 
 from bot.i18n.commands import LOCALES
 
-LOCALIZED = sorted({locale.value for locale in LOCALES})  # de, es-419, es-ES
+LOCALIZED = sorted({locale.value for locale in LOCALES})  # de, es-419, es-ES, pl
 NAME = re.compile(r"[-_\w]{1,32}")
 SUBCOMMANDS = (1, 2)
 
@@ -31,7 +31,7 @@ def nodes(items: list[dict[str, Any]], path: str = "") -> Iterator[tuple[str, di
 
 
 def test_language_locales() -> None:
-    assert LOCALIZED == ["de", "es-419", "es-ES"]
+    assert LOCALIZED == ["de", "es-419", "es-ES", "pl"]
 
 
 async def test_every_command_string_is_localized(simcord_env: simcord.Env) -> None:
@@ -46,7 +46,7 @@ async def test_every_command_string_is_localized(simcord_env: simcord.Env) -> No
             have = choice.get("name_localizations") or {}
             where_choice = f"{where} = {choice['name']}"
             missing += [f"{where_choice}: [{locale}]" for locale in LOCALIZED if locale not in have]
-    hint = "add these English strings to COMMANDS in de.py and es.py:\n"
+    hint = "add these English strings to COMMANDS in de.py, es.py and pl.py:\n"
     assert not missing, hint + "\n".join(missing)
 
 
@@ -77,6 +77,10 @@ async def test_localized_names_are_valid_and_unique(simcord_env: simcord.Env) ->
         ("lama settings", "de", "einstellungen"),
         ("lama settings language", "es-ES", "idioma"),
         ("lama-about", "de", "lama-info"),
+        ("lama new", "pl", "nowa"),
+        ("lama hand", "pl", "ręka"),
+        ("lama settings language", "pl", "język"),
+        ("lama chart", "pl", "wykres"),
     ],
 )
 async def test_some_names(simcord_env: simcord.Env, path: str, locale: str, name: str) -> None:

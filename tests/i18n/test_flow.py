@@ -175,3 +175,42 @@ async def test_missing_bot_permissions_are_named_in_the_users_language(
     assert spanish.response is not None
     assert "estos permisos: **Ver canales**, **Adjuntar archivos**." in spanish.response.content
     assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_polish_server_with_polish_plurals(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+) -> None:
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    ola = locales.user(guild.add_member(simcord_env.create_user("ola"), roles=[mods]), "pl")
+
+    done = await ola.slash(channel, "lama settings language", language="pl")
+    assert done.ephemeral and done.response is not None
+    assert "w języku: polski" in done.response.content
+
+    table = await open_lobby(simcord_env, alice, channel)
+    lobby = table_message(channel)
+    assert lobby.embeds[0].title == "🦙 L.A.M.A. — lobby"
+    assert "Gracze (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    joined = await ola.slash(channel, "lama join")
+    assert joined.response is not None and joined.response.content == "Jesteś w grze."
+    await alice.click(table_message(channel), label="Start")
+    assert table.match is not None
+    await simcord_env.advance_time(3)
+    shown = table_message(channel).embeds[0]
+    assert shown.title == "🦙 L.A.M.A. — runda 1"
+    # 56 cards, 12 dealt, 1 turned up: 43 left, the "few" form (2-4, 22-24, 32-34, 42-44 …).
+    assert "Stos do dobierania: 43 karty" in (shown.description or "")
+
+    hand = await open_hand(ola, channel, "Pokaż moją rękę")
+    assert hand.embeds[0].title == "Twoja ręka"
+    assert "**6 kart:**" in (hand.embeds[0].description or "")
+    assert {"Wyjdź z rundy", "Odśwież"} <= labels(hand)
+    assert any(label.startswith("Dobierz") for label in labels(hand))
+    english = await open_hand(alice, channel, "Pokaż moją rękę")
+    assert english.embeds[0].title == "Your hand"
+    rules = await ola.slash(channel, "lama rules")
+    assert rules.response is not None and "stos" in rules.response.content
