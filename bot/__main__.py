@@ -12,6 +12,7 @@ import aiohttp
 import discord
 
 from bot.config import ConfigError, Settings
+from data.records import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,35 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="validate the settings and exit without connecting to Discord",
     )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    move = commands.add_parser(
+        "migrate-to-postgres",
+        help="copy the SQLite database DATABASE_PATH into an empty PostgreSQL database",
+        description="Copy every game, event, seat, setting and stat from the SQLite file "
+        "DATABASE_PATH into the empty PostgreSQL database at URL, in one transaction, and "
+        "check that both hold the same rows. Stop the bot first.",
+    )
+    move.add_argument("url", metavar="URL", help="postgresql://user:password@host/database")
     return parser
+
+
+def _migrate_to_postgres(settings: Settings, url: str) -> int:
+    from data.postgres import is_postgres_url, shown_url
+    from data.transfer import copy_to_postgres
+
+    if not is_postgres_url(url):
+        print(f"lama-bot: {url.split('@')[-1]!r} is not a postgresql:// URL.", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        copied = asyncio.run(copy_to_postgres(settings.database_path, url))
+    except StoreError as exc:
+        print(f"lama-bot: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"Copied {settings.database_path} to {shown_url(url)} and compared both: "
+        f"{copied.summary()}."
+    )
+    return 0
 
 
 async def _run(settings: Settings, *, sync_globally: bool) -> None:
@@ -49,15 +78,20 @@ async def _run(settings: Settings, *, sync_globally: bool) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env(require_token=args.command is None)
     except ConfigError as exc:
         print(f"lama-bot: {exc}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)
 
+    if args.command == "migrate-to-postgres":
+        return _migrate_to_postgres(settings, args.url)
+
     if args.check_config:
+        from data.postgres import shown_url
+
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
         print(
-            f"Configuration OK: database {settings.database_path}, dev guild {guild}, "
+            f"Configuration OK: database {shown_url(settings.database)}, dev guild {guild}, "
             f"log level {logging.getLevelName(settings.log_level)}, "
             f"turn timer {settings.turn_timer}s."
         )
@@ -87,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "DNS and any firewall or proxy, then start the bot again.",
             file=sys.stderr,
         )
+        return 1
+    except StoreError as exc:
+        # The database can't be opened: unreachable, wrong login, a newer schema ...
+        print(f"lama-bot: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         log.info("Interrupted, shutting down")

@@ -57,7 +57,7 @@ class LamaBot(commands.Bot):
     async def setup_hook(self) -> None:
         # One clock for the store's timestamps and the service's timers.
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
-        self.store = await Store.open(self.settings.database_path, clock=clock)
+        self.store = await Store.open(self.settings.database, clock=clock)
         self.service = GameService(self.store, clock=clock)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)

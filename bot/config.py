@@ -121,6 +121,47 @@ def _parse_database_path(environ: Mapping[str, str]) -> Path:
     return path
 
 
+def _parse_database_url(environ: Mapping[str, str]) -> str | None:
+    raw = _get(environ, "DATABASE_URL")
+    if raw is None:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            f"DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/lama "
+            f"(got {_shown(raw.split('@')[-1])}); leave it empty to use the SQLite file "
+            "DATABASE_PATH."
+        )
+    return raw
+
+
+def _parse_shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS: both or neither; the ids distinct, each below the count."""
+    count_raw, ids_raw = _get(environ, "SHARD_COUNT"), _get(environ, "SHARD_IDS")
+    if count_raw is None and ids_raw is None:
+        return None, None
+    if count_raw is None or ids_raw is None:
+        raise ConfigError(
+            "SHARD_COUNT and SHARD_IDS go together: set SHARD_COUNT to the number of shards "
+            "of the whole bot and SHARD_IDS to this process's shards (e.g. 0,1), or neither."
+        )
+    if not _DIGITS.fullmatch(count_raw) or not 0 < int(count_raw) <= 1_000_000:
+        raise ConfigError(f"SHARD_COUNT must be a positive whole number (got {_shown(count_raw)}).")
+    count = int(count_raw)
+    parts = [part.strip() for part in ids_raw.split(",")]
+    if not all(_DIGITS.fullmatch(part) for part in parts):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers separated by commas, such as 0,1 "
+            f"(got {_shown(ids_raw)})."
+        )
+    ids = tuple(int(part) for part in parts)
+    if len(set(ids)) != len(ids) or max(ids) >= count:
+        raise ConfigError(
+            f"SHARD_IDS must be distinct shard numbers from 0 to {count - 1} for "
+            f"SHARD_COUNT={count} (got {_shown(ids_raw)})."
+        )
+    return count, tuple(sorted(ids))
+
+
 def _parse_dev_guild_id(environ: Mapping[str, str]) -> int | None:
     raw = _get(environ, "DEV_GUILD_ID")
     if raw is None:
@@ -168,6 +209,16 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: int = DEFAULT_LOG_LEVEL
     turn_timer: int = DEFAULT_TURN_TIMER
+    #: A postgresql:// URL: PostgreSQL instead of the SQLite file ``database_path``.
+    database_url: str | None = field(default=None, repr=False)
+    #: The shards of the whole bot and this process's share; None: one process, as Discord says.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or str(self.database_path)
 
     @classmethod
     def from_env(
@@ -185,9 +236,13 @@ class Settings:
             if loaded is not None:
                 log.debug("Loaded settings from %s", loaded)
             environ = os.environ
+        shard_count, shard_ids = _parse_shards(environ)
         return cls(
             token=_parse_token(environ, require=require_token),
             database_path=_parse_database_path(environ),
+            database_url=_parse_database_url(environ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             dev_guild_id=_parse_dev_guild_id(environ),
             log_level=_parse_log_level(environ),
             turn_timer=_parse_turn_timer(environ),

@@ -1,10 +1,15 @@
-"""Schema migrations: numbered SQL files, the version kept in ``PRAGMA user_version``.
+"""Schema migrations: numbered SQL files, one set per SQL dialect.
 
-``data/migrations/NNNN_name.sql`` holds migration NNNN.  Each file is a whole
-transaction — ``BEGIN; ... PRAGMA user_version = NNNN; COMMIT;`` — because
-``executescript`` commits any open transaction before it runs a script.  If a
-statement fails, the runner rolls the transaction back, so the database stays
-at the version before that migration and the error says which one failed.
+``data/migrations/NNNN_name.sql`` holds SQLite's migration NNNN, the version
+kept in ``PRAGMA user_version``.  Each file is a whole transaction — ``BEGIN;
+... PRAGMA user_version = NNNN; COMMIT;`` — because ``executescript`` commits
+any open transaction before it runs a script.  If a statement fails, the runner
+rolls the transaction back, so the database stays at the version before that
+migration and the error says which one failed.
+
+``data/migrations/postgres/NNNN_name.sql`` is the same migration for
+PostgreSQL (types and triggers differ); its runner (``postgres.py``) wraps
+each file in a transaction and keeps the version in a table.
 """
 
 from __future__ import annotations
@@ -36,9 +41,18 @@ def bundled_migrations() -> Traversable:
     return files(__package__ or "data").joinpath("migrations")
 
 
-def load_migrations(directory: Traversable | Path | None = None) -> list[Migration]:
-    """The migrations in ``directory``, checked to be numbered 1, 2, 3, ... without gaps."""
+def load_migrations(
+    directory: Traversable | Path | None = None, *, dialect: str = "sqlite"
+) -> list[Migration]:
+    """The migrations in ``directory``, checked to be numbered 1, 2, 3, ... without gaps.
+
+    For ``dialect="postgres"``, those in its ``postgres`` subfolder.
+    """
     folder: Traversable = bundled_migrations() if directory is None else directory
+    if dialect == "postgres":
+        folder = folder.joinpath("postgres")
+        if not folder.is_dir():
+            raise StoreError(f"there are no PostgreSQL migrations in {folder}")
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _FILE.match(entry.name)
@@ -49,6 +63,8 @@ def load_migrations(directory: Traversable | Path | None = None) -> list[Migrati
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise StoreError(f"migration {expected:04d} is missing (found {migration.name})")
+        if dialect == "postgres":
+            continue
         sets = _SETS_VERSION.findall(migration.sql)
         if not sets or int(sets[-1]) != expected:
             raise StoreError(f"{migration.name} must set PRAGMA user_version = {expected}")

@@ -5,8 +5,8 @@ parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
 :class:`~data.settings.GuildSettings` and :class:`~data.stats.Stats`; each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
-mode (``sqlite.py``): one connection for the games, and a read-only one for the
-stats, so a long stats read never holds up a move.
+mode (``sqlite.py``) or PostgreSQL (``postgres.py``); either way the stats read
+on their own connection, so a long stats read never holds up a move.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from types import TracebackType
 
 from .database import Database
 from .games import Games
+from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .records import (
     ChipHistory,
     GameRecord,
@@ -33,6 +34,10 @@ from .schema import load_migrations
 from .settings import GuildSettings
 from .sqlite import SqliteDatabase
 from .stats import Stats
+
+#: PostgreSQL connections for the games and for the stats (each its own pool).
+GAME_CONNECTIONS = 8
+STATS_CONNECTIONS = 2
 
 __all__ = [
     "ChipHistory",
@@ -76,11 +81,14 @@ class Store(Games, GuildSettings, Stats):
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``path``.
 
+        ``path`` is a SQLite file, or a ``postgresql://`` URL for PostgreSQL.
         ``durable`` makes each commit wait for the disk (``synchronous=FULL``);
         with ``False`` (``NORMAL``) a power cut may lose the last commits, but
         never corrupts the database.  ``migrations`` replaces the bundled
         migrations directory (for tests); ``clock`` gives the unix time.
         """
+        if isinstance(path, str) and is_postgres_url(path):
+            return await cls._open_postgres(path, durable, migrations, clock)
         plan = load_migrations(migrations)
         db, version = await SqliteDatabase.open(path, durable=durable, migrations=plan)
         try:
@@ -89,6 +97,24 @@ class Store(Games, GuildSettings, Stats):
             await db.close()
             raise
         return cls(db, reads, path=str(path), clock=clock, version=version)
+
+    @classmethod
+    async def _open_postgres(
+        cls,
+        url: str,
+        durable: bool,
+        migrations: Traversable | Path | None,
+        clock: Callable[[], float],
+    ) -> Store:
+        plan = load_migrations(migrations, dialect="postgres")
+        db = await PostgresDatabase.connect(url, size=GAME_CONNECTIONS, durable=durable)
+        try:
+            version = await db.migrate(plan)
+            reads = await PostgresDatabase.connect(url, size=STATS_CONNECTIONS, durable=durable)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, reads, path=shown_url(url), clock=clock, version=version)
 
     async def close(self) -> None:
         """Wait for the running units of work, then close. Closing twice is fine."""

@@ -12,7 +12,7 @@ and ``strict_sync`` can stay on.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,8 @@ import simcord
 
 from bot.bot import LamaBot
 from bot.config import Settings
+from tests.pg import PostgresServer
+from tests.pg import available as postgres_missing
 
 DEV_GUILD_ID = 1100000000000000001
 DEV_GUILD_NAME = "Llama Lounge"
@@ -103,3 +105,17 @@ def channel(guild: simcord.GuildHandle) -> simcord.ChannelHandle:
 @pytest.fixture
 def alice(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
     return guild.add_member(simcord_env.create_user("alice"))
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL for the whole run; skipped only where its binaries are missing."""
+    missing = postgres_missing()
+    if missing is not None:
+        pytest.skip(missing)
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

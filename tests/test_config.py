@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,16 @@ import bot.__main__ as cli
 from bot.config import ConfigError, Settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CONFIG_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DEFAULT_TURN_TIMER")
+CONFIG_VARS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "DEFAULT_TURN_TIMER",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 
 
 def env(**values: str) -> dict[str, str]:
@@ -212,3 +222,64 @@ def test_cli_rejected_token_exits_2(
         cli.main([])
     assert info.value.code == 2
     assert "DISCORD_TOKEN was rejected by Discord" in capsys.readouterr().err
+
+
+def test_database_url_selects_postgresql(clean_cwd: Path) -> None:
+    assert Settings.from_env(env()).database == "lama.db"
+    url = "postgresql://lama:secret@db.example/lama"
+    settings = Settings.from_env(env(DATABASE_URL=url))
+    assert settings.database_url == settings.database == url
+    assert "secret" not in repr(settings)
+
+
+def test_a_database_url_that_is_not_postgresql(clean_cwd: Path) -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as info:
+        Settings.from_env(env(DATABASE_URL="mysql://root:hunter2@db/lama"))
+    assert "hunter2" not in str(info.value)
+    assert_one_sentence(str(info.value))
+
+
+def test_shard_settings(clean_cwd: Path) -> None:
+    settings = Settings.from_env(env(SHARD_COUNT="4", SHARD_IDS="3, 1"))
+    assert settings.shard_count == 4 and settings.shard_ids == (1, 3)
+    assert Settings.from_env(env()).shard_ids is None
+
+
+@pytest.mark.parametrize(
+    ("values", "problem"),
+    [
+        ({"SHARD_COUNT": "2"}, "go together"),
+        ({"SHARD_IDS": "0"}, "go together"),
+        ({"SHARD_COUNT": "0", "SHARD_IDS": "0"}, "SHARD_COUNT must be a positive"),
+        ({"SHARD_COUNT": "two", "SHARD_IDS": "0"}, "SHARD_COUNT must be a positive"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "separated by commas"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "from 0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1"}, "distinct"),
+    ],
+)
+def test_bad_shard_settings(clean_cwd: Path, values: dict[str, str], problem: str) -> None:
+    with pytest.raises(ConfigError, match=problem) as info:
+        Settings.from_env(env(**values))
+    assert_one_sentence(str(info.value))
+
+
+def test_cli_unreachable_database_exits_1_in_one_line(
+    clean_cwd: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The store opens before anything else is set up; its failure is one line, no traceback."""
+    from data import Store
+
+    async def opening(settings: Settings, *, sync_globally: bool) -> None:
+        await Store.open(settings.database)
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://lama:secret@127.0.0.1:{port}/lama")
+    monkeypatch.setattr(cli, "_run", opening)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
+    assert cli.main([]) == 1
+    [line] = capsys.readouterr().err.strip().splitlines()
+    where = f"postgresql://lama:***@127.0.0.1:{port}/lama"
+    assert line.startswith(f"lama-bot: could not connect to PostgreSQL at {where}: ")

@@ -4,10 +4,49 @@ from __future__ import annotations
 
 import itertools
 import random
+import sqlite3
 from collections.abc import Callable, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from typing import Any
 
 from data import SeatRecord, Store
 from game import Action, Match, RoundDealt, Ruleset
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Where a test's store lives: ``name`` is ``sqlite`` or ``postgres``, ``target`` what
+    ``Store.open`` takes (a file path or a URL)."""
+
+    name: str
+    target: str
+
+    async def rows(self, query: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run ``query`` (``?`` placeholders) the way another program would: a fresh
+        connection of the database's own driver, outside the store."""
+        if self.name == "sqlite":
+            with closing(sqlite3.connect(self.target, isolation_level=None)) as raw:
+                raw.execute("PRAGMA foreign_keys = ON")
+                return raw.execute(query, params).fetchall()
+        import asyncpg
+
+        from data.postgres import numbered
+
+        conn = await asyncpg.connect(self.target)
+        try:
+            return [tuple(row) for row in await conn.fetch(numbered(query), *params)]
+        finally:
+            await conn.close()
+
+
+#: What each backend says when a CHECK constraint refuses a row.
+CHECK_FAILED = "CHECK constraint failed|violates check constraint"
+
+
+def unique_failed(table: str) -> str:
+    """What each backend says when a row would repeat a key of ``table``."""
+    return f'UNIQUE constraint failed: {table}|violates unique constraint "{table}_'
 
 
 def counter_clock(start: float = 1_000.0) -> Callable[[], float]:

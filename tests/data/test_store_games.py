@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 
 import pytest
 
 from data import GameRecord, SeatRecord, Store, StoreError
 from game import DRAW, Match, Ruleset
 
-from ._helpers import humans, new_running_game, play_move, play_random_game, random_seats
+from ._helpers import Backend, humans, new_running_game, play_move, play_random_game, random_seats
 
 RULESETS = [
     Ruleset(),
@@ -55,7 +52,7 @@ async def test_whole_game_round_trip(
     assert history.winners == match.winners
 
 
-async def test_reload_at_every_move_equals_the_live_match(store: Store, db_path: Path) -> None:
+async def test_reload_at_every_move_equals_the_live_match(store: Store, backend: Backend) -> None:
     """Stop anywhere, reopen the file: the replay is the game as it was."""
     match = Match(Ruleset(no_drama=True, party=True), 3)
     game_id = await new_running_game(store, match, random_seats(3), first_deal=42)
@@ -69,7 +66,7 @@ async def test_reload_at_every_move_equals_the_live_match(store: Store, db_path:
         assert record.turn_deadline == (None if match.over else 5000.0 + step)
     await store.close()
 
-    reopened = await Store.open(db_path)
+    reopened = await Store.open(backend.target)
     try:
         record = await reopened.load_game(game_id)
         assert record is not None and replay(record) == match
@@ -218,8 +215,9 @@ async def test_unfinished_games_are_lobby_and_running_only(store: Store) -> None
     assert finished not in {r.id for r in records}
 
 
-async def test_unfinished_games_uses_a_fixed_number_of_queries(store: Store) -> None:
+async def test_unfinished_games_uses_a_fixed_number_of_queries(sqlite_store: Store) -> None:
     """Resuming reads all games in four queries, not one (or four) per game."""
+    store = sqlite_store
     for seed in range(12):
         await play_random_game(store, Ruleset(), 3, seed=seed, stop_after=8)
     conn = store._db.connection  # type: ignore[attr-defined]
@@ -232,7 +230,7 @@ async def test_unfinished_games_uses_a_fixed_number_of_queries(store: Store) -> 
     assert len(selects) == 4
 
 
-async def test_meta_is_stored_per_event(store: Store) -> None:
+async def test_meta_is_stored_per_event(store: Store, backend: Backend) -> None:
     match = Match(Ruleset(), 2)
     game_id = await new_running_game(store, match, humans((1, "A"), (2, "B")))
     seat = match.to_move
@@ -243,8 +241,7 @@ async def test_meta_is_stored_per_event(store: Store) -> None:
         await store.append_events(game_id, 2, [], meta=[None])
 
     await store.close()
-    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
-        rows = raw.execute("SELECT seq, kind, meta FROM events ORDER BY seq").fetchall()
+    rows = await backend.rows("SELECT seq, kind, meta FROM events ORDER BY seq")
     assert rows[0][2] is None
     assert json.loads(rows[1][2]) == {"auto": "timeout"}
 
@@ -308,32 +305,31 @@ async def test_concurrent_units_do_not_interleave(store: Store) -> None:
         assert record is not None and replay(record) == match
 
 
-async def test_closed_store_refuses_work(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_closed_store_refuses_work(backend: Backend) -> None:
+    store = await Store.open(backend.target)
     await store.close()
     await store.close()  # twice is fine
     with pytest.raises(StoreError, match="closed"):
         await store.load_game(1)
 
 
-async def test_async_with_closes(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_async_with_closes(backend: Backend) -> None:
+    async with await Store.open(backend.target) as store:
         assert await store.get_language(1) is None
     with pytest.raises(StoreError, match="closed"):
         await store.get_language(1)
 
 
 async def test_an_unreadable_game_does_not_block_the_others(
-    db_path: Path, caplog: pytest.LogCaptureFixture
+    backend: Backend, caplog: pytest.LogCaptureFixture
 ) -> None:
-    store = await Store.open(db_path, durable=False)
+    store = await Store.open(backend.target, durable=False)
     good, live = await play_random_game(store, Ruleset(threshold=200), 2, seed=5, stop_after=5)
     bad, _ = await play_random_game(store, Ruleset(threshold=200), 2, seed=6, stop_after=5)
     await store.close()
-    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
-        raw.execute("UPDATE games SET ruleset = '{\"threshold\": 0}' WHERE id = ?", (bad,))
+    await backend.rows("UPDATE games SET ruleset = '{\"threshold\": 0}' WHERE id = ?", (bad,))
 
-    store = await Store.open(db_path)
+    store = await Store.open(backend.target)
     try:
         records = await store.unfinished_games()
         assert [r.id for r in records] == [good]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -11,23 +9,21 @@ import pytest
 from data import Store, StoreError
 from game import QUIT, Card, Match, RoundDealt, Ruleset, explicit_deal
 
-from ._helpers import humans, new_running_game, play_move
+from ._helpers import CHECK_FAILED, Backend, humans, new_running_game, play_move, unique_failed
 
 
-async def stored(store: Store, game_id: int) -> tuple[int, int, int, str]:
+async def stored(store: Store, backend: Backend, game_id: int) -> tuple[int, int, int, str]:
     """(events, round result rows, game result rows, status) of a game, read raw."""
     await store.close()
-    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
-        events = raw.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
-        rounds = raw.execute("SELECT COUNT(*) FROM round_results WHERE game_id = ?", (game_id,))
-        games = raw.execute("SELECT COUNT(*) FROM game_results WHERE game_id = ?", (game_id,))
-        status = raw.execute("SELECT status FROM games WHERE id = ?", (game_id,))
-        return (
-            events.fetchone()[0],
-            rounds.fetchone()[0],
-            games.fetchone()[0],
-            status.fetchone()[0],
-        )
+    [row] = await backend.rows(
+        """SELECT (SELECT COUNT(*) FROM events WHERE game_id = ?),
+                  (SELECT COUNT(*) FROM round_results WHERE game_id = ?),
+                  (SELECT COUNT(*) FROM game_results WHERE game_id = ?),
+                  (SELECT status FROM games WHERE id = ?)
+        """,
+        (game_id,) * 4,
+    )
+    return (int(row[0]), int(row[1]), int(row[2]), row[3])
 
 
 def last_round_deal() -> RoundDealt:
@@ -43,7 +39,7 @@ async def test_a_move_cannot_be_saved_twice(store: Store) -> None:
     match.apply(seat, match.legal_actions()[0])
     await store.append_events(game_id, 1, match.events[1:], turn_deadline=10.0)
 
-    with pytest.raises(StoreError, match="UNIQUE constraint failed: events"):
+    with pytest.raises(StoreError, match=unique_failed("events")):
         await store.append_events(game_id, 1, match.events[1:], turn_deadline=20.0)
     record = await store.load_game(game_id)
     assert record is not None
@@ -63,7 +59,9 @@ async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
     assert record is not None and len(record.events) == 1
 
 
-async def test_a_failure_after_the_events_rolls_the_events_back(store: Store) -> None:
+async def test_a_failure_after_the_events_rolls_the_events_back(
+    store: Store, backend: Backend
+) -> None:
     """Events and results are one unit: a result that can't be written takes the events along."""
     match = Match(Ruleset(threshold=10), 2)
     game_id = await new_running_game(
@@ -75,15 +73,15 @@ async def test_a_failure_after_the_events_rolls_the_events_back(store: Store) ->
     result = match.results[0]
 
     # The same round twice: the second results insert fails on its primary key.
-    with pytest.raises(StoreError, match="UNIQUE constraint failed: round_results"):
+    with pytest.raises(StoreError, match=unique_failed("round_results")):
         await store.append_events(
             game_id, 1, match.events[1:], results=[result, result], finished=match.winners
         )
-    assert await stored(store, game_id) == (1, 0, 0, "running")
+    assert await stored(store, backend, game_id) == (1, 0, 0, "running")
 
 
-async def test_a_failure_in_the_final_results_rolls_everything_back(db_path: Path) -> None:
-    store = await Store.open(db_path, durable=False)
+async def test_a_failure_in_the_final_results_rolls_everything_back(backend: Backend) -> None:
+    store = await Store.open(backend.target, durable=False)
     match = Match(Ruleset(threshold=10), 2)
     game_id = await new_running_game(
         store, match, humans((1, "A"), (2, "B")), first_deal=last_round_deal()
@@ -102,14 +100,14 @@ async def test_a_failure_in_the_final_results_rolls_everything_back(db_path: Pat
         )
     with pytest.raises(ValueError, match="winners"):
         await store.append_events(game_id, 1, match.events[1:], finished=(2,), final_points=[1, 2])
-    assert await stored(store, game_id) == (1, 0, 0, "running")
+    assert await stored(store, backend, game_id) == (1, 0, 0, "running")
 
     # And the same unit, right this time, lands whole.
-    store = await Store.open(db_path, durable=False)
+    store = await Store.open(backend.target, durable=False)
     await store.append_events(
         game_id, 1, match.events[1:], results=match.results, finished=match.winners
     )
-    assert await stored(store, game_id) == (3, 2, 2, "finished")
+    assert await stored(store, backend, game_id) == (3, 2, 2, "finished")
 
 
 async def test_a_finished_game_takes_no_more_events(store: Store) -> None:
@@ -131,32 +129,31 @@ async def test_finishing_needs_points(store: Store) -> None:
         await store.append_events(1, 1, [], finished=())
 
 
-async def test_the_event_log_is_append_only(store: Store) -> None:
+async def test_the_event_log_is_append_only(store: Store, backend: Backend) -> None:
     match = Match(Ruleset(), 2)
     game_id = await new_running_game(store, match, humans((1, "A"), (2, "B")))
     await store.close()
-    with closing(sqlite3.connect(store.path, isolation_level=None)) as raw:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            raw.execute("UPDATE events SET payload = '{}' WHERE game_id = ?", (game_id,))
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            raw.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
-        # Deleting the whole game takes its log along.
-        raw.execute("PRAGMA foreign_keys = ON")
-        raw.execute("DELETE FROM games WHERE id = ?", (game_id,))
-        assert raw.execute("SELECT COUNT(*) FROM events").fetchone() == (0,)
-        assert raw.execute("SELECT COUNT(*) FROM seats").fetchone() == (0,)
+    # Another program, straight on the database, can't change the log either.
+    with pytest.raises(Exception, match="append-only"):
+        await backend.rows("UPDATE events SET payload = '{}' WHERE game_id = ?", (game_id,))
+    with pytest.raises(Exception, match="append-only"):
+        await backend.rows("DELETE FROM events WHERE game_id = ?", (game_id,))
+    # Deleting the whole game takes its log along.
+    await backend.rows("DELETE FROM games WHERE id = ?", (game_id,))
+    assert await backend.rows("SELECT COUNT(*) FROM events") == [(0,)]
+    assert await backend.rows("SELECT COUNT(*) FROM seats") == [(0,)]
 
 
 async def test_constraints_reach_the_caller_as_store_errors(store: Store) -> None:
     from data import SeatRecord
 
     bad_strength = [SeatRecord(0, None, "godlike", "Bot")]
-    with pytest.raises(StoreError, match="CHECK constraint failed"):
+    with pytest.raises(StoreError, match=CHECK_FAILED):
         await store.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=bad_strength
         )
     twice = [SeatRecord(0, 7, None, "Ann"), SeatRecord(1, 7, None, "Ann again")]
-    with pytest.raises(StoreError, match="UNIQUE constraint failed: seats"):
+    with pytest.raises(StoreError, match=unique_failed("seats")):
         await store.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=twice
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import sqlite3
@@ -13,6 +14,7 @@ import pytest
 from data import Store, StoreError
 from data.schema import bundled_migrations, load_migrations
 from game import Match, Ruleset
+from tests.pg import PostgresServer
 
 BUNDLED = Path(str(bundled_migrations()))
 
@@ -174,3 +176,62 @@ def test_migration_files_must_set_their_version(tmp_path: Path) -> None:
     )
     with pytest.raises(StoreError, match="must set PRAGMA user_version = 2"):
         load_migrations(folder)
+
+
+def test_every_migration_has_a_postgresql_twin() -> None:
+    """The same numbered migrations for both dialects, under the same names."""
+    sqlite = [m.name for m in load_migrations()]
+    postgres = [m.name for m in load_migrations(dialect="postgres")]
+    assert postgres == sqlite
+
+
+async def test_postgresql_migrates_a_new_database_once(postgres_server: PostgresServer) -> None:
+    url = await postgres_server.new_database()
+    # Two processes starting at once: the advisory lock lets one migrate, the other waits.
+    first, second = await asyncio.gather(Store.open(url), Store.open(url))
+    try:
+        assert first.schema_version == second.schema_version == len(load_migrations())
+        await first.set_language(1, "de")
+        assert await second.get_language(1) == "de"
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_failed_postgresql_migration_leaves_the_previous_version(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    url = await postgres_server.new_database()
+    store = await Store.open(url)
+    await store.set_language(5, "de")
+    await store.close()
+    latest = len(load_migrations())
+
+    folder = migrations_dir(tmp_path, *range(1, latest + 1))
+    (folder / "postgres").mkdir()
+    for path in (BUNDLED / "postgres").glob("*.sql"):
+        shutil.copy(path, folder / "postgres" / path.name)
+    broken = "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
+    (folder / "postgres" / f"{latest + 1:04d}_broken.sql").write_text(broken, encoding="utf-8")
+    with pytest.raises(StoreError, match=f"{latest + 1:04d}_broken.sql failed.*no_such_table"):
+        await Store.open(url, migrations=folder)
+
+    store = await Store.open(url)  # the shipped migrations still open it, data intact
+    try:
+        assert store.schema_version == latest
+        assert await store.get_language(5) == "de"
+        # Nothing of the failed migration stayed.
+        async with store._db.read() as unit:
+            assert await unit.fetch("SELECT to_regclass('half_done')") == [(None,)]
+    finally:
+        await store.close()
+
+
+async def test_a_newer_postgresql_database_is_left_alone(postgres_server: PostgresServer) -> None:
+    url = await postgres_server.new_database()
+    store = await Store.open(url)
+    async with store._db.write() as unit:
+        await unit.execute("UPDATE schema_version SET version = 999")
+    await store.close()
+    with pytest.raises(StoreError, match="newer than this bot"):
+        await Store.open(url)

@@ -354,7 +354,8 @@ async def test_a_long_stats_read_does_not_hold_up_a_move(store: Store) -> None:
 
 async def test_the_stats_connection_cannot_write(store: Store) -> None:
     await store.set_language(1, "de")
-    with pytest.raises(StoreError, match="could not load: attempt to write a readonly database"):
+    refused = "attempt to write a readonly database|cannot execute DELETE in a read-only"
+    with pytest.raises(StoreError, match=f"could not load: ({refused})"):
         async with store._reads.read() as unit:
             await unit.execute("DELETE FROM guild_settings")
     assert await store.get_language(1) == "de"

@@ -1,0 +1,3 @@
+-- The "your turn" ping standing in a game's channel, so a restarted bot can take it down.
+
+ALTER TABLE games ADD COLUMN ping_message_id BIGINT;

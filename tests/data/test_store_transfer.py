@@ -1,0 +1,127 @@
+"""``python -m bot migrate-to-postgres URL``: a SQLite database copied whole, then compared."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from data import SeatNote, Store, StoreError
+from data.transfer import TABLES, copy_to_postgres
+from game import Match, Ruleset
+from tests.pg import PostgresServer
+
+from ._helpers import Backend, humans, new_running_game, play_random_game
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+async def fill(path: Path) -> dict[int, Match]:
+    """Finished and unfinished games, a lobby, seat notes and settings in two guilds."""
+    store = await Store.open(path, durable=False)
+    matches: dict[int, Match] = {}
+    try:
+        for seed in range(4):
+            game_id, match = await play_random_game(
+                store, Ruleset(no_drama=seed % 2 == 0), 2 + seed, seed, guild_id=1 + seed % 2
+            )
+            matches[game_id] = match
+        game_id, match = await play_random_game(store, Ruleset(), 3, 9, stop_after=5)
+        await store.update_timer(game_id, turn_deadline=77.5, note=SeatNote(6, 1, "takeover"))
+        await store.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
+        matches[game_id] = match
+        await store.create_game(
+            guild_id=2,
+            channel_id=5,
+            host_id=1,
+            ruleset=Ruleset(party=True),
+            turn_timer=30,
+            seats=humans((1, "Ann")),
+            language="de",
+        )
+        await store.set_language(1, "es")
+    finally:
+        await store.close()
+    return matches
+
+
+async def test_a_copy_holds_every_row_and_plays_on(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    source = tmp_path / "lama.db"
+    matches = await fill(source)
+    url = await postgres_server.new_database()
+
+    copied = await copy_to_postgres(source, url)
+    assert set(copied.rows) == {table for table, _, _ in TABLES}
+    assert copied.rows["games"] == 6 and copied.rows["seat_notes"] == 2
+
+    old, new = await Store.open(source), await Store.open(url)
+    try:
+        for game_id in [*matches, 6]:
+            assert await new.load_game(game_id) == await old.load_game(game_id)
+        assert await new.unfinished_games() == await old.unfinished_games()
+        for guild in (1, 2):
+            assert await new.leaderboard(guild) == await old.leaderboard(guild)
+            assert await new.get_language(guild) == await old.get_language(guild)
+        # New games get fresh ids after the copied ones.
+        game_id = await new.create_game(
+            guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=[]
+        )
+        assert game_id == 7
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def test_a_database_in_use_is_not_copied_into(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    source = tmp_path / "lama.db"
+    await fill(source)
+    url = await postgres_server.new_database()
+    target = Backend("postgres", url)
+    async with await Store.open(url) as store:
+        match = Match(Ruleset(), 2)
+        await new_running_game(store, match, humans((1, "A"), (2, "B")))
+    with pytest.raises(StoreError, match="already holds 1 games .* copy into an empty database"):
+        await copy_to_postgres(source, url)
+    assert await target.rows("SELECT COUNT(*) FROM events") == [(1,)]  # left as it was
+
+
+def test_the_command_copies_and_says_what(tmp_path: Path, postgres_server: PostgresServer) -> None:
+    source = tmp_path / "lama.db"
+    asyncio.run(fill(source))
+    url = asyncio.run(postgres_server.new_database())
+    environ = {**os.environ, "DATABASE_PATH": str(source), "PYTHONPATH": str(REPO_ROOT)}
+    environ.pop("DISCORD_TOKEN", None)  # copying needs no token
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-to-postgres", url],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"Copied {source} to postgresql://postgres:***@")
+    assert "6 games" in result.stdout and "2 seat_notes" in result.stdout
+
+    again = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-to-postgres", url],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert again.returncode == 1
+    assert again.stderr.strip().splitlines() == [
+        f"lama-bot: postgresql://postgres:***@127.0.0.1:{postgres_server.port}/"
+        f"{url.rsplit('/', 1)[1]} already holds 6 games and 1 guild settings; "
+        "copy into an empty database"
+    ]
