@@ -43,15 +43,12 @@ class Games(Part):
         """Store a new game in the ``lobby`` status and return its id."""
         now = self._clock()
         async with self._db.write() as unit:
-            # The unique index of migration 0005 backs this up; asking first
-            # gives the refusal its own error on every backend.
-            busy = """SELECT id FROM games
-                      WHERE channel_id = ? AND status IN ('lobby', 'running')"""
-            if await unit.fetch(busy, (channel_id,)):
-                raise ChannelBusy(f"could not save: channel {channel_id} already has a game open")
+            # The unique index of migration 0005 refuses a second open game in the
+            # channel, even from two units at once on PostgreSQL; a refusal returns no id.
             query = """INSERT INTO games (guild_id, channel_id, host_id, ruleset, status,
                                           turn_timer, language, created_at, updated_at)
                        VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)
+                       ON CONFLICT (channel_id) WHERE status IN ('lobby', 'running') DO NOTHING
                        RETURNING id
                     """
             rows = await unit.fetch(
@@ -67,6 +64,8 @@ class Games(Part):
                     now,
                 ),
             )
+            if not rows:
+                raise ChannelBusy(f"could not save: channel {channel_id} already has a game open")
             game_id = int(rows[0][0])
             await _insert_seats(unit, game_id, seats)
         return game_id

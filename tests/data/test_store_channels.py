@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from contextlib import closing
@@ -79,3 +80,15 @@ async def test_a_database_with_two_open_games_in_a_channel_keeps_the_running_one
         assert [r.status for r in cancelled if r is not None] == ["cancelled", "cancelled"]
     finally:
         await store.close()
+
+
+async def test_lobbies_opened_at_once_in_one_channel_leave_one(store: Store) -> None:
+    """Units at the same instant (side by side on PostgreSQL): one lobby, the rest refused."""
+    await asyncio.gather(*(store.get_language(1) for _ in range(8)))  # every connection open
+    results = await asyncio.gather(
+        *(_lobby(store, channel_id=9) for _ in range(6)), return_exceptions=True
+    )
+    opened = [r for r in results if isinstance(r, int)]
+    assert len(opened) == 1
+    assert all(isinstance(r, ChannelBusy) for r in results if not isinstance(r, int))
+    assert [r.id for r in await store.unfinished_games()] == opened
