@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from game import Match, Ruleset
 from game.ai import Strength
@@ -38,6 +40,12 @@ class Seat:
         if self.ai is not None:
             return self.ai
         return Strength.NORMAL if self.away else None
+
+
+def changed_seat(seats: Sequence[Seat], index: int, **changes: Any) -> list[Seat]:
+    """The seats with seat ``index`` changed, as a new list: the table's own
+    stay as they are until the change is saved."""
+    return [replace(s, **changes) if i == index else s for i, s in enumerate(seats)]
 
 
 @dataclass(frozen=True, slots=True)

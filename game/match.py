@@ -282,6 +282,24 @@ class Match:
             winners=self.winners,
         )
 
+    # ------------------------------------------------------------ copies
+    def clone(self) -> Match:
+        """An independent copy: a move made on it leaves this match as it is.
+
+        Cheap (lists copied, frozen events and results shared), so a move can be
+        tried on a copy, saved, and only then take the place of the original.
+        """
+        other = Match.__new__(Match)
+        other.ruleset = self.ruleset
+        other.players = self.players
+        other.points = list(self.points)
+        other.round = self.round.clone() if self.round is not None else None
+        other.results = list(self.results)
+        other.next_starter = self.next_starter
+        other.winners = self.winners
+        other.events = list(self.events)
+        return other
+
     # ------------------------------------------------------------ equality
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the match, as comparable plain data."""

@@ -9,11 +9,11 @@ needs no cancelling, and a failing store makes it try again, not stop.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game import Match
 
-from ..tables import Status, Table
+from ..tables import Seat, Status, Table
 from . import timing
 from .core import CLOCK, WARNING, ServiceCore
 from .errors import ServiceError
@@ -26,16 +26,19 @@ class Clocks(ServiceCore):
         """Quit the player's turn for them (the move pipeline does it)."""
         raise NotImplementedError
 
-    def _deadline(self, table: Table, match: Match) -> float | None:
-        """When the player to move runs out of time; None without a timer or for an AI."""
+    def _deadline(
+        self, table: Table, match: Match, seats: Sequence[Seat] | None = None
+    ) -> float | None:
+        """When the player to move runs out of time; None without a timer or for an AI.
+
+        ``seats`` are the seats as they will be (the table's own by default).
+        """
         seat = match.to_move
-        if table.turn_timer <= 0 or seat is None or table.seats[seat].controller is not None:
+        now = table.seats if seats is None else seats
+        controller = now[seat].controller if seat is not None else None
+        if table.turn_timer <= 0 or seat is None or controller is not None:
             return None
         return self.clock() + table.turn_timer
-
-    def _arm_deadline(self, table: Table, match: Match) -> None:
-        table.turn_deadline = self._deadline(table, match)
-        table.warned = False
 
     def _arm_turn_timer(self, table: Table) -> None:
         """Set the clocks of a running game for the turn it is at now."""

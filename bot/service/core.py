@@ -94,7 +94,7 @@ class ServiceCore:
         table.ping_message_id = message_id
         try:
             await self.store.set_ping_message(table.game_id, message_id)
-        except StoreError as error:
+        except Exception as error:  # a turn ping not remembered must not stop the turn
             log.warning("game %s: could not save the ping message: %s", table.game_id, error)
 
     async def notify(self, table: Table) -> None:
@@ -123,6 +123,10 @@ class ServiceCore:
             raise ServiceError("error.channel_busy") from error
         except StoreError as error:
             log.warning("could not save: %s", error)
+            raise ServiceError("error.save_failed") from error
+        except Exception as error:
+            # Whatever else went wrong under the store, nothing was saved.
+            log.exception("could not save")
             raise ServiceError("error.save_failed") from error
 
     async def _close(self, table: Table, status: Status, reason: str) -> None:

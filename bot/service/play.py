@@ -6,11 +6,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from data.store import SeatNote, StoreError
+from data import SeatNote
 from game import QUIT, Action, CardPlayed, Match
 from game.ai import Strength, choose
 
-from ..tables import MoveLine, Status, Table
+from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from . import timing
 from .clocks import Clocks
 from .core import AI
@@ -33,14 +33,11 @@ class Play(Clocks):
                 raise ServiceError("error.stale")
             if table.seats[seat].controller is not None:
                 raise ServiceError("error.seat_is_ai")
-            player = table.seats[seat]
-            missed = player.missed_turns
-            player.missed_turns = 0  # moving yourself ends a run of missed turns
-            try:
-                outcome = await self._apply(table, seat, action, seats_changed=missed != 0)
-            except BaseException:
-                player.missed_turns = missed
-                raise
+            seats = None
+            if table.seats[seat].missed_turns:
+                # Moving yourself ends a run of missed turns.
+                seats = changed_seat(table.seats, seat, missed_turns=0)
+            outcome = await self._apply(table, seat, action, seats=seats)
         await self._after_change(table)
         return outcome
 
@@ -51,18 +48,21 @@ class Play(Clocks):
         action: Action,
         kind: str | None = None,
         *,
-        seats_changed: bool = False,
+        seats: list[Seat] | None = None,
         then: str | None = None,
     ) -> MoveOutcome:
-        """Apply, deal on if the round ended, persist; on a failed write, undo.
+        """Apply to a copy of the match, deal on if the round ended, save, and
+        only then make the copy the table's match.
 
-        ``then`` notes a seat change that comes with the move (``takeover``).
-
-        The seats' rows are rewritten only when a move changed them (missed
-        turns, a takeover), which keeps an ordinary move to a few statements.
+        Nobody ever sees a move that isn't saved, and a failed write, whatever
+        the store raised, leaves the table as it was.  ``seats`` are the seats
+        as the move leaves them (missed turns, a takeover), rewritten only
+        then, which keeps an ordinary move to a few statements; ``then`` notes
+        a seat change that comes with the move (``takeover``).
         """
-        match = table.match
-        assert match is not None
+        live = table.match
+        assert live is not None
+        match = live.clone()
         match.verify(seat, action)  # raises IllegalMove with the player's message
         first = len(match.events)
         done = len(match.results)
@@ -72,8 +72,7 @@ class Play(Clocks):
         events = tuple(match.events[first:])
         results = tuple(match.results[done:])
         over = match.over
-        deadline_before = table.turn_deadline
-        self._arm_deadline(table, match)
+        deadline = None if over else self._deadline(table, match, seats)
         try:
             await self.store.append_events(
                 table.game_id,
@@ -83,15 +82,18 @@ class Play(Clocks):
                 results=results,
                 finished=match.winners if over else None,
                 final_points=list(match.points) if over else None,
-                turn_deadline=table.turn_deadline,
-                seats=seat_records(table.seats) if seats_changed else None,
+                turn_deadline=deadline,
+                seats=seat_records(seats) if seats is not None else None,
                 notes=[SeatNote(len(match.events), seat, then)] if then else (),
             )
-        except StoreError as error:
+        except Exception as error:
             log.warning("game %s: could not save a move: %s", table.game_id, error)
-            table.match = Match.replay(table.ruleset, len(table.seats), match.events[:first])
-            table.turn_deadline = deadline_before
             raise ServiceError("error.save_failed") from error
+        table.match = match
+        if seats is not None:
+            table.seats = seats
+        table.turn_deadline = deadline
+        table.warned = False
         line_kind = kind or event.kind
         card = int(event.card) if isinstance(event, CardPlayed) else None
         table.recent.append(MoveLine(seat=seat, kind=line_kind, card=card))
@@ -103,7 +105,6 @@ class Play(Clocks):
             table.recent.append(MoveLine(seat=seat, kind=then))
         if over:
             table.status = Status.FINISHED
-            table.turn_deadline = None
         return MoveOutcome(table=table, seat=seat, events=events, results=results)
 
     def _deal(self, match: Match) -> None:
@@ -139,22 +140,19 @@ class Play(Clocks):
             seat = match.to_move
             if seat is None:
                 return True
-            player = table.seats[seat]
-            player.missed_turns += 1
-            if player.missed_turns >= timing.MISSES_BEFORE_TAKEOVER:
-                player.away = True
+            missed = table.seats[seat].missed_turns + 1
+            away = missed >= timing.MISSES_BEFORE_TAKEOVER
+            seats = changed_seat(table.seats, seat, missed_turns=missed, away=away)
             try:
                 await self._apply(
                     table,
                     seat,
                     QUIT,
                     kind="timeout",
-                    seats_changed=True,
-                    then="takeover" if player.away else None,
+                    seats=seats,
+                    then="takeover" if away else None,
                 )
             except ServiceError:
-                player.missed_turns -= 1
-                player.away = player.missed_turns >= timing.MISSES_BEFORE_TAKEOVER
                 return False
             abandoned = self._all_humans_gone(table)
             if abandoned:

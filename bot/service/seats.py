@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.ai import Strength
 
-from ..tables import MoveLine, Status, Table
+from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from .errors import ServiceError
 from .play import Play
 from .records import seat_note, seat_records
@@ -22,18 +22,18 @@ class Seats(Play):
                 raise ServiceError("error.kicked")
             if not player.away:
                 raise ServiceError("error.not_away")
-            player.away = False
-            player.missed_turns = 0
-            if table.to_move == seat and table.match is not None:
-                self._arm_deadline(table, table.match)
+            seats = changed_seat(table.seats, seat, away=False, missed_turns=0)
+            deadline, warned = self._deadline_after(table, seat, seats)
             await self._save(
                 self.store.update_timer(
                     table.game_id,
-                    turn_deadline=table.turn_deadline,
-                    seats=seat_records(table.seats),
+                    turn_deadline=deadline,
+                    seats=seat_records(seats),
                     note=seat_note(table, seat, "back"),
                 )
             )
+            table.seats = seats
+            table.turn_deadline, table.warned = deadline, warned
             table.recent.append(MoveLine(seat=seat, kind="back"))
         await self._after_change(table)
         return table
@@ -59,6 +59,15 @@ class Seats(Play):
             raise ServiceError("error.not_a_player")
         return await self._hand_to_ai(table, seat, "left", "error.kicked")
 
+    def _deadline_after(
+        self, table: Table, seat: int, seats: list[Seat]
+    ) -> tuple[float | None, bool]:
+        """The turn deadline (and whether it was warned) once ``seat`` changed to
+        ``seats``: a new one if it is that seat's turn, else the same."""
+        if table.to_move == seat and table.match is not None:
+            return self._deadline(table, table.match, seats), False
+        return table.turn_deadline, table.warned
+
     async def _hand_to_ai(self, table: Table, seat: int, kind: str, taken: str) -> Table:
         """A Normal AI plays ``seat`` for the rest of the game; the last human
         gone ends the game."""
@@ -68,30 +77,23 @@ class Seats(Play):
             player = table.seats[seat]
             if player.ai is not None:
                 raise ServiceError(taken)
-            player.ai = Strength.NORMAL
-            away = player.away
-            player.away = False
-            deadline, warned = table.turn_deadline, table.warned
-            if table.to_move == seat and table.match is not None:
-                self._arm_deadline(table, table.match)
+            seats = changed_seat(table.seats, seat, ai=Strength.NORMAL, away=False)
+            deadline, warned = self._deadline_after(table, seat, seats)
             # A host who is gone can't cancel or kick for the others any more: the
             # next player still at the table takes over.
-            playing = [s.user_id for s in table.seats if s.user_id and s.controller is None]
+            playing = [s.user_id for s in seats if s.user_id and s.controller is None]
             host = playing[0] if player.user_id == table.host_id and playing else None
-            try:
-                await self._save(
-                    self.store.update_timer(
-                        table.game_id,
-                        turn_deadline=table.turn_deadline,
-                        seats=seat_records(table.seats),
-                        host_id=host,
-                        note=seat_note(table, seat, kind),
-                    )
+            await self._save(
+                self.store.update_timer(
+                    table.game_id,
+                    turn_deadline=deadline,
+                    seats=seat_records(seats),
+                    host_id=host,
+                    note=seat_note(table, seat, kind),
                 )
-            except ServiceError:
-                player.ai, player.away = None, away
-                table.turn_deadline, table.warned = deadline, warned
-                raise
+            )
+            table.seats = seats
+            table.turn_deadline, table.warned = deadline, warned
             if host is not None:
                 table.host_id = host
             table.recent.append(MoveLine(seat=seat, kind=kind))

@@ -293,3 +293,28 @@ def test_an_illegal_move_is_always_rejected_without_a_change(
         after_round=_illegal_moves_change_nothing,
     )
     _illegal_moves_change_nothing(match, random.Random(seed))
+
+
+# ---------------------------------------------------------------- copies
+def _a_move_on_a_clone_leaves_the_match_alone(match: Match, rng: random.Random) -> None:
+    seat = match.to_move
+    if seat is None:
+        return
+    before = match.snapshot()
+    clone = match.clone()
+    assert clone == match
+    clone.apply(seat, rng.choice(clone.legal_actions()))
+    if clone.awaiting_deal and not clone.over:
+        clone.deal(rng.getrandbits(32))
+    assert match.snapshot() == before, "a move on the clone changed the match"
+    assert Match.replay(clone.ruleset, clone.players, clone.events) == clone
+
+
+@SETTINGS
+@given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+def test_a_move_tried_on_a_clone_changes_nothing_of_the_match(
+    ruleset: Ruleset, seats: int, seed: int, quit_bias: float
+) -> None:
+    play_match(
+        ruleset, seats, seed, quit_bias, after_move=_a_move_on_a_clone_leaves_the_match_alone
+    )
