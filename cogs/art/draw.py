@@ -138,25 +138,27 @@ Drawing = Callable[[], Canvas]
 
 # ------------------------------------------------------------------ pictures
 # The llama, side on and facing right, in a 100x100 box.
-_LLAMA_BODY = (14.0, 44.0, 74.0, 72.0)
+_LLAMA_BODY = (17.0, 48.0, 73.0, 73.0)
 _LLAMA_PARTS: tuple[tuple[Point, ...], ...] = (
-    # neck, from the chest up to the head
-    ((53, 56), (62, 18), (78, 16), (77, 58)),
+    # neck, long and upright, from the chest up to the head
+    ((53, 58), (61, 17), (76, 15), (75, 62)),
     # snout
-    ((74, 12), (92, 16), (94, 22), (90, 26), (74, 27)),
-    # ears
-    ((66, 12), (66, 0), (72, 9)),
-    ((72, 10), (75, -1), (78, 10)),
+    ((72, 10), (89, 14), (91, 20), (87, 24), (72, 25)),
+    # ears, like bananas
+    ((63, 9), (61, 0), (63, -3), (68, 6)),
+    ((69, 8), (70, -1), (73, -4), (75, 7)),
     # legs: back pair and front pair, each a little tapered
-    ((17, 60), (28, 60), (27, 96), (19, 96)),
-    ((29, 62), (39, 62), (38, 95), (31, 95)),
-    ((53, 62), (63, 62), (62, 95), (55, 95)),
-    ((64, 60), (76, 58), (74, 96), (66, 96)),
-    # tail
-    ((16, 47), (5, 43), (7, 56), (16, 58)),
+    ((20, 62), (30, 62), (29, 97), (22, 97)),
+    ((32, 64), (41, 64), (40, 96), (34, 96)),
+    ((52, 64), (61, 64), (60, 96), (54, 96)),
+    ((63, 62), (73, 60), (71, 97), (65, 97)),
+    # a short tail, held up
+    ((20, 53), (11, 46), (9, 53), (17, 61)),
 )
-_LLAMA_HEAD = (62.0, 6.0, 82.0, 28.0)
-_LLAMA_EYE = (75.5, 12.5, 79.5, 16.5)
+#: The fleece at the chest and on the back, which makes it a llama and not a deer.
+_LLAMA_FLEECE = ((55.0, 44.0, 79.0, 66.0), (30.0, 44.0, 56.0, 58.0))
+_LLAMA_HEAD = (60.0, 4.0, 80.0, 26.0)
+_LLAMA_EYE = (73.0, 10.5, 77.0, 14.5)
 
 
 def llama(canvas: Canvas, box: Sequence[float], fill: RGBA, eye: RGBA) -> None:
@@ -171,6 +173,8 @@ def llama(canvas: Canvas, box: Sequence[float], fill: RGBA, eye: RGBA) -> None:
         return [left + b[0] * sx, top + b[1] * sy, left + b[2] * sx, top + b[3] * sy]
 
     canvas.ellipse(oval(_LLAMA_BODY), fill)
+    for fleece in _LLAMA_FLEECE:
+        canvas.ellipse(oval(fleece), fill)
     canvas.ellipse(oval(_LLAMA_HEAD), fill)
     for part in _LLAMA_PARTS:
         canvas.polygon(at(part), fill)
@@ -221,8 +225,8 @@ def emoji_llama(style: Style) -> Canvas:
 def emoji_no_drama() -> Canvas:
     style = NO_DRAMA_STYLE
     canvas = emoji_card(style)
-    canvas.text((64, 44), "NO", 40, style.ink, style.outline, 3)
-    canvas.text((64, 92), "DRAMA", 17, style.ink, style.outline, 2)
+    canvas.text((64, 46), "NO", 36, style.ink, style.outline, 3)
+    canvas.text((64, 92), "DRAMA", 15, style.ink, style.outline, 2)
     return canvas
 
 
