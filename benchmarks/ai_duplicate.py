@@ -1,0 +1,229 @@
+"""Duplicate play: the same deals played twice, strength A or B in the focus seat.
+
+    python benchmarks/ai_duplicate.py                                # Hard vs Normal, 4,000 rounds
+    python benchmarks/ai_duplicate.py --rounds 1000 --players 2 4 6 --variants base all
+    python benchmarks/ai_duplicate.py --a hard:96 --b hard          # 3x the samples vs Hard
+    python benchmarks/ai_duplicate.py --a normal --b easy --opponents normal
+
+Win shares hardly move between good players (the deal decides most games),
+so this measures strength where it shows.  Reference games are played with
+every seat on the ``--opponents`` strength; each of their rounds is then
+played twice from the same points and the same deal, once with A in the
+focus seat and once with B, the other seats unchanged.  Every decision is
+seeded from the round and the move number, so the two plays of a round only
+part where the focus seat chooses differently.  The focus seat rotates with
+the round.
+
+For each play of a round the focus seat's *relative points* are the
+opponents' mean point change minus its own (points are bad, so higher is
+better).  The table reports their mean for A and for B, the paired
+difference A - B with a 95% confidence interval (normal approximation over
+the rounds), and how many rounds were played differently at all.
+
+Strengths: ``random``, ``easy``, ``normal``, ``hard`` and ``hard:N`` (Hard
+with N determinizations per decision).  Rounds run in worker processes
+(``--workers``, default 2); run it under ``nice`` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchmarks.arena import play_game  # noqa: E402
+from game import Ruleset  # noqa: E402
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
+from game.events import RoundDealt  # noqa: E402
+from game.match import Match  # noqa: E402
+
+VARIANTS: dict[str, Ruleset] = {
+    "base": Ruleset(),
+    "no-drama": Ruleset(no_drama=True),
+    "party": Ruleset(party=True),
+    "komarami": Ruleset(komarami=True),
+    "all": Ruleset(no_drama=True, party=True, komarami=True),
+}
+
+
+def make_player(name: str) -> Player:
+    """A player from its name: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N``."""
+    kind, _, samples = name.partition(":")
+    if kind == "hard":
+        return HardPlayer(samples=int(samples) if samples else None)
+    if samples:
+        raise ValueError(f"only Hard takes a sample count: {name!r}")
+    players: dict[str, Player] = {
+        "random": RandomPlayer(),
+        "easy": EasyPlayer(),
+        "normal": NormalPlayer(),
+    }
+    if kind not in players:
+        raise ValueError(f"unknown strength {name!r}")
+    return players[kind]
+
+
+@dataclass(frozen=True)
+class Job:
+    variant: str
+    players: int
+    a: str
+    b: str
+    opponents: str
+    games: range
+    seed: str
+
+
+#: One round played twice: (A's relative points, B's, whether the plays differ).
+Outcome = tuple[float, float, bool]
+
+
+def play_round(
+    prefix: Match, dealt: RoundDealt, lineup: Sequence[Player], seed: str
+) -> tuple[list[int], list[object]]:
+    """Play one round from ``prefix`` (a copy of the game before the deal); the
+    points change of every seat and the moves made."""
+    match = Match.replay(prefix.ruleset, prefix.players, prefix.events)
+    before = list(match.points)
+    match.start_round(dealt)
+    start = len(match.events)
+    while match.in_round:
+        seat = match.to_move
+        assert seat is not None
+        rng = random.Random(f"{seed}:{len(match.events)}")
+        match.apply(seat, lineup[seat].decide(match.view(seat), rng))
+    change = [after - b for after, b in zip(match.points, before, strict=True)]
+    return change, list(match.events[start:])
+
+
+def relative(change: Sequence[int], focus: int) -> float:
+    others = [c for s, c in enumerate(change) if s != focus]
+    return sum(others) / len(others) - change[focus]
+
+
+def run_job(job: Job) -> list[Outcome]:
+    ruleset = VARIANTS[job.variant]
+    n = job.players
+    a, b, opponent = make_player(job.a), make_player(job.b), make_player(job.opponents)
+    out: list[Outcome] = []
+    for game in job.games:
+        seed = f"{job.seed}:{job.variant}:{n}:{game}"
+        reference = play_game([opponent] * n, ruleset, seed)
+        events = reference.events
+        deals = [i for i, e in enumerate(events) if isinstance(e, RoundDealt)]
+        for r, at in enumerate(deals):
+            prefix = Match.replay(ruleset, n, events[:at])
+            dealt = events[at]
+            assert isinstance(dealt, RoundDealt)
+            focus = (game + r) % n
+            plays = []
+            for player in (a, b):
+                lineup = [opponent] * n
+                lineup[focus] = player
+                plays.append(play_round(prefix, dealt, lineup, f"{seed}:{r}"))
+            (change_a, moves_a), (change_b, moves_b) = plays
+            out.append((relative(change_a, focus), relative(change_b, focus), moves_a != moves_b))
+    return out
+
+
+def summary(outcomes: Sequence[Outcome]) -> tuple[float, float, float, float, int]:
+    """Mean relative points of A and of B, the mean paired difference, its 95%
+    half-width, and the rounds played differently."""
+    n = len(outcomes)
+    diffs = [x - y for x, y, _ in outcomes]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return (
+        sum(x for x, _, _ in outcomes) / n,
+        sum(y for _, y, _ in outcomes) / n,
+        mean,
+        1.96 * math.sqrt(var / n),
+        sum(1 for *_, differs in outcomes if differs),
+    )
+
+
+def measure(
+    pool: Pool, variant: str, players: int, args: argparse.Namespace
+) -> tuple[list[Outcome], float]:
+    """Enough reference games for ``args.rounds`` rounds (about 5.5 rounds a game
+    with 4 players), run in chunks of ``args.chunk`` games, cut to the rounds wanted."""
+    t0 = time.perf_counter()
+    outcomes: list[Outcome] = []
+    next_game = 0
+    while len(outcomes) < args.rounds:
+        missing = args.rounds - len(outcomes)
+        games = max(1, math.ceil(missing / 4))  # at least 4 rounds a game (cheap to overshoot)
+        jobs = [
+            Job(
+                variant,
+                players,
+                args.a,
+                args.b,
+                args.opponents,
+                range(start, min(next_game + games, start + args.chunk)),
+                args.seed,
+            )
+            for start in range(next_game, next_game + games, args.chunk)
+        ]
+        next_game += games
+        for part in pool.map(run_job, jobs, chunksize=1):
+            outcomes.extend(part)
+    return outcomes[: args.rounds], time.perf_counter() - t0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--a", default="hard", help="strength A (default hard)")
+    parser.add_argument("--b", default="normal", help="strength B (default normal)")
+    parser.add_argument("--opponents", default="normal", help="the other seats (default normal)")
+    parser.add_argument("--rounds", type=int, default=4000, help="rounds per row (default 4000)")
+    parser.add_argument("--players", type=int, nargs="*", default=[4], choices=range(2, 7))
+    parser.add_argument("--variants", nargs="*", default=["base"], choices=list(VARIANTS))
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--chunk", type=int, default=10, help="games per work unit (default 10)")
+    parser.add_argument(
+        "--seed", default="duplicate", help="seed prefix of the reference games (held out)"
+    )
+    args = parser.parse_args(argv)
+    for name in (args.a, args.b, args.opponents):
+        make_player(name)  # a bad name fails here, not in a worker
+
+    print(f"# Duplicate play: {args.a} (A) vs {args.b} (B), other seats {args.opponents}")
+    print()
+    print(
+        f"{args.rounds} rounds per row, focus seat rotated, seeds {args.seed!r}, "
+        f"{args.workers} workers. Relative points = opponents' mean point change minus "
+        "the focus seat's (higher is better); CI = 95%, paired over the rounds."
+    )
+    print()
+    print(
+        "| Players | Variants | Rounds | A rel. pts/round | B rel. pts/round "
+        "| A - B | 95% CI | Played differently | Seconds |"
+    )
+    print("| ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |", flush=True)
+    with Pool(args.workers) as pool:
+        for variant in args.variants:
+            for players in args.players:
+                outcomes, wall = measure(pool, variant, players, args)
+                rel_a, rel_b, diff, half, differs = summary(outcomes)
+                print(
+                    f"| {players} | {variant} | {len(outcomes)} | {rel_a:+.3f} | {rel_b:+.3f} "
+                    f"| **{diff:+.3f}** | {diff - half:+.3f} – {diff + half:+.3f} "
+                    f"| {differs} ({100 * differs / len(outcomes):.0f}%) | {wall:.0f} |",
+                    flush=True,
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
