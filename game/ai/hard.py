@@ -14,7 +14,7 @@ public moves to make the guesses likelier:
   play (``sim.hints``).
 
 In each determinization Hard tries every candidate move and plays the round
-out with every seat on the Normal heuristic (each on its own hand only), then
+out (``playout``) with every seat on the Normal heuristic (each on its own hand only), then
 scores the finished round for itself: the opponents' average point change
 minus its own (``relative`` weights the first), plus a bonus for winning when
 the round ends the game.  The same determinizations are used for every
@@ -46,8 +46,10 @@ from .playout import Playout, play_out
 from .reading import combine, moves_by_seat, weigh_hands
 from .sim import determinize, determinize_informed, hints, remaining_counts
 
-#: Determinizations per decision, by number of players (index 2..6).
-SAMPLES: tuple[int, ...] = (0, 0, 40, 32, 28, 24, 20)
+#: Determinizations per decision, by number of players (index 2..6): three times
+#: what the engine-based playouts could afford, since ``playout`` plays them out
+#: about three times as fast (more samples measurably pay: ``benchmarks/ai_duplicate.py``).
+SAMPLES: tuple[int, ...] = (0, 0, 120, 96, 84, 72, 60)
 
 
 @dataclass(frozen=True, slots=True)

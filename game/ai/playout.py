@@ -49,6 +49,18 @@ FIT: tuple[tuple[int, ...], ...] = tuple(
 )
 _PLUS = frozenset(int(c) for c in PLUS_CARDS)
 _CARD: dict[int, Card] = {int(c): c for c in Card}
+DRAWS = -1  # the playout loop's code for drawing (cards are 1..20, quitting 0)
+#: ``_TURN_ORDER[players][seat]``: the other seats in turn order from the next one.
+_TURN_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) for n in range(7)
+)
+#: ``normal._DRAW_KINDS`` as (index, card kinds), and without the Party Edition's cards.
+_DRAW_INDEXED: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+    (k, kinds) for k, (_card, kinds) in enumerate(_DRAW_KINDS)
+)
+_DRAW_KINDS_PLAIN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+    (k, tuple(c for c in kinds if c <= 7)) for k, kinds in _DRAW_INDEXED if kinds[0] <= 7
+)
 #: A hand packed by card: four bits per kind (a deck has at most 8 of a kind).
 _KEY: tuple[int, ...] = tuple((1 << (4 * KINDS.index(c))) if c in KINDS else 0 for c in range(21))
 _MEMO_LIMIT = 200_000
@@ -238,8 +250,9 @@ class Playout:
 def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAMS) -> None:
     """Play ``st`` to the end of the round with every seat on the Normal heuristic.
 
-    Each seat decides from its own hand and the public facts only, exactly as
-    ``sim.rollout`` does on a ``Round``.
+    Each seat decides from its own hand and the public facts only, as Normal
+    does through ``Match.apply``.  The moves are :meth:`Playout.play`,
+    ``draw`` and ``quit`` written out in the loop (this is the hot path).
     """
     rules = st.rules
     komarami = rules.komarami
@@ -252,80 +265,122 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     if draws_memo is None or len(draws_memo) > _MEMO_LIMIT:
         draws_memo = _DRAWS[memo_key] = {}
     counts_of = st.counts
+    codes = st.codes
+    keys = st.keys
     sizes = st.sizes
     active = st.active
     stuck = st.stuck
     remaining = st.remaining
     pile = st.pile
     players = len(counts_of)
+    cleared = [False] * players
+    turn_order = _TURN_ORDER[players]
+    draw_kinds = _DRAW_INDEXED if rules.party else _DRAW_KINDS_PLAIN
     refunds = [largest_chip(pt, rules.party) for pt in points]
     fit_corr = bool(p.correction.fit)
-    while True:
-        seat = st.to_move
-        if seat is None:
-            return
+    unseen_all = sum(remaining)  # cards not on the discard pile: hands and draw pile
+    top = st.top
+    active_count = st.active_count
+    holder = st.holder
+    seat = st.to_move
+    while seat is not None:
         counts = counts_of[seat]
-        top = st.top
         fit = [c for c in FIT[top] if counts[c]]
+        card = 0  # what the seat does: a card to play, DRAWS or 0 to quit
         if len(fit) == 1:
-            st.play(fit[0])
-            continue
-        can_draw = bool(pile) and st.active_count > 1
-        if not fit and not can_draw:
-            st.quit()
-            continue
-        order = [s for k in range(1, players) if active[s := (seat + k) % players]]
-        if not order:  # alone (so no drawing, and two or more cards fit)
-            st.play(int(_alone_play(_hand(counts), [_CARD[c] for c in fit])))
-            continue
-        opp_sizes = [sizes[s] for s in order]
-        opp_stuck = [stuck[s] for s in order]
-        ctx = _ctx(opp_sizes, opp_stuck, len(pile), p)
-        refund = refunds[seat]
-        if fit:
-            key = (st.keys[seat], top, ctx, refund)
-            card = plays_memo.get(key)
-            if card is None:
-                action = decide_core(
-                    _hand(counts), _CARD[top], can_draw, seat, points, opp_sizes, opp_stuck,
-                    len(pile), remaining, 0, rules, p,
-                )  # fmt: skip
-                assert type(action) is Play
-                card = plays_memo[key] = int(action.card)
-            st.play(card)
-            continue
-        # Nothing fits: draw or quit, as decide_core decides it.
-        top_step = STEP[top]
-        size = sizes[seat]
-        dkey = (st.codes[seat], top_step, ctx, refund)
-        entry = draws_memo.get(dkey)
-        if entry is None:
-            entry = draws_memo[dkey] = _draw_costs(
-                _hand(counts), top_step, ctx, refund + p.empty_bonus, komarami, no_drama
-            )
-        costs, plain, cost_now, saving = entry
-        total = sum(remaining) - size  # the unseen cards: not on the discard, not in hand
-        if total:
-            go_on = 0.0
-            for k, (_card, kinds) in enumerate(_DRAW_KINDS):
-                m = 0
-                for kind in kinds:
-                    m += remaining[kind] - counts[kind]
-                if m:
-                    go_on += m * costs[k]
-            go_on /= total
-        else:
-            go_on = plain
-        # ``unseen`` is read only for a correction by the share of fitting cards
-        unseen = [r - c for r, c in zip(remaining, counts, strict=True)] if fit_corr else remaining
-        choice = draw_or_quit(
-            go_on, cost_now, saving, size, _CARD[top], seat, points, opp_sizes, len(pile), unseen,
-            total, refund, rules, p,
-        )  # fmt: skip
-        if choice == DRAW:
-            st.draw()
-        else:
-            st.quit()
+            card = fit[0]
+        elif fit or (pile and active_count > 1):
+            order = [s for s in turn_order[seat] if active[s]]
+            if not order:  # alone (so no drawing, and two or more cards fit)
+                card = int(_alone_play(_hand(counts), [_CARD[c] for c in fit]))
+            else:
+                opp_sizes = [sizes[s] for s in order]
+                opp_stuck = [stuck[s] for s in order]
+                ctx = _ctx(opp_sizes, opp_stuck, len(pile), p)
+                refund = refunds[seat]
+                if fit:
+                    key = (keys[seat], top, ctx, refund)
+                    memo = plays_memo.get(key)
+                    if memo is None:
+                        action = decide_core(
+                            _hand(counts), _CARD[top], True, seat, points, opp_sizes, opp_stuck,
+                            len(pile), remaining, 0, rules, p,
+                        )  # fmt: skip
+                        assert type(action) is Play
+                        memo = plays_memo[key] = int(action.card)
+                    card = memo
+                else:  # nothing fits: draw or quit, as decide_core decides it
+                    top_step = STEP[top]
+                    size = sizes[seat]
+                    dkey = (codes[seat], top_step, ctx, refund)
+                    entry = draws_memo.get(dkey)
+                    if entry is None:
+                        entry = draws_memo[dkey] = _draw_costs(
+                            _hand(counts), top_step, ctx, refund + p.empty_bonus, komarami,
+                            no_drama,
+                        )  # fmt: skip
+                    costs, plain, cost_now, saving = entry
+                    total = unseen_all - size  # not on the discard pile, not in my hand
+                    if total:
+                        go_on = 0.0
+                        for k, kinds in draw_kinds:
+                            m = 0
+                            for kind in kinds:
+                                m += remaining[kind] - counts[kind]
+                            if m:
+                                go_on += m * costs[k]
+                        go_on /= total
+                    else:
+                        go_on = plain
+                    # ``unseen`` is read only by a correction for the share of fitting cards
+                    unseen = (
+                        [r - c for r, c in zip(remaining, counts, strict=True)]
+                        if fit_corr
+                        else remaining
+                    )
+                    choice = draw_or_quit(
+                        go_on, cost_now, saving, size, _CARD[top], seat, points, opp_sizes,
+                        len(pile), unseen, total, refund, rules, p,
+                    )  # fmt: skip
+                    card = DRAWS if choice == DRAW else 0
+        if card > 0:  # play it
+            counts[card] -= 1
+            codes[seat] -= _CODE[card]
+            keys[seat] -= _KEY[card]
+            sizes[seat] -= 1
+            top = card
+            remaining[card] -= 1
+            unseen_all -= 1
+            stuck[:] = cleared
+            if not sizes[seat]:
+                st.emptied_by = seat
+                seat = None
+                break
+            if card in _PLUS:
+                continue  # a Plus card keeps the turn
+        elif card:  # draw
+            drawn = pile.pop()
+            counts[drawn] += 1
+            codes[seat] += _CODE[drawn]
+            keys[seat] += _KEY[drawn]
+            sizes[seat] += 1
+            stuck[seat] = True
+        else:  # quit
+            active[seat] = False
+            active_count -= 1
+            if no_drama:
+                holder = seat
+            if not active_count:
+                seat = None
+                break
+        for nxt in turn_order[seat]:
+            if active[nxt]:
+                seat = nxt
+                break
+    st.top = top
+    st.active_count = active_count
+    st.holder = holder
+    st.to_move = seat
 
 
 def _draw_costs(
