@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
 from bot.service import GameService
+from bot.thinking import Thinking
 from data.store import Store
 
 log = logging.getLogger(__name__)
@@ -53,12 +54,15 @@ class LamaBot(commands.Bot):
         )
         self.store: Store
         self.service: GameService
+        self.thinking: Thinking
 
     async def setup_hook(self) -> None:
         # One clock for the store's timestamps and the service's timers.
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
         self.store = await Store.open(self.settings.database, clock=clock)
-        self.service = GameService(self.store, clock=clock)
+        # Hard thinks in these processes; they start with the first Hard move.
+        self.thinking = Thinking(self.settings.ai_workers)
+        self.service = GameService(self.store, clock=clock, thinking=self.thinking)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
             log.debug("Loaded extension %s", extension)
@@ -76,6 +80,7 @@ class LamaBot(commands.Bot):
         # Everything is already saved; stop the background work, then the store.
         if hasattr(self, "service"):
             await self.service.close()
+            await self.thinking.close()
         for extension in list(self.extensions):
             await self.unload_extension(extension)
         if hasattr(self, "store"):

@@ -24,6 +24,7 @@ DEFAULT_DATABASE_PATH = Path("lama.db")
 DEFAULT_LOG_LEVEL = logging.INFO
 DEFAULT_TURN_TIMER = 120
 MAX_TURN_TIMER = 3600
+MAX_AI_WORKERS = 64
 
 LOG_LEVELS: dict[str, int] = {
     "DEBUG": logging.DEBUG,
@@ -200,6 +201,23 @@ def _parse_turn_timer(environ: Mapping[str, str]) -> int:
     return int(raw)
 
 
+def default_ai_workers() -> int:
+    """Processes for Hard's search: one fewer than the cores (the bot keeps one), at least 1."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def _parse_ai_workers(environ: Mapping[str, str]) -> int:
+    raw = _get(environ, "AI_WORKERS")
+    if raw is None:
+        return default_ai_workers()
+    if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_AI_WORKERS:
+        raise ConfigError(
+            f"AI_WORKERS must be a whole number of processes from 1 to {MAX_AI_WORKERS} "
+            f"(got {_shown(raw)}); leave it empty for one fewer than the CPU cores."
+        )
+    return int(raw)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Validated bot settings; build them with :meth:`from_env`."""
@@ -214,6 +232,7 @@ class Settings:
     #: The shards of the whole bot and this process's share; None: one process, as Discord says.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    ai_workers: int = field(default_factory=default_ai_workers)
 
     @property
     def database(self) -> str:
@@ -246,4 +265,5 @@ class Settings:
             dev_guild_id=_parse_dev_guild_id(environ),
             log_level=_parse_log_level(environ),
             turn_timer=_parse_turn_timer(environ),
+            ai_workers=_parse_ai_workers(environ),
         )

@@ -15,6 +15,7 @@ from data import ChannelBusy, Store, StoreError
 from game import Match, RoundDealt
 
 from ..tables import Status, Table
+from ..thinking import Thinking
 from .errors import ServiceError, TableListener
 from .scheduler import Scheduler
 
@@ -33,8 +34,12 @@ class ServiceCore:
         *,
         clock: Callable[[], float],
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        thinking: Thinking | None = None,
     ) -> None:
         self.store = store
+        # Where AI moves are decided: the bot passes its process pool; without
+        # one, Hard thinks in a thread.
+        self.thinking = thinking if thinking is not None else Thinking(workers=0)
         self.clock = clock
         self.seed_source = seed_source
         self.listener: TableListener | None = None

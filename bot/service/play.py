@@ -8,7 +8,6 @@ import logging
 
 from data import SeatNote
 from game import QUIT, Action, CardPlayed, Match
-from game.ai import Strength, choose
 
 from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from . import timing
@@ -187,13 +186,9 @@ class Play(Clocks):
             view = match.view(seat)
             seed = f"{table.game_id}:{len(match.events)}"
             try:
-                if strength == Strength.HARD:
-                    # Hard searches for up to ~100 ms: off the event loop, so
-                    # other tables and the gateway heartbeat keep moving.  The
-                    # view is a frozen snapshot and the table lock is held.
-                    action = await asyncio.to_thread(choose, view, strength, seed)
-                else:
-                    action = choose(view, strength, seed)
+                # Hard searches in a worker process (``bot.thinking``): other tables
+                # and the gateway heartbeat keep moving.  The table lock is held.
+                action = await self.thinking.decide(view, strength, seed)
             except Exception:
                 # A broken AI must not stall the table: make the plainest legal move.
                 log.exception("game %s: the %s AI failed", table.game_id, strength)
