@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 #: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
 INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
+    "cogs.emojis",
     "cogs.gameplay",
     "cogs.lobby",
     "cogs.settings",

@@ -123,7 +123,7 @@ class LamaButton(
         style: discord.ButtonStyle,
         *,
         disabled: bool = False,
-        emoji: str | None = None,
+        emoji: str | discord.Emoji | None = None,
         row: int | None = None,
     ) -> LamaButton:
         button: discord.ui.Button[Any] = discord.ui.Button(

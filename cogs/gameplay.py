@@ -15,6 +15,7 @@ from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
 from . import render
 from .components import DYNAMIC_ITEMS, ComponentId
+from .faces import faces_of
 from .glue import (
     Interaction,
     LamaCog,
@@ -25,7 +26,7 @@ from .glue import (
     reply,
     reply_error,
 )
-from .presenter import Presenter
+from .presenter import Presenter, hand_payload
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
@@ -130,15 +131,14 @@ class Gameplay(LamaCog):
         warning = None
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
-        embed = render.hand_embed(table, seat, locale, note, warning)
-        view = render.hand_view(table, seat, locale)
+        hand = hand_payload(table, seat, locale, faces_of(self.bot), note, warning)
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
+            await interaction.response.edit_message(**hand)
         elif interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.edit_original_response(**hand)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(**hand, ephemeral=True)
         self.presenter.opened_hand(table, interaction.user.id, interaction, warning)
 
     async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:

@@ -16,6 +16,7 @@ from game.ai import Strength
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
 from .components import ComponentId
+from .faces import faces_of
 from .gameplay import Gameplay
 from .glue import (
     Interaction,
@@ -107,7 +108,7 @@ class Lobby(LamaCog):
         return not missing
 
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
-        payload = table_payload(table)
+        payload = table_payload(table, faces_of(self.bot))
         await interaction.response.send_message(**payload)
         message = await interaction.original_response()
         self.presenter.remember(table, payload)
@@ -192,7 +193,7 @@ class Lobby(LamaCog):
 
     async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
         reason = "closed.cancelled" if table.status is Status.CANCELLED else None
-        payload = table_payload(table, reason)
+        payload = table_payload(table, faces_of(self.bot), reason)
         await interaction.response.edit_message(**payload)
         self.presenter.remember(table, payload)
 

@@ -22,6 +22,7 @@ from bot.tables import Status, Table
 from data.store import StoreError
 
 from . import render
+from .faces import Faces, faces_of
 from .stats import chart_file, finished_chart
 
 if TYPE_CHECKING:
@@ -42,23 +43,37 @@ class OpenHand:
     warning: str | None = None  # about the bot's permissions, as of the last click
 
 
-def table_payload(table: Table, reason: str | None = None) -> dict[str, Any]:
-    """What the table message should show now."""
+def table_payload(table: Table, faces: Faces, reason: str | None = None) -> dict[str, Any]:
+    """What the table message should show now: one Components V2 layout.
+
+    A V2 message has no content or embeds, so they are cleared (a table posted
+    before the bot used V2 is turned into one by its next edit).
+    """
+    view: discord.ui.LayoutView
     if table.status is Status.LOBBY:
-        return {"embeds": [render.lobby_embed(table)], "view": render.lobby_view(table)}
-    if table.status is Status.CANCELLED or table.match is None:
-        return {"embeds": [render.closed_embed(table, reason or "closed.cancelled")], "view": None}
-    return {"embeds": render.table_embeds(table), "view": render.table_view(table)}
+        view = render.lobby_view(table, faces)
+    elif table.status is Status.CANCELLED or table.match is None:
+        view = render.closed_view(table, reason or "closed.cancelled")
+    else:
+        view = render.table_view(table, faces)
+    return {"content": None, "embeds": [], "view": view}
+
+
+def hand_payload(
+    table: Table,
+    seat: int,
+    locale: str,
+    faces: Faces,
+    note: str | None = None,
+    warning: str | None = None,
+) -> dict[str, Any]:
+    """What a private hand shows now, as :func:`table_payload` for the table."""
+    view = render.hand_view(table, seat, locale, faces, note, warning)
+    return {"content": None, "embeds": [], "view": view}
 
 
 def signature(payload: dict[str, Any]) -> str:
-    view = payload.get("view")
-    return repr(
-        (
-            [e.to_dict() for e in payload["embeds"]],
-            view.to_components() if view is not None else None,
-        )
-    )
+    return repr(payload["view"].to_components())
 
 
 class Presenter:
@@ -110,7 +125,7 @@ class Presenter:
         self._stale.discard(table.game_id)
         if table.table_message_id is None:
             return
-        payload = table_payload(table, self._reasons.get(table.game_id))
+        payload = table_payload(table, faces_of(self.bot), self._reasons.get(table.game_id))
         sig = signature(payload)
         if sig == self._last_sig.get(table.game_id):
             return
@@ -138,6 +153,8 @@ class Presenter:
             task = asyncio.create_task(self._post_chart(table), name=f"lama-chart-{table.game_id}")
             self._chart_tasks.add(task)
             task.add_done_callback(self._chart_tasks.discard)
+        if table.status is Status.FINISHED:
+            await self._close_hands(table)
         self.request(table)
 
     async def _post_chart(self, table: Table) -> None:
@@ -179,6 +196,7 @@ class Presenter:
     async def table_closed(self, table: Table, reason: str) -> None:
         self._reasons[table.game_id] = reason
         await self._clear_ping(table)
+        await self._close_hands(table, reason)
         self.request(table)
 
     # ------------------------------------------------------------ hands
@@ -193,24 +211,37 @@ class Presenter:
             interaction, time.monotonic(), str(interaction.locale), warning
         )
 
-    async def _refresh_hand(self, table: Table, user_id: int) -> None:
+    async def _refresh_hand(
+        self, table: Table, user_id: int, *, note: str | None = None, last: bool = False
+    ) -> None:
+        """Edit ``user_id``'s open hand to show the game as it is now; ``last``
+        lets go of it after (the game is over, nothing will change it again)."""
         key = (table.game_id, user_id)
         hand = self.hands.get(key)
         if hand is None:
             return
-        if time.monotonic() - hand.opened > HAND_EDITABLE:
+        expired = time.monotonic() - hand.opened > HAND_EDITABLE
+        if last or expired:
             del self.hands[key]
+        if expired:
             return
         seat = table.seat_of(user_id)
         if seat is None or table.match is None:
             return
+        shown = text(hand.locale, note) if note is not None else None
         try:
             await hand.interaction.edit_original_response(
-                embed=render.hand_embed(table, seat, hand.locale, warning=hand.warning),
-                view=render.hand_view(table, seat, hand.locale),
+                **hand_payload(
+                    table, seat, hand.locale, faces_of(self.bot), shown, warning=hand.warning
+                )
             )
         except discord.HTTPException:
             self.hands.pop(key, None)
+
+    async def _close_hands(self, table: Table, reason: str | None = None) -> None:
+        """Every open hand of a game that ended shows how it ended, not stale moves."""
+        for _game, user_id in [key for key in self.hands if key[0] == table.game_id]:
+            await self._refresh_hand(table, user_id, note=reason, last=True)
 
     # ------------------------------------------------------------ pings
     async def _ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:

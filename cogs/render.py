@@ -1,51 +1,52 @@
-"""Engine and table state turned into embeds and views. No rules, no I/O."""
+"""Engine and table state turned into Components V2 layouts. No rules, no I/O.
+
+Every message is one :class:`discord.ui.LayoutView`: a container whose accent
+colour says the state, text displays, sections with the top card's picture or
+the button they belong to, and rows of buttons. Discord allows 40 components
+and 4,000 characters of text per message; :func:`_fit` keeps every layout
+within them (a six-player table with every variant and long names included).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
+from discord import ui
 
 from bot.i18n import text
 from bot.tables import MoveLine, Seat, Status, Table
-from game import DRAW, QUIT, Card, Chips, Play, PublicView, RoundResult, Ruleset, penalty_points
+from game import (
+    DRAW,
+    QUIT,
+    WHITE,
+    Card,
+    Chips,
+    Play,
+    PublicView,
+    RoundResult,
+    Ruleset,
+    penalty_points,
+)
 
 from .components import AddAISelect, LamaButton, hand_id, move_id, table_id
+from .faces import Faces
 
 COLOR_LOBBY = discord.Colour.blurple()
-COLOR_TABLE = discord.Colour.gold()
+COLOR_TABLE = discord.Colour.gold()  # a round is being played: everyone waits for someone
+COLOR_ROUND_OVER = discord.Colour.dark_gold()
 COLOR_OVER = discord.Colour.green()
-COLOR_HAND = discord.Colour.teal()
+COLOR_CLOSED = discord.Colour.dark_grey()
+COLOR_YOUR_TURN = discord.Colour.brand_green()
+COLOR_WAITING = discord.Colour.teal()
 
-_KEYCAPS = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
+#: Discord's limits for one message with Components V2.
+MAX_COMPONENTS = 40
+MAX_TEXT = 4000
 
-
-def card_emoji(card: Card) -> str:
-    if card is Card.LLAMA:
-        return "🦙"
-    if card is Card.PINK_LLAMA:
-        return "🩷🦙"
-    face = _KEYCAPS[card.number]
-    return f"{face}➕" if card.is_plus else face
-
-
-def button_emoji(card: Card) -> str | None:
-    """A button takes exactly one emoji: the keycap or the llama, nothing for Plus cards.
-
-    (The pink Llama's "🩷🦙" is two emojis, which Discord refuses on a button;
-    its label names it.)
-    """
-    if card is Card.PINK_LLAMA:
-        return "🦙"
-    return None if card.is_plus else card_emoji(card)
-
-
-def chip_icons(ruleset: Ruleset, points: int) -> str:
-    """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
-    chips = Chips.of(points, pink_chips=ruleset.party)
-    held = [(chips.pink, "🩷"), (chips.black, "⚫"), (chips.white, "⚪")]
-    shown = " ".join(f"{icon}{n}" for n, icon in held if n)
-    return f" ({shown})" if shown else ""
+Layout = ui.LayoutView
 
 
 def card_name(locale: str, card: Card) -> str:
@@ -64,6 +65,22 @@ def seat_name(locale: str, seat: Seat) -> str:
     return name
 
 
+def chip_icons(faces: Faces, ruleset: Ruleset, points: int) -> str:
+    """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
+    chips = Chips.of(points, pink_chips=ruleset.party)
+    held = [(chips.pink, 20), (chips.black, 10), (chips.white, WHITE)]
+    shown = " ".join(f"{faces.chip(value)}{n}" for n, value in held if n)
+    return f" ({shown})" if shown else ""
+
+
+def card_row(faces: Faces, cards: Iterable[Card], *, plain: bool = False) -> str:
+    """Cards as a row of faces, equal cards grouped: "1️⃣×2 4️⃣ 🦙×3"."""
+    counts = Counter(cards)
+    order = sorted(counts, key=lambda c: (c.is_llama, c.number, c))
+    face = (lambda c: c.label) if plain else faces.card
+    return " ".join(face(c) + (f"×{counts[c]}" if counts[c] > 1 else "") for c in order)
+
+
 def variant_badges(locale: str, ruleset: Ruleset) -> str:
     badges = [text(locale, f"variant.{name}") for name in ruleset.variants]
     badges.append(text(locale, "variant.threshold", points=ruleset.threshold))
@@ -76,177 +93,293 @@ def timer_text(locale: str, seconds: int) -> str:
     )
 
 
+# ---------------------------------------------------------------- building blocks
+def _button(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle,
+    *,
+    disabled: bool = False,
+    emoji: discord.Emoji | str | None = None,
+) -> LamaButton:
+    return LamaButton.make(custom_id, label, style, disabled=disabled, emoji=emoji)
+
+
+def _block(content: str, accessory: ui.Item[Any] | None = None) -> ui.Item[Any]:
+    """Text, with its picture or button beside it when there is one."""
+    shown: ui.TextDisplay[Any] = ui.TextDisplay(content)
+    return shown if accessory is None else ui.Section(shown, accessory=accessory)
+
+
+def _picture(url: str | None, description: str) -> ui.Thumbnail[Any] | None:
+    return None if url is None else ui.Thumbnail(url, description=description[:1024])
+
+
+def _row(*items: ui.Item[Any]) -> ui.ActionRow[Any]:
+    return ui.ActionRow(*items)
+
+
+def _layout(colour: discord.Colour, items: Sequence[ui.Item[Any] | None]) -> Layout:
+    view = ui.LayoutView(timeout=None)
+    container: ui.Container[Any] = ui.Container(accent_colour=colour)
+    for item in items:
+        if item is not None:
+            container.add_item(item)
+    view.add_item(container)
+    return view
+
+
+def text_length(view: Layout) -> int:
+    return sum(len(i.content) for i in view.walk_children() if isinstance(i, ui.TextDisplay))
+
+
+def component_count(view: Layout) -> int:
+    # walk_children covers a section's text and its accessory: Discord counts them all.
+    return sum(1 for _ in view.walk_children())
+
+
+def _fit(view: Layout) -> Layout:
+    """Cut the longest texts (never below a line) until the layout is within Discord's limits."""
+    over = text_length(view) - MAX_TEXT
+    while over > 0:
+        longest = max(
+            (i for i in view.walk_children() if isinstance(i, ui.TextDisplay)),
+            key=lambda i: len(i.content),
+        )
+        keep = max(1, len(longest.content) - over - 1)
+        longest.content = longest.content[:keep] + "…"
+        over = text_length(view) - MAX_TEXT
+    assert component_count(view) <= MAX_COMPONENTS, "a layout with too many components"
+    return view
+
+
+def _heading(title: str) -> str:
+    return f"## {title}"
+
+
 # ---------------------------------------------------------------- lobby
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_view(table: Table, faces: Faces) -> Layout:
     loc = table.locale
     rules = table.ruleset
+    gid = table.game_id
+    full = len(table.seats) >= rules.max_players
     lines = []
     for seat in table.seats:
         crown = " 👑" if seat.user_id == table.host_id else ""
         who = f"<@{seat.user_id}>" if seat.user_id is not None else seat_name(loc, seat)
         lines.append(f"• {who}{crown}")
-    embed = discord.Embed(title=text(loc, "lobby.title"), colour=COLOR_LOBBY)
-    embed.description = text(loc, "lobby.description", host=f"<@{table.host_id}>")
-    embed.add_field(
-        name=text(loc, "lobby.players", count=len(table.seats), max=rules.max_players),
-        value="\n".join(lines) or "—",
-        inline=False,
+    players = text(loc, "lobby.players", count=len(table.seats), max=rules.max_players)
+    join = _button(
+        table_id("join", gid), text(loc, "button.join"), discord.ButtonStyle.success, disabled=full
     )
-    embed.add_field(
-        name=text(loc, "lobby.variants"), value=variant_badges(loc, rules), inline=False
+    remove_ai = _button(
+        table_id("dropai", gid),
+        text(loc, "button.remove_ai"),
+        discord.ButtonStyle.secondary,
+        disabled=not any(s.ai is not None for s in table.seats),
     )
-    embed.add_field(name=text(loc, "lobby.timer"), value=timer_text(loc, table.turn_timer))
-    embed.set_footer(text=text(loc, "lobby.footer", min=rules.min_players, max=rules.max_players))
-    return embed
+    settings = (
+        f"**{text(loc, 'lobby.variants')}:** {variant_badges(loc, rules)}\n"
+        f"**{text(loc, 'lobby.timer')}:** {timer_text(loc, table.turn_timer)}"
+    )
+    return _fit(
+        _layout(
+            COLOR_LOBBY,
+            [
+                ui.TextDisplay(
+                    _heading(text(loc, "lobby.title"))
+                    + "\n"
+                    + text(loc, "lobby.description", host=f"<@{table.host_id}>")
+                ),
+                ui.Separator(),
+                _block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
+                _row(AddAISelect.make(gid, loc, disabled=full)),
+                _row(remove_ai),
+                ui.Separator(),
+                ui.TextDisplay(settings),
+                _row(
+                    _button(
+                        table_id("start", gid),
+                        text(loc, "button.start"),
+                        discord.ButtonStyle.primary,
+                    ),
+                    _button(
+                        table_id("leave", gid),
+                        text(loc, "button.leave"),
+                        discord.ButtonStyle.secondary,
+                    ),
+                    _button(
+                        table_id("cancel", gid),
+                        text(loc, "button.cancel"),
+                        discord.ButtonStyle.danger,
+                    ),
+                ),
+                ui.TextDisplay(
+                    "-# " + text(loc, "lobby.footer", min=rules.min_players, max=rules.max_players)
+                ),
+            ],
+        )
+    )
 
 
-def lobby_view(table: Table) -> discord.ui.View:
+def closed_view(table: Table, reason: str) -> Layout:
     loc = table.locale
-    gid = table.game_id
-    full = len(table.seats) >= table.ruleset.max_players
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        LamaButton.make(
-            table_id("join", gid),
-            text(loc, "button.join"),
-            discord.ButtonStyle.success,
-            disabled=full,
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            table_id("leave", gid), text(loc, "button.leave"), discord.ButtonStyle.secondary
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            table_id("start", gid), text(loc, "button.start"), discord.ButtonStyle.primary
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            table_id("cancel", gid), text(loc, "button.cancel"), discord.ButtonStyle.danger
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            table_id("dropai", gid),
-            text(loc, "button.remove_ai"),
-            discord.ButtonStyle.secondary,
-            disabled=not any(s.ai is not None for s in table.seats),
-        )
-    )
-    view.add_item(AddAISelect.make(gid, loc, disabled=full))
-    return view
-
-
-def closed_embed(table: Table, reason: str) -> discord.Embed:
-    loc = table.locale
-    return discord.Embed(
-        title=text(loc, "closed.title"),
-        description=text(loc, reason),
-        colour=discord.Colour.dark_grey(),
+    return _layout(
+        COLOR_CLOSED,
+        [ui.TextDisplay(_heading(text(loc, "closed.title")) + "\n" + text(loc, reason))],
     )
 
 
 # ---------------------------------------------------------------- table
-def _seat_line(table: Table, index: int, view: PublicView | None) -> str:
+def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     loc = table.locale
     seat = table.seats[index]
-    points = table.match.points[index] if table.match is not None else 0
-    name = seat_name(loc, seat)
-    parts = [f"**{name}**"]
-    if view is not None and view.top is not None:
+    points = view.points[index]
+    parts = [f"**{seat_name(loc, seat)}**"]
+    if view.live:
         parts.append(text(loc, "table.cards", count=view.hand_sizes[index]))
-    parts.append(text(loc, "table.points", count=points) + chip_icons(table.ruleset, points))
+    parts.append(text(loc, "table.points", count=points) + chip_icons(faces, table.ruleset, points))
     status = []
-    if view is not None and view.to_move == index:
+    if view.to_move == index:
         status.append(text(loc, "status.to_move"))
-    elif view is not None and view.top is not None and not view.in_round[index]:
+    elif view.live and not view.in_round[index]:
         status.append(text(loc, "status.out"))
-    if view is not None and view.no_drama_holder == index:
+    if view.no_drama_holder == index:
         status.append(text(loc, "status.no_drama"))
     if seat.away:
         status.append(text(loc, "status.away"))
     elif seat.user_id is not None and seat.ai is not None:
         status.append(text(loc, "status.kicked"))
-    marker = "▶️" if view is not None and view.to_move == index else "▫️"
+    marker = "▶️" if view.to_move == index else "▫️"
     line = f"{marker} " + " · ".join(parts)
     if status:
         line += " — " + ", ".join(status)
     return line
 
 
-def move_line(table: Table, line: MoveLine) -> str:
+def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
     loc = table.locale
     name = seat_name(loc, table.seats[line.seat]) if 0 <= line.seat < len(table.seats) else "?"
     card = ""
     if line.card is not None:
         c = Card(line.card)
-        card = f"{card_emoji(c)} {card_name(loc, c)}"
+        card = f"{faces.card(c)} {card_name(loc, c)}"
     return text(loc, f"log.{line.kind}", name=name, card=card)
 
 
-def table_embeds(table: Table) -> list[discord.Embed]:
+def _standings(table: Table, faces: Faces, view: PublicView) -> str:
     loc = table.locale
+    order = sorted(range(len(table.seats)), key=lambda s: view.points[s])
+    rows = [f"**{text(loc, 'table.standings')}**"]
+    for place, s in enumerate(order, 1):
+        points = text(loc, "table.points", count=view.points[s])
+        chips = chip_icons(faces, table.ruleset, view.points[s])
+        rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
+    return "\n".join(rows)
+
+
+def _winners(locale: str, table: Table, view: PublicView) -> str:
+    names = ", ".join(f"**{seat_name(locale, table.seats[w])}**" for w in view.winners)
+    return text(locale, "table.winners", count=len(view.winners), names=names)
+
+
+def _over(table: Table, view: PublicView) -> bool:
+    return table.status is Status.FINISHED or view.game_over
+
+
+def table_view(table: Table, faces: Faces) -> Layout:
+    """The table: the top card big, a section per seat, the last moves, the last
+    round's scoring and the table's buttons. Drawn from the public view only."""
     match = table.match
     assert match is not None
-    view = match.public_view()
-    over = table.status is Status.FINISHED or match.over
-    embed = discord.Embed(colour=COLOR_OVER if over else COLOR_TABLE)
-    if over:
-        embed.title = text(loc, "table.over_title")
-        winners = ", ".join(f"**{seat_name(loc, table.seats[w])}**" for w in match.winners)
-        embed.description = text(loc, "table.winners", count=len(match.winners), names=winners)
-        standings = sorted(range(len(table.seats)), key=lambda s: match.points[s])
-        rows = []
-        for place, s in enumerate(standings, 1):
-            points = text(loc, "table.points", count=match.points[s])
-            rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}")
-        embed.add_field(name=text(loc, "table.standings"), value="\n".join(rows), inline=False)
-    else:
-        embed.title = text(loc, "table.title", round=view.round_no)
-        top = view.top
-        assert top is not None
-        embed.description = (
-            text(loc, "table.top", emoji=card_emoji(top), card=card_name(loc, top))
-            + "\n"
-            + text(loc, "table.pile", count=view.draw_pile)
-        )
-        if table.turn_deadline is not None and view.to_move is not None:
-            embed.description += "\n" + text(
-                loc,
-                "table.deadline",
-                name=seat_name(loc, table.seats[view.to_move]),
-                when=f"<t:{int(table.turn_deadline)}:R>",
-            )
-        embed.add_field(
-            name=text(loc, "table.seats"),
-            value="\n".join(_seat_line(table, i, view) for i in range(len(table.seats))),
-            inline=False,
-        )
-    if table.recent:
-        embed.add_field(
-            name=text(loc, "table.recent"),
-            value="\n".join(move_line(table, line) for line in table.recent),
-            inline=False,
-        )
-    embed.set_footer(text=variant_badges(loc, table.ruleset))
-    embeds = [embed]
-    if match.results:
-        embeds.append(result_embed(table, match.results[-1]))
-    return embeds
+    return _fit(_table_layout(table, faces, match.public_view(), plain_scores=False))
 
 
-def result_embed(table: Table, result: RoundResult) -> discord.Embed:
+def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores: bool) -> Layout:
     loc = table.locale
-    embed = discord.Embed(
-        title=text(loc, "result.title", round=result.round_no), colour=discord.Colour.dark_gold()
+    over = _over(table, view)
+    items: list[ui.Item[Any] | None] = []
+    if over:
+        colour = COLOR_OVER
+        items.append(
+            ui.TextDisplay(
+                _heading(text(loc, "table.over_title")) + "\n" + _winners(loc, table, view)
+            )
+        )
+        items += [ui.Separator(), ui.TextDisplay(_standings(table, faces, view))]
+    elif view.top is None:
+        colour = COLOR_ROUND_OVER
+        items.append(ui.TextDisplay(_heading(text(loc, "table.title", round=view.round_no))))
+    else:
+        colour = COLOR_TABLE
+        top = view.top
+        head = [
+            _heading(text(loc, "table.title", round=view.round_no)),
+            text(loc, "table.top", emoji=faces.card(top), card=card_name(loc, top)),
+            text(loc, "table.pile", count=view.draw_pile),
+        ]
+        if table.turn_deadline is not None and view.to_move is not None:
+            head.append(
+                text(
+                    loc,
+                    "table.deadline",
+                    name=seat_name(loc, table.seats[view.to_move]),
+                    when=f"<t:{int(table.turn_deadline)}:R>",
+                )
+            )
+        items.append(_block("\n".join(head), _picture(faces.image(top), card_name(loc, top))))
+        items += [ui.Separator(), ui.TextDisplay(f"**{text(loc, 'table.seats')}**")]
+        for index in range(len(table.seats)):
+            cards = text(loc, "table.cards", count=view.hand_sizes[index])
+            items.append(
+                _block(_seat_line(table, faces, index, view), _picture(faces.back_image(), cards))
+            )
+    if table.recent:
+        recent = "\n".join(move_line(table, faces, line) for line in table.recent)
+        items += [ui.Separator(), ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{recent}")]
+    if view.results:
+        items += [
+            ui.Separator(),
+            ui.TextDisplay(result_text(table, faces, view.results[-1], plain=plain_scores)),
+        ]
+    items.append(_table_buttons(table))
+    items.append(ui.TextDisplay("-# " + variant_badges(loc, table.ruleset)))
+    layout = _layout(colour, items)
+    if text_length(layout) > MAX_TEXT and not plain_scores:
+        # Long hands in the scoring: their cards as short labels instead of emojis.
+        return _table_layout(table, faces, view, plain_scores=True)
+    return layout
+
+
+def _table_buttons(table: Table) -> ui.ActionRow[Any]:
+    loc = table.locale
+    gid = table.game_id
+    rules = _button(
+        table_id("rules", gid), text(loc, "button.rules"), discord.ButtonStyle.secondary
     )
-    lines = []
+    if table.status is Status.FINISHED:
+        rematch = _button(
+            table_id("rematch", gid), text(loc, "button.rematch"), discord.ButtonStyle.success
+        )
+        return _row(rematch, rules)
+    buttons: list[ui.Item[Any]] = [
+        _button(table_id("hand", gid), text(loc, "button.show_hand"), discord.ButtonStyle.primary),
+        rules,
+    ]
+    if any(s.away for s in table.seats):
+        buttons.append(
+            _button(table_id("back", gid), text(loc, "button.back"), discord.ButtonStyle.success)
+        )
+    return _row(*buttons)
+
+
+def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool = False) -> str:
+    """A round's scoring: each hand as its cards, what it cost, and the totals."""
+    loc = table.locale
+    lines = [f"**{text(loc, 'result.title', round=result.round_no)}**"]
     for row in result.seats:
         name = seat_name(loc, table.seats[row.seat])
-        hand = " ".join(card_emoji(c) for c in row.hand) or "—"
+        hand = card_row(faces, row.hand, plain=plain) or "—"
         if row.emptied:
             what = text(loc, "result.emptied")
         else:
@@ -264,43 +397,7 @@ def result_embed(table: Table, result: RoundResult) -> discord.Embed:
             line += " " + text(loc, "result.returned", points=row.returned)
         line += " " + text(loc, "result.total", count=row.total)
         lines.append(line)
-    embed.description = "\n".join(lines)
-    return embed
-
-
-def table_view(table: Table) -> discord.ui.View:
-    loc = table.locale
-    gid = table.game_id
-    view = discord.ui.View(timeout=None)
-    if table.status is Status.FINISHED:
-        view.add_item(
-            LamaButton.make(
-                table_id("rematch", gid), text(loc, "button.rematch"), discord.ButtonStyle.success
-            )
-        )
-        view.add_item(
-            LamaButton.make(
-                table_id("rules", gid), text(loc, "button.rules"), discord.ButtonStyle.secondary
-            )
-        )
-        return view
-    view.add_item(
-        LamaButton.make(
-            table_id("hand", gid), text(loc, "button.show_hand"), discord.ButtonStyle.primary
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            table_id("rules", gid), text(loc, "button.rules"), discord.ButtonStyle.secondary
-        )
-    )
-    if any(s.away for s in table.seats):
-        view.add_item(
-            LamaButton.make(
-                table_id("back", gid), text(loc, "button.back"), discord.ButtonStyle.success
-            )
-        )
-    return view
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- hand
@@ -315,118 +412,130 @@ _DRAW_BUTTON = {
 }
 
 
-def hand_embed(
-    table: Table, seat: int, locale: str, note: str | None = None, warning: str | None = None
-) -> discord.Embed:
+def hand_view(
+    table: Table,
+    seat: int,
+    locale: str,
+    faces: Faces,
+    note: str | None = None,
+    warning: str | None = None,
+) -> Layout:
     """A player's private hand; ``note`` answers their last click, ``warning`` is about
-    the bot itself (e.g. it can no longer update the table)."""
+    the bot itself (e.g. it can no longer update the table). Once the game is over
+    it shows the result instead of moves."""
     match = table.match
     assert match is not None
-    view = match.view(seat)
-    embed = discord.Embed(colour=COLOR_HAND, title=text(locale, "hand.title"))
-    lines = []
+    own = match.view(seat)
+    public = match.public_view()
+    gid = table.game_id
+    player = table.seats[seat]
+    head = [_heading(text(locale, "hand.title"))]
     if warning:
-        lines.append(f"🚫 {warning}")
+        head.append(f"🚫 {warning}")
     if note:
-        lines.append(f"⚠️ {note}")
-    if view.top is None:
-        lines.append(text(locale, "hand.between_rounds"))
-        embed.description = "\n".join(lines)
-        return embed
-    lines.append(
-        text(locale, "hand.top", emoji=card_emoji(view.top), card=card_name(locale, view.top))
+        head.append(f"⚠️ {note}")
+    items: list[ui.Item[Any] | None] = [ui.TextDisplay("\n".join(head))]
+    if _over(table, public) or not table.live:
+        return _fit(_layout(COLOR_OVER, [*items, *_hand_result(table, faces, locale, public)]))
+    back = (
+        _button(table_id("back", gid), text(locale, "button.back"), discord.ButtonStyle.success)
+        if player.away
+        else None
     )
-    counts = Counter(view.hand)
-    groups = [
-        f"{card_emoji(c)} {card_name(locale, c)}" + (f" ×{n}" if n > 1 else "")
-        for c, n in sorted(counts.items(), key=lambda kv: (kv[0].is_llama, kv[0].number, kv[0]))
-    ]
-    lines.append(
-        text(locale, "hand.cards", count=len(view.hand)) + "\n" + ("\n".join(groups) or "—")
-    )
-    if view.in_round[seat]:
-        lines.append(text(locale, "hand.quit_cost", count=penalty_points(view.hand, table.ruleset)))
-    if table.seats[seat].away:
-        lines.append(text(locale, "hand.away"))
-    elif table.seats[seat].ai is not None:  # kicked, or left the game
-        lines.append(text(locale, "hand.ai_seat"))
-    if view.to_move == seat and table.seats[seat].controller is None:
-        lines.append(text(locale, "hand.your_turn"))
-        refused = match.public_view().draw_refused
-        if refused is not None:
-            lines.append(text(locale, _NO_DRAW[refused]))
-    elif not view.in_round[seat]:
-        lines.append(text(locale, "hand.you_quit"))
-    elif view.to_move is not None:
-        lines.append(
-            text(locale, "hand.waiting", name=seat_name(locale, table.seats[view.to_move]))
+    refresh = _button(hand_id(gid), text(locale, "button.refresh"), discord.ButtonStyle.secondary)
+    top = own.top
+    if top is None:
+        items.append(ui.TextDisplay(text(locale, "hand.between_rounds")))
+        items.append(_row(*(b for b in (back, refresh) if b is not None)))
+        return _fit(_layout(COLOR_ROUND_OVER, items))
+    mine = own.to_move == seat and player.controller is None and table.status is Status.RUNNING
+    items.append(
+        _block(
+            text(locale, "hand.top", emoji=faces.card(top), card=card_name(locale, top)),
+            _picture(faces.image(top), card_name(locale, top)),
         )
-    embed.description = "\n\n".join(lines)
-    return embed
+    )
+    cards = text(locale, "hand.cards", count=len(own.hand))
+    items.append(ui.TextDisplay(f"{cards}\n# {card_row(faces, own.hand) or '—'}"))
+    status = []
+    if player.away:
+        status.append(text(locale, "hand.away"))
+    elif player.ai is not None:  # kicked, or left the game
+        status.append(text(locale, "hand.ai_seat"))
+    if mine:
+        status.append(text(locale, "hand.your_turn"))
+    elif not own.in_round[seat]:
+        status.append(text(locale, "hand.you_quit"))
+    elif own.to_move is not None:
+        status.append(
+            text(locale, "hand.waiting", name=seat_name(locale, table.seats[own.to_move]))
+        )
+    items.append(ui.TextDisplay("\n".join(status)))
+    if own.in_round[seat]:
+        items += _move_controls(table, faces, seat, locale, mine, public)
+    items.append(_row(*(b for b in (back, refresh) if b is not None)))
+    return _fit(_layout(COLOR_YOUR_TURN if mine else COLOR_WAITING, items))
 
 
-def hand_view(table: Table, seat: int, locale: str) -> discord.ui.View:
+def _move_controls(
+    table: Table, faces: Faces, seat: int, locale: str, mine: bool, public: PublicView
+) -> list[ui.Item[Any] | None]:
+    """The play buttons, Draw beside the pile and Quit beside what quitting costs."""
     match = table.match
     assert match is not None
-    seat_view = match.view(seat)
+    own = match.view(seat)
     gid, stamp = table.game_id, table.stamp
-    view = discord.ui.View(timeout=None)
-    mine = (
-        seat_view.to_move == seat
-        and table.seats[seat].controller is None
-        and table.status is Status.RUNNING
+    playable = [a.card for a in own.legal if isinstance(a, Play)] if mine else []
+    plays = [
+        _button(
+            move_id("play", gid, stamp, int(card)),
+            text(locale, "button.play", card=card_name(locale, card)),
+            discord.ButtonStyle.primary,
+            emoji=faces.button(card),
+        )
+        for card in playable
+    ]
+    refused = public.draw_refused if mine else None
+    pile = [text(locale, "table.pile", count=public.draw_pile)]
+    if refused is not None:
+        pile.append(text(locale, _NO_DRAW[refused]))
+    draw_label = text(locale, _DRAW_BUTTON[refused]) if refused else text(locale, "button.draw")
+    draw = _button(
+        move_id("draw", gid, stamp),
+        draw_label,
+        discord.ButtonStyle.secondary,
+        disabled=not (mine and DRAW in own.legal),
+        emoji=faces.back_button(),
     )
-    if seat_view.top is not None and seat_view.in_round[seat]:
-        playable = [a.card for a in seat_view.legal if isinstance(a, Play)] if mine else []
-        for card in playable:
-            view.add_item(
-                LamaButton.make(
-                    move_id("play", gid, stamp, int(card)),
-                    text(locale, "button.play", card=card_name(locale, card)),
-                    discord.ButtonStyle.primary,
-                    emoji=button_emoji(card),
-                    row=0,
-                )
-            )
-        can_draw = mine and DRAW in seat_view.legal
-        refused = match.public_view().draw_refused
-        if mine and refused is not None:
-            label = text(locale, _DRAW_BUTTON[refused])
-        else:
-            label = text(locale, "button.draw")
-        view.add_item(
-            LamaButton.make(
-                move_id("draw", gid, stamp),
-                label,
-                discord.ButtonStyle.secondary,
-                disabled=not can_draw,
-                row=1,
-            )
-        )
-        view.add_item(
-            LamaButton.make(
-                move_id("quit", gid, stamp),
-                text(locale, "button.quit"),
-                discord.ButtonStyle.danger,
-                disabled=not (mine and QUIT in seat_view.legal),
-                row=1,
-            )
-        )
-    if table.seats[seat].away:
-        view.add_item(
-            LamaButton.make(
-                table_id("back", gid),
-                text(locale, "button.back"),
-                discord.ButtonStyle.success,
-                row=2,
-            )
-        )
-    view.add_item(
-        LamaButton.make(
-            hand_id(gid), text(locale, "button.refresh"), discord.ButtonStyle.secondary, row=2
-        )
+    quit_ = _button(
+        move_id("quit", gid, stamp),
+        text(locale, "button.quit"),
+        discord.ButtonStyle.danger,
+        disabled=not (mine and QUIT in own.legal),
     )
-    return view
+    cost = text(locale, "hand.quit_cost", count=penalty_points(own.hand, table.ruleset))
+    return [
+        _row(*plays[:5]) if plays else None,
+        _block("\n".join(pile), draw),
+        _block(cost, quit_),
+    ]
+
+
+def _hand_result(
+    table: Table, faces: Faces, locale: str, public: PublicView
+) -> list[ui.Item[Any] | None]:
+    """What an open hand shows once the game is over or closed: how it ended."""
+    if not public.game_over:
+        return [ui.TextDisplay(text(locale, "closed.title"))]
+    items: list[ui.Item[Any] | None] = [
+        ui.TextDisplay(
+            f"**{text(locale, 'table.over_title')}**\n" + _winners(locale, table, public)
+        ),
+        ui.TextDisplay(_standings(table, faces, public)),
+    ]
+    if public.results:
+        items.append(ui.TextDisplay(result_text(table, faces, public.results[-1], plain=True)))
+    return items
 
 
 # ---------------------------------------------------------------- rules

@@ -6,53 +6,79 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.components import COMPONENTS_V2_FLAG, walk_components
 
 from bot.service import GameService
-from bot.tables import Table
+from bot.tables import Status, Table
 
 
 def service(env: simcord.Env) -> GameService:
     return env.bot.service  # type: ignore[attr-defined, no-any-return]
 
 
+def components(message: Any) -> list[dict[str, Any]]:
+    """A message's, response's or layout's components as Discord's JSON, nested ones included."""
+    rows = message.to_components() if hasattr(message, "to_components") else message.components
+    tree = [row if isinstance(row, dict) else row.to_dict() for row in rows]
+    return list(walk_components(tree))
+
+
+def text_blocks(message: Any) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [str(c["content"]) for c in components(message) if c.get("type") == 10]
+
+
+def texts(message: Any) -> str:
+    """Every text display of a Components V2 message, in order, a line between them."""
+    return "\n".join(text_blocks(message))
+
+
+def title(message: Any) -> str:
+    """The heading a layout opens with, without its "## "."""
+    shown = texts(message)
+    return shown.split("\n", 1)[0].lstrip("#").strip() if shown else ""
+
+
+def accent(message: Any) -> int | None:
+    """The accent colour of the message's container."""
+    return next((c.get("accent_color") for c in components(message) if c.get("type") == 17), None)
+
+
+def is_components_v2(message: Any) -> bool:
+    return bool(message.flags.value & COMPONENTS_V2_FLAG)
+
+
 def table_message(channel: simcord.ChannelHandle) -> discord.Message:
-    """The newest bot message with lama buttons or a L.A.M.A. embed: the table."""
+    """The newest bot message that is a L.A.M.A. layout: the table."""
     for message in reversed(channel.history()):
-        if message.embeds and (message.embeds[0].title or "").startswith("🦙"):
+        if title(message).startswith("🦙"):
             return message
     raise AssertionError("no table message in the channel")
 
 
 def last_moves(channel: simcord.ChannelHandle) -> str:
-    """The table's "Last moves" field, a line per move."""
-    fields = table_message(channel).embeds[0].fields
-    return next(str(f.value) for f in fields if f.name == "Last moves")
+    """The table's "Last moves", a line per move."""
+    return moves_shown(table_message(channel))
+
+
+def moves_shown(message: Any) -> str:
+    """The "Last moves" of a table message or layout, a line per move."""
+    block = next(t for t in text_blocks(message) if t.startswith("**Last moves**"))
+    return block.split("\n", 1)[1]
+
+
+def below_title(message: Any) -> str:
+    """A layout's text without its title line: what a hand says."""
+    return texts(message).split("\n", 1)[-1]
 
 
 def custom_ids(message: Any) -> list[tuple[str, str, bool]]:
     """(custom_id, label, disabled) of every button of a message or response."""
-    rows = message.components
-    out: list[tuple[str, str, bool]] = []
-    for row in rows:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for child in children:
-            if isinstance(child, dict):
-                out.append(
-                    (
-                        child.get("custom_id", ""),
-                        child.get("label", ""),
-                        bool(child.get("disabled")),
-                    )
-                )
-            else:
-                out.append(
-                    (
-                        getattr(child, "custom_id", "") or "",
-                        getattr(child, "label", "") or "",
-                        bool(getattr(child, "disabled", False)),
-                    )
-                )
-    return out
+    return [
+        (str(c.get("custom_id", "")), str(c.get("label", "") or ""), bool(c.get("disabled")))
+        for c in components(message)
+        if c.get("type") in (2, 3)
+    ]
 
 
 def enabled(message: Any, prefix: str) -> list[str]:
@@ -87,6 +113,20 @@ async def take_simple_turn(player: simcord.MemberActor, channel: simcord.Channel
         if ids:
             return await player.click(hand, custom_id=ids[0])
     raise AssertionError(f"no move button enabled in {custom_ids(hand)}")
+
+
+async def play_to_the_end(
+    table: Table, players: list[simcord.MemberActor], channel: simcord.ChannelHandle
+) -> None:
+    """The humans take simple turns until the game is over (no AI seats)."""
+    by_id = {player.id: player for player in players}
+    for _ in range(500):
+        if table.status is not Status.RUNNING:
+            break
+        seat = table.to_move
+        assert seat is not None
+        await take_simple_turn(by_id[table.seats[seat].user_id or 0], channel)
+    assert table.status is Status.FINISHED
 
 
 def rig(

@@ -17,7 +17,9 @@ from simcord.enums import OverwriteType
 from game import Card as C
 
 from .play import (
+    below_title,
     enabled,
+    is_components_v2,
     one_move_from_the_end,
     open_hand,
     open_lobby,
@@ -132,9 +134,8 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
 
 
 def hand_text(response: object) -> str:
-    embeds = getattr(response, "embeds", None)
-    assert embeds, "a hand is an embed"
-    return str(embeds[0].description)
+    assert response is not None and is_components_v2(response), "a hand is a V2 layout"
+    return below_title(response)
 
 
 async def test_players_are_told_when_the_bot_loses_its_permissions_mid_game(

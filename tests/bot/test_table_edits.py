@@ -18,6 +18,7 @@ from .play import (
     custom_ids,
     enabled,
     last_moves,
+    moves_shown,
     one_move_from_the_end,
     open_hand,
     rig,
@@ -46,8 +47,7 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
     edits: list[str] = []
 
     async def in_flight(self: Presenter, table: Table, payload: dict[str, Any]) -> None:
-        fields = payload["embeds"][0].fields
-        edits.append(next(str(f.value) for f in fields if f.name == "Last moves"))
+        edits.append(moves_shown(payload["view"]))
         if len(edits) == 1:
             await service(simcord_env).move(table.game_id, bob.id, PLAY[C.THREE], table.stamp)
         await send(self, table, payload)

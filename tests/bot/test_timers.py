@@ -9,6 +9,8 @@ from bot.tables import Status
 from game import Card
 
 from .play import (
+    below_title,
+    custom_ids,
     enabled,
     last_moves,
     open_hand,
@@ -18,6 +20,7 @@ from .play import (
     started_game,
     table_message,
     take_simple_turn,
+    texts,
     two_player_game,
 )
 
@@ -42,7 +45,7 @@ async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out
         f"{alice.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
     ]
     await simcord_env.advance_time(3)
-    assert f"<t:{int(table.turn_deadline or 0)}:R>" in table_message(channel).embeds[0].description
+    assert f"<t:{int(table.turn_deadline or 0)}:R>" in texts(table_message(channel))
     await simcord_env.advance_time(44)
     warned = pings(channel)
     assert len(warned) == 1 and warned[0].startswith(f"⏰ {alice.mention}, your turn ends")
@@ -140,7 +143,7 @@ async def test_every_human_seat_held_by_ai_ends_the_game_and_says_why(
     await alice.slash(channel, "lama kick", member=alice)
     assert table.status is Status.CANCELLED
     await simcord_env.advance_time(3)
-    assert "held by an AI" in (table_message(channel).embeds[0].description or "")
+    assert "held by an AI" in texts(table_message(channel))
     assert service(simcord_env).table_in(channel.id) is None
 
 
@@ -156,8 +159,8 @@ async def test_a_lobby_nobody_starts_closes_after_15_minutes(
     await simcord_env.advance_time(61)
     assert table.status is Status.CANCELLED
     await simcord_env.advance_time(3)
-    assert "15 minutes" in (table_message(channel).embeds[0].description or "")
-    assert not table_message(channel).components
+    assert "15 minutes" in texts(table_message(channel))
+    assert not custom_ids(table_message(channel)), "no buttons left"
 
 
 async def test_exactly_one_ping_message_stands_at_any_time(
@@ -205,7 +208,7 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     assert table.match is not None and table.match.round is not None
     assert table.match.round.discard[-1] is C.THREE, "the AI played bob's 3"
     hand = await open_hand(bob, channel)
-    assert "Your seat was handed to an AI" in str(hand.embeds[0].description)
+    assert "Your seat was handed to an AI" in texts(hand)
     again = await bob.slash(channel, "lama leave")
     assert again.response is not None
     assert again.response.content == "Your seat was handed to an AI for the rest of this game."
@@ -237,8 +240,8 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     assert table.status is Status.CANCELLED
     await simcord_env.advance_time(3)
     message = table_message(channel)
-    assert message.embeds[0].description == "Nobody moved for three days, so the game was ended."
-    assert not message.components
+    assert below_title(message) == "Nobody moved for three days, so the game was ended."
+    assert not custom_ids(message), "no buttons left"
     assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
     stored = await service(simcord_env).store.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"

@@ -5,7 +5,15 @@ from __future__ import annotations
 import discord
 import simcord
 
-from tests.bot.play import custom_ids, open_lobby, service, table_message
+from tests.bot.play import (
+    custom_ids,
+    open_lobby,
+    service,
+    table_message,
+    text_blocks,
+    texts,
+    title,
+)
 
 from .conftest import Locales
 
@@ -32,7 +40,7 @@ async def test_a_german_player_at_an_english_table(
     bob = locales.user(guild.add_member(simcord_env.create_user("bob")), "de")
     table = await open_lobby(simcord_env, alice, channel)
     assert table.locale == "en-US"
-    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — lobby"
+    assert title(table_message(channel)) == "🦙 L.A.M.A. — lobby"
 
     refused = await bob.slash(channel, "lama start")
     assert refused.ephemeral and refused.response is not None
@@ -40,19 +48,18 @@ async def test_a_german_player_at_an_english_table(
 
     await bob.click(table_message(channel), label="Join")
     await alice.click(table_message(channel), label="Start")
-    shown = table_message(channel).embeds[0]
-    assert shown.title == "🦙 L.A.M.A. — round 1"
-    assert "Players" in [f.name for f in shown.fields]
+    shown = table_message(channel)
+    assert title(shown) == "🦙 L.A.M.A. — round 1"
+    assert "**Players**" in text_blocks(shown)
 
     hand = await open_hand(bob, channel, "Show my hand")
-    embed = hand.embeds[0]
-    assert embed.title == "Deine Hand"
-    assert "Oberste Karte:" in (embed.description or "")
-    assert "**6 Karten:**" in (embed.description or "")
+    assert title(hand) == "Deine Hand"
+    assert "Oberste Karte:" in texts(hand)
+    assert "**6 Karten:**" in texts(hand)
     assert {"Ziehen", "Aussteigen", "Aktualisieren"} <= labels(hand) | {"Ziehen (nur noch du)"}
     english = await open_hand(alice, channel, "Show my hand")
-    assert english.embeds[0].title == "Your hand"
-    assert "**6 cards:**" in (english.embeds[0].description or "")
+    assert title(english) == "Your hand"
+    assert "**6 cards:**" in texts(english)
 
     late = await bob.slash(channel, "lama join")
     assert late.ephemeral and late.response is not None
@@ -61,7 +68,7 @@ async def test_a_german_player_at_an_english_table(
     assert rules.response is not None and "Nachziehstapel" in rules.response.content
 
     await simcord_env.advance_time(3)
-    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — round 1"
+    assert title(table_message(channel)) == "🦙 L.A.M.A. — round 1"
 
 
 async def test_a_server_set_to_spanish_by_a_moderator(
@@ -89,8 +96,8 @@ async def test_a_server_set_to_spanish_by_a_moderator(
 
     table = await open_lobby(simcord_env, alice, channel)
     lobby = table_message(channel)
-    assert lobby.embeds[0].title == "🦙 L.A.M.A. — sala"
-    assert "Jugadores (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    assert title(lobby) == "🦙 L.A.M.A. — sala"
+    assert "**Jugadores (1/6)**" in texts(lobby)
     assert {"Unirse", "Salir", "Empezar", "Cancelar"} <= labels(lobby)
     joined = await marta.slash(channel, "lama join")
     assert joined.response is not None and joined.response.content == "Te uniste a la partida."
@@ -98,17 +105,17 @@ async def test_a_server_set_to_spanish_by_a_moderator(
     await alice.click(table_message(channel), label="Empezar")
     assert table.match is not None
     await simcord_env.advance_time(3)
-    shown = table_message(channel).embeds[0]
-    assert shown.title == "🦙 L.A.M.A. — ronda 1"
-    assert "Mazo de robo:" in (shown.description or "")
-    assert "Jugadores" in [f.name for f in shown.fields]
+    shown = table_message(channel)
+    assert title(shown) == "🦙 L.A.M.A. — ronda 1"
+    assert "Mazo de robo:" in texts(shown)
+    assert "**Jugadores**" in text_blocks(shown)
 
     english = await open_hand(alice, channel, "Ver mi mano")
-    assert english.embeds[0].title == "Your hand"
+    assert title(english) == "Your hand"
     for player in (marta, lucia):
         hand = await open_hand(player, channel, "Ver mi mano")
-        assert hand.embeds[0].title == "Tu mano"
-        assert "**6 cartas:**" in (hand.embeds[0].description or "")
+        assert title(hand) == "Tu mano"
+        assert "**6 cartas:**" in texts(hand)
         assert "Robar" in " ".join(labels(hand))
 
     back = await marta.slash(channel, "lama settings language", language="default")
@@ -128,18 +135,18 @@ async def test_the_guild_locale_decides_without_a_setting(
     bob = guild.add_member(simcord_env.create_user("bob"))
     await open_lobby(simcord_env, alice, channel)
     lobby = table_message(channel)
-    assert lobby.embeds[0].title == "🦙 L.A.M.A. — Lobby"
-    assert "Spieler (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    assert title(lobby) == "🦙 L.A.M.A. — Lobby"
+    assert "**Spieler (1/6)**" in texts(lobby)
     again = await alice.slash(channel, "lama join")
     assert again.response is not None and again.response.content == "You're already in this game."
     await bob.click(lobby, label="Mitspielen")
     await alice.click(table_message(channel), label="Starten")
     await simcord_env.advance_time(3)
-    assert table_message(channel).embeds[0].title == "🦙 L.A.M.A. — Runde 1"
+    assert title(table_message(channel)) == "🦙 L.A.M.A. — Runde 1"
     pings = [m.content for m in channel.history() if "<@" in (m.content or "")]
     assert pings and "du bist am Zug" in pings[-1]
     hand = await open_hand(bob, channel, "Meine Hand zeigen")
-    assert hand.embeds[0].title == "Your hand"
+    assert title(hand) == "Your hand"
 
 
 async def test_lama_about_in_the_users_language(

@@ -21,6 +21,7 @@ from tests.bot.play import (
     started_game,
     table_message,
     take_simple_turn,
+    title,
 )
 
 from .common import assert_saved, count, deal_stuck, quit_until_over, restart, rows, running
@@ -93,7 +94,7 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     assert count(path, "game_results", game_id) == 4
     await assert_saved(bot.store, resumed)
     await simcord_env.advance_time(3)
-    assert "game over" in (table_message(channel).embeds[0].title or "")
+    assert "game over" in title(table_message(channel))
     assert service(simcord_env).table_in(channel.id) is None
 
 

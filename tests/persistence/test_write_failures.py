@@ -13,6 +13,7 @@ import bot.service
 from bot.config import Settings
 from bot.tables import Status, Table
 from cogs import render
+from cogs.faces import faces_of
 from tests.bot.play import (
     enabled,
     open_hand,
@@ -20,6 +21,7 @@ from tests.bot.play import (
     service,
     table_message,
     take_simple_turn,
+    texts,
     two_player_game,
 )
 
@@ -116,16 +118,9 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_ever_less_often(
     assert not simcord_env.errors_since(0)
 
 
-def shown(embeds: list[Any]) -> list[Any]:
-    """What a reader sees of embeds."""
-    return [
-        (e.title, e.description, [(f.name, f.value) for f in e.fields], e.footer.text)
-        for e in embeds
-    ]
-
-
-def current(table: Table) -> list[Any]:
-    return shown(render.table_embeds(table))
+def current(env: simcord.Env, table: Table) -> str:
+    """What the table message should say now."""
+    return texts(render.table_view(table, faces_of(env.bot)))
 
 
 async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table_right(
@@ -139,20 +134,20 @@ async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table
     deal_stuck(simcord_env, 2)
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(1)
-    stale = shown(table_message(channel).embeds)
-    assert stale == current(table)
+    stale = texts(table_message(channel))
+    assert stale == current(simcord_env, table)
 
     simcord_env.inject_error("PATCH", "/channels/*/messages/*")
     with caplog.at_level(logging.WARNING, logger="cogs.presenter"):
         await take_simple_turn(alice, channel)
         await simcord_env.advance_time(1)
     assert any("could not edit the table" in r.getMessage() for r in caplog.records)
-    assert shown(table_message(channel).embeds) == stale != current(table)
+    assert texts(table_message(channel)) == stale != current(simcord_env, table)
     assert table.to_move == 1
 
     await take_simple_turn(bob, channel)  # the bot kept going; the next change fixes the table
     await simcord_env.advance_time(1)
-    assert shown(table_message(channel).embeds) == current(table)
+    assert texts(table_message(channel)) == current(simcord_env, table)
     assert not simcord_env.errors_since(0)
 
 

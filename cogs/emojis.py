@@ -1,0 +1,79 @@
+"""The cards and chips as the application's own emojis, with plain emojis to fall back on.
+
+At start the cog makes sure every picture of :mod:`cogs.art` is an application
+emoji: it lists the application's emojis and uploads only the missing ones, so
+a restart never makes a duplicate. Until that is done, or if it can't be done
+(no permission, the emoji limit, Discord failing), the messages use the plain
+emojis (keycaps, 🦙) they always had, and the log says why, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from . import art
+from .faces import PLAIN, Faces
+
+if TYPE_CHECKING:
+    from bot.bot import LamaBot
+
+log = logging.getLogger(__name__)
+
+
+async def sync_emojis(bot: discord.Client) -> Faces:
+    """Every art picture as an application emoji, uploading only what is missing.
+
+    Returns :data:`PLAIN` (and logs why, once) if any of them can't be had:
+    half a deck of own emojis next to keycaps would be worse than none.
+    """
+    try:
+        existing = {e.name: e for e in await bot.fetch_application_emojis()}
+    except Exception as error:  # any failure (HTTP, network, no application id): plain
+        log.warning("Could not list the application's emojis (%s); using plain emojis", error)
+        return PLAIN
+    emojis: dict[str, discord.Emoji] = {}
+    for name in art.ALL_NAMES:
+        emoji = existing.get(name)
+        if emoji is None:
+            try:
+                emoji = await bot.create_application_emoji(name=name, image=art.read_emoji(name))
+            except Exception as error:  # no permission, the limit, Discord failing
+                log.warning(
+                    "Could not upload the application emoji %s (%s); using plain emojis",
+                    name,
+                    error,
+                )
+                return PLAIN
+        emojis[name] = emoji
+    return Faces(emojis)
+
+
+class Emojis(commands.Cog):
+    """Holds the card faces the messages use; syncs them in the background at start."""
+
+    def __init__(self, bot: LamaBot) -> None:
+        self.bot = bot
+        self.faces: Faces = PLAIN
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        # Not awaited: a slow or failing upload must not hold up the bot's start.
+        self._task = asyncio.create_task(self._sync(), name="lama-emoji-sync")
+
+    async def _sync(self) -> None:
+        self.faces = await sync_emojis(self.bot)
+        if self.faces is not PLAIN:
+            log.info("Using %d application emojis for the cards", len(self.faces.emojis))
+
+    async def cog_unload(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
+
+async def setup(bot: LamaBot) -> None:
+    await bot.add_cog(Emojis(bot))

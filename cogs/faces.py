@@ -1,0 +1,86 @@
+"""How cards and chips look in messages: the application's emojis, or plain ones.
+
+This module is not an extension (``cogs.emojis`` is, and discord.py loads an
+extension as a module of its own), so :class:`Faces` is one class everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+from discord.ext import commands
+
+from game import BLACK, PINK, WHITE, Card
+
+from . import art
+
+_KEYCAPS = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
+_CHIPS = {PINK: "🩷", BLACK: "⚫", WHITE: "⚪"}
+_BACK = "🂠"
+
+
+def plain_card(card: Card) -> str:
+    """The card as standard emojis (what the bot shows without its own)."""
+    if card is Card.LLAMA:
+        return "🦙"
+    if card is Card.PINK_LLAMA:
+        return "🩷🦙"
+    face = _KEYCAPS[card.number]
+    return f"{face}➕" if card.is_plus else face
+
+
+@dataclass
+class Faces:
+    """How cards and chips look in messages: the application's emojis once they
+    are all there, else plain ones. ``emojis`` maps an art name to its emoji."""
+
+    emojis: dict[str, discord.Emoji] = field(default_factory=dict)
+
+    def _own(self, name: str) -> discord.Emoji | None:
+        return self.emojis.get(name)
+
+    def card(self, card: Card) -> str:
+        own = self._own(art.card_name(card))
+        return str(own) if own is not None else plain_card(card)
+
+    def button(self, card: Card) -> discord.Emoji | str | None:
+        """A button takes exactly one emoji: the card's own, or the keycap or llama
+        (nothing for a plain Plus card; the pink Llama's "🩷🦙" is two emojis,
+        which Discord refuses on a button, so it gets the llama)."""
+        own = self._own(art.card_name(card))
+        if own is not None:
+            return own
+        if card is Card.PINK_LLAMA:
+            return "🦙"
+        return None if card.is_plus else plain_card(card)
+
+    def image(self, card: Card) -> str | None:
+        """A picture of the card for a thumbnail, if the bot has its own emojis."""
+        own = self._own(art.card_name(card))
+        return own.url if own is not None else None
+
+    def back(self) -> str:
+        own = self._own(art.BACK)
+        return str(own) if own is not None else _BACK
+
+    def back_button(self) -> discord.Emoji | None:
+        return self._own(art.BACK)  # the plain card back is no emoji a button takes
+
+    def back_image(self) -> str | None:
+        own = self._own(art.BACK)
+        return own.url if own is not None else None
+
+    def chip(self, value: int) -> str:
+        own = self._own(art.CHIP_NAMES[value])
+        return str(own) if own is not None else _CHIPS[value]
+
+
+#: The look before (or without) the application's emojis.
+PLAIN = Faces()
+
+
+def faces_of(bot: commands.Bot) -> Faces:
+    """The faces the bot's messages use now."""
+    faces = getattr(bot.get_cog("Emojis"), "faces", None)
+    return faces if isinstance(faces, Faces) else PLAIN

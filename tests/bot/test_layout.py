@@ -1,0 +1,200 @@
+"""The lobby, the table and the hands are Components V2 layouts drawn with the
+application's own card emojis, within Discord's limits."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.config import Settings
+from bot.tables import Status
+from cogs import art, render
+from cogs.faces import PLAIN
+from game import Card as C
+from game import build_deck
+from tests.persistence.common import restart
+
+from .play import (
+    accent,
+    components,
+    custom_ids,
+    enabled,
+    is_components_v2,
+    last_moves,
+    one_move_from_the_end,
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    started_game,
+    table_message,
+    text_blocks,
+    texts,
+    title,
+    two_player_game,
+)
+
+
+def app_emojis(env: simcord.Env) -> dict[str, int]:
+    """The application's emojis in the simulated Discord: name -> id."""
+    return {e.name: e.id for e in env.backend.application_emojis.values()}
+
+
+def emoji_text(env: simcord.Env, card: C) -> str:
+    name = art.card_name(card)
+    return f"<:{name}:{app_emojis(env)[name]}>"
+
+
+def thumbnails(message: Any) -> list[str]:
+    return [str(c["media"]["url"]) for c in components(message) if c.get("type") == 11]
+
+
+def limits_of(message: Any) -> tuple[int, int]:
+    """(components, characters of text) of a message, as Discord counts them."""
+    return len(components(message)), sum(len(t) for t in text_blocks(message))
+
+
+async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emojis(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    emojis = app_emojis(simcord_env)
+    assert sorted(emojis) == sorted(art.ALL_NAMES), "every card and chip, each once"
+
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE, C.FIVE], [C.THREE, C.SIX, C.SIX]], C.ONE, [], starter=0)
+    await open_lobby(simcord_env, alice, channel)
+    lobby = table_message(channel)
+    assert is_components_v2(lobby) and not lobby.embeds and not lobby.content
+    assert accent(lobby) == render.COLOR_LOBBY.value
+    await bob.click(lobby, label="Join")
+    await alice.click(table_message(channel), label="Start")
+
+    table = table_message(channel)
+    assert is_components_v2(table) and title(table) == "🦙 L.A.M.A. — round 1"
+    assert accent(table) == render.COLOR_TABLE.value
+    assert f"# {emoji_text(simcord_env, C.ONE)} 1" in texts(table), "the top card, big"
+    top_url = f"https://cdn.discordapp.com/emojis/{emojis['lama_1']}.png"
+    assert top_url in thumbnails(table), "the top card's picture beside it"
+
+    hand = await open_hand(alice, channel)
+    assert is_components_v2(hand) and accent(hand) == render.COLOR_YOUR_TURN.value
+    five = emoji_text(simcord_env, C.FIVE)
+    assert f"{emoji_text(simcord_env, C.TWO)} {five}×2" in texts(hand), "a row of faces, grouped"
+    assert "Quitting now would cost 7 points." in texts(hand)
+    play = next(c for c in components(hand) if c.get("label") == "Play 2")
+    assert int(play["emoji"]["id"]) == emojis["lama_2"]
+    waiting = await open_hand(bob, channel)
+    assert accent(waiting) == render.COLOR_WAITING.value
+
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
+    assert f"alice played {emoji_text(simcord_env, C.TWO)} 2" in last_moves(channel)
+    assert emoji_text(simcord_env, C.TWO) in texts(table_message(channel))
+
+
+async def test_a_restart_uploads_no_emoji_twice_and_old_buttons_still_work(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    before = app_emojis(simcord_env)
+    cursor = len(simcord_env.http_requests)
+
+    await restart(simcord_env, settings)
+    hand = await open_hand(alice if table.to_move == 0 else bob, channel)  # the old table's button
+
+    assert app_emojis(simcord_env) == before
+    uploads = [
+        r
+        for r in simcord_env.http_requests[cursor:]
+        if r.method == "POST" and r.path.endswith("/emojis")
+    ]
+    assert uploads == []
+    assert is_components_v2(hand) and enabled(hand, "lama:quit:")
+
+
+async def test_an_open_hand_shows_the_result_when_the_game_ends(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    bobs = await bob.click(table_message(channel), label="Show my hand")
+    assert "Waiting for alice" in texts(bobs.response)
+
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
+
+    assert table.status is Status.FINISHED
+    final = bobs.response
+    assert "game over" in texts(final) and "The winner is **alice**!" in texts(final)
+    assert "Waiting for" not in texts(final)
+    assert not custom_ids(final), "no buttons of a game that is over"
+    assert accent(final) == render.COLOR_OVER.value
+    assert accent(table_message(channel)) == render.COLOR_OVER.value
+
+
+async def test_a_six_player_table_with_every_variant_stays_within_discords_limits(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The longest names Discord allows, made of markdown that escaping doubles.
+    players = [
+        guild.add_member(simcord_env.create_user(f"p{i}"), nick=f"{i}" + "*_" * 15 + "~")
+        for i in range(6)
+    ]
+    variants = {"no_drama": True, "party": True, "komarami": True}
+    # Deal the sorted deck round the table: every hand gets cards of every kind,
+    # and everyone draws until the pile is empty. Then all quit.
+    deck = sorted(build_deck(party=True, komarami=True), key=int)
+    top, deck = deck[0], deck[1:]
+    shares = [deck[i::6] for i in range(6)]
+    hands = [share[:6] for share in shares]
+    pile = [shares[i % 6][6 + i // 6] for i in range(len(deck) - 36)]
+    rig(simcord_env, hands, top, pile, starter=0, **variants)
+    with caplog.at_level(logging.WARNING):
+        table = await started_game(
+            simcord_env, players[0], players[1:], channel, threshold=200, **variants
+        )
+        assert table.match is not None
+        by_id = {p.id: p for p in players}
+        worst = (0, 0)
+        while table.match.round_no == 1:
+            seat = table.to_move
+            assert seat is not None
+            player = by_id[table.seats[seat].user_id or 0]
+            hand = await open_hand(player, channel)
+            worst = max(worst, limits_of(hand))
+            move = enabled(hand, "lama:draw:") or enabled(hand, "lama:quit:")
+            await player.click(hand, custom_id=move[0])
+            await simcord_env.advance_time(1)
+            worst = max(worst, limits_of(table_message(channel)))
+    shown = table_message(channel)
+    scoring = next(t for t in text_blocks(shown) if t.startswith("**Round 1 — scoring**"))
+    assert all(seat_result.hand for seat_result in table.match.results[0].seats)
+    assert scoring.count("→") == 6, "every hand with its penalty"
+    components_, text_ = limits_of(shown)
+    assert components_ <= 40 and text_ <= 4000
+    assert worst[0] <= 40 and worst[1] <= 4000
+    assert not [r for r in caplog.records if "could not edit the table" in r.getMessage()]
+    # The same table drawn with the plain emojis stays within them too.
+    plain = render.table_view(table, PLAIN)
+    assert render.component_count(plain) <= 40 and render.text_length(plain) <= 4000
+    assert isinstance(plain, discord.ui.LayoutView)
+    assert service(simcord_env).table_in(channel.id) is table
