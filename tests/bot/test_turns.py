@@ -7,7 +7,8 @@ import simcord
 from simcord.results import to_discord_message
 
 from bot.tables import Status
-from game import Card
+from cogs.faces import faces_of
+from game import BLACK, WHITE, Card
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 
 from .play import (
@@ -87,7 +88,9 @@ async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
     assert table.match.to_move == 1, "the player who emptied their hand starts"
     assert "New round dealt; bob starts" in moves_shown(shown).split("\n")[-1]
     seats = texts(shown)
-    assert "19 points (⚫1 ⚪9)" in seats, "a seat's chips are shown with its points"
+    faces = faces_of(simcord_env.bot)
+    chips = f"19 points ({faces.chip(BLACK)}1 {faces.chip(WHITE)}9)"
+    assert chips in seats, "a seat's chips are shown with its points"
 
 
 async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
