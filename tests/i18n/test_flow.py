@@ -200,24 +200,24 @@ async def test_a_polish_server_with_polish_plurals(
 
     table = await open_lobby(simcord_env, alice, channel)
     lobby = table_message(channel)
-    assert lobby.embeds[0].title == "🦙 L.A.M.A. — lobby"
-    assert "Gracze (1/6)" in [f.name for f in lobby.embeds[0].fields]
+    assert title(lobby) == "🦙 L.A.M.A. — lobby"
+    assert "**Gracze (1/6)**" in texts(lobby)
     joined = await ola.slash(channel, "lama join")
     assert joined.response is not None and joined.response.content == "Jesteś w grze."
     await alice.click(table_message(channel), label="Start")
     assert table.match is not None
     await simcord_env.advance_time(3)
-    shown = table_message(channel).embeds[0]
-    assert shown.title == "🦙 L.A.M.A. — runda 1"
+    shown = table_message(channel)
+    assert title(shown) == "🦙 L.A.M.A. — runda 1"
     # 56 cards, 12 dealt, 1 turned up: 43 left, the "few" form (2-4, 22-24, 32-34, 42-44 …).
-    assert "Stos do dobierania: 43 karty" in (shown.description or "")
+    assert "Stos do dobierania: 43 karty" in texts(shown)
 
     hand = await open_hand(ola, channel, "Pokaż moją rękę")
-    assert hand.embeds[0].title == "Twoja ręka"
-    assert "**6 kart:**" in (hand.embeds[0].description or "")
+    assert title(hand) == "Twoja ręka"
+    assert "**6 kart:**" in texts(hand)
     assert {"Wyjdź z rundy", "Odśwież"} <= labels(hand)
     assert any(label.startswith("Dobierz") for label in labels(hand))
     english = await open_hand(alice, channel, "Pokaż moją rękę")
-    assert english.embeds[0].title == "Your hand"
+    assert title(english) == "Your hand"
     rules = await ola.slash(channel, "lama rules")
     assert rules.response is not None and "stos" in rules.response.content

@@ -9,6 +9,7 @@ import simcord
 from bot.config import Settings
 from bot.service import GAME_IDLE, RESUME_GRACE
 from bot.tables import Status
+from cogs.faces import faces_of
 from game import Card as C
 from game import PlayerQuit
 from tests.bot.play import (
@@ -230,7 +231,9 @@ async def test_the_last_moves_survive_a_restart_timeouts_and_round_ends_included
     assert "alice ran out of time and quit the round" in after
     assert "bob ended the round" in after
     assert "New round dealt; bob starts" in after
-    assert after.splitlines()[-1] == "bob played 2️⃣ 2"
+    two = faces_of(simcord_env.bot).card(C.TWO)
+    assert two.startswith("<:lama_2:"), "the application's card emoji"
+    assert after.splitlines()[-1] == f"bob played {two} 2"
     assert running(simcord_env, table.game_id).status is Status.RUNNING
 
 
