@@ -19,7 +19,6 @@ from .timing import (
     GAME_IDLE,
     LOBBY_IDLE,
     MISSES_BEFORE_TAKEOVER,
-    RESUME_GRACE,
     SAVE_RETRY,
     WARNING_BEFORE,
 )
@@ -28,7 +27,6 @@ __all__ = [
     "GAME_IDLE",
     "LOBBY_IDLE",
     "MISSES_BEFORE_TAKEOVER",
-    "RESUME_GRACE",
     "SAVE_RETRY",
     "WARNING_BEFORE",
     "GameService",

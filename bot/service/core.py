@@ -46,6 +46,7 @@ class ServiceCore:
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
         self._claimed: set[int] = set()  # channels with a lobby being opened
+        self._resumed: list[Table] = []  # picked up after a restart, not yet shown
         # Deals to use before random ones: for puzzles and tests.
         self.scripted_deals: deque[Callable[[Match], RoundDealt]] = deque()
         # Every clock of every table: turns, warnings, idle tables, AI moves.

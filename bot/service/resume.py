@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 from ..tables import Status, Table
-from . import timing
 from .lobby import Lobby
 from .records import table_from_record
 
@@ -23,7 +22,12 @@ class GameService(Lobby):
     """
 
     async def resume(self) -> list[Table]:
-        """Rebuild every unfinished game from its events, with its clock."""
+        """Rebuild every unfinished game from its events, with its clocks.
+
+        A lobby's idle clock goes on from its last change before the restart;
+        the player to move gets a whole turn from now, since it was the bot
+        that was away, not them.
+        """
         tables = []
         for record in await self.store.unfinished_games():
             try:
@@ -34,11 +38,31 @@ class GameService(Lobby):
             self._register(table)
             tables.append(table)
             if table.status is Status.LOBBY:
-                self._arm_lobby_timer(table)
+                table.opened_at = record.updated_at
+                self._arm_lobby_clock(table)
                 continue
-            if table.turn_deadline is not None:
-                table.turn_deadline = max(table.turn_deadline, self.clock() + timing.RESUME_GRACE)
             table.active_at = record.updated_at
+            self._turn_from_now(table)
             self._schedule_ai(table)
-            self._arm_turn_timer(table)
+        self._resumed = list(tables)
         return tables
+
+    def resumed_tables(self) -> list[Table]:
+        """The tables :meth:`resume` picked up that are still open, handed out once:
+        for the bot to show (with :meth:`notify`) once it is connected.
+
+        Connecting can take a while with many games, so their turns start
+        again from now: no turn runs out before its player could click.
+        """
+        tables = [t for t in self._resumed if t.live and self.by_id.get(t.game_id) is t]
+        self._resumed = []
+        for table in tables:
+            if table.status is Status.RUNNING:
+                self._turn_from_now(table)
+        return tables
+
+    def _turn_from_now(self, table: Table) -> None:
+        if table.turn_deadline is not None and table.match is not None:
+            table.turn_deadline = self._deadline(table, table.match)
+            table.warned = False
+        self._arm_turn_timer(table)

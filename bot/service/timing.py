@@ -12,4 +12,3 @@ GAME_IDLE = 3 * 24 * 60 * 60  # a game without a turn timer ends after this with
 SAVE_RETRY = 10  # before a timed-out turn that couldn't be saved is tried again
 AI_RETRY = 2.0  # at least this before an AI move that couldn't be saved is tried again...
 AI_RETRY_MAX = 60.0  # ...doubling with each failure up to this
-RESUME_GRACE = 30  # a restart never leaves a player less than this on the clock

@@ -7,7 +7,7 @@ from pathlib import Path
 import simcord
 
 from bot.config import Settings
-from bot.service import GAME_IDLE, RESUME_GRACE
+from bot.service import GAME_IDLE, LOBBY_IDLE
 from bot.tables import Status
 from cogs.faces import faces_of
 from game import Card as C
@@ -65,7 +65,9 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     assert resumed.match.snapshot() == before
     assert [s.name for s in resumed.seats] == ["alice", "bob", "carol", "AI 1"]
     assert resumed.table_message_id == old_message.id
-    assert resumed.turn_deadline == deadline, "a deadline far enough away is kept as it was"
+    assert resumed.turn_deadline == simcord_env.now().timestamp() + table.turn_timer, (
+        "a resumed turn is a whole turn from the restart"
+    )
     await assert_saved(bot.store, resumed)
     # The new bot refreshes the table message in place.
     await simcord_env.advance_time(1)
@@ -99,7 +101,7 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     assert service(simcord_env).table_in(channel.id) is None
 
 
-async def test_a_resumed_turn_keeps_its_deadline_with_a_grace_and_then_runs_out(
+async def test_a_resumed_turn_starts_again_from_the_restart_and_then_runs_out(
     simcord_env: simcord.Env,
     settings: Settings,
     guild: simcord.GuildHandle,
@@ -119,24 +121,25 @@ async def test_a_resumed_turn_keeps_its_deadline_with_a_grace_and_then_runs_out(
         (deadline,)
     ], "the first turn's deadline must be saved with the start"
 
-    # A restart 5 s into a 60 s turn: the deadline stays where it was.
+    # The bot was away, not the player: a resumed turn is a whole turn from the
+    # moment the bot is back, however much of it was left.
     await simcord_env.advance_time(5)
     await restart(simcord_env, settings)
     resumed = running(simcord_env, game_id)
-    assert resumed.turn_deadline == deadline
+    assert resumed.turn_deadline == simcord_env.now().timestamp() + 60
 
-    # A restart 5 s before it runs out: the player gets RESUME_GRACE from now.
+    # A restart 5 s before it would have run out: 60 s from now again.
     await simcord_env.advance_time(50)
     bot = await restart(simcord_env, settings)
     resumed = running(simcord_env, game_id)
     now = simcord_env.now().timestamp()
-    assert resumed.turn_deadline == now + RESUME_GRACE
+    assert resumed.turn_deadline == now + 60
     # The ping from before the restart is replaced by one with the deadline as it is now.
     standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
-    assert standing == [f"{alice.mention}, it's your turn <t:{int(now + RESUME_GRACE)}:R>"]
+    assert standing == [f"{alice.mention}, it's your turn <t:{int(now + 60)}:R>"]
     stamp = resumed.stamp
-    await simcord_env.advance_time(RESUME_GRACE - 1)
-    assert resumed.stamp == stamp and resumed.to_move == 0, "the grace was cut short"
+    await simcord_env.advance_time(59)
+    assert resumed.stamp == stamp and resumed.to_move == 0, "the turn was cut short"
     await simcord_env.advance_time(2)
     assert resumed.match is not None and resumed.stamp == stamp + 1
     assert resumed.match.events[-1] == PlayerQuit(seat=0)
@@ -294,3 +297,49 @@ async def test_a_takeover_and_the_return_stay_in_the_last_moves_across_a_restart
     await restart(simcord_env, settings)
 
     assert running(simcord_env, table.game_id).recent == table.recent
+
+
+async def test_a_lobby_keeps_its_idle_clock_across_a_restart(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    await simcord_env.advance_time(LOBBY_IDLE - 5 * 60)
+    await restart(simcord_env, settings)
+    games = service(simcord_env)
+    assert games.table_in(channel.id) is not None
+
+    await simcord_env.advance_time(5 * 60 + 1)
+
+    assert games.table_in(channel.id) is None, "the restart gave the lobby another 15 minutes"
+    path = Path(settings.database_path)
+    assert rows(path, "SELECT status FROM games WHERE id = ?", (table.game_id,)) == [("cancelled",)]
+
+
+async def test_the_bot_back_online_gets_the_resumed_tables_once_with_their_turns_from_now(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Connecting may take long with many games: the turns start when the bot is back."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    deal_stuck(simcord_env, 2)
+    table = await started_game(simcord_env, alice, [bob], channel, turn_timer=60)
+    other = guild.create_text_channel("lobby-only")
+    await open_lobby(simcord_env, bob, other)
+    await restart(simcord_env, settings)
+    games = service(simcord_env)
+    await simcord_env.advance_time(20)  # a slow connect
+
+    back = games.resumed_tables()
+
+    assert sorted(t.channel_id for t in back) == sorted([channel.id, other.id])
+    resumed = running(simcord_env, table.game_id)
+    assert resumed.turn_deadline == simcord_env.now().timestamp() + 60
+    assert games.resumed_tables() == [], "the resumed tables are handed out once"
+    await simcord_env.advance_time(59)
+    assert resumed.to_move == 0, "the turn was counted from before the bot was back"
