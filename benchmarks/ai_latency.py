@@ -22,7 +22,6 @@ import os
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -68,9 +68,7 @@ async def test_a_killed_worker_costs_no_move() -> None:
         worker.join()
         assert await thinking.decide(view, Strength.HARD, "k") == choose(view, Strength.HARD, "k")
         # and the next move is thought in a fresh worker
-        assert await thinking.decide(later, Strength.HARD, "k") == choose(
-            later, Strength.HARD, "k"
-        )
+        assert await thinking.decide(later, Strength.HARD, "k") == choose(later, Strength.HARD, "k")
     finally:
         await thinking.close()
     assert not set(multiprocessing.active_children()) - before
