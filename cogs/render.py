@@ -139,15 +139,21 @@ def component_count(view: Layout) -> int:
 
 
 def _fit(view: Layout) -> Layout:
-    """Cut the longest texts (never below a line) until the layout is within Discord's limits."""
+    """Cut the longest text a line at a time, from its end (so no emoji or
+    markdown is cut in half), until the layout is within Discord's text limit;
+    a single line too long by itself loses characters."""
     over = text_length(view) - MAX_TEXT
     while over > 0:
         longest = max(
             (i for i in view.walk_children() if isinstance(i, ui.TextDisplay)),
             key=lambda i: len(i.content),
         )
-        keep = max(1, len(longest.content) - over - 1)
-        longest.content = longest.content[:keep] + "…"
+        body = longest.content.removesuffix("…")
+        if "\n" in body:
+            body = body.rsplit("\n", 1)[0]
+        else:
+            body = body[: max(1, len(body) - over - 1)]
+        longest.content = body + "…"
         over = text_length(view) - MAX_TEXT
     assert component_count(view) <= MAX_COMPONENTS, "a layout with too many components"
     return view
@@ -470,7 +476,8 @@ def hand_view(
         status.append(
             text(locale, "hand.waiting", name=seat_name(locale, table.seats[own.to_move]))
         )
-    items.append(ui.TextDisplay("\n".join(status)))
+    if status:
+        items.append(ui.TextDisplay("\n".join(status)))
     if own.in_round[seat]:
         items += _move_controls(table, faces, seat, locale, mine, public)
     items.append(_row(*(b for b in (back, refresh) if b is not None)))
@@ -515,7 +522,7 @@ def _move_controls(
     )
     cost = text(locale, "hand.quit_cost", count=penalty_points(own.hand, table.ruleset))
     return [
-        _row(*plays[:5]) if plays else None,
+        *(_row(*plays[i : i + 5]) for i in range(0, len(plays), 5)),
         _block("\n".join(pile), draw),
         _block(cost, quit_),
     ]

@@ -198,3 +198,24 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     assert render.component_count(plain) <= 40 and render.text_length(plain) <= 4000
     assert isinstance(plain, discord.ui.LayoutView)
     assert service(simcord_env).table_in(channel.id) is table
+
+
+def test_a_layout_too_long_for_discord_loses_whole_lines_never_half_an_emoji() -> None:
+    emoji = "<:lama_pink_llama:1456074443980800017>"
+    long_block = "\n".join(f"line {i} {emoji * 3}" for i in range(60))
+    view = discord.ui.LayoutView()
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay("## title"),
+            discord.ui.TextDisplay(long_block),
+            discord.ui.TextDisplay(long_block),
+        )
+    )
+
+    fitted = render._fit(view)
+
+    assert render.text_length(fitted) <= 4000
+    shown = texts(fitted)
+    assert shown.startswith("## title")
+    for line in shown.split("\n")[1:]:
+        assert line.removesuffix("…").endswith(emoji), "only whole lines are cut"
