@@ -37,33 +37,21 @@ def codepoints(font: Path = REGULAR_FONT) -> frozenset[int]:
 
 
 def _read_cmap(data: bytes, cmap: int) -> frozenset[int]:
-    """The characters of the best Unicode subtable: format 12 (all planes), else format 4."""
+    """The characters of the font's format 12 Unicode subtable (all planes; DejaVu has one)."""
     _version, subtables = struct.unpack_from(">HH", data, cmap)
-    found: dict[int, int] = {}  # subtable format -> its offset
     for i in range(subtables):
         platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
-        if (platform, encoding) in {(3, 1), (3, 10), (0, 3), (0, 4)}:
-            (form,) = struct.unpack_from(">H", data, cmap + offset)
-            found.setdefault(form, cmap + offset)
-    chars: set[int] = set()
-    if 12 in found:
-        start = found[12]
-        (groups,) = struct.unpack_from(">I", data, start + 12)
-        for g in range(groups):
-            first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
-            chars.update(c for c in range(first, last + 1) if glyph + c - first)
-        return frozenset(chars)
-    if 4 in found:
-        start = found[4]
-        (double_segments,) = struct.unpack_from(">H", data, start + 6)
-        segments = double_segments // 2
-        ends = struct.unpack_from(f">{segments}H", data, start + 14)
-        starts = struct.unpack_from(f">{segments}H", data, start + 16 + double_segments)
-        for first, last in zip(starts, ends, strict=True):
-            # Glyph ids aren't needed: a segment maps its range (0xFFFF is the end marker).
-            chars.update(c for c in range(first, last + 1) if c != 0xFFFF)
-        return frozenset(chars)
-    raise ValueError("the font has no Unicode character map")
+        (form,) = struct.unpack_from(">H", data, cmap + offset)
+        if form == 12 and (platform, encoding) in {(3, 10), (0, 4)}:
+            start = cmap + offset
+            (groups,) = struct.unpack_from(">I", data, start + 12)
+            chars: set[int] = set()
+            for g in range(groups):
+                first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * g)
+                # Glyph 0 is the missing-glyph box: a character mapped to it has no glyph.
+                chars.update(c for c in range(first, last + 1) if glyph + c - first)
+            return frozenset(chars)
+    raise ValueError("the font has no full Unicode character map (format 12)")
 
 
 def can_draw(text: str, font: Path = REGULAR_FONT) -> bool:
