@@ -1,0 +1,54 @@
+"""Chip chart benchmark: milliseconds to draw one PNG, and its size in bytes.
+
+Run from the repository root (or anywhere)::
+
+    python benchmarks/chart.py [--repeat 10]
+
+The chart is drawn in a worker thread (``asyncio.to_thread``), so these
+milliseconds are CPU time taken from the bot's other threads, not a pause of
+its event loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from data import ChipHistory, render_chip_chart  # noqa: E402
+
+NAMES = ("Jürgen", "Ωμέγα", "Жанна", "王小明", "Zoë", "Łukasz Żółć")
+
+
+def history(players: int, rounds: int, rng: random.Random) -> ChipHistory:
+    totals, rows = [0] * players, []
+    for _ in range(rounds):
+        totals = [t + rng.choice((0, 1, 3, 6, 10, 13)) for t in totals]
+        rows.append(tuple(totals))
+    return ChipHistory(1, NAMES[:players], 40, tuple(rows), winners=(0,))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=10)
+    args = parser.parse_args()
+    rng = random.Random(1)
+    render_chip_chart(history(2, 2, rng))  # fonts loaded once, as in the bot
+    print("players rounds   ms (median)   bytes")
+    for players, rounds in ((2, 5), (4, 12), (6, 30)):
+        chart = history(players, rounds, rng)
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            png = render_chip_chart(chart)
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"{players:7} {rounds:6} {statistics.median(times):13.1f} {len(png):7}")
+
+
+if __name__ == "__main__":
+    main()
