@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,7 +14,7 @@ from bot.tables import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
 from . import render
-from .components import DYNAMIC_ITEMS, ComponentId
+from .components import DYNAMIC_ITEMS, ComponentId, LamaButton, table_id
 from .faces import faces_of
 from .glue import (
     Interaction,
@@ -124,6 +124,12 @@ class Gameplay(LamaCog):
         self, interaction: Interaction, table: Table, seat: int, note: str | None = None
     ) -> None:
         locale = str(interaction.locale)
+        if table.live and table.seats[seat].controller is not None:
+            # The AI's cards are its own: someone who left, was kicked or is away
+            # sees none of them (the away player gets the way back instead).
+            self.presenter.hands.pop((table.game_id, interaction.user.id), None)
+            await self._respond(interaction, seat_taken_payload(table, seat, locale))
+            return
         # Every click carries the bot's permissions in this channel: the one way
         # to tell players that the table and the pings have stopped, and why.
         # (Attach Files is only for the chart at the end, not for the table.)
@@ -132,14 +138,19 @@ class Gameplay(LamaCog):
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
         hand = hand_payload(table, seat, locale, faces_of(self.bot), note, warning)
+        await self._respond(interaction, hand)
+        self.presenter.opened_hand(table, interaction.user.id, interaction, warning)
+
+    @staticmethod
+    async def _respond(interaction: Interaction, payload: dict[str, Any]) -> None:
+        """Show a private hand: in place of the hand clicked, else as a new reply."""
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-            await interaction.response.edit_message(**hand)
+            await interaction.response.edit_message(**payload)
         elif interaction.response.is_done():
-            await interaction.edit_original_response(**hand)
+            await interaction.edit_original_response(**payload)
         else:
-            await interaction.response.send_message(**hand, ephemeral=True)
-        self.presenter.opened_hand(table, interaction.user.id, interaction, warning)
+            await interaction.response.send_message(**payload, ephemeral=True)
 
     async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -181,6 +192,26 @@ class Gameplay(LamaCog):
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         await self._send_hand(interaction, table, seat, note=text(interaction.locale, "back.done"))
+
+
+def seat_taken_payload(table: Table, seat: int, locale: str) -> dict[str, Any]:
+    """What a player whose seat an AI plays sees instead of their hand: no cards."""
+    away = table.seats[seat].ai is None  # else kicked, or left: for the rest of the game
+    why = text(locale, "hand.away" if away else "hand.ai_seat")
+    container: discord.ui.Container[Any] = discord.ui.Container(
+        discord.ui.TextDisplay(f"## {text(locale, 'hand.title')}\n{why}"),
+        accent_colour=discord.Colour.dark_grey(),
+    )
+    if away:
+        back = LamaButton.make(
+            table_id("back", table.game_id),
+            text(locale, "button.back"),
+            discord.ButtonStyle.success,
+        )
+        container.add_item(discord.ui.ActionRow(back))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return {"content": None, "embeds": [], "view": view}
 
 
 async def setup(bot: LamaBot) -> None:

@@ -209,6 +209,8 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     assert table.match.round.discard[-1] is C.THREE, "the AI played bob's 3"
     hand = await open_hand(bob, channel)
     assert "Your seat was handed to an AI" in texts(hand)
+    assert not enabled(hand, "lama:"), "no cards of the seat the AI plays, no buttons"
+    assert "cards" not in texts(hand)
     again = await bob.slash(channel, "lama leave")
     assert again.response is not None
     assert again.response.content == "Your seat was handed to an AI for the rest of this game."
