@@ -8,7 +8,9 @@ reaches us and gets an explanation instead of "This interaction failed".
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,8 +21,12 @@ from data.records import LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
 
+from .glue import answer_unexpected
+
 if TYPE_CHECKING:
     from bot.bot import LamaBot
+
+log = logging.getLogger(__name__)
 
 TABLE_ACTIONS = frozenset(
     {"join", "leave", "start", "cancel", "rematch", "hand", "rules", "back", "dropai"}
@@ -108,6 +114,18 @@ async def _reply_unknown(interaction: discord.Interaction[LamaBot]) -> None:
     )
 
 
+async def _answering(
+    interaction: discord.Interaction[Any], custom_id: str | None, work: Awaitable[None]
+) -> None:
+    """Run a component's handler; if it fails, log it and still answer the click
+    (discord.py would only log it, and the player would see "This interaction failed")."""
+    try:
+        await work
+    except Exception:
+        log.exception("component %s failed", custom_id)
+        await answer_unexpected(interaction)
+
+
 class LamaButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lama:(?P<body>.{0,95})"
 ):
@@ -148,6 +166,9 @@ class LamaButton(
         return cls(button, parse(match["body"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _answering(interaction, self.item.custom_id, self._dispatch(interaction))
+
+    async def _dispatch(self, interaction: discord.Interaction[Any]) -> None:
         cid = self.cid
         if cid is None:
             await _reply_unknown(interaction)
@@ -195,6 +216,9 @@ class AddAISelect(
         return cls(select, int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _answering(interaction, self.item.custom_id, self._dispatch(interaction))
+
+    async def _dispatch(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         lobby = interaction.client.get_cog("Lobby")
         if lobby is None or not values or values[0] not in {s.value for s in Strength}:

@@ -20,6 +20,7 @@ from .glue import (
     Interaction,
     LamaCog,
     can_manage,
+    defer_private,
     error_text,
     missing_permissions_text,
     missing_table_permissions,
@@ -80,6 +81,7 @@ class Gameplay(LamaCog):
         if table is None or table.status is not Status.RUNNING:
             await reply(interaction, text(interaction.locale, "error.no_game_here"))
             return
+        await defer_private(interaction)  # the kick may end the game, which takes a while
         try:
             await self.bot.service.kick(
                 table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)

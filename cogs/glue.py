@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     Interaction = discord.Interaction[LamaBot]
 else:
     Interaction = discord.Interaction
+
+log = logging.getLogger(__name__)
 
 
 def attach_commands(
@@ -89,6 +92,27 @@ async def reply(interaction: Interaction, message: str, *, ephemeral: bool = Tru
 
 async def reply_error(interaction: Interaction, error: Exception) -> None:
     await reply(interaction, error_text(interaction.locale, error))
+
+
+async def answer_unexpected(interaction: discord.Interaction[Any]) -> None:
+    """Tell whoever clicked or typed, in their language, that it failed on our side,
+    instead of leaving them with Discord's "This interaction failed"."""
+    try:
+        await reply(interaction, text(interaction.locale, "error.unexpected"))
+    except discord.HTTPException as error:
+        log.warning("could not answer a failed interaction: %s", error)
+
+
+async def defer_private(interaction: Interaction) -> None:
+    """Answer now (a private "thinking…" for a command, a quiet ack for a button)
+    when what follows may wait longer than the 3 s Discord gives an answer;
+    :func:`reply` then fills it in."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def table_permissions(in_thread: bool) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from .glue import (
     Interaction,
     LamaCog,
     can_manage,
+    defer_private,
     missing_permissions_text,
     missing_table_permissions,
     reply,
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_TURN_TIMER = 3600
+#: Actions that may close the table, and closing waits for the notices still
+#: going out (slow when Discord is): they are answered first.
+CLOSING = frozenset({"cancel", "leave", "leave_game"})
 
 
 def person(interaction: Interaction) -> Person:
@@ -149,6 +153,8 @@ class Lobby(LamaCog):
             return
         if action == "leave" and table.status is Status.RUNNING:
             action = "leave_game"
+        if action in CLOSING:
+            await defer_private(interaction)
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
@@ -165,6 +171,8 @@ class Lobby(LamaCog):
         if table is None or not table.live:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
+        if cid.action in CLOSING:
+            await defer_private(interaction)
         if not await self._act(interaction, table, cid.action):
             return
         await self._update_from_button(interaction, table)
@@ -194,7 +202,10 @@ class Lobby(LamaCog):
     async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
         reason = "closed.cancelled" if table.status is Status.CANCELLED else None
         payload = table_payload(table, faces_of(self.bot), reason)
-        await interaction.response.edit_message(**payload)
+        if interaction.response.is_done():  # deferred: the click's message is the table
+            await interaction.edit_original_response(**payload)
+        else:
+            await interaction.response.edit_message(**payload)
         self.presenter.remember(table, payload)
 
     async def add_ai(self, interaction: Interaction, game_id: int, strength: Strength) -> None:

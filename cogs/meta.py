@@ -11,6 +11,8 @@ from discord.ext import commands
 
 from bot.i18n import text
 
+from .errors import ErrorReplies
+
 if TYPE_CHECKING:
     from bot.bot import LamaBot
 
@@ -32,3 +34,6 @@ class Meta(commands.Cog):
 
 async def setup(bot: LamaBot) -> None:
     await bot.add_cog(Meta(bot))
+    # The bot's extension list is bot/bot.py's; the error replies come with this one,
+    # loaded first, so that they cover every command.
+    await bot.add_cog(ErrorReplies(bot))

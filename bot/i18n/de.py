@@ -140,6 +140,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.variants_all": "Varianten: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — wähle sie bei /lama neu.",
     # errors
     "error.unknown_button": "Dieser Button gilt nicht mehr. Mit /lama hand siehst du deine aktuelle Hand.",
+    "error.unexpected": "Da ist bei mir etwas schiefgegangen, deshalb hat das nicht geklappt. Versuch es gleich noch einmal.",
     "error.game_gone": "Dieses Spiel ist vorbei oder wurde abgebrochen.",
     "error.lobby_closed": "Diese Lobby ist geschlossen.",
     "error.channel_busy": "In diesem Kanal läuft schon ein L.A.M.A.-Spiel. Beende es oder brich es zuerst ab.",

@@ -133,6 +133,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.variants_all": "Variants: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — choose them with /lama new.",
     # errors
     "error.unknown_button": "That button isn't valid any more. Use /lama hand to see your current hand.",
+    "error.unexpected": "Something went wrong on my side, so that didn't work. Please try again in a moment.",
     "error.game_gone": "That game is over or was cancelled.",
     "error.lobby_closed": "This lobby is closed.",
     "error.channel_busy": "There is already a L.A.M.A. game in this channel. Finish or cancel it first.",

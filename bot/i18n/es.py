@@ -134,6 +134,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.variants_all": "Variantes: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — elígelas con /lama nueva.",
     # errors
     "error.unknown_button": "Ese botón ya no es válido. Usa /lama mano para ver tu mano actual.",
+    "error.unexpected": "Algo ha fallado por mi parte, así que no ha funcionado. Inténtalo de nuevo en un momento.",
     "error.game_gone": "Esa partida terminó o se canceló.",
     "error.lobby_closed": "Esta sala está cerrada.",
     "error.channel_busy": "Ya hay una partida de L.A.M.A. en este canal. Termínala o cancélala primero.",

@@ -1,0 +1,100 @@
+"""Every click and command gets an answer Discord accepts: in time, and even when
+something fails on the bot's side ("This interaction failed" is never the answer)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.tables import Status, Table
+from cogs.presenter import Presenter
+
+from .play import open_lobby, table_message, two_player_game
+
+SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer may take
+
+
+@pytest.fixture
+def slow_discord(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Call it, and taking the turn ping down takes longer than 3 s, as on a slow Discord."""
+    clear = Presenter._clear_ping
+
+    async def slow(self: Presenter, table: Table, **kwargs: Any) -> None:
+        await asyncio.sleep(SLOW)
+        await clear(self, table, **kwargs)
+
+    return lambda: monkeypatch.setattr(Presenter, "_clear_ping", slow)
+
+
+@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.parametrize(
+    ("who", "command", "answer"),
+    [
+        ("alice", "lama cancel", "cancelled"),
+        ("alice", "lama leave", "the game was ended"),
+        ("bob", "lama kick", "An AI now plays for alice"),
+    ],
+)
+async def test_closing_a_game_is_answered_in_time_however_slow_discord_is(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    slow_discord: Callable[[], None],
+    who: str,
+    command: str,
+    answer: str,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    # bob's seat goes to an AI: alice is the last human, so each command ends the game.
+    await alice.slash(channel, "lama kick", member=bob)
+    actor = alice if who == "alice" else bob
+    options = {"member": alice} if command == "lama kick" else {}
+    if who == "bob":
+        table.host_id = bob.id  # the host handed on to bob, say; he kicks alice
+    slow_discord()
+
+    result = await actor.slash(channel, command, **options)
+
+    assert result.acknowledged and result.ephemeral
+    assert result.response is not None and answer in result.response.content
+    assert table.status is Status.CANCELLED
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_the_cancel_button_is_answered_in_time_however_slow_discord_is(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    slow_discord: Callable[[], None],
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    slow_discord()
+    result = await alice.click(table_message(channel), label="Cancel")
+    assert result.acknowledged
+    assert table.status is Status.CANCELLED
+    assert "cancelled" in (table_message(channel).embeds[0].description or "")
+
+
+async def test_a_command_that_fails_unexpectedly_gets_a_readable_answer(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await two_player_game(simcord_env, alice, bob, channel)
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+
+    result = await alice.slash(channel, "lama hand")
+
+    assert result.acknowledged and result.ephemeral
+    assert result.response is not None
+    assert result.response.content.startswith("Something went wrong")
+    assert len(simcord_env.errors) == 1, "and the failure is logged"
