@@ -19,9 +19,9 @@ from .glue import answer_unexpected
 if TYPE_CHECKING:
     from bot.bot import LamaBot
 
-ErrorHandler = Callable[
-    [discord.Interaction[LamaBot], app_commands.AppCommandError], Coroutine[Any, Any, Any]
-]
+    ErrorHandler = Callable[
+        [discord.Interaction[LamaBot], app_commands.AppCommandError], Coroutine[Any, Any, Any]
+    ]
 
 
 class ErrorReplies(commands.Cog):
