@@ -126,6 +126,28 @@ async def _answering(
         await answer_unexpected(interaction)
 
 
+async def _in_its_place(interaction: discord.Interaction[LamaBot], game_id: int) -> bool:
+    """A game's components act only in the game's own channel: a custom_id copied
+    into another channel or server (anyone can craft one) is refused there.
+
+    A game the service no longer holds is checked by the handler (a Rematch
+    reopens only a finished game of the channel it is clicked in).
+    """
+    try:
+        table = interaction.client.service.table(game_id)
+        here = (interaction.guild_id, interaction.channel_id)
+        if table is None or (table.guild_id, table.channel_id) == here:
+            return True
+        await interaction.response.send_message(
+            text(interaction.locale, "error.wrong_place"), ephemeral=True
+        )
+    except Exception:
+        # discord.py would drop the click without a word if this raised.
+        log.exception("checking the place of game %s failed", game_id)
+        await answer_unexpected(interaction)
+    return False
+
+
 class LamaButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lama:(?P<body>.{0,95})"
 ):
@@ -164,6 +186,12 @@ class LamaButton(
     ) -> LamaButton:
         button: discord.ui.Button[Any] = discord.ui.Button(custom_id=match.string)
         return cls(button, parse(match["body"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        cid = self.cid
+        if cid is None or cid.action == BOARD_ACTION:  # the leaderboard checks its server
+            return True
+        return await _in_its_place(interaction, cid.game_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _answering(interaction, self.item.custom_id, self._dispatch(interaction))
@@ -214,6 +242,9 @@ class AddAISelect(
     ) -> AddAISelect:
         select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
         return cls(select, int(match["game"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await _in_its_place(interaction, self.game_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _answering(interaction, self.item.custom_id, self._dispatch(interaction))

@@ -141,6 +141,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "Dieser Button gilt nicht mehr. Mit /lama hand siehst du deine aktuelle Hand.",
     "error.unexpected": "Da ist bei mir etwas schiefgegangen, deshalb hat das nicht geklappt. Versuch es gleich noch einmal.",
+    "error.wrong_place": "Dieser Button gehört zu einem L.A.M.A.-Spiel in einem anderen Kanal.",
+    "error.not_finished": "Nur ein beendetes Spiel kann neu gespielt werden.",
     "error.game_gone": "Dieses Spiel ist vorbei oder wurde abgebrochen.",
     "error.lobby_closed": "Diese Lobby ist geschlossen.",
     "error.channel_busy": "In diesem Kanal läuft schon ein L.A.M.A.-Spiel. Beende es oder brich es zuerst ab.",

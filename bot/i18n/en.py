@@ -134,6 +134,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "That button isn't valid any more. Use /lama hand to see your current hand.",
     "error.unexpected": "Something went wrong on my side, so that didn't work. Please try again in a moment.",
+    "error.wrong_place": "This button belongs to a L.A.M.A. game in another channel.",
+    "error.not_finished": "Only a finished game can be played again.",
     "error.game_gone": "That game is over or was cancelled.",
     "error.lobby_closed": "This lobby is closed.",
     "error.channel_busy": "There is already a L.A.M.A. game in this channel. Finish or cancel it first.",

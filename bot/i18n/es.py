@@ -135,6 +135,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "Ese botón ya no es válido. Usa /lama mano para ver tu mano actual.",
     "error.unexpected": "Algo ha fallado por mi parte, así que no ha funcionado. Inténtalo de nuevo en un momento.",
+    "error.wrong_place": "Este botón es de una partida de L.A.M.A. en otro canal.",
+    "error.not_finished": "Solo una partida terminada se puede volver a jugar.",
     "error.game_gone": "Esa partida terminó o se canceló.",
     "error.lobby_closed": "Esta sala está cerrada.",
     "error.channel_busy": "Ya hay una partida de L.A.M.A. en este canal. Termínala o cancélala primero.",

@@ -213,6 +213,12 @@ class Lobby(Seats):
             old = self.by_id.get(game_id) or await self._finished(game_id)
             if old is None:
                 raise ServiceError("error.game_gone")
+            # A copied or crafted Rematch button must not seat one channel's (or
+            # server's) players somewhere else, nor copy a game still going on.
+            if (old.guild_id, old.channel_id) != (guild_id, channel_id):
+                raise ServiceError("error.wrong_place")
+            if old.status is not Status.FINISHED:
+                raise ServiceError("error.not_finished")
             if old.seat_of(person.id) is None:
                 raise ServiceError("error.not_a_player")
             # Everyone comes back as they joined, humans as humans, except a player

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import simcord
 from simcord.components import COMPONENTS_V2_FLAG, walk_components
+from simcord.results import to_discord_message
 
 from bot.service import GameService
 from bot.tables import Status, Table
@@ -70,6 +71,24 @@ def moves_shown(message: Any) -> str:
 def below_title(message: Any) -> str:
     """A layout's text without its title line: what a hand says."""
     return texts(message).split("\n", 1)[-1]
+
+
+def forged(env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str) -> discord.Message:
+    """A message in ``channel`` with one button carrying ``custom_id``, as a copied or
+    crafted component would arrive."""
+    backend = env.backend
+    stored = backend.create_message(
+        channel.id,
+        backend.bot_user.id,
+        "",
+        components=[
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 1, "label": "Forged", "custom_id": custom_id}],
+            }
+        ],
+    )
+    return to_discord_message(env, stored)
 
 
 def custom_ids(message: Any) -> list[tuple[str, str, bool]]:

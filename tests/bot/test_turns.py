@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 import simcord
-from simcord.results import to_discord_message
 
 from bot.tables import Status
 from cogs.faces import faces_of
@@ -16,6 +15,7 @@ from .play import (
     components,
     custom_ids,
     enabled,
+    forged,
     moves_shown,
     open_hand,
     open_lobby,
@@ -163,24 +163,12 @@ async def test_a_forged_button_gets_an_explanation(
     table = await two_player_game(simcord_env, alice, bob, channel)
     assert table.match is not None
     before = table.match.snapshot()
-    backend = simcord_env.backend
-    for forged in (
+    for custom_id in (
         f"lama:play:{table.game_id}:{table.stamp}:99",
         "lama:play:123456:0:4",
         "lama:nonsense",
     ):
-        stored = backend.create_message(
-            channel.id,
-            backend.bot_user.id,
-            "",
-            components=[
-                {
-                    "type": 1,
-                    "components": [{"type": 2, "style": 1, "label": "Forged", "custom_id": forged}],
-                }
-            ],
-        )
-        result = await alice.click(to_discord_message(simcord_env, stored), label="Forged")
+        result = await alice.click(forged(simcord_env, channel, custom_id), label="Forged")
         assert result.ephemeral and result.response is not None
         assert result.response.content
     assert table.match.snapshot() == before
