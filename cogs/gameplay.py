@@ -76,7 +76,12 @@ class Gameplay(LamaCog):
         name="kick", description="Hand a player's seat to an AI (host or Manage Server)."
     )
     @app_commands.describe(member="The player whose seat an AI should take over")
-    async def kick_command(self, interaction: Interaction, member: discord.Member) -> None:
+    async def kick_command(
+        self,
+        interaction: Interaction,
+        # A user, not a member: a player who left the server can be kicked too.
+        member: discord.User,
+    ) -> None:
         table = self.bot.service.table_in(interaction.channel_id or 0)
         if table is None or table.status is not Status.RUNNING:
             await reply(interaction, text(interaction.locale, "error.no_game_here"))

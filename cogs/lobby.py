@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_TURN_TIMER = 3600
+MIN_TURN_TIMER = 15  # a shorter turn can't be read and played; 0 turns the timer off
 #: Actions that may close the table, and closing waits for the notices still
 #: going out (slow when Discord is): they are answered first.
 CLOSING = frozenset({"cancel", "leave", "leave_game"})
@@ -62,7 +63,7 @@ class Lobby(LamaCog):
         party="Party Edition: Plus cards and the pink Llama",
         komarami="Lato z Komarami: 7 Llamas, each costs 10",
         threshold="The game ends after a round in which someone reaches this many points",
-        turn_timer="Seconds per turn; 0 turns the timer off",
+        turn_timer="Seconds per turn, 15 or more; 0 turns the timer off",
     )
     async def new(
         self,
@@ -82,6 +83,12 @@ class Lobby(LamaCog):
             )
         except RulesetError as error:
             await reply(interaction, str(error))
+            return
+        if turn_timer is not None and 0 < turn_timer < MIN_TURN_TIMER:
+            # Discord's option range can't leave a hole between 0 (off) and 15.
+            await reply(
+                interaction, text(interaction.locale, "error.timer_too_short", min=MIN_TURN_TIMER)
+            )
             return
         timer = self.bot.settings.turn_timer if turn_timer is None else turn_timer
         locale = await self.bot.service.public_locale(

@@ -118,6 +118,7 @@ class Presenter:
     def _forget(self, game_id: int) -> None:
         for per_game in (self._last_sig, self._last_edit, self._reasons, self._pending):
             per_game.pop(game_id, None)
+        self._charted.discard(game_id)  # its chart went out with the notice that finished it
         for key in [key for key in self.hands if key[0] == game_id]:
             del self.hands[key]
 

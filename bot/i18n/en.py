@@ -136,6 +136,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.unexpected": "Something went wrong on my side, so that didn't work. Please try again in a moment.",
     "error.wrong_place": "This button belongs to a L.A.M.A. game in another channel.",
     "error.not_finished": "Only a finished game can be played again.",
+    "error.timer_too_short": "A turn timer needs at least {min} seconds, or 0 for no timer.",
     "error.game_gone": "That game is over or was cancelled.",
     "error.lobby_closed": "This lobby is closed.",
     "error.channel_busy": "There is already a L.A.M.A. game in this channel. Finish or cancel it first.",

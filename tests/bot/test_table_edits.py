@@ -113,9 +113,13 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
 
     assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
     presenter: Presenter = simcord_env.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
-    remembered = [
-        key
-        for per_game in (presenter._last_sig, presenter._pending, presenter._reasons)
-        for key in per_game
-    ] + [game for game, _ in presenter.hands]
+    remembered = (
+        [
+            key
+            for per_game in (presenter._last_sig, presenter._pending, presenter._reasons)
+            for key in per_game
+        ]
+        + [*presenter._charted]
+        + [game for game, _ in presenter.hands]
+    )
     assert table.game_id not in remembered

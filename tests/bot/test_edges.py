@@ -1,0 +1,53 @@
+"""Bad input at the bot's edges gets a clear answer; odd but real cases still work."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.tables import Status
+
+from .play import service, started_game
+
+
+@pytest.mark.parametrize("seconds", [1, 9, 14])
+async def test_a_turn_timer_under_15_seconds_is_refused(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    seconds: int,
+) -> None:
+    result = await alice.slash(channel, "lama new", turn_timer=seconds)
+    assert result.ephemeral and result.response is not None
+    assert "at least 15 seconds" in result.response.content
+    assert service(simcord_env).table_in(channel.id) is None
+
+
+@pytest.mark.parametrize("seconds", [0, 15])
+async def test_no_timer_or_a_15_second_timer_is_fine(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    seconds: int,
+) -> None:
+    result = await alice.slash(channel, "lama new", turn_timer=seconds)
+    assert result.response is not None and not result.ephemeral
+    table = service(simcord_env).table_in(channel.id)
+    assert table is not None and table.turn_timer == seconds
+
+
+async def test_a_player_who_left_the_server_can_be_kicked(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    table = await started_game(simcord_env, alice, [bob, carol], channel)
+    guild.remove_member(carol)
+
+    result = await alice.slash(channel, "lama kick", member=carol.user)
+
+    assert result.response is not None and "An AI now plays for carol" in result.response.content
+    assert table.seats[2].controller is not None and table.status is Status.RUNNING
