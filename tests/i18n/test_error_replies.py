@@ -7,7 +7,7 @@ import logging
 import pytest
 import simcord
 
-from tests.bot.play import open_hand, table_message, two_player_game
+from tests.bot.play import enabled, open_hand, table_message, two_player_game
 
 from .conftest import Locales
 
@@ -32,4 +32,4 @@ async def test_a_button_that_fails_unexpectedly_gets_an_answer_in_the_players_la
     assert result.response.content.startswith("Da ist bei mir etwas schiefgegangen")
     assert any(r.name.startswith("cogs") for r in caplog.records), "and the failure is logged"
     hand = await open_hand(alice, channel)  # the bot goes on as usual
-    assert hand.embeds
+    assert enabled(hand, "lama:")
