@@ -338,9 +338,10 @@ def decide_core(
         go_on = est.cost(hand, top_step, n)
 
     saving = discard_saving(hand, komarami) if rules.no_drama else 0
+    low_other = min(pt for s, pt in enumerate(points) if s != seat)
     return draw_or_quit(
-        go_on, hand_cost(hand, komarami), saving, len(hand), top, seat, points, opp_sizes, pile,
-        unseen, unseen_total, refund, rules, p,
+        go_on, hand_cost(hand, komarami), saving, len(hand), top, my_points, low_other,
+        max(points), opp_sizes, pile, unseen, unseen_total, refund, rules, p,
     )  # fmt: skip
 
 
@@ -350,8 +351,9 @@ def draw_or_quit(
     saving: int,
     size: int,
     top: Card,
-    seat: int,
-    points: Sequence[int],
+    my_points: int,
+    low_other: int,
+    high: int,
     opp_sizes: Sequence[int],
     pile: int,
     unseen: Sequence[int],
@@ -362,10 +364,10 @@ def draw_or_quit(
 ) -> Action:
     """Normal's choice when nothing fits, given ``go_on`` (the expected cost of
     drawing), the hand's cost now, what the No Drama card would save (``saving``)
-    and the hand's size.  Shared with the playouts (``playout``), which get
-    ``go_on`` from their own memo, so both decide alike to the last bit.
+    and the hand's size; ``low_other`` and ``high`` are the lowest points of
+    the others and the highest of all.  Shared with the playouts (``playout``),
+    which get ``go_on`` from their own memo, so both decide alike to the last bit.
     """
-    my_points = points[seat]
     quit_cost = float(cost_now)
     if rules.no_drama:
         if size == 1:
@@ -373,29 +375,32 @@ def draw_or_quit(
         quit_cost -= saving * p.keep_no_drama ** len(opp_sizes)
 
     corr = p.correction
-    fit_share = 0.0
-    if unseen_total and corr.fit:
-        fit_share = sum(unseen[f] for f in FITS[top]) / unseen_total
-    gain = (
-        corr.scale * (quit_cost - go_on)
-        + corr.bias
-        + corr.fit * fit_share
-        + corr.pile * pile / 10
-        + corr.opp_min * min(opp_sizes)
-        + corr.opponents * len(opp_sizes)
-        + corr.next_hand * opp_sizes[0]
-        + corr.refund * refund
-    )
+    if corr is DEFAULT_CORRECTION:
+        # every term below is 0.0 and the scale 1.0: the same number, sooner
+        gain = quit_cost - go_on
+    else:
+        fit_share = 0.0
+        if unseen_total and corr.fit:
+            fit_share = sum(unseen[f] for f in FITS[top]) / unseen_total
+        gain = (
+            corr.scale * (quit_cost - go_on)
+            + corr.bias
+            + corr.fit * fit_share
+            + corr.pile * pile / 10
+            + corr.opp_min * min(opp_sizes)
+            + corr.opponents * len(opp_sizes)
+            + corr.next_hand * opp_sizes[0]
+            + corr.refund * refund
+        )
     margin = p.margin
     after_quit = my_points + cost_now
-    others = [pt for s, pt in enumerate(points) if s != seat]
     if after_quit >= rules.threshold:
-        if after_quit > min(others):
+        if after_quit > low_other:
             margin -= p.gamble  # quitting would lose the game: go on
-    elif max(points) >= rules.threshold - p.endgame:
-        if after_quit < min(others):
+    elif high >= rules.threshold - p.endgame:
+        if after_quit < low_other:
             margin += p.safe  # the game may end soon and I'm ahead: bank it
-        elif my_points > min(others) + p.behind:
+        elif my_points > low_other + p.behind:
             margin -= p.catch_up  # the game may end soon and I'm behind: chase the empty
     return DRAW if gain > margin else QUIT
 

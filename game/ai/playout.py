@@ -277,6 +277,8 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     turn_order = _TURN_ORDER[players]
     draw_kinds = _DRAW_INDEXED if rules.party else _DRAW_KINDS_PLAIN
     refunds = [largest_chip(pt, rules.party) for pt in points]
+    lows = [min(pt for s, pt in enumerate(points) if s != seat) for seat in range(players)]
+    high = max(points)
     fit_corr = bool(p.correction.fit)
     unseen_all = sum(remaining)  # cards not on the discard pile: hands and draw pile
     top = st.top
@@ -339,8 +341,8 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                         else remaining
                     )
                     choice = draw_or_quit(
-                        go_on, cost_now, saving, size, _CARD[top], seat, points, opp_sizes,
-                        len(pile), unseen, total, refund, rules, p,
+                        go_on, cost_now, saving, size, _CARD[top], points[seat], lows[seat],
+                        high, opp_sizes, len(pile), unseen, total, refund, rules, p,
                     )  # fmt: skip
                     card = DRAWS if choice == DRAW else 0
         if card > 0:  # play it
