@@ -2,7 +2,9 @@
 
 Run from the repository root (or anywhere)::
 
-    python benchmarks/chart.py [--repeat 10]
+    python benchmarks/chart.py [--repeat 10] [--example docs/chart.png]
+
+``--example`` writes a six-player chart (the README's picture).
 
 The chart is drawn in a worker thread (``asyncio.to_thread``), so these
 milliseconds are CPU time taken from the bot's other threads, not a pause of
@@ -36,6 +38,7 @@ def history(players: int, rounds: int, rng: random.Random) -> ChipHistory:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--example", type=Path, help="write a six-player chart here")
     args = parser.parse_args()
     rng = random.Random(1)
     render_chip_chart(history(2, 2, rng))  # fonts loaded once, as in the bot
@@ -48,6 +51,21 @@ def main() -> None:
             png = render_chip_chart(chart)
             times.append((time.perf_counter() - start) * 1000)
         print(f"{players:7} {rounds:6} {statistics.median(times):13.1f} {len(png):7}")
+    if args.example is not None:
+        args.example.write_bytes(render_chip_chart(example()))
+
+
+def example() -> ChipHistory:
+    """A whole six-player game to 40 points, names in five scripts; Zoë wins."""
+    totals = (
+        (3, 10, 0, 6, 11, 2),
+        (13, 9, 1, 15, 17, 12),
+        (20, 19, 11, 16, 27, 21),
+        (21, 31, 9, 30, 28, 23),
+        (31, 41, 15, 36, 37, 33),
+    )
+    names = ("Jürgen", "Ωμέγα", "Zoë", "Жанна", "王小明", "Łukasz Żółć")
+    return ChipHistory(1, names, 40, totals, winners=(2,))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Draws every card and chip picture of :mod:`cogs.art` with Pillow.
 
 Run ``python -m cogs.art.draw`` (or ``python -m cogs.art.draw OUTDIR``) to
-write ``emoji/*.png`` and ``face/*.png`` again after changing a design.
+write ``emoji/*.png`` and ``face/*.png`` again after changing a design;
+``--overview docs/cards.png`` also redraws the README's picture of them all.
 
 Everything is drawn four times too large and scaled down, which gives smooth
 edges (Pillow's shapes have none of their own). The emojis are drawn for the
@@ -12,8 +13,8 @@ from the others in hue or lightness.
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -24,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from data.fonts import BOLD_FONT
 from game import BLACK, NUMBERS, PINK, PLUS_CARDS, WHITE, Card
 
-from . import BACK, CHIP_NAMES, EMOJI_SIZE, FACE_SIZE, FOLDER, NO_DRAMA, card_name
+from . import ALL_NAMES, BACK, CHIP_NAMES, EMOJI_SIZE, FACE_SIZE, FOLDER, NO_DRAMA, card_name
 
 SS = 4  # supersampling factor
 RGBA = tuple[int, int, int, int]
@@ -414,10 +415,35 @@ def draw_all(folder: Path = FOLDER) -> list[Path]:
     return written
 
 
-def main(argv: Sequence[str] = sys.argv[1:]) -> None:
-    folder = Path(argv[0]) if argv else FOLDER
-    for path in draw_all(folder):
+#: Discord's dark theme, behind the overview.
+DARK = rgb("#313338")
+
+
+def overview(folder: Path = FOLDER) -> Image.Image:
+    """Every emoji on Discord's dark theme: a row at 128 pixels and one at 22, as in a message."""
+    names = ALL_NAMES
+    big, small, gap = EMOJI_SIZE[0], 22, 8
+    sheet = Image.new("RGBA", (len(names) * (big + gap) + gap, big + small + 3 * gap), DARK)
+    for i, name in enumerate(names):
+        with Image.open(folder / "emoji" / f"{name}.png") as image:
+            emoji = image.convert("RGBA")
+        x = gap + i * (big + gap)
+        sheet.alpha_composite(emoji, (x, gap))
+        tiny = emoji.resize((small, small), Image.Resampling.LANCZOS)
+        sheet.alpha_composite(tiny, (x + (big - small) // 2, big + 2 * gap))
+    return sheet
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Draw the card and chip pictures.")
+    parser.add_argument("folder", nargs="?", type=Path, default=FOLDER, help="where to draw")
+    parser.add_argument("--overview", type=Path, help="also write an overview PNG here")
+    args = parser.parse_args(argv)
+    for path in draw_all(args.folder):
         print(path)
+    if args.overview is not None:
+        overview(args.folder).save(args.overview, optimize=True)
+        print(args.overview)
 
 
 if __name__ == "__main__":
