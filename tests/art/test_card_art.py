@@ -23,7 +23,7 @@ from cogs.art import (
     face_path,
     read_emoji,
 )
-from cogs.art.draw import draw_all
+from cogs.art.draw import DARK, draw_all, overview
 from game import BLACK, PINK, WHITE, Card
 
 #: Discord's rule for an emoji's name.
@@ -102,3 +102,13 @@ def test_committed_pictures_are_what_the_drawer_draws(tmp_path: Path) -> None:
             assert _difference(new.convert("RGBA"), old.convert("RGBA")) < 2, (
                 f"{committed} is out of date: run python -m cogs.art.draw"
             )
+
+
+def test_the_overview_shows_every_emoji_big_and_small() -> None:
+    sheet = overview().convert("RGB")
+    assert sheet.size == (8 + len(ALL_NAMES) * 136, 128 + 22 + 24)
+    dark = DARK[:3]
+    for i in range(len(ALL_NAMES)):
+        x = 8 + i * 136 + 64
+        assert sheet.getpixel((x, 8 + 64)) != dark  # the 128-pixel emoji
+        assert sheet.getpixel((x, 128 + 16 + 11)) != dark  # and the 22-pixel one
