@@ -67,10 +67,6 @@ class Faces:
     def back_button(self) -> discord.Emoji | None:
         return self._own(art.BACK)  # the plain card back is no emoji a button takes
 
-    def back_image(self) -> str | None:
-        own = self._own(art.BACK)
-        return own.url if own is not None else None
-
     def chip(self, value: int) -> str:
         own = self._own(art.CHIP_NAMES[value])
         return str(own) if own is not None else _CHIPS[value]

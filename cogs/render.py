@@ -243,7 +243,7 @@ def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     points = view.points[index]
     parts = [f"**{seat_name(loc, seat)}**"]
     if view.live:
-        parts.append(text(loc, "table.cards", count=view.hand_sizes[index]))
+        parts.append(faces.back() + " " + text(loc, "table.cards", count=view.hand_sizes[index]))
     parts.append(text(loc, "table.points", count=points) + chip_icons(faces, table.ruleset, points))
     status = []
     if view.to_move == index:
@@ -334,12 +334,14 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
                 )
             )
         items.append(_block("\n".join(head), _picture(faces.image(top), card_name(loc, top))))
-        items += [ui.Separator(), ui.TextDisplay(f"**{text(loc, 'table.seats')}**")]
-        for index in range(len(table.seats)):
-            cards = text(loc, "table.cards", count=view.hand_sizes[index])
-            items.append(
-                _block(_seat_line(table, faces, index, view), _picture(faces.back_image(), cards))
-            )
+        # One text for all seats: a picture beside each would make the table as tall
+        # as six cards; the card back goes in front of each card count instead.
+        seats = "\n".join(_seat_line(table, faces, i, view) for i in range(len(table.seats)))
+        items += [
+            ui.Separator(),
+            ui.TextDisplay(f"**{text(loc, 'table.seats')}**"),
+            ui.TextDisplay(seats),
+        ]
     if table.recent:
         recent = "\n".join(move_line(table, faces, line) for line in table.recent)
         items += [ui.Separator(), ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{recent}")]
