@@ -117,8 +117,12 @@ class ChartLayout:
         return self.bottom - round(points * (self.bottom - self.top) / self.y_max)
 
     def size(self, base: float) -> int:
-        """A length given for an 800x400 chart, at this chart's scale."""
-        return max(1, round(base * self.scale))
+        return _scaled(base, self.scale)
+
+
+def _scaled(base: float, scale: float) -> int:
+    """A length given for an 800x400 chart, at a chart's scale."""
+    return max(1, round(base * scale))
 
 
 def _nice_step(span: int, most: int) -> int:
@@ -153,7 +157,7 @@ def chart_layout(
     scale = min(width / _BASE[0], height / _BASE[1])
 
     def size(base: float) -> int:
-        return max(1, round(base * scale))
+        return _scaled(base, scale)
 
     highest = max([history.threshold, 1, *(p for row in history.totals for p in row)])
     y_step = _nice_step(highest, 8)
