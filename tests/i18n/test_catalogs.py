@@ -176,6 +176,8 @@ def test_edition_terms() -> None:
     # The Polish edition: L.A.M.A. keeps its name; Lato z Komarami's llamas are mosquitoes.
     assert text("pl", "log.quit", name="Ida") == "Ida pasuje i wychodzi z rundy"
     assert text("pl", "card.pink_llama") == "Różowa lama"
+    # A card's name stays in the nominative, so no sentence needs its accusative ("lamę").
+    assert text("pl", "log.play", name="Ida", card="Lama") == "Ida zagrywa kartę Lama"
     assert "7 komarów" in text("pl", "rules.komarami")
     assert text("pl", "variant.komarami") == "🦟 Lato z Komarami"
     assert "Stos do dobierania" in text("pl", "table.pile", count=3)
