@@ -60,6 +60,10 @@ class Faces:
         own = self._own(art.card_name(card))
         return own.url if own is not None else None
 
+    def no_drama(self) -> str:
+        own = self._own(art.NO_DRAMA)
+        return str(own) if own is not None else "🎭"
+
     def back(self) -> str:
         own = self._own(art.BACK)
         return str(own) if own is not None else _BACK

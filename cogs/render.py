@@ -28,6 +28,7 @@ from game import (
     PublicView,
     RoundResult,
     Ruleset,
+    build_deck,
     penalty_points,
 )
 
@@ -79,6 +80,12 @@ def card_row(faces: Faces, cards: Iterable[Card], *, plain: bool = False) -> str
     order = sorted(counts, key=lambda c: (c.is_llama, c.number, c))
     face = (lambda c: c.label) if plain else faces.card
     return " ".join(face(c) + (f"×{counts[c]}" if counts[c] > 1 else "") for c in order)
+
+
+def deck_row(faces: Faces, ruleset: Ruleset) -> str:
+    """Every kind of card the game is played with, one face each."""
+    kinds = card_row(faces, set(build_deck(party=ruleset.party, komarami=ruleset.komarami)))
+    return f"{kinds} {faces.no_drama()}" if ruleset.no_drama else kinds
 
 
 def variant_badges(locale: str, ruleset: Ruleset) -> str:
@@ -196,6 +203,8 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                     _heading(text(loc, "lobby.title"))
                     + "\n"
                     + text(loc, "lobby.description", host=f"<@{table.host_id}>")
+                    + "\n"
+                    + deck_row(faces, rules)
                 ),
                 ui.Separator(),
                 _block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),

@@ -73,6 +73,7 @@ async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emoj
     lobby = table_message(channel)
     assert is_components_v2(lobby) and not lobby.embeds and not lobby.content
     assert accent(lobby) == render.COLOR_LOBBY.value
+    assert emoji_text(simcord_env, C.LLAMA) in texts(lobby), "the deck in play, as its faces"
     await bob.click(lobby, label="Join")
     await alice.click(table_message(channel), label="Start")
 
@@ -146,6 +147,24 @@ async def test_an_open_hand_shows_the_result_when_the_game_ends(
     assert not custom_ids(final), "no buttons of a game that is over"
     assert accent(final) == render.COLOR_OVER.value
     assert accent(table_message(channel)) == render.COLOR_OVER.value
+
+
+async def test_an_open_hand_says_the_game_was_cancelled(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await two_player_game(simcord_env, alice, bob, channel)
+    bobs = await bob.click(table_message(channel), label="Show my hand")
+    assert custom_ids(bobs.response)
+
+    await alice.slash(channel, "lama cancel")
+    await simcord_env.advance_time(3)
+
+    assert "This game was cancelled." in texts(bobs.response)
+    assert not custom_ids(bobs.response), "no buttons of a game that is over"
 
 
 async def test_a_six_player_table_with_every_variant_stays_within_discords_limits(
