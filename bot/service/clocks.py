@@ -65,11 +65,15 @@ class Clocks(ServiceCore):
             self.clocks.cancel((key, CLOCK))  # an AI's turn: it moves by itself
 
     async def _warn(self, table: Table, stamp: int) -> None:
-        if table.stamp != stamp or table.status is not Status.RUNNING:
-            return
-        table.warned = True
-        if self.listener is not None:
-            await self.listener.turn_warning(table)
+        # In turn with the table's other notices: a move made while the warning
+        # is on its way has its notice wait for it, and so takes it down with
+        # the turn; a warning for a turn over by now is not sent at all.
+        async with table.notice_lock:
+            if table.stamp != stamp or table.status is not Status.RUNNING:
+                return
+            table.warned = True
+            if self.listener is not None:
+                await self.listener.turn_warning(table)
 
     async def _ring_out(self, table: Table, stamp: int) -> None:
         try:

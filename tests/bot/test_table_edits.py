@@ -123,3 +123,37 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
         + [game for game, _ in presenter.hands]
     )
     assert table.game_id not in remembered
+
+
+async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warning(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+
+    # alice plays (another click, another task) just as her turn's warning goes out.
+    send = Presenter._send_ping
+    moves: list[asyncio.Task[Any]] = []
+
+    async def in_flight(self: Presenter, table: Table, content: str, user_id: int) -> Any:
+        if content.startswith("⏰") and not moves:
+            games = service(simcord_env)
+            moves.append(
+                asyncio.create_task(games.move(table.game_id, alice.id, PLAY[C.TWO], table.stamp))
+            )
+            # Discord takes a moment (real time: the store's thread runs meanwhile).
+            await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
+        return await send(self, table, content, user_id)
+
+    monkeypatch.setattr(Presenter, "_send_ping", in_flight)
+    await simcord_env.advance_time(46)  # the warning comes 15 s before the minute is up
+    await simcord_env.advance_time(3)
+
+    assert moves and moves[0].done() and table.to_move == 1, "alice's move was made"
+    standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
+    assert standing == [f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"]
