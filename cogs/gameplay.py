@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import text
 from bot.service import ServiceError
@@ -50,6 +51,24 @@ class Gameplay(LamaCog):
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         await super().cog_unload()
         await self.presenter.close()
+
+    # ------------------------------------------------------------ places gone
+    # A table whose channel, thread or server is gone can't be shown or played:
+    # its game ends, and its clocks and Discord calls with it.
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.bot.service.abandon_where(channel_id=channel.id)
+        # Its threads went with it (those the bot saw, anyway).
+        for thread in getattr(channel, "threads", ()):
+            await self.bot.service.abandon_where(channel_id=thread.id)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.bot.service.abandon_where(channel_id=payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self.bot.service.abandon_where(guild_id=guild.id)
 
     # ------------------------------------------------------------ commands
     @app_commands.command(

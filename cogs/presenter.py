@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import text
+from bot.service import ServiceError
 from bot.tables import Status, Table
 from data.store import StoreError
 
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MIN_INTERVAL = 2.0  # seconds between two edits of one table message
 DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
 
 
@@ -70,6 +72,11 @@ def hand_payload(
     """What a private hand shows now, as :func:`table_payload` for the table."""
     view = render.hand_view(table, seat, locale, faces, note, warning)
     return {"content": None, "embeds": [], "view": view}
+
+
+def chart_name(table: Table) -> str:
+    """The name of the task posting a finished game's chart."""
+    return f"lama-chart-{table.game_id}"
 
 
 def signature(payload: dict[str, Any]) -> str:
@@ -132,13 +139,32 @@ class Presenter:
             return
         try:
             await self._send_edit(table, payload)
-        except discord.NotFound:
-            log.info("game %s: table message is gone", table.game_id)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:  # its deletion ends the game (the gateway says so)
+                log.info("game %s: the table's channel is gone", table.game_id)
+                return
+            # Deleted (by an admin tidying up, say): post it again, so that the
+            # game goes on in sight rather than invisibly.
+            log.info("game %s: the table message is gone; posting it again", table.game_id)
+            if not await self._repost(table, payload):
+                return
         except discord.HTTPException as error:
             log.warning("game %s: could not edit the table: %s", table.game_id, error)
             return
         self._last_sig[table.game_id] = sig
         self._last_edit[table.game_id] = time.monotonic()
+
+    async def _repost(self, table: Table, payload: dict[str, Any]) -> bool:
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            message = await channel.send(**payload)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not post the table again: %s", table.game_id, error)
+            return False
+        # A failed save is logged; this run edits the new message, a restart the old id.
+        with contextlib.suppress(ServiceError):
+            await self.bot.service.set_table_message(table, message.id)
+        return True
 
     async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:
         assert table.table_message_id is not None
@@ -151,12 +177,24 @@ class Presenter:
             await self._clear_ping(table)
         if table.status is Status.FINISHED and table.game_id not in self._charted:
             self._charted.add(table.game_id)
-            task = asyncio.create_task(self._post_chart(table), name=f"lama-chart-{table.game_id}")
+            task = asyncio.create_task(self._post_chart(table), name=chart_name(table))
             self._chart_tasks.add(task)
             task.add_done_callback(self._chart_tasks.discard)
         if table.status is Status.FINISHED:
             await self._close_hands(table)
         self.request(table)
+
+    async def table_gone(self, table: Table) -> None:
+        """Its channel or server is gone: stop every edit, ping and hand refresh."""
+        self._stale.discard(table.game_id)
+        self.pings.pop(table.game_id, None)
+        tasks = [self._pending.get(table.game_id)] + [
+            t for t in self._chart_tasks if t.get_name() == chart_name(table)
+        ]
+        for task in tasks:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._forget(table.game_id)
 
     async def _post_chart(self, table: Table) -> None:
         """One message with the finished game's chip chart, read from the store."""

@@ -27,6 +27,11 @@ WARNING = "warning"  # the turn's warning
 AI = "ai"  # the next AI move
 
 
+def notice_name(table: Table) -> str:
+    """The name of a table's notice tasks, by which they are found to be stopped."""
+    return f"lama-notice-{table.game_id}"
+
+
 class ServiceCore:
     def __init__(
         self,
@@ -145,6 +150,38 @@ class ServiceCore:
             # is then taken down, not left standing under the closed table.
             async with table.notice_lock:
                 await self.listener.table_closed(table, reason)
+
+    # ------------------------------------------------------------ places gone
+    async def abandon_where(
+        self, *, channel_id: int | None = None, guild_id: int | None = None
+    ) -> list[Table]:
+        """End the games of a channel or thread that was deleted, or of a server the
+        bot was removed from: stored as cancelled, their clocks and notices stopped,
+        and nothing more sent there (the listener is only told to forget them)."""
+        gone = [
+            table
+            for table in list(self.by_id.values())
+            if table.channel_id == channel_id or table.guild_id == guild_id
+        ]
+        for table in gone:
+            async with table.lock:
+                if not table.live:
+                    continue
+                try:
+                    await self._save(self.store.set_status(table.game_id, Status.CANCELLED.value))
+                except ServiceError:
+                    # Kept as it was in the store; a restart finds its place gone again.
+                    log.warning("game %s: could not save it as abandoned", table.game_id)
+                table.status = Status.CANCELLED
+                table.turn_deadline = None
+                self._unregister(table)
+                for task in self._notices:
+                    if task.get_name() == notice_name(table) and task is not asyncio.current_task():
+                        task.cancel()
+                if self.listener is not None:
+                    await self.listener.table_gone(table)
+            log.info("game %s: its channel or server is gone; ended", table.game_id)
+        return gone
 
     async def close(self) -> None:
         """Stop every background task (the state is already saved)."""

@@ -12,7 +12,7 @@ from game import QUIT, Action, CardPlayed, Match
 from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from . import timing
 from .clocks import Clocks
-from .core import AI
+from .core import AI, notice_name
 from .errors import MoveOutcome, ServiceError
 from .records import seat_records
 
@@ -122,7 +122,7 @@ class Play(Clocks):
         if table.status is Status.FINISHED:
             self._unregister(table)
         if self.listener is not None:
-            task = asyncio.create_task(self._notify(table), name=f"lama-notice-{table.game_id}")
+            task = asyncio.create_task(self._notify(table), name=notice_name(table))
             self._notices.add(task)
             task.add_done_callback(self._notices.discard)
         if table.status is Status.RUNNING:

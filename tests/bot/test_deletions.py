@@ -1,0 +1,105 @@
+"""The table survives an admin's clean-up: a deleted table message comes back and play
+goes on; a deleted channel or thread, or the bot removed from the server, ends the game
+there for good, with no clock left ticking and no call left going out."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.tables import Status, Table
+from game import Card as C
+
+from .play import (
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
+
+
+def calls_to(env: simcord.Env, channel_id: int, since: int) -> list[str]:
+    """The REST calls the bot made about ``channel_id`` after the ``since``-th call."""
+    return [
+        f"{r.method} {r.path}"
+        for r in env.http_requests[since:]
+        if f"/channels/{channel_id}" in r.path
+    ]
+
+
+async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    old = table_message(channel)
+    simcord_env.backend.delete_message(channel.id, old.id)  # an admin tidies up
+
+    hand = (await alice.slash(channel, "lama hand")).response
+    await alice.click(hand, label="Play 2")
+    await simcord_env.advance_time(3)
+
+    again = table_message(channel)
+    assert again.id != old.id and table.table_message_id == again.id
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and stored.table_message_id == again.id, "saved for a restart"
+    await take_simple_turn(bob, channel)  # bob plays on from the table posted again
+    assert table.to_move == 0 and table.status is Status.RUNNING
+
+
+async def closed_for_good(env: simcord.Env, table: Table, channel_id: int, since: int) -> None:
+    assert service(env).table(table.game_id) is None and table.status is Status.CANCELLED
+    stored = await service(env).store.load_game(table.game_id)
+    assert stored is not None and stored.status == "cancelled"
+    await env.advance_time(3 * 60)  # long past the turn's deadline and warning
+    assert calls_to(env, channel_id, since) == []
+    assert not env.errors
+
+
+@pytest.mark.parametrize("in_thread", [False, True], ids=["channel", "thread"])
+async def test_a_deleted_channel_or_thread_ends_its_game_and_nothing_more_is_sent_there(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    in_thread: bool,
+) -> None:
+    place = channel
+    if in_thread:
+        simcord_env.backend.create_thread(channel.id, "lama-thread", alice.id)
+        (place,) = channel.threads
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, place, turn_timer=60)
+    await open_hand(alice, place)
+    since = len(simcord_env.http_requests)
+
+    simcord_env.backend.delete_channel(place.id)
+    await simcord_env.settle()
+
+    await closed_for_good(simcord_env, table, place.id, since)
+
+
+async def test_the_bot_removed_from_the_server_ends_its_games_there(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    side = guild.create_text_channel("side")
+    lobby = await open_lobby(simcord_env, alice, side)
+    since = len(simcord_env.http_requests)
+
+    simcord_env.backend.remove_guild(guild.id)
+    await simcord_env.settle()
+
+    await closed_for_good(simcord_env, table, channel.id, since)
+    assert lobby.status is Status.CANCELLED and service(simcord_env).table(lobby.game_id) is None
