@@ -68,9 +68,9 @@ def _migrate_to_postgres(settings: Settings, url: str) -> int:
 
 
 async def _run(settings: Settings, *, sync_globally: bool) -> None:
-    from bot.bot import LamaBot
+    from bot.bot import make_bot
 
-    bot = LamaBot(settings, sync_globally=sync_globally)
+    bot = make_bot(settings, sync_globally=sync_globally)
     async with bot:
         await bot.start(settings.token)
 

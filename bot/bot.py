@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +13,7 @@ from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
 from bot.service import GameService
 from bot.thinking import Thinking
+from data.shards import Shards
 from data.store import Store
 
 log = logging.getLogger(__name__)
@@ -41,10 +43,15 @@ class LamaBot(commands.Bot):
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:  # only AutoShardedBot takes shard_ids
+            ids = list(settings.shard_ids or ())
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=make_intents(),
+            **shards,
         )
         self.settings = settings
         self.sync_globally = sync_globally
@@ -61,6 +68,8 @@ class LamaBot(commands.Bot):
         # One clock for the store's timestamps and the service's timers.
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
         self.store = await Store.open(self.settings.database, clock=clock)
+        # Before anything is resumed: a second process on these shards stops here.
+        await self.store.claim_shards(shards_of(self.settings))
         # Hard thinks in these processes; they start with the first Hard move.
         self.thinking = Thinking(self.settings.ai_workers)
         self.service = GameService(self.store, clock=clock, thinking=self.thinking)
@@ -89,9 +98,14 @@ class LamaBot(commands.Bot):
         await super().close()
 
     async def sync_commands(self) -> None:
-        """Push the slash commands to Discord according to the settings."""
+        """Push the slash commands to Discord according to the settings.
+
+        Of several processes, only the one serving shard 0 syncs (or any with --sync).
+        """
         guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
+        if not self.sync_globally and 0 not in shards_of(self.settings).ids:
+            log.info("Slash commands are synced by the process serving shard 0")
+        elif guild_id is not None:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -109,3 +123,19 @@ class LamaBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d guild(s)", self.user, len(self.guilds))
+
+
+class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
+    """The bot on the shards SHARD_IDS of SHARD_COUNT, for running several processes."""
+
+
+def make_bot(settings: Settings, *, sync_globally: bool = False) -> LamaBot:
+    """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
+    kind = LamaBot if settings.shard_count is None else ShardedLamaBot
+    return kind(settings, sync_globally=sync_globally)
+
+
+def shards_of(settings: Settings) -> Shards:
+    if settings.shard_count is None or settings.shard_ids is None:
+        return Shards()
+    return Shards(settings.shard_count, settings.shard_ids)

@@ -26,6 +26,7 @@ from .records import (
     SeatRecord,
     StoreError,
 )
+from .shards import Shards, ShardTaken, shard_of
 from .store import Store
 
 __all__ = [
@@ -40,7 +41,10 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
+    "ShardTaken",
+    "Shards",
     "Store",
     "StoreError",
     "render_chip_chart",
+    "shard_of",
 ]

@@ -11,7 +11,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .shards import Shards
 
 Row = tuple[Any, ...]  # a result row; its columns are named in the query above it
 Params = Sequence[Any]
@@ -62,3 +65,4 @@ class Part:
     _db: Database  # games and settings: every write, and the reads that resume games
     _reads: Database  # stats: their own connection, so a long read never holds up a move
     _clock: Callable[[], float]  # unix time
+    _shards: Shards  # the shards whose games this process serves

@@ -20,11 +20,9 @@ from game import Event, RoundResult, Ruleset
 from .codec import GAME_COLUMNS, assemble, dumps
 from .database import Part, Unit
 from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
+from .shards import served
 
 log = logging.getLogger(__name__)
-
-# Games in the lobby or running: the ones a restart resumes.
-_UNFINISHED = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
 
 
 class Games(Part):
@@ -323,43 +321,44 @@ class Games(Part):
         return records[0]
 
     async def unfinished_games(self) -> list[GameRecord]:
-        """Every game in the lobby or running, by id, for resuming after a restart.
+        """Every game in the lobby or running, by id, for resuming after a restart;
+        once this process has claimed its shards, only the games of their guilds.
 
         Four queries whatever the number of games.  A game whose stored data
         can't be read is logged and left out (and left alone), so it cannot
         keep every other game from resuming.
         """
+        where, params = served(self._shards)
+        unfinished = f"SELECT id FROM games WHERE status IN ('lobby', 'running') AND {where}"
         async with self._db.read() as unit:
-            query = f"""SELECT {GAME_COLUMNS}
-                        FROM games WHERE status IN ('lobby', 'running') ORDER BY id
-                     """
-            games = await unit.fetch(query)
+            query = f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({unfinished}) ORDER BY id"
+            games = await unit.fetch(query, params)
 
             # "IN (SELECT ...)" looks each game up by key, in key order: never a scan of
             # every seat or event ever stored, and no sort (see EXPLAIN QUERY PLAN).
             query = f"""SELECT game_id, seat, user_id, ai, name, missed_turns, away
-                        FROM seats WHERE game_id IN ({_UNFINISHED})
+                        FROM seats WHERE game_id IN ({unfinished})
                         ORDER BY game_id, seat
                      """
-            seats = await unit.fetch(query)
+            seats = await unit.fetch(query, params)
 
             query = f"""SELECT game_id, kind, payload, meta
-                        FROM events WHERE game_id IN ({_UNFINISHED})
+                        FROM events WHERE game_id IN ({unfinished})
                         ORDER BY game_id, seq
                      """
-            events = await unit.fetch(query)
+            events = await unit.fetch(query, params)
 
             if unit.dialect == "postgres":
                 query = f"""SELECT game_id, seq, seat, kind
-                            FROM seat_notes WHERE game_id IN ({_UNFINISHED})
+                            FROM seat_notes WHERE game_id IN ({unfinished})
                             ORDER BY game_id, seq, id
                          """
             else:
                 query = f"""SELECT game_id, seq, seat, kind
-                            FROM seat_notes WHERE game_id IN ({_UNFINISHED})
+                            FROM seat_notes WHERE game_id IN ({unfinished})
                             ORDER BY game_id, seq, rowid
                          """
-            notes = await unit.fetch(query)
+            notes = await unit.fetch(query, params)
         records, broken = assemble(games, seats, events, notes)
         for game_id, reason in broken.items():
             log.error(

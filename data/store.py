@@ -11,6 +11,7 @@ on their own connection, so a long stats read never holds up a move.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from importlib.resources.abc import Traversable
@@ -32,8 +33,11 @@ from .records import (
 )
 from .schema import load_migrations
 from .settings import GuildSettings
+from .shards import Leases, Shards
 from .sqlite import SqliteDatabase
 from .stats import Stats
+
+log = logging.getLogger(__name__)
 
 #: PostgreSQL connections for the games and for the stats (each its own pool).
 GAME_CONNECTIONS = 8
@@ -52,7 +56,7 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, Stats):
+class Store(Games, GuildSettings, Stats, Leases):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(
@@ -67,6 +71,9 @@ class Store(Games, GuildSettings, Stats):
         self._db = db
         self._reads = reads
         self._clock = clock
+        self._shards = Shards()
+        self._lease_owner = None
+        self._renewer = None
         self.path = path
         self.schema_version = version
 
@@ -117,7 +124,12 @@ class Store(Games, GuildSettings, Stats):
         return cls(db, reads, path=shown_url(url), clock=clock, version=version)
 
     async def close(self) -> None:
-        """Wait for the running units of work, then close. Closing twice is fine."""
+        """Give back the shard leases, wait for the running units of work, then close.
+        Closing twice is fine."""
+        try:
+            await self.release_shards()
+        except StoreError as error:  # they run out by themselves
+            log.warning("could not give back the lease of %s: %s", self._shards, error)
         await self._reads.close()
         await self._db.close()
 

@@ -1,0 +1,12 @@
+-- Which process serves which Discord shard.  A process claims its shards when it
+-- starts and renews the lease while it runs, so a second process on the same
+-- shard (which would play the same games) is refused.
+
+CREATE TABLE shard_leases (
+    shard_id    INTEGER PRIMARY KEY CHECK (shard_id >= 0),
+    shard_count INTEGER NOT NULL CHECK (shard_count > shard_id),
+    owner       TEXT    NOT NULL,   -- one token per run of a process
+    host        TEXT    NOT NULL,
+    pid         INTEGER NOT NULL,
+    expires_at  DOUBLE PRECISION NOT NULL  -- unix time; a lease not renewed by then is free
+);

@@ -1,0 +1,157 @@
+"""Shards: which guilds a process serves, and the lease that keeps two processes apart.
+
+Discord puts a guild on shard ``(guild_id >> 22) % shard_count``.  A process
+claims its shards in the database when it starts (one ``shard_leases`` row
+each) and renews them while it runs; a second process asking for a shard whose
+lease is alive is refused, so no game is ever played by two processes.  A
+lease runs out :data:`LEASE_TTL` seconds after its last renewal; one left by a
+process that died on this host is free at once.  Once claimed, the store
+resumes only the games of guilds on those shards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+from contextlib import suppress
+from dataclasses import dataclass
+
+from .database import Part
+from .records import StoreError
+
+log = logging.getLogger(__name__)
+
+LEASE_TTL = 30.0  # seconds a lease lives without renewal
+RENEW_EVERY = LEASE_TTL / 3
+#: The advisory lock claims take on PostgreSQL, so two processes claim one after the other
+#: (SQLite's BEGIN IMMEDIATE does that already).
+CLAIM_LOCK = 0x4C414D42
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord puts a guild on."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """``ids`` out of ``count`` shards; the default is the whole bot in one process."""
+
+    count: int = 1
+    ids: tuple[int, ...] = (0,)
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or len(set(self.ids)) != len(self.ids):
+            raise ValueError(f"bad shards {self.ids} of {self.count}")
+        if not all(0 <= shard < self.count for shard in self.ids):
+            raise ValueError(f"shards {self.ids} are not all below {self.count}")
+
+    def serves(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+    def __str__(self) -> str:
+        shards = ",".join(map(str, self.ids))
+        return f"shard{'s' if len(self.ids) > 1 else ''} {shards} of {self.count}"
+
+
+class ShardTaken(StoreError):
+    """Another live process holds a shard this one asked for (or runs another shard count)."""
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
+
+
+class Leases(Part):
+    _shards: Shards  # what this process serves (all of it until it claims)
+    _lease_owner: str | None
+    _renewer: asyncio.Task[None] | None
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
+
+    async def claim_shards(self, shards: Shards) -> None:
+        """Take the leases of ``shards`` for this process and keep them renewed until
+        :meth:`close`; raise :class:`ShardTaken` (one line) if another process serves one."""
+        owner = secrets.token_hex(8)
+        host, pid = socket.gethostname(), os.getpid()
+        now = self._clock()
+        async with self._db.write() as unit:
+            if unit.dialect == "postgres":
+                await unit.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK,))
+            query = "SELECT shard_id, shard_count, host, pid, expires_at FROM shard_leases"
+            for shard_id, count, held_by, held_pid, expires_at in await unit.fetch(query):
+                stale = expires_at <= now or (
+                    held_by == host and held_pid != pid and not _pid_alive(held_pid)
+                )
+                if stale:
+                    await unit.execute("DELETE FROM shard_leases WHERE shard_id = ?", (shard_id,))
+                elif count != shards.count:
+                    raise ShardTaken(
+                        f"could not claim {shards}: the process {held_pid} on {held_by} runs "
+                        f"with SHARD_COUNT={count}; every process needs the same SHARD_COUNT"
+                    )
+                elif shard_id in shards.ids:
+                    raise ShardTaken(
+                        f"could not claim {shards}: shard {shard_id} is already served by the "
+                        f"process {held_pid} on {held_by}; stop it, or give this process other "
+                        "SHARD_IDS"
+                    )
+            query = """INSERT INTO shard_leases (shard_id, shard_count, owner, host, pid,
+                                                 expires_at)
+                       VALUES (?, ?, ?, ?, ?, ?)
+                    """
+            await unit.executemany(
+                query,
+                [(shard, shards.count, owner, host, pid, now + LEASE_TTL) for shard in shards.ids],
+            )
+        self._shards, self._lease_owner = shards, owner
+        self._renewer = asyncio.create_task(self._keep_renewed(owner))
+        log.info("Serving %s", shards)
+
+    async def _keep_renewed(self, owner: str) -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY)
+            try:
+                await self._renew(owner)
+            except StoreError as error:
+                log.error("could not renew the lease of %s: %s", self._shards, error)
+
+    async def _renew(self, owner: str) -> None:
+        async with self._db.write() as unit:
+            query = "UPDATE shard_leases SET expires_at = ? WHERE owner = ? RETURNING shard_id"
+            renewed = await unit.fetch(query, (self._clock() + LEASE_TTL, owner))
+        if len(renewed) != len(self._shards.ids):
+            log.critical(
+                "lost the lease of %s: another process may serve its games now", self._shards
+            )
+
+    async def release_shards(self) -> None:
+        """Give the leases back (closing the store does it)."""
+        renewer, self._renewer = self._renewer, None
+        if renewer is not None:
+            renewer.cancel()
+            with suppress(asyncio.CancelledError):
+                await renewer
+        owner, self._lease_owner = self._lease_owner, None
+        if owner is not None:
+            async with self._db.write() as unit:
+                await unit.execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
+
+
+def served(shards: Shards) -> tuple[str, tuple[int, ...]]:
+    """A condition on ``guild_id`` for the games of ``shards``, and its parameters."""
+    if shards.count == 1:
+        return "1 = 1", ()
+    marks = ", ".join("?" for _ in shards.ids)
+    return f"(guild_id >> 22) % ? IN ({marks})", (shards.count, *shards.ids)

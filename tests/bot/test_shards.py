@@ -1,0 +1,43 @@
+"""A sharded bot: AutoShardedBot on exactly SHARD_IDS, commands synced by shard 0's process."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.bot import LamaBot, ShardedLamaBot, make_bot
+from bot.config import Settings
+from data import Shards
+from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
+
+
+def command_syncs(env: simcord.Env) -> list[str]:
+    return [r.path for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+@pytest.mark.parametrize(("shard_ids", "syncs"), [((0, 1), True), ((1,), False)])
+async def test_only_the_process_serving_shard_0_syncs_the_commands(
+    settings: Settings, shard_ids: tuple[int, ...], syncs: bool
+) -> None:
+    sharded = dataclasses.replace(settings, shard_count=2, shard_ids=shard_ids)
+    bot = make_bot(sharded)
+    assert isinstance(bot, ShardedLamaBot)
+    env = simcord.Env(bot, strict_sync=False)
+    env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    await env.start()
+    try:
+        assert bot.shard_count == 2 and bot.shard_ids == list(shard_ids)
+        assert sorted(bot.shards) == list(shard_ids)  # connected on exactly those shards
+        assert bot.store.shards == Shards(2, shard_ids)
+        assert bool(command_syncs(env)) is syncs
+    finally:
+        await env.shutdown()
+        await bot.store.close()
+
+
+def test_without_shard_settings_one_plain_client(tmp_path: Path) -> None:
+    bot = make_bot(Settings(token="t", database_path=tmp_path / "lama.db"))
+    assert type(bot) is LamaBot
