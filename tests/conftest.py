@@ -53,6 +53,9 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     pacing (0.8 s per AI move, 2 s between table edits) would make every test
     wait for real; the tests that count edits and calls keep it.
     """
+    # SimCord runs every timer a jump in time passes: a lease renewal (a durable write)
+    # every 10 s of a three-day jump would keep the bot from settling.
+    monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
     if request.node.get_closest_marker("real_pacing"):
         return
     monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)

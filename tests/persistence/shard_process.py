@@ -24,6 +24,7 @@ import simcord
 
 import bot.service
 import cogs.presenter
+import data.shards
 from bot.bot import make_bot
 from bot.config import Settings
 from data import StoreError
@@ -57,6 +58,7 @@ def say(*parts: object) -> None:
 async def main(database: str, count: int, shard: int, mode: str) -> int:
     cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
+    data.shards.RENEW_EVERY = 86400.0  # see tests/conftest.py's fast_pacing
     postgres = database.startswith("postgresql://")
     settings = Settings(
         token="test-token",
