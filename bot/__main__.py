@@ -87,13 +87,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _migrate_to_postgres(settings, args.url)
 
     if args.check_config:
+        from bot.bot import shards_of
         from data.postgres import shown_url
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
         print(
             f"Configuration OK: database {shown_url(settings.database)}, dev guild {guild}, "
             f"log level {logging.getLevelName(settings.log_level)}, "
-            f"turn timer {settings.turn_timer}s."
+            f"turn timer {settings.turn_timer}s, {shards_of(settings)}."
         )
         return 0
 

@@ -283,3 +283,12 @@ def test_cli_unreachable_database_exits_1_in_one_line(
     [line] = capsys.readouterr().err.strip().splitlines()
     where = f"postgresql://lama:***@127.0.0.1:{port}/lama"
     assert line.startswith(f"lama-bot: could not connect to PostgreSQL at {where}: ")
+
+
+def test_cli_check_config_names_the_shards(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=abc.def.ghi\nSHARD_COUNT=4\nSHARD_IDS=3,2\n", encoding="utf-8"
+    )
+    result = _run_bot(tmp_path, "--check-config")
+    assert result.returncode == 0, result.stderr
+    assert "shards 2,3 of 4." in result.stdout
