@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -61,6 +62,7 @@ class LamaBot(commands.Bot):
             name="lama", description="Play L.A.M.A. in this channel", guild_only=True
         )
         self.store: Store
+        self._stopping: asyncio.Task[None] | None = None  # after the shards' lease was lost
         self.service: GameService
         self.thinking: Thinking
 
@@ -69,7 +71,7 @@ class LamaBot(commands.Bot):
         clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
         self.store = await Store.open(self.settings.database, clock=clock)
         # Before anything is resumed: a second process on these shards stops here.
-        await self.store.claim_shards(shards_of(self.settings))
+        await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
         # Hard thinks in these processes; they start with the first Hard move.
         self.thinking = Thinking(self.settings.ai_workers)
         self.service = GameService(self.store, clock=clock, thinking=self.thinking)
@@ -85,6 +87,11 @@ class LamaBot(commands.Bot):
                 # A fresh ping with the deadline as it is now replaces the old one.
                 await self.service.notify(table)
         await self.sync_commands()
+
+    def _lost_shards(self) -> None:
+        # Another process serves these shards now: playing on would play its games twice.
+        log.critical("Stopping: the shards' lease was lost to another process")
+        self._stopping = asyncio.create_task(self.close())
 
     async def close(self) -> None:
         # Everything is already saved; stop the background work, then the store.

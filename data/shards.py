@@ -16,6 +16,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
@@ -75,14 +76,21 @@ class Leases(Part):
     _shards: Shards  # what this process serves (all of it until it claims)
     _lease_owner: str | None
     _renewer: asyncio.Task[None] | None
+    _on_lost: Callable[[], object] | None
 
     @property
     def shards(self) -> Shards:
         return self._shards
 
-    async def claim_shards(self, shards: Shards) -> None:
+    async def claim_shards(
+        self, shards: Shards, *, on_lost: Callable[[], object] | None = None
+    ) -> None:
         """Take the leases of ``shards`` for this process and keep them renewed until
-        :meth:`close`; raise :class:`ShardTaken` (one line) if another process serves one."""
+        :meth:`close`; raise :class:`ShardTaken` (one line) if another process serves one.
+
+        ``on_lost`` is called if a renewal finds a lease gone (renewals failed for so
+        long that another process took the shard over): this process must stop serving.
+        """
         owner = secrets.token_hex(8)
         host, pid = socket.gethostname(), os.getpid()
         now = self._clock()
@@ -115,7 +123,7 @@ class Leases(Part):
                 query,
                 [(shard, shards.count, owner, host, pid, now + LEASE_TTL) for shard in shards.ids],
             )
-        self._shards, self._lease_owner = shards, owner
+        self._shards, self._lease_owner, self._on_lost = shards, owner, on_lost
         self._renewer = asyncio.create_task(self._keep_renewed(owner))
         log.info("Serving %s", shards)
 
@@ -135,6 +143,8 @@ class Leases(Part):
             log.critical(
                 "lost the lease of %s: another process may serve its games now", self._shards
             )
+            if self._on_lost is not None:
+                self._on_lost()
 
     async def release_shards(self) -> None:
         """Give the leases back (closing the store does it)."""

@@ -74,6 +74,7 @@ class Store(Games, GuildSettings, Stats, Leases):
         self._shards = Shards()
         self._lease_owner = None
         self._renewer = None
+        self._on_lost = None
         self.path = path
         self.schema_version = version
 

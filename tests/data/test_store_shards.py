@@ -123,3 +123,16 @@ async def test_renewing_keeps_the_lease_alive(store: Store, backend: Backend) ->
     await store._renew(store._lease_owner or "")  # what the background task does every 10 s
     [(after,)] = await backend.rows("SELECT expires_at FROM shard_leases")
     assert after > before
+
+
+async def test_a_lease_taken_over_by_another_process_is_reported(
+    store: Store, backend: Backend
+) -> None:
+    """Renewals failed long enough for another process to take the shard: the bot must stop."""
+    lost: list[bool] = []
+    await store.claim_shards(Shards(), on_lost=lambda: lost.append(True))
+    await store._renew(store._lease_owner or "")
+    assert lost == []
+    await backend.rows("UPDATE shard_leases SET owner = 'the other process'")
+    await store._renew(store._lease_owner or "")
+    assert lost == [True]
