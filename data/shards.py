@@ -132,8 +132,10 @@ class Leases(Part):
             await asyncio.sleep(RENEW_EVERY)
             try:
                 await self._renew(owner)
-            except StoreError as error:
+            except StoreError as error:  # the database is away; try again next time
                 log.error("could not renew the lease of %s: %s", self._shards, error)
+            except Exception:  # never let the renewals die
+                log.exception("renewing the lease of %s failed", self._shards)
 
     async def _renew(self, owner: str) -> None:
         async with self._db.write() as unit:
