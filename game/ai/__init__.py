@@ -23,8 +23,9 @@ view, strength and seed.
   consistently with the view and with every move the other players made this
   round (small hands are read exactly: ``reading.py``), plays the rest of the
   round out with the Normal heuristic for every move worth trying, and picks
-  the best on average.  A fixed number of simulations and a bounded reading
-  keep it reproducible and under 100 ms at the 99th percentile.
+  the best on average (``playout.py`` plays the rounds out fast).  A fixed
+  number of simulations and a bounded reading keep it reproducible and its
+  time bounded; the bot runs it in worker processes.
 - :class:`RandomPlayer` — a random legal move, the floor for benchmarks.
 
 All follow the :class:`Player` protocol: ``decide(view, rng) -> Action``.

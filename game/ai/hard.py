@@ -21,8 +21,7 @@ the round ends the game.  The same determinizations are used for every
 candidate (common random numbers); the move with the best mean wins, Normal's
 own choice on a tie.  Their number is fixed per table size, and the reading
 checks a bounded number of hands, so a decision depends only on the view and
-the seed, and stays under 100 ms at the 99th percentile on a 2-core machine
-(see ``benchmarks/ai_latency.py``).
+the seed, and its time is bounded (``benchmarks/ai_latency.py`` measures it).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
