@@ -45,6 +45,7 @@ class Gameplay(LamaCog):
         await super().cog_load()
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.service.listener = self.presenter
+        await self.presenter.restore_hands()
 
     async def cog_unload(self) -> None:
         self.bot.service.listener = None
@@ -164,19 +165,20 @@ class Gameplay(LamaCog):
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
         hand = hand_payload(table, seat, locale, faces_of(self.bot), note, warning)
-        await self._respond(interaction, hand)
-        self.presenter.opened_hand(table, interaction.user.id, interaction, warning)
+        shown = await self._respond(interaction, hand)
+        self.presenter.opened_hand(table, interaction.user.id, interaction, warning, shown)
 
     @staticmethod
-    async def _respond(interaction: Interaction, payload: dict[str, Any]) -> None:
-        """Show a private hand: in place of the hand clicked, else as a new reply."""
+    async def _respond(interaction: Interaction, payload: dict[str, Any]) -> int | None:
+        """Show a private hand: in place of the hand clicked, else as a new reply.
+        Returns the id of the message that shows it."""
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-            await interaction.response.edit_message(**payload)
-        elif interaction.response.is_done():
-            await interaction.edit_original_response(**payload)
-        else:
-            await interaction.response.send_message(**payload, ephemeral=True)
+            callback = await interaction.response.edit_message(**payload)
+            return callback.message_id if callback is not None else message.id
+        if interaction.response.is_done():
+            return (await interaction.edit_original_response(**payload)).id
+        return (await interaction.response.send_message(**payload, ephemeral=True)).message_id
 
     async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:
         seat = table.seat_of(interaction.user.id)

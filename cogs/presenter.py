@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +22,7 @@ import discord
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.tables import Status, Table
-from data.store import StoreError
+from data.store import OpenHandRecord, StoreError
 
 from . import render
 from .faces import Faces, faces_of
@@ -39,8 +41,8 @@ HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
 
 @dataclass
 class OpenHand:
-    interaction: discord.Interaction[Any]
-    opened: float
+    edit: Callable[..., Awaitable[object]]  # edits the hand's message
+    opened: float  # unix time (the service's clock)
     locale: str
     warning: str | None = None  # about the bot's permissions, as of the last click
 
@@ -94,7 +96,7 @@ class Presenter:
         self.hands: dict[tuple[int, int], OpenHand] = {}
         self.pings: dict[int, tuple[int, str]] = {}  # game -> (message id, its text)
         self._charted: set[int] = set()  # finished games whose chart was posted
-        self._chart_tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # chart posts and open-hand saves
 
     # ------------------------------------------------------------ table message
     def remember(self, table: Table, payload: dict[str, Any]) -> None:
@@ -178,8 +180,8 @@ class Presenter:
         if table.status is Status.FINISHED and table.game_id not in self._charted:
             self._charted.add(table.game_id)
             task = asyncio.create_task(self._post_chart(table), name=chart_name(table))
-            self._chart_tasks.add(task)
-            task.add_done_callback(self._chart_tasks.discard)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         if table.status is Status.FINISHED:
             await self._close_hands(table)
         self.request(table)
@@ -189,7 +191,7 @@ class Presenter:
         self._stale.discard(table.game_id)
         self.pings.pop(table.game_id, None)
         tasks = [self._pending.get(table.game_id)] + [
-            t for t in self._chart_tasks if t.get_name() == chart_name(table)
+            t for t in self._tasks if t.get_name() == chart_name(table)
         ]
         for task in tasks:
             if task is not None and task is not asyncio.current_task():
@@ -245,10 +247,41 @@ class Presenter:
         user_id: int,
         interaction: discord.Interaction[Any],
         warning: str | None = None,
+        message_id: int | None = None,
     ) -> None:
-        self.hands[(table.game_id, user_id)] = OpenHand(
-            interaction, time.monotonic(), str(interaction.locale), warning
+        """Refresh this hand (``message_id``, answering ``interaction``) when its
+        owner's turn comes; stored too, so that a restarted bot still can."""
+        hand = OpenHand(
+            interaction.edit_original_response,
+            self.bot.service.clock(),
+            str(interaction.locale),
+            warning,
         )
+        self.hands[(table.game_id, user_id)] = hand
+        if message_id is not None:
+            record = OpenHandRecord(
+                game_id=table.game_id,
+                user_id=user_id,
+                application_id=interaction.application_id,
+                token=interaction.token,
+                message_id=message_id,
+                locale=hand.locale,
+                warning=warning,
+                opened_at=hand.opened,
+            )
+            task = asyncio.create_task(
+                self.bot.service.remember_hand(record), name=f"lama-hand-{table.game_id}"
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def restore_hands(self) -> None:
+        """Take back the hands opened before a restart that Discord still lets us edit."""
+        for record in await self.bot.service.open_hands():
+            webhook = discord.Webhook.partial(record.application_id, record.token, client=self.bot)
+            edit = functools.partial(webhook.edit_message, record.message_id)
+            key = (record.game_id, record.user_id)
+            self.hands[key] = OpenHand(edit, record.opened_at, record.locale, record.warning)
 
     async def _refresh_hand(
         self, table: Table, user_id: int, *, note: str | None = None, last: bool = False
@@ -259,7 +292,7 @@ class Presenter:
         hand = self.hands.get(key)
         if hand is None:
             return
-        expired = time.monotonic() - hand.opened > HAND_EDITABLE
+        expired = self.bot.service.clock() - hand.opened > HAND_EDITABLE
         if last or expired:
             del self.hands[key]
         if expired:
@@ -269,7 +302,7 @@ class Presenter:
             return
         shown = text(hand.locale, note) if note is not None else None
         try:
-            await hand.interaction.edit_original_response(
+            await hand.edit(
                 **hand_payload(
                     table, seat, hand.locale, faces_of(self.bot), shown, warning=hand.warning
                 )
@@ -325,9 +358,9 @@ class Presenter:
             table.ping_message_id = None  # a new ping's id is saved in its place
 
     async def close(self) -> None:
-        tasks = [*self._pending.values(), *self._chart_tasks]
+        tasks = [*self._pending.values(), *self._tasks]
         self._pending.clear()
-        self._chart_tasks.clear()
+        self._tasks.clear()
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -36,6 +36,21 @@ class SeatNote:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenHandRecord:
+    """A private hand a player has open: the interaction token (with its
+    application) that may edit ``message_id`` until 15 minutes after ``opened_at``."""
+
+    game_id: int
+    user_id: int
+    application_id: int
+    token: str
+    message_id: int
+    locale: str
+    warning: str | None
+    opened_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat at a table: a person (``user_id``) or an AI (``ai`` strength)."""
 

@@ -20,12 +20,14 @@ from types import TracebackType
 
 from .database import Database
 from .games import Games
+from .hands import OpenHands
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .records import (
     ChipHistory,
     GameRecord,
     HistoryRow,
     LeaderboardRow,
+    OpenHandRecord,
     PlayerStats,
     SeatNote,
     SeatRecord,
@@ -48,6 +50,7 @@ __all__ = [
     "GameRecord",
     "HistoryRow",
     "LeaderboardRow",
+    "OpenHandRecord",
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
@@ -56,7 +59,7 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, Stats, Leases):
+class Store(Games, GuildSettings, OpenHands, Stats, Leases):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

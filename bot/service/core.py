@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data import ChannelBusy, Store, StoreError
+from data import ChannelBusy, OpenHandRecord, Store, StoreError
 from game import Match, RoundDealt
 
 from ..tables import Status, Table
@@ -150,6 +150,22 @@ class ServiceCore:
             # is then taken down, not left standing under the closed table.
             async with table.notice_lock:
                 await self.listener.table_closed(table, reason)
+
+    # ------------------------------------------------------------ open hands
+    async def remember_hand(self, hand: OpenHandRecord) -> None:
+        """Keep an open hand for after a restart; failing costs only its refreshes."""
+        try:
+            await self.store.save_open_hand(hand)
+        except StoreError as error:
+            log.warning("game %s: could not save an open hand: %s", hand.game_id, error)
+
+    async def open_hands(self) -> list[OpenHandRecord]:
+        """The open hands stored before a restart that may still be edited."""
+        try:
+            return await self.store.open_hands()
+        except StoreError as error:
+            log.warning("could not load the open hands: %s", error)
+            return []
 
     # ------------------------------------------------------------ places gone
     async def abandon_where(

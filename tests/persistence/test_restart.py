@@ -22,7 +22,9 @@ from tests.bot.play import (
     started_game,
     table_message,
     take_simple_turn,
+    texts,
     title,
+    two_player_game,
 )
 
 from .common import assert_saved, count, deal_stuck, quit_until_over, restart, rows, running
@@ -343,3 +345,25 @@ async def test_the_bot_back_online_gets_the_resumed_tables_once_with_their_turns
     assert games.resumed_tables() == [], "the resumed tables are handed out once"
     await simcord_env.advance_time(59)
     assert resumed.to_move == 0, "the turn was counted from before the bot was back"
+
+
+async def test_a_hand_opened_before_a_restart_still_refreshes_itself(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    bobs = await open_hand(bob, channel)  # bob waits for his turn with his hand open
+    assert not enabled(bobs, "lama:play:")
+
+    await restart(simcord_env, settings)
+    await simcord_env.advance_time(60)  # well within the 15 minutes Discord allows an edit
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(3)
+
+    assert running(simcord_env, table.game_id).to_move == 1
+    assert enabled(bobs, "lama:play:") and "It's your turn" in texts(bobs), "refreshed"

@@ -1,0 +1,49 @@
+"""Open hands: what a restarted bot needs to keep refreshing the private hands
+players opened before it went down (their messages stay editable for 15 minutes)."""
+
+from __future__ import annotations
+
+from .database import Part
+from .records import OpenHandRecord
+
+#: Discord lets an interaction token edit its messages this long (seconds).
+TOKEN_LIFETIME = 15 * 60
+
+
+class OpenHands(Part):
+    async def save_open_hand(self, hand: OpenHandRecord) -> None:
+        """Remember (or replace) a player's open hand; forget every expired one."""
+        async with self._db.write() as unit:
+            query = """INSERT INTO open_hands (game_id, user_id, application_id, token,
+                                               message_id, locale, warning, opened_at)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                       ON CONFLICT (game_id, user_id) DO UPDATE SET
+                           application_id = excluded.application_id, token = excluded.token,
+                           message_id = excluded.message_id, locale = excluded.locale,
+                           warning = excluded.warning, opened_at = excluded.opened_at
+                    """
+            await unit.execute(
+                query,
+                (
+                    hand.game_id,
+                    hand.user_id,
+                    hand.application_id,
+                    hand.token,
+                    hand.message_id,
+                    hand.locale,
+                    hand.warning,
+                    hand.opened_at,
+                ),
+            )
+            query = "DELETE FROM open_hands WHERE opened_at < ?"
+            await unit.execute(query, (hand.opened_at - TOKEN_LIFETIME,))
+
+    async def open_hands(self) -> list[OpenHandRecord]:
+        """The open hands Discord still lets the bot edit."""
+        async with self._db.read() as unit:
+            query = """SELECT game_id, user_id, application_id, token, message_id, locale,
+                              warning, opened_at
+                       FROM open_hands WHERE opened_at >= ? ORDER BY opened_at
+                    """
+            rows = await unit.fetch(query, (self._clock() - TOKEN_LIFETIME,))
+        return [OpenHandRecord(*row) for row in rows]
