@@ -3,9 +3,11 @@
 Run from the repository root (or anywhere)::
 
     python benchmarks/store.py [--moves 2000] [--games 1000] [--events 60] [--finished 200]
+                               [--postgres postgresql://user:password@host/empty_db]
 
 Everything happens in a temporary folder (``--dir`` picks where: the disk
-matters, since durable commits wait for it).  Moves are saved the way the game
+matters, since durable commits wait for it).  With ``--postgres`` the moves and
+the resume are measured on that (empty) PostgreSQL database too.  Moves are saved the way the game
 service saves them: one ``append_events`` transaction per move with the seat
 rows, the turn deadline, the round result and the next deal when a round ends.
 """
@@ -80,8 +82,8 @@ async def save_move(store: Store, game_id: int, match: Match, rng: random.Random
     )
 
 
-async def moves_per_second(folder: Path, moves: int, *, durable: bool) -> float:
-    store = await Store.open(folder / f"moves-{durable}.db", durable=durable)
+async def moves_per_second(target: str, moves: int, *, durable: bool) -> float:
+    store = await Store.open(target, durable=durable)
     rng = random.Random(1)
     match = Match(Ruleset(), PLAYERS)
     game_id = await new_game(store, match, rng)
@@ -92,14 +94,15 @@ async def moves_per_second(folder: Path, moves: int, *, durable: bool) -> float:
             game_id = await new_game(store, match, rng)
         await save_move(store, game_id, match, rng)
     elapsed = time.perf_counter() - started
+    for record in await store.unfinished_games():  # leave nothing for resume() to find
+        await store.set_status(record.id, "cancelled")
     await store.close()
     return moves / elapsed
 
 
-async def resume(folder: Path, games: int, events: int) -> tuple[float, float, int]:
+async def resume(target: str, games: int, events: int) -> tuple[float, float, int]:
     """Seconds to load all unfinished games, and to replay them all; total events."""
-    path = folder / "resume.db"
-    store = await Store.open(path, durable=False)
+    store = await Store.open(target, durable=False)
     rng = random.Random(2)
     live: dict[int, Match] = {}
     for _ in range(games):
@@ -115,7 +118,7 @@ async def resume(folder: Path, games: int, events: int) -> tuple[float, float, i
         live[game_id] = match
     await store.close()
 
-    store = await Store.open(path)
+    store = await Store.open(target)
     started = time.perf_counter()
     records = await store.unfinished_games()
     loaded = time.perf_counter()
@@ -146,6 +149,15 @@ async def bytes_per_finished_game(folder: Path, games: int) -> tuple[float, floa
     return (path.stat().st_size - empty) / games, events / games
 
 
+async def report_resume(target: str, games: int, events: int, label: str = "") -> None:
+    load, replay, total = await resume(target, games, events)
+    print(
+        f"{label}resume {games} running games ({total} events): "
+        f"unfinished_games() {load * 1000:.0f} ms + replay {replay * 1000:.0f} ms "
+        f"= {(load + replay) * 1000:.0f} ms"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=2000)
@@ -153,22 +165,22 @@ async def main() -> None:
     parser.add_argument("--events", type=int, default=60)
     parser.add_argument("--finished", type=int, default=200)
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
+    parser.add_argument("--postgres", metavar="URL", help="an empty PostgreSQL database, too")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
         print(f"databases in {folder}")
-        durable = await moves_per_second(folder, args.moves, durable=True)
+        durable = await moves_per_second(str(folder / "moves.db"), args.moves, durable=True)
         print(f"moves saved per second, durable (synchronous=FULL): {durable:8.0f}")
-        fast = await moves_per_second(folder, args.moves, durable=False)
+        fast = await moves_per_second(str(folder / "fast.db"), args.moves, durable=False)
         print(f"moves saved per second, synchronous=NORMAL:         {fast:8.0f}")
+        await report_resume(str(folder / "resume.db"), args.games, args.events)
 
-        load, replay, total = await resume(folder, args.games, args.events)
-        print(
-            f"resume {args.games} running games ({total} events): "
-            f"unfinished_games() {load * 1000:.0f} ms + replay {replay * 1000:.0f} ms "
-            f"= {(load + replay) * 1000:.0f} ms"
-        )
+        if args.postgres:
+            durable = await moves_per_second(args.postgres, args.moves, durable=True)
+            print(f"PostgreSQL: moves saved per second, durable:        {durable:8.0f}")
+            await report_resume(args.postgres, args.games, args.events, "PostgreSQL: ")
 
         size, per_game = await bytes_per_finished_game(folder, args.finished)
         print(
