@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from .actions import DRAW, PLAY, QUIT, Action
 from .cards import Card, build_deck, sorted_cards
 from .chips import Chips
 from .errors import GameOver, IllegalMove, NoSuchSeat, ReplayError, RoundOver
-from .events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
+from .events import CardDrawn, CardPlayed, Event, MoveEvent, PlayerQuit, RoundDealt
 from .results import RoundResult, SeatResult
 from .round import Round
 from .rules import HAND_SIZE, Ruleset
@@ -86,13 +88,18 @@ class Match:
         return event
 
     def start_round(self, dealt: RoundDealt) -> None:
-        """Start a round from a recorded or hand-made deal."""
+        """Start a round from a recorded or hand-made deal.
+
+        The deal is checked field by field, and its cards must be the
+        ruleset's deck: no card the deck doesn't have, none more often than
+        the deck has it (a hand-made deal, a puzzle position, may leave cards
+        out).  Anything else is refused with a ReplayError.
+        """
         if self.over:
             raise GameOver()
         if self.in_round:
             raise IllegalMove("The round is still being played.")
-        if len(dealt.hands) != self.players:
-            raise ReplayError(f"a deal for {len(dealt.hands)} seats in a {self.players}-seat game")
+        _check_deal(dealt, self.ruleset, self.players)
         if dealt.round_no != len(self.results) + 1:
             raise ReplayError(f"deal for round {dealt.round_no}, expected {len(self.results) + 1}")
         if self.next_starter is not None and dealt.starter != self.next_starter:
@@ -105,7 +112,7 @@ class Match:
         return self.round.legal_actions() if self.in_round and self.round else []
 
     def verify(self, seat: int, action: Action) -> None:
-        if not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise NoSuchSeat(seat)
         if self.over:
             raise GameOver()
@@ -143,9 +150,15 @@ class Match:
         return event
 
     def apply_event(self, event: Event) -> None:
-        if isinstance(event, RoundDealt):
+        """Replay one recorded event; anything else raises ReplayError."""
+        if type(event) is RoundDealt:
             self.start_round(event)
             return
+        if type(event) not in (CardPlayed, CardDrawn, PlayerQuit):
+            raise ReplayError(f"not an event: {event!r}")
+        assert isinstance(event, CardPlayed | CardDrawn | PlayerQuit)
+        if isinstance(event, CardPlayed) and type(event.card) is not Card:
+            raise ReplayError(f"not a card: {event.card!r}")
         try:
             self.apply(event.seat, _action_of(event))
         except IllegalMove as error:
@@ -154,7 +167,11 @@ class Match:
     @classmethod
     def replay(cls, ruleset: Ruleset, players: int, events: Iterable[Event]) -> Match:
         match = cls(ruleset, players)
-        for event in events:
+        try:
+            each = iter(events)
+        except TypeError as error:
+            raise ReplayError(f"not a list of events: {events!r}") from error
+        for event in each:
             match.apply_event(event)
         return match
 
@@ -216,7 +233,7 @@ class Match:
     # ------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: the public view and its own hand and moves."""
-        if not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise NoSuchSeat(seat)
         public = self.public_view()
         rnd = self.round
@@ -357,6 +374,36 @@ def _deck(party: bool, komarami: bool) -> tuple[Card, ...]:
     if deck is None:
         deck = _DECKS[key] = tuple(build_deck(party=party, komarami=komarami))
     return deck
+
+
+def _check_deal(dealt: RoundDealt, ruleset: Ruleset, players: int) -> None:
+    """Refuse a deal that isn't one of this game's: every field of its exact type,
+    a hand per seat, and only cards of the ruleset's deck."""
+    if type(dealt) is not RoundDealt:
+        raise ReplayError(f"not a deal: {dealt!r}")
+    if type(dealt.round_no) is not int or type(dealt.starter) is not int:
+        raise ReplayError(f"a deal with round {dealt.round_no!r}, starter {dealt.starter!r}")
+    if not 0 <= dealt.starter < players:
+        raise ReplayError(f"a deal started by seat {dealt.starter} in a {players}-seat game")
+    hands, pile = dealt.hands, dealt.draw_pile
+    if not isinstance(hands, tuple | list) or not isinstance(pile, tuple | list):
+        raise ReplayError("a deal's hands and draw pile must be lists of cards")
+    if len(hands) != players:
+        raise ReplayError(f"a deal for {len(hands)} seats in a {players}-seat game")
+    cards: list[Any] = [dealt.top, *pile]
+    for hand in hands:
+        if not isinstance(hand, tuple | list):
+            raise ReplayError(f"a hand that is not a list of cards: {hand!r}")
+        cards.extend(hand)
+    if any(type(card) is not Card for card in cards):
+        raise ReplayError("a deal with something that is not a card")
+    if not Counter(cards) <= _deck_count(ruleset.party, ruleset.komarami):
+        raise ReplayError("a deal with cards this game's deck doesn't have")
+
+
+@cache
+def _deck_count(party: bool, komarami: bool) -> Counter[Card]:
+    return Counter(_deck(party, komarami))
 
 
 def _action_of(event: MoveEvent) -> Action:

@@ -107,7 +107,7 @@ class Round:
 
     def verify(self, seat: int, action: Action) -> None:
         """Raise the ``IllegalMove`` that explains why ``seat`` can't do ``action``."""
-        if not 0 <= seat < len(self.hands):
+        if type(seat) is not int or not 0 <= seat < len(self.hands):
             raise NoSuchSeat(seat)
         if self.to_move is None:
             raise RoundOver()

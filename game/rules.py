@@ -46,7 +46,8 @@ class Ruleset:
         return MAX_PLAYERS
 
     def check_players(self, count: int) -> None:
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        # Exactly an int: not a bool, a float or a string of digits.
+        if type(count) is not int or not MIN_PLAYERS <= count <= MAX_PLAYERS:
             raise RulesetError(
                 f"L.A.M.A. needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}."
             )

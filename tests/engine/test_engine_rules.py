@@ -234,7 +234,7 @@ def test_drawing_is_allowed_even_when_a_card_could_be_played() -> None:
 
 def test_a_draw_passes_the_turn_to_the_next_player_in_seating_order_who_has_not_quit() -> None:
     hands = [[C.SIX]] * 4
-    match = table(hands, C.ONE, pile=[C.ONE] * 10, starter=1)
+    match = table(hands, C.ONE, pile=[C.ONE] * 7, starter=1)
     match.apply(1, QUIT)  # seat 1 is out
     match.apply(2, DRAW)
     assert match.to_move == 3
