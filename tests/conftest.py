@@ -86,7 +86,11 @@ async def simcord_env(
         yield env
     finally:
         await env.shutdown()
-        # SimCord's shutdown doesn't close the client; close the database ourselves.
+        # SimCord's shutdown doesn't close the client; stop the AI's worker
+        # processes and close the database ourselves.
+        thinking = getattr(env.bot, "thinking", None)
+        if thinking is not None:
+            await thinking.close()
         store = getattr(env.bot, "store", None)
         if store is not None:
             await store.close()

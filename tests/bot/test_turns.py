@@ -309,7 +309,7 @@ async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
 ) -> None:
-    # Hard thinks in a worker thread; its moves must still land in order and
+    # Hard thinks in a worker process; its moves must still land in order and
     # hand the turn back to the human.
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
     await alice.select(table_message(channel), ["hard"])
