@@ -35,6 +35,10 @@ class _Timer:
     cancelled: bool = field(default=False, compare=False)
 
 
+async def _nothing() -> None:
+    return None
+
+
 class Scheduler:
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
@@ -63,8 +67,16 @@ class Scheduler:
 
     def cancel(self, key: Key) -> None:
         timer = self._pending.pop(key, None)
-        if timer is not None:
-            timer.cancelled = True
+        if timer is None:
+            return
+        # The entry stays in the heap until it comes up, maybe days later: let go
+        # of the table its action holds now, and drop the dead entries once they
+        # outnumber the live ones (every move of an untimed game re-arms a clock).
+        timer.cancelled = True
+        timer.action = _nothing
+        if len(self._heap) > 2 * len(self._pending) + 16:
+            self._heap = [t for t in self._heap if not t.cancelled]
+            heapq.heapify(self._heap)
 
     def cancel_game(self, game_id: int) -> None:
         for key in [k for k in self._pending if k[0] == game_id]:
