@@ -205,6 +205,10 @@ class Lobby(Seats):
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.cancel_not_allowed")
         async with table.lock:
+            # A second Cancel (the host and an admin at once) or one racing the
+            # last move finds the table closed once it holds the lock.
+            if not table.live:
+                raise ServiceError("error.game_gone")
             await self._close(table, Status.CANCELLED, "closed.cancelled")
         return table
 

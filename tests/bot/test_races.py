@@ -129,3 +129,24 @@ async def test_two_rematch_clicks_at_once_open_one_lobby(
     assert len(won) == 1 and lost == ["error.channel_busy", "error.channel_busy"]
     assert games.table_in(channel.id) is won[0]
     assert await _open_in(games, channel.id) == [won[0].game_id]
+
+
+async def test_two_cancels_at_once_tell_the_second_the_game_is_gone(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The host and an admin press Cancel together: nobody is told a save failed."""
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    games = service(simcord_env)
+
+    results = await asyncio.gather(
+        games.cancel(table.game_id, alice.id, can_manage=False),
+        games.cancel(table.game_id, 7, can_manage=True),
+        return_exceptions=True,
+    )
+
+    assert results[0] is table
+    assert getattr(results[1], "key", results[1]) == "error.game_gone"
+    assert table.status is Status.CANCELLED
