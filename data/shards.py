@@ -62,6 +62,30 @@ class ShardTaken(StoreError):
     """Another live process holds a shard this one asked for (or runs another shard count)."""
 
 
+#: The lease owners this process holds now: a lease with this process's pid that is
+#: not among them was left by an earlier process that had the same pid (a container
+#: restarted after a crash comes back as pid 1 again).
+_HELD: set[str] = set()
+
+
+def _host() -> str:
+    """This host, with its pid namespace: pids can only be judged alive within one
+    (containers sharing a host name need not see each other's processes)."""
+    name = socket.gethostname()
+    with suppress(OSError):
+        name += f"/pidns:{os.stat('/proc/self/ns/pid').st_ino}"
+    return name
+
+
+def _left_behind(held_by: str, held_pid: int, owner: str, host: str, pid: int) -> bool:
+    """Whether a lease held on this host belongs to a process that is gone."""
+    if held_by != host:
+        return False
+    if held_pid == pid:
+        return owner not in _HELD
+    return not _pid_alive(held_pid)
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -92,16 +116,15 @@ class Leases(Part):
         long that another process took the shard over): this process must stop serving.
         """
         owner = secrets.token_hex(8)
-        host, pid = socket.gethostname(), os.getpid()
+        host, pid = _host(), os.getpid()
         now = self._clock()
         async with self._db.write() as unit:
             if unit.dialect == "postgres":
                 await unit.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK,))
-            query = "SELECT shard_id, shard_count, host, pid, expires_at FROM shard_leases"
-            for shard_id, count, held_by, held_pid, expires_at in await unit.fetch(query):
-                stale = expires_at <= now or (
-                    held_by == host and held_pid != pid and not _pid_alive(held_pid)
-                )
+            query = "SELECT shard_id, shard_count, owner, host, pid, expires_at FROM shard_leases"
+            rows = await unit.fetch(query)
+            for shard_id, count, held_owner, held_by, held_pid, expires_at in rows:
+                stale = expires_at <= now or _left_behind(held_by, held_pid, held_owner, host, pid)
                 if stale:
                     await unit.execute("DELETE FROM shard_leases WHERE shard_id = ?", (shard_id,))
                 elif count != shards.count:
@@ -123,6 +146,7 @@ class Leases(Part):
                 query,
                 [(shard, shards.count, owner, host, pid, now + LEASE_TTL) for shard in shards.ids],
             )
+        _HELD.add(owner)
         self._shards, self._lease_owner, self._on_lost = shards, owner, on_lost
         self._renewer = asyncio.create_task(self._keep_renewed(owner))
         log.info("Serving %s", shards)
@@ -157,6 +181,7 @@ class Leases(Part):
                 await renewer
         owner, self._lease_owner = self._lease_owner, None
         if owner is not None:
+            _HELD.discard(owner)
             async with self._db.write() as unit:
                 await unit.execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
 

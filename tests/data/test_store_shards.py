@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 
 import pytest
 
 from data import Shards, ShardTaken, Store, shard_of
+from data.shards import _host
 from game import Match, Ruleset
 
 from ._helpers import Backend, counter_clock, new_running_game, random_seats
@@ -34,7 +34,7 @@ async def test_a_second_process_on_a_shard_is_refused(store: Store, backend: Bac
             await other.claim_shards(Shards(2, (0, 1)))
         assert str(taken.value) == (
             f"could not claim shards 0,1 of 2: shard 0 is already served by the process "
-            f"{os.getpid()} on {socket.gethostname()}; stop it, or give this "
+            f"{os.getpid()} on {_host()}; stop it, or give this "
             "process other SHARD_IDS"
         )
         with pytest.raises(ShardTaken, match="runs with SHARD_COUNT=2; every process needs"):
@@ -79,14 +79,14 @@ async def test_a_lease_left_by_a_dead_process_or_run_out_is_free(
     dead_pid = int(dead.stdout)
     query = """INSERT INTO shard_leases (shard_id, shard_count, owner, host, pid, expires_at)
                VALUES (?, 4, 'old', ?, ?, ?)"""
-    await backend.rows(query, (0, socket.gethostname(), dead_pid, 10.0**10))  # died here
+    await backend.rows(query, (0, _host(), dead_pid, 10.0**10))  # died here
     await backend.rows(query, (1, "elsewhere", 1, 999.0))  # ran out before our clock's 1000
     await backend.rows(query, (2, "elsewhere", 1, 10.0**10))  # alive elsewhere
     with pytest.raises(ShardTaken, match="shard 2 is already served by the process 1 on elsewhere"):
         await store.claim_shards(Shards(4, (0, 1, 2)))
     await store.claim_shards(Shards(4, (0, 1)))
     rows = await backend.rows("SELECT shard_id, host FROM shard_leases ORDER BY shard_id")
-    assert rows == [(0, socket.gethostname()), (1, socket.gethostname()), (2, "elsewhere")]
+    assert rows == [(0, _host()), (1, _host()), (2, "elsewhere")]
 
 
 async def test_a_process_resumes_only_the_games_of_its_shards(
@@ -136,3 +136,14 @@ async def test_a_lease_taken_over_by_another_process_is_reported(
     await backend.rows("UPDATE shard_leases SET owner = 'the other process'")
     await store._renew(store._lease_owner or "")
     assert lost == [True]
+
+
+async def test_a_lease_left_by_an_earlier_process_with_this_pid_is_free(
+    store: Store, backend: Backend
+) -> None:
+    """A container restarted after a crash is pid 1 again: its own old lease doesn't hold it."""
+    query = """INSERT INTO shard_leases (shard_id, shard_count, owner, host, pid, expires_at)
+               VALUES (0, 1, 'before the crash', ?, ?, ?)"""
+    await backend.rows(query, (_host(), os.getpid(), 10.0**10))
+    await store.claim_shards(Shards())
+    assert store.shards == Shards()

@@ -6,7 +6,6 @@ only the database, SQLite or a real PostgreSQL, as processes of one bot would.
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from data.shards import _host
 from tests.data._helpers import Backend
 from tests.pg import PostgresServer
 
@@ -93,7 +93,7 @@ async def test_two_shard_processes_play_resume_and_refuse_a_third(
     assert third.returncode == 1 and lines == []
     assert errors.strip().splitlines() == [
         f"lama-bot: could not claim shard 1 of 2: shard 1 is already served by the process "
-        f"{second.pid} on {socket.gethostname()}; stop it, or give this process other SHARD_IDS"
+        f"{second.pid} on {_host()}; stop it, or give this process other SHARD_IDS"
     ]
 
     # kill -9 the second; started again, it resumes exactly its own game and plays on.
