@@ -24,6 +24,7 @@ DEFAULT_DATABASE_PATH = Path("lama.db")
 DEFAULT_LOG_LEVEL = logging.INFO
 DEFAULT_TURN_TIMER = 120
 MAX_TURN_TIMER = 3600
+MIN_TURN_TIMER = 15  # a shorter turn can't be read and played; 0 turns the timer off
 MAX_AI_WORKERS = 64
 
 LOG_LEVELS: dict[str, int] = {
@@ -193,10 +194,11 @@ def _parse_turn_timer(environ: Mapping[str, str]) -> int:
     raw = _get(environ, "DEFAULT_TURN_TIMER")
     if raw is None:
         return DEFAULT_TURN_TIMER
-    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_TURN_TIMER:
+    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_TURN_TIMER or 0 < int(raw) < MIN_TURN_TIMER:
         raise ConfigError(
-            f"DEFAULT_TURN_TIMER must be a whole number of seconds from 0 (timer off) to "
-            f"{MAX_TURN_TIMER} (got {_shown(raw)}); fix it in your .env file or environment."
+            f"DEFAULT_TURN_TIMER must be 0 (timer off) or a whole number of seconds from "
+            f"{MIN_TURN_TIMER} to {MAX_TURN_TIMER} (got {_shown(raw)}); fix it in your .env "
+            f"file or environment."
         )
     return int(raw)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.tables import Status, Table
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_TURN_TIMER = 3600
-MIN_TURN_TIMER = 15  # a shorter turn can't be read and played; 0 turns the timer off
 #: Actions that may close the table, and closing waits for the notices still
 #: going out (slow when Discord is): they are answered first.
 CLOSING = frozenset({"cancel", "leave", "leave_game"})

@@ -120,7 +120,7 @@ def test_bad_log_level(clean_cwd: Path) -> None:
     assert_one_sentence(str(info.value))
 
 
-@pytest.mark.parametrize("value", ["-1", "3601", "two minutes", "1.5"])
+@pytest.mark.parametrize("value", ["-1", "1", "14", "3601", "two minutes", "1.5"])
 def test_bad_turn_timer(clean_cwd: Path, value: str) -> None:
     with pytest.raises(ConfigError, match="DEFAULT_TURN_TIMER") as info:
         Settings.from_env(env(DEFAULT_TURN_TIMER=value))
@@ -129,6 +129,7 @@ def test_bad_turn_timer(clean_cwd: Path, value: str) -> None:
 
 def test_turn_timer_bounds(clean_cwd: Path) -> None:
     assert Settings.from_env(env(DEFAULT_TURN_TIMER="3600")).turn_timer == 3600
+    assert Settings.from_env(env(DEFAULT_TURN_TIMER="15")).turn_timer == 15
 
 
 def test_database_path_must_not_be_a_directory(clean_cwd: Path) -> None:
