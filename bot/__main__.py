@@ -4,19 +4,30 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
 
 import aiohttp
 import discord
 
+from bot.bot import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from data.records import StoreError
+from bot.lifecycle import serve
+from bot.startup import StartupError, check_database, open_store
+from data.backup import BackupError, backup
 
 log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
+#: Seconds to wait for Discord's first answer before saying the network is down.
+CONNECT_TIMEOUT = 30.0
+#: The gateway's close code for "this bot must connect with shards".
+SHARDING_REQUIRED = 4011
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,15 +39,41 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sync",
         action="store_true",
-        help="sync slash commands globally once at start (otherwise they are only synced "
-        "to DEV_GUILD_ID when it is set)",
+        help="sync slash commands globally once at start, also when DEV_GUILD_ID is set "
+        "(otherwise they are only synced to DEV_GUILD_ID when it is set)",
     )
     parser.add_argument(
         "--check-config",
         action="store_true",
-        help="validate the settings and exit without connecting to Discord",
+        help="validate the settings and that the database can be opened and written, then "
+        "exit without connecting to Discord",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    demo_cmd = commands.add_parser(
+        "demo",
+        help="play in your browser against AI players, no Discord token needed",
+        description="Run the bot in SimCord, an offline Discord, and open a page that shows "
+        "its channel: play as Ana (switch to Ben for a duel) against AI players. "
+        'Needs pip install -e ".[demo]". Ctrl-C stops it.',
+    )
+    demo_cmd.add_argument(
+        "--port", type=int, default=0, help="serve the page on this local port (default: any)"
+    )
+    demo_cmd.add_argument(
+        "--no-browser", action="store_true", help="print the page's address, open no browser"
+    )
+    demo_cmd.add_argument(
+        "--database",
+        type=Path,
+        help="keep the demo's games in this SQLite file (default: a throw-away one)",
+    )
+    backup_cmd = commands.add_parser(
+        "backup",
+        help="write a consistent copy of the database (also while the bot runs)",
+        description="Copy DATABASE_PATH to FILE with SQLite's online backup, so that what is "
+        "still in the write-ahead log is included; safe while the bot is running.",
+    )
+    backup_cmd.add_argument("file", type=Path, metavar="FILE", help="where to write the copy")
     move = commands.add_parser(
         "migrate-to-postgres",
         help="copy the SQLite database DATABASE_PATH into an empty PostgreSQL database",
@@ -67,33 +104,115 @@ def _migrate_to_postgres(settings: Settings, url: str) -> int:
     return 0
 
 
-async def _run(settings: Settings, *, sync_globally: bool) -> None:
-    from bot.bot import make_bot
 
-    bot = make_bot(settings, sync_globally=sync_globally)
+async def _start(bot: LamaBot, token: str) -> None:
+    """Log in (giving up when Discord does not answer in time), then stay connected."""
+    login = asyncio.ensure_future(bot.login(token))
+    answered = asyncio.ensure_future(bot.logged_in.wait())
+    try:
+        await asyncio.wait(
+            {login, answered}, timeout=CONNECT_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+    finally:
+        answered.cancel()
+    if not login.done() and not bot.logged_in.is_set():
+        login.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await login
+        raise StartupError(
+            f"Discord did not answer within {CONNECT_TIMEOUT:.0f} seconds; check the internet "
+            "connection, DNS and any firewall or proxy, then start the bot again."
+        )
+    await login  # the rest of the login: setup_hook, resuming the games
+    await bot.connect()
+
+
+async def _run(settings: Settings, *, sync_globally: bool) -> None:
+    store = await open_store(settings, clock=discord_clock)
+    bot = make_bot(settings, sync_globally=sync_globally, store=store)
     async with bot:
-        await bot.start(settings.token)
+        await serve(bot, _start(bot, settings.token))
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"lama-bot: {message}", file=sys.stderr)
+    sys.exit(EXIT_CONFIG)
+
+
+def _backup(settings: Settings, target: Path) -> int:
+    try:
+        backup(settings.database_path, target)
+    except BackupError as exc:
+        _fail(f"backup failed: {exc}.")
+    print(f"Backed up {settings.database_path} to {target}.")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import DemoUnavailable, run_demo
+
+    if not 0 <= args.port <= 65535:
+        _fail(f"--port must be from 1 to 65535, or 0 for any free port (got {args.port}).")
+    if args.database is not None:
+        try:
+            check_database(args.database)
+        except StartupError as exc:
+            _fail(str(exc))
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # SimCord is no real gateway: discord.py's warnings about it are noise here.
+    logging.getLogger("discord").setLevel(logging.ERROR)
+
+    def show(url: str) -> None:
+        print(f"The L.A.M.A. demo is at {url}", flush=True)
+        print("(the address works only on this computer; Ctrl-C stops the demo)", flush=True)
+
+    try:
+        asyncio.run(
+            run_demo(
+                port=args.port,
+                open_browser=not args.no_browser,
+                database=args.database,
+                on_url=show,
+            )
+        )
+    except DemoUnavailable as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"the demo could not serve its page on port {args.port} ({exc.strerror}).")
+    except KeyboardInterrupt:
+        pass
+    print("Demo stopped.", flush=True)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "demo":
+        return _demo(args)
     try:
         settings = Settings.from_env(require_token=args.command is None)
     except ConfigError as exc:
-        print(f"lama-bot: {exc}", file=sys.stderr)
-        sys.exit(EXIT_CONFIG)
+        _fail(str(exc))
 
     if args.command == "migrate-to-postgres":
         return _migrate_to_postgres(settings, args.url)
+    if args.command == "backup":
+        return _backup(settings, args.file)
 
+    if settings.database_url is None:
+        try:
+            check_database(settings.database_path)
+        except StartupError as exc:
+            _fail(str(exc))
     if args.check_config:
         from bot.bot import shards_of
         from data.postgres import shown_url
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
+        written = " (can be opened and written)" if settings.database_url is None else ""
         print(
-            f"Configuration OK: database {shown_url(settings.database)}, dev guild {guild}, "
-            f"log level {logging.getLevelName(settings.log_level)}, "
+            f"Configuration OK: database {shown_url(settings.database)}{written}, "
+            f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
             f"turn timer {settings.turn_timer}s, {shards_of(settings)}."
         )
         return 0
@@ -101,28 +220,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     discord.utils.setup_logging(level=settings.log_level)
     try:
         asyncio.run(_run(settings, sync_globally=args.sync))
+    except StartupError as exc:
+        _fail(str(exc))
     except discord.LoginFailure:
-        print(
-            "lama-bot: DISCORD_TOKEN was rejected by Discord; reset the token in the Developer "
-            "Portal (Applications → your app → Bot → Reset Token) and update your .env file.",
-            file=sys.stderr,
+        _fail(
+            "DISCORD_TOKEN was rejected by Discord; reset the token in the Developer "
+            "Portal (Applications → your app → Bot → Reset Token) and update your .env file."
         )
-        sys.exit(EXIT_CONFIG)
     except discord.PrivilegedIntentsRequired:
         # Should not happen (the bot requests no privileged intents), but keep it readable.
-        print(
-            "lama-bot: Discord refused a privileged intent; this bot needs none, so check "
-            "that you are running an unmodified copy.",
-            file=sys.stderr,
+        _fail(
+            "Discord refused a privileged intent; this bot needs none, so check "
+            "that you are running an unmodified copy."
         )
-        sys.exit(EXIT_CONFIG)
+    except discord.ConnectionClosed as exc:
+        if exc.code == SHARDING_REQUIRED:
+            _fail(
+                "Discord asks this bot to use sharding, which it needs once it is in more than "
+                "2,500 servers; lama-bot runs as a single shard, so remove it from some servers."
+            )
+        _fail(f"Discord closed the connection (code {exc.code}: {exc.reason or 'no reason'}).")
     except (aiohttp.ClientConnectionError, TimeoutError) as exc:
-        print(
-            f"lama-bot: could not reach Discord ({exc}); check the internet connection, "
-            "DNS and any firewall or proxy, then start the bot again.",
-            file=sys.stderr,
+        reason = str(exc) or type(exc).__name__
+        _fail(
+            f"could not reach Discord ({reason}); check the internet connection, "
+            "DNS and any firewall or proxy, then start the bot again."
         )
-        return 1
     except StoreError as exc:
         # The database can't be opened: unreachable, wrong login, a newer schema ...
         print(f"lama-bot: {exc}", file=sys.stderr)

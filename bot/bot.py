@@ -14,6 +14,8 @@ from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
 from bot.service import GameService
 from bot.thinking import Thinking
+from bot.startup import StartupError, open_store
+from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
 
@@ -30,6 +32,11 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
 )
 
 
+def discord_clock() -> float:
+    """Unix time as Discord sees it: one clock for the store's timestamps and the timers."""
+    return discord.utils.utcnow().timestamp()
+
+
 def make_intents() -> discord.Intents:
     """Only the ``guilds`` intent: slash commands and buttons need nothing privileged."""
     intents = discord.Intents.none()
@@ -40,7 +47,9 @@ def make_intents() -> discord.Intents:
 class LamaBot(commands.Bot):
     """discord.py bot that hosts L.A.M.A. games."""
 
-    def __init__(self, settings: Settings, *, sync_globally: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+    ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -61,32 +70,51 @@ class LamaBot(commands.Bot):
         self.lama = app_commands.Group(
             name="lama", description="Play L.A.M.A. in this channel", guild_only=True
         )
-        self.store: Store
+        # ``python -m bot`` opens the store before logging in, so a bad database
+        # stops it before it touches Discord; without one, setup_hook opens it.
+        if store is not None:
+            self.store = store
         self._stopping: asyncio.Task[None] | None = None  # after the shards' lease was lost
         self.service: GameService
         self.thinking: Thinking
+        self.presenter: Presenter
+        self._notify_task: asyncio.Task[None] | None = None
+        #: Set once Discord accepted the token (setup_hook runs after that).
+        self.logged_in = asyncio.Event()
 
     async def setup_hook(self) -> None:
-        # One clock for the store's timestamps and the service's timers.
-        clock = lambda: discord.utils.utcnow().timestamp()  # noqa: E731
-        self.store = await Store.open(self.settings.database, clock=clock)
+        self.logged_in.set()
+        if not hasattr(self, "store"):
+            self.store = await open_store(self.settings, clock=discord_clock)
         # Before anything is resumed: a second process on these shards stops here.
         await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
         # Hard thinks in these processes; they start with the first Hard move.
         self.thinking = Thinking(self.settings.ai_workers)
-        self.service = GameService(self.store, clock=clock, thinking=self.thinking)
+        self.service = GameService(self.store, clock=discord_clock, thinking=self.thinking)
+        self.presenter = Presenter(self)
+        self.service.listener = self.presenter
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
             log.debug("Loaded extension %s", extension)
         self.tree.add_command(self.lama)
         await self.tree.set_translator(LamaTranslator())
+        # Before any game is resumed: a wrong DEV_GUILD_ID must not ping players
+        # on every start of a restart loop.
+        await self.sync_commands()
         resumed = await self.service.resume()
         if resumed:
             log.info("Resumed %d unfinished game(s)", len(resumed))
-            for table in resumed:
-                # A fresh ping with the deadline as it is now replaces the old one.
-                await self.service.notify(table)
-        await self.sync_commands()
+            self._notify_task = asyncio.create_task(
+                self._notify_when_connected(), name="lama-notify-resumed"
+            )
+
+    async def _notify_when_connected(self) -> None:
+        # Connect first: the gateway must be up (and the buttons clickable)
+        # before the resumed tables and turn pings go out; their turns start then.
+        await self.wait_until_ready()
+        for table in self.service.resumed_tables():
+            # A fresh ping with the deadline as it is now replaces the old one.
+            await self.service.notify(table)
 
     def _lost_shards(self) -> None:
         # Another process serves these shards now: playing on would play its games twice.
@@ -94,12 +122,18 @@ class LamaBot(commands.Bot):
         self._stopping = asyncio.create_task(self.close())
 
     async def close(self) -> None:
-        # Everything is already saved; stop the background work, then the store.
+        # Everything is already saved; stop the background work, then the store
+        # (which waits for a save in progress), then the gateway.
+        if self._notify_task is not None:
+            self._notify_task.cancel()
         if hasattr(self, "service"):
             await self.service.close()
             await self.thinking.close()
+            self.service.listener = None
         for extension in list(self.extensions):
             await self.unload_extension(extension)
+        if hasattr(self, "presenter"):
+            await self.presenter.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()
@@ -107,26 +141,53 @@ class LamaBot(commands.Bot):
     async def sync_commands(self) -> None:
         """Push the slash commands to Discord according to the settings.
 
-        Of several processes, only the one serving shard 0 syncs (or any with --sync).
+        ``--sync`` publishes them globally (also when DEV_GUILD_ID is set); otherwise
+        DEV_GUILD_ID gets its own copy on every start.  Of several processes, only the
+        one serving shard 0 syncs (or any with --sync).
         """
         guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            await self._check_dev_guild(guild_id)
         if not self.sync_globally and 0 not in shards_of(self.settings).ids:
             log.info("Slash commands are synced by the process serving shard 0")
-        elif guild_id is not None:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
         elif self.sync_globally:
             synced = await self.tree.sync()
             log.info(
                 "Synced %d global command(s); Discord may take a moment to show them", len(synced)
             )
+            if guild_id is not None:
+                log.info(
+                    "DEV_GUILD_ID %d was left as it is: with its own copy there, that server "
+                    "lists each command twice until DEV_GUILD_ID is unset",
+                    guild_id,
+                )
+        elif guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as exc:
+                raise StartupError(
+                    f"the bot may not add slash commands to the server DEV_GUILD_ID {guild_id}; "
+                    "invite it again with the link in the README (it needs the "
+                    "applications.commands scope)."
+                ) from exc
+            log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
         else:
             log.warning(
-                "Slash commands were not synced; run once with `python -m bot --sync` "
-                "(global) or set DEV_GUILD_ID to sync instantly to one test server"
+                "No slash command was synced, so none may show up in Discord yet; run once "
+                "with `python -m bot --sync` (global) or set DEV_GUILD_ID to sync to one test "
+                "server on every start"
             )
+
+    async def _check_dev_guild(self, guild_id: int) -> None:
+        try:
+            await self.fetch_guild(guild_id, with_counts=False)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            raise StartupError(
+                f"DEV_GUILD_ID is {guild_id}, a server the bot is not in; invite the bot there "
+                "with the link in the README, or correct DEV_GUILD_ID or leave it empty."
+            ) from exc
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d guild(s)", self.user, len(self.guilds))
@@ -136,10 +197,12 @@ class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
     """The bot on the shards SHARD_IDS of SHARD_COUNT, for running several processes."""
 
 
-def make_bot(settings: Settings, *, sync_globally: bool = False) -> LamaBot:
+def make_bot(
+    settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(settings, sync_globally=sync_globally)
+    return kind(settings, sync_globally=sync_globally, store=store)
 
 
 def shards_of(settings: Settings) -> Shards:

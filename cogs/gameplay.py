@@ -39,19 +39,16 @@ log = logging.getLogger(__name__)
 class Gameplay(LamaCog):
     def __init__(self, bot: LamaBot) -> None:
         super().__init__(bot)
-        self.presenter = Presenter(bot)
+        self.presenter: Presenter = bot.presenter  # built in LamaBot.setup_hook
 
     async def cog_load(self) -> None:
         await super().cog_load()
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.bot.service.listener = self.presenter
         await self.presenter.restore_hands()
 
     async def cog_unload(self) -> None:
-        self.bot.service.listener = None
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
         await super().cog_unload()
-        await self.presenter.close()
 
     # ------------------------------------------------------------ places gone
     # A table whose channel, thread or server is gone can't be shown or played:

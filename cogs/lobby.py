@@ -18,7 +18,6 @@ from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
 from .components import ComponentId
 from .faces import faces_of
-from .gameplay import Gameplay
 from .glue import (
     Interaction,
     LamaCog,
@@ -51,9 +50,7 @@ class Lobby(LamaCog):
 
     @property
     def presenter(self) -> Presenter:
-        gameplay = self.bot.get_cog("Gameplay")
-        assert isinstance(gameplay, Gameplay), "the gameplay cog loads before the lobby"
-        return gameplay.presenter
+        return self.bot.presenter
 
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")

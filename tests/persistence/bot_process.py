@@ -62,7 +62,8 @@ def say(*parts: object) -> None:
     print(*parts, flush=True)
 
 
-async def main(path: Path, moves: int) -> None:
+async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env]:
+    """The bot on ``path`` in a fresh SimCord with the dev guild, seeded deals, no pauses."""
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
     cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
@@ -70,9 +71,14 @@ async def main(path: Path, moves: int) -> None:
     env = simcord.Env(lama)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
     await env.start()
+    rng = random.Random(SEED)
+    lama.service.seed_source = lambda: rng.getrandbits(63)
+    return lama, env
+
+
+async def main(path: Path, moves: int) -> None:
+    lama, env = await started_bot(path)
     with env.time_context():
-        rng = random.Random(SEED)
-        lama.service.seed_source = lambda: rng.getrandbits(63)
         channel = env.guild.create_text_channel("lama-table")
         alice = env.guild.add_member(env.create_user("alice"))
         bob = env.guild.add_member(env.create_user("bob"))

@@ -1,0 +1,152 @@
+"""``python -m bot demo``: the real bot in a browser, without a Discord token.
+
+The unmodified :class:`~bot.bot.LamaBot` logs in to SimCord, an offline
+Discord, with a demo server, a channel and two members.  SimCord's Preview
+serves that channel as a local web page where you play as one member (and can
+switch to the other, for a duel at one screen).  Timers and the AI's pauses run
+in real time, as on Discord.  Needs ``pip install -e ".[demo]"``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import tempfile
+import webbrowser
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.config import DEFAULT_TURN_TIMER, Settings
+
+if TYPE_CHECKING:
+    import simcord
+    from simcord.preview import Preview
+
+log = logging.getLogger(__name__)
+
+DEMO_GUILD_ID = 1200000000000000001
+DEMO_GUILD_NAME = "L.A.M.A. demo"
+DEMO_CHANNEL = "lama"
+#: The members you can play as; the page's viewer picker switches between them.
+DEMO_PLAYERS = ("Ana", "Ben")
+#: How often the page is brought up to date with what the bot did on its own.
+PUBLISH_EVERY = 0.25
+
+
+class DemoUnavailable(Exception):
+    """SimCord's Preview is not installed; the message says how to install it."""
+
+
+@dataclass(frozen=True, slots=True)
+class DemoWorld:
+    env: simcord.Env
+    channel: simcord.ChannelHandle
+    players: tuple[simcord.MemberActor, ...]
+
+
+def _import_simcord() -> None:
+    try:
+        import simcord  # noqa: F401
+        from simcord.preview import Preview  # noqa: F401
+    except ImportError as exc:
+        raise DemoUnavailable(
+            'the demo needs SimCord with its Preview; install it with pip install -e ".[demo]" '
+            "in the repository folder."
+        ) from exc
+
+
+@contextlib.asynccontextmanager
+async def demo_world(database: Path) -> AsyncIterator[DemoWorld]:
+    """The bot, logged in to SimCord, with a demo server and an open lobby."""
+    import simcord
+
+    from bot.bot import LamaBot
+
+    settings = Settings(
+        token="demo",
+        database_path=database,
+        dev_guild_id=None,
+        log_level=logging.WARNING,
+        turn_timer=DEFAULT_TURN_TIMER,
+    )
+    bot = LamaBot(settings, sync_globally=True)
+    # A failing interaction should show as it does on Discord, not stop the demo.
+    env = simcord.Env(bot, check_errors=False)
+    guild = env.create_guild(DEMO_GUILD_NAME, id=DEMO_GUILD_ID)
+    await env.start()
+    try:
+        with env.time_context():
+            channel = guild.create_text_channel(DEMO_CHANNEL)
+            players = tuple(guild.add_member(env.create_user(name)) for name in DEMO_PLAYERS)
+            # The first thing on the page: a lobby to join, fill with AI players and start.
+            await players[0].slash(channel, "lama new")
+            yield DemoWorld(env, channel, players)
+    finally:
+        await env.shutdown()
+        await bot.close()
+
+
+def _publisher(env: simcord.Env, preview: Preview) -> Callable[[], None]:
+    """A step that shows on the page what the bot did by itself (AI moves, timeouts).
+
+    The Preview republishes after the page's own clicks; the bot's background
+    work only shows after a publication.  ``Preview.refresh()`` would wait for
+    that work to settle while holding the page's clicks off, so this publishes
+    the current state directly, only when something changed and no click is
+    being handled (SimCord internals: keep ``simcord`` below its next major).
+    """
+    seen = len(env.backend.transcript)
+
+    def step() -> None:
+        nonlocal seen
+        now = len(env.backend.transcript)
+        if now == seen or env._operation_task is not None or preview._active_action is not None:
+            return
+        seen = now
+        preview._advance_presentation_time()
+        preview._publish_message_pages(reason="refresh")
+
+    return step
+
+
+async def _publish_forever(step: Callable[[], None]) -> None:
+    while True:
+        await asyncio.sleep(PUBLISH_EVERY)
+        step()
+
+
+async def run_demo(
+    *,
+    port: int,
+    open_browser: bool,
+    database: Path | None,
+    on_url: Callable[[str], None] = print,
+) -> None:
+    """Serve the demo until Ctrl-C, SIGTERM or the page's End session."""
+    _import_simcord()
+    from bot.lifecycle import serve
+
+    with contextlib.ExitStack() as stack:
+        if database is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lama-demo-"))
+            database = Path(folder) / "demo.db"
+        async with demo_world(database) as world:
+            preview = world.env.preview(
+                world.channel, viewers=world.players, layout="channel", port=port
+            )
+            async with preview:
+                on_url(preview.url)
+                if open_browser:
+                    webbrowser.open(preview.url)
+                publisher = asyncio.create_task(
+                    _publish_forever(_publisher(world.env, preview)), name="lama-demo-publish"
+                )
+                try:
+                    await serve(world.env.bot, preview.wait_closed())
+                finally:
+                    publisher.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await publisher

@@ -1,0 +1,106 @@
+"""Start-up checks that turn a bad environment into one readable line.
+
+Everything here runs before the bot logs in, so a database the bot cannot use
+stops it before it touches Discord (and before any resumed game pings anyone).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import tempfile
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+
+from bot.config import Settings
+from data.backup import backup
+from data.schema import load_migrations
+from data.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+
+class StartupError(Exception):
+    """The bot cannot start; the message is one sentence saying what to do."""
+
+
+def _folder(path: Path) -> Path:
+    return path.absolute().parent
+
+
+def check_database(path: Path) -> None:
+    """Raise :class:`StartupError` unless the bot can open and write the database at ``path``.
+
+    A missing file is fine (the bot creates it) as long as its folder exists and
+    is writable: SQLite keeps its write-ahead log next to the file.
+    """
+    folder = _folder(path)
+    if not folder.is_dir():
+        raise StartupError(
+            f"DATABASE_PATH is {str(path)!r}, but the folder {str(folder)!r} does not exist; "
+            "create it or point DATABASE_PATH into an existing folder."
+        )
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".lama-write-check-"):
+            pass
+    except OSError as exc:
+        raise StartupError(
+            f"DATABASE_PATH is in the folder {str(folder)!r}, which the bot cannot write to "
+            f"({exc.strerror}); make it writable for the user running the bot or move the "
+            "database elsewhere."
+        ) from exc
+    if not path.exists():
+        return
+    try:
+        with closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True)) as conn:
+            conn.execute("PRAGMA schema_version")  # reads the header: fails on other files
+            conn.execute("BEGIN IMMEDIATE")  # takes the write lock, so writes will work
+            conn.execute("ROLLBACK")
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):
+            raise StartupError(
+                f"DATABASE_PATH points to {str(path)!r}, which is not an SQLite database; "
+                "point DATABASE_PATH at the bot's database file or at a new file name."
+            ) from exc
+        raise StartupError(
+            f"the database {str(path)!r} cannot be opened for writing ({exc}); check its "
+            "permissions and that no other program holds it locked."
+        ) from exc
+
+
+def _pending_migration(path: Path) -> int | None:
+    """The schema version of an existing database that migrations are about to change."""
+    if not path.exists():
+        return None
+    with closing(sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)) as conn:
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+    latest = len(load_migrations())
+    return int(version) if 0 < version < latest else None
+
+
+def backup_before_migrating(path: Path) -> Path | None:
+    """Copy the database aside before migrations change it; return the copy's path."""
+    version = _pending_migration(path)
+    if version is None:
+        return None
+    copy = path.with_name(f"{path.name}.v{version}.bak")
+    backup(path, copy)
+    log.info("Backed up %s to %s before migrating it from schema version %d", path, copy, version)
+    return copy
+
+
+async def open_store(settings: Settings, *, clock: Callable[[], float]) -> Store:
+    """Check, back up if migrations are due, and open the store; errors are one line.
+
+    A PostgreSQL store (``DATABASE_URL``) opens as it is; its errors are already one line.
+    """
+    if settings.database_url is not None:
+        return await Store.open(settings.database_url, clock=clock)
+    path = settings.database_path
+    check_database(path)
+    try:
+        backup_before_migrating(path)
+        return await Store.open(path, clock=clock)
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        raise StartupError(f"could not open the database {str(path)!r}: {exc}.") from exc
