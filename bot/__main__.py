@@ -16,10 +16,10 @@ import discord
 
 from bot.bot import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
-from data.records import StoreError
 from bot.lifecycle import serve
 from bot.startup import StartupError, check_database, open_store
 from data.backup import BackupError, backup
+from data.records import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,6 @@ def _migrate_to_postgres(settings: Settings, url: str) -> int:
         f"{copied.summary()}."
     )
     return 0
-
 
 
 async def _start(bot: LamaBot, token: str) -> None:

@@ -13,8 +13,8 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
 from bot.service import GameService
-from bot.thinking import Thinking
 from bot.startup import StartupError, open_store
+from bot.thinking import Thinking
 from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
