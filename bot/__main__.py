@@ -74,6 +74,17 @@ def build_parser() -> argparse.ArgumentParser:
         "still in the write-ahead log is included; safe while the bot is running.",
     )
     backup_cmd.add_argument("file", type=Path, metavar="FILE", help="where to write the copy")
+    forget_cmd = commands.add_parser(
+        "forget",
+        help="delete a server's data, or a person's id and name (stop the bot first)",
+        description="Delete what the bot keeps about one server (all its games and settings) "
+        "or one person (their user id and display name on every seat and game they hosted; "
+        "the seats stay, anonymous, so the other players' results stay whole). Stop the bot "
+        "first. Old backups still hold the data: delete or redo them too.",
+    )
+    whom = forget_cmd.add_mutually_exclusive_group(required=True)
+    whom.add_argument("--guild", type=int, metavar="SERVER_ID", help="the server's id")
+    whom.add_argument("--user", type=int, metavar="USER_ID", help="the person's user id")
     move = commands.add_parser(
         "migrate-to-postgres",
         help="copy the SQLite database DATABASE_PATH into an empty PostgreSQL database",
@@ -184,6 +195,29 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _forget(settings: Settings, args: argparse.Namespace) -> int:
+    from data.forget import ForgetError, forget_guild, forget_user
+
+    if settings.database_url is not None:
+        _fail("forget works on the SQLite database; on PostgreSQL delete the rows with SQL.")
+    try:
+        if args.guild is not None:
+            done = forget_guild(settings.database_path, args.guild)
+            print(
+                f"Deleted server {args.guild}: {done.games} game(s) and "
+                f"{done.settings} setting row(s)."
+            )
+        else:
+            done = forget_user(settings.database_path, args.user)
+            print(
+                f"Forgot user {args.user}: {done.seats} seat(s) made anonymous, "
+                f"{done.games} game(s) without a host."
+            )
+    except ForgetError as exc:
+        _fail(f"nothing was deleted: {exc}.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
@@ -197,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _migrate_to_postgres(settings, args.url)
     if args.command == "backup":
         return _backup(settings, args.file)
+    if args.command == "forget":
+        return _forget(settings, args)
 
     if settings.database_url is None:
         try:
