@@ -1,0 +1,66 @@
+"""``python -m bot demo`` in a real browser: start a game on the page and play a card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.persistence.common import rows
+
+from .browser import (
+    STEP_TIMEOUT_MS,
+    act,
+    add_ai,
+    browser_page,
+    click,
+    demo_process,
+    needs_browser,
+    page_text,
+    view_as,
+)
+
+
+@needs_browser
+async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path: Path) -> None:
+    database = tmp_path / "demo.db"
+    with demo_process("--database", str(database)) as (child, url):
+        async with browser_page(url) as page:
+            text = await page_text(page)
+            assert "L.A.M.A. — lobby" in text, "the page opens on a lobby"
+            # The second seat: switch to Ben, join, and back to Ana, the host.
+            await view_as(page, "Ben")
+            await click(page, "Join")
+            await view_as(page, "Ana")
+            await add_ai(page, "Normal")
+            assert "Players (3/6)" in await page_text(page)
+            await click(page, "Start")
+
+            # Whoever of the two is to move plays (the AI may start: it moves by itself).
+            await page.get_by_text(re.compile(r"(Ana|Ben) must move")).first.wait_for(
+                timeout=STEP_TIMEOUT_MS
+            )
+            mover = re.search(r"(Ana|Ben) must move", await page_text(page))
+            assert mover is not None
+            await view_as(page, mover.group(1))
+            await click(page, "Show my hand")
+            assert "Your hand" in await page_text(page)
+            hand = page.get_by_role("button", name=re.compile(r"^\S*\s*Play "))
+            if await hand.count():
+                played = (await hand.first.inner_text()).split("Play ")[-1].strip()
+                await act(page, hand.first.click)
+                expected = f"{mover.group(1)} played"
+            else:  # nothing fits: drawing is the move
+                played = None
+                await click(page, "Draw")
+                expected = f"{mover.group(1)} drew"
+            await page.get_by_text(expected).first.wait_for(timeout=STEP_TIMEOUT_MS)
+            text = await page_text(page)
+            assert expected in text
+            if played is not None:
+                assert re.search(rf"{expected} \S+ {re.escape(played)}", text), text
+    assert child.returncode == 0, "the demo did not stop cleanly on SIGTERM"
+    # The move went through the real bot into its database.
+    [(status,)] = rows(database, "SELECT status FROM games")
+    assert status == "running"
+    [(moves,)] = rows(database, "SELECT COUNT(*) FROM events WHERE kind != 'round_dealt'")
+    assert moves >= 1
