@@ -1,0 +1,35 @@
+# lama-bot in a small image: python:3.11-slim, the bot installed as a package, run as an
+# unprivileged user, its database in the /data volume.
+#   docker build -t lama-bot .
+#   docker run -d --name lama-bot --env-file .env -v lama-data:/data lama-bot
+# See deploy/compose.yaml and the README ("Running it for months").
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin lama \
+    && mkdir /data && chown lama:lama /data
+
+WORKDIR /app
+COPY pyproject.toml README.md LICENSE ./
+COPY bot ./bot
+COPY cogs ./cogs
+COPY data ./data
+COPY game ./game
+# PostgreSQL support comes along; pass --build-arg EXTRAS= for SQLite only.
+ARG EXTRAS=postgres
+RUN pip install ".${EXTRAS:+[$EXTRAS]}" && rm -rf /app/*
+
+USER lama
+WORKDIR /data
+ENV DATABASE_PATH=/data/lama.db
+VOLUME ["/data"]
+
+# The bot handles SIGTERM itself, also as PID 1: it closes the gateway and the database
+# and exits 0 within a few seconds of `docker stop`.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["lama-bot"]
