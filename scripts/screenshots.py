@@ -34,9 +34,11 @@ WIDTH, HEIGHT = 900, 1000
 
 def message(page: Any, text: str) -> Any:
     """The newest message on the page that contains ``text``."""
-    return page.locator("article[data-message-id], [role=article][data-message-id]").filter(
-        has_text=text
-    ).last
+    return (
+        page.locator("article[data-message-id], [role=article][data-message-id]")
+        .filter(has_text=text)
+        .last
+    )
 
 
 async def shoot(page: Any, text: str, path: Path) -> None:
