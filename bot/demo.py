@@ -89,6 +89,27 @@ async def demo_world(database: Path) -> AsyncIterator[DemoWorld]:
         await bot.close()
 
 
+def emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
+    """The card pictures for the page: the bot's application emojis, by every URL they have.
+
+    SimCord keeps no bytes for uploaded application emojis, so the page gets them
+    from the art files, under SimCord's CDN address (emojis in text and on buttons)
+    and Discord's (the thumbnails the bot links).
+    """
+    from simcord.backend.cdn import CDN_BASE
+
+    from cogs import art
+
+    assets: dict[str, tuple[str, bytes]] = {}
+    for emoji in env.backend.application_emojis.values():
+        if emoji.name not in art.ALL_NAMES:
+            continue
+        image = art.read_emoji(emoji.name)
+        for base in (CDN_BASE, "https://cdn.discordapp.com"):
+            assets[f"{base}/emojis/{emoji.id}.png"] = (f"{emoji.name}.png", image)
+    return assets
+
+
 def _publisher(env: simcord.Env, preview: Preview) -> Callable[[], None]:
     """A step that shows on the page what the bot did by itself (AI moves, timeouts).
 
@@ -135,7 +156,11 @@ async def run_demo(
             database = Path(folder) / "demo.db"
         async with demo_world(database) as world:
             preview = world.env.preview(
-                world.channel, viewers=world.players, layout="channel", port=port
+                world.channel,
+                viewers=world.players,
+                layout="channel",
+                port=port,
+                assets=emoji_assets(world.env),
             )
             async with preview:
                 on_url(preview.url)
