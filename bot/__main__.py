@@ -271,8 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except discord.ConnectionClosed as exc:
         if exc.code == SHARDING_REQUIRED:
             _fail(
-                "Discord asks this bot to use sharding, which it needs once it is in more than "
-                "2,500 servers; lama-bot runs as a single shard, so remove it from some servers."
+                "Discord asks this bot to connect in shards, which it needs once it is in more "
+                "than 2,500 servers; set SHARD_COUNT and SHARD_IDS (README: Running at scale)."
             )
         _fail(f"Discord closed the connection (code {exc.code}: {exc.reason or 'no reason'}).")
     except (aiohttp.ClientConnectionError, TimeoutError) as exc:

@@ -153,7 +153,8 @@ def test_discord_asking_for_sharding_is_one_line(
         cli.main([])
     assert info.value.code == 2
     err = capsys.readouterr().err
-    assert "sharding" in err and len(err.strip().splitlines()) == 1
+    assert "connect in shards" in err and "SHARD_COUNT" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_an_empty_timeout_still_says_what_happened(
