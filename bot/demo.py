@@ -163,14 +163,16 @@ async def run_demo(
                 assets=emoji_assets(world.env),
             )
             async with preview:
-                on_url(preview.url)
-                if open_browser:
-                    webbrowser.open(preview.url)
                 publisher = asyncio.create_task(
                     _publish_forever(_publisher(world.env, preview)), name="lama-demo-publish"
                 )
+                serving = asyncio.create_task(serve(world.env.bot, preview.wait_closed()))
+                await asyncio.sleep(0)  # serve() has its signal handlers: Ctrl-C works now
+                on_url(preview.url)
+                if open_browser:
+                    webbrowser.open(preview.url)
                 try:
-                    await serve(world.env.bot, preview.wait_closed())
+                    await serving
                 finally:
                     publisher.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
