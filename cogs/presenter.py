@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 MIN_INTERVAL = 2.0  # seconds between two edits of one table message
 DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
+HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
 
 
@@ -96,6 +97,8 @@ class Presenter:
         self.hands: dict[tuple[int, int], OpenHand] = {}
         self.pings: dict[int, tuple[int, str]] = {}  # game -> (message id, its text)
         self._charted: set[int] = set()  # finished games whose chart was posted
+        # The message and time of each open hand's stored token.
+        self._hands_saved: dict[tuple[int, int], tuple[int, float]] = {}
         self._tasks: set[asyncio.Task[None]] = set()  # chart posts and open-hand saves
 
     # ------------------------------------------------------------ table message
@@ -128,8 +131,9 @@ class Presenter:
         for per_game in (self._last_sig, self._last_edit, self._reasons, self._pending):
             per_game.pop(game_id, None)
         self._charted.discard(game_id)  # its chart went out with the notice that finished it
-        for key in [key for key in self.hands if key[0] == game_id]:
-            del self.hands[key]
+        for hands in (self.hands, self._hands_saved):
+            for key in [key for key in hands if key[0] == game_id]:
+                del hands[key]
 
     async def edit_now(self, table: Table) -> None:
         self._stale.discard(table.game_id)
@@ -257,8 +261,16 @@ class Presenter:
             str(interaction.locale),
             warning,
         )
-        self.hands[(table.game_id, user_id)] = hand
-        if message_id is not None:
+        key = (table.game_id, user_id)
+        self.hands[key] = hand
+        # Every click on a hand is a new interaction with a new token; storing each
+        # would double the writes of every move. The same message is stored again
+        # only once its stored token has used up a third of its life.
+        saved = self._hands_saved.get(key)
+        if message_id is not None and (
+            saved is None or saved[0] != message_id or hand.opened - saved[1] >= HAND_RESAVE
+        ):
+            self._hands_saved[key] = (message_id, hand.opened)
             record = OpenHandRecord(
                 game_id=table.game_id,
                 user_id=user_id,

@@ -158,6 +158,8 @@ class ServiceCore:
             await self.store.save_open_hand(hand)
         except StoreError as error:
             log.warning("game %s: could not save an open hand: %s", hand.game_id, error)
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: saving an open hand failed", hand.game_id)
 
     async def open_hands(self) -> list[OpenHandRecord]:
         """The open hands stored before a restart that may still be edited."""
