@@ -205,7 +205,7 @@ class Presenter:
     async def _post_chart(self, table: Table) -> None:
         """One message with the finished game's chip chart, read from the store."""
         try:
-            chart = await finished_chart(self.bot.store, table.game_id, table.locale)
+            chart = await finished_chart(self.bot.service, table.game_id, table.locale)
         except StoreError as error:
             log.warning("game %s: could not load the chart: %s", table.game_id, error)
             return

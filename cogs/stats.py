@@ -1,6 +1,6 @@
 """Stats: /lama stats, leaderboard, history and chart, and the chart posted at a game's end.
 
-Everything here reads finished games of one server from the store; nothing is
+Everything here reads finished games of one server through the service; nothing is
 kept in memory, so the leaderboard's Previous/Next buttons carry only the
 server, the page and the order (``lama:board:<guild>:<page>:<order>``) and
 work after a restart.
@@ -19,13 +19,15 @@ from discord import app_commands
 from bot.i18n import language_of, text
 from data.chart import render_chip_chart, seats_named_elsewhere
 from data.records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
-from data.store import Store, StoreError
+from data.stats import Stats as StatsReads
+from data.store import StoreError
 
 from .components import BOARD_ACTION, ComponentId, LamaButton
 from .glue import Interaction, LamaCog, reply
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
+    from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -146,19 +148,19 @@ def board_view(locale: object, guild_id: int, order: str, page: int, pages: int)
 
 
 async def board_page(
-    store: Store, guild_id: int, order: str, page: int, locale: object
+    stats: StatsReads, guild_id: int, order: str, page: int, locale: object
 ) -> tuple[str | None, discord.Embed | None, discord.ui.View | None]:
     """(message, None, None) for an empty leaderboard, else (None, embed, view).
 
     A page past the end shows the last page.
     """
     least = min_games(order)
-    total = await store.leaderboard_count(guild_id, min_games=least)
+    total = await stats.leaderboard_count(guild_id, min_games=least)
     if total == 0:
         return text(locale, "board.empty_min", count=least), None, None
     pages = -(-total // PAGE_SIZE)
     page = max(0, min(page, pages - 1))
-    rows = await store.leaderboard(
+    rows = await stats.leaderboard(
         guild_id, order=order, min_games=least, limit=PAGE_SIZE, offset=page * PAGE_SIZE
     )
     embed = board_embed(locale, order, rows, page, pages)
@@ -241,14 +243,10 @@ def chart_file(png: bytes) -> discord.File:
 
 
 async def finished_chart(
-    store: Store, game_id: int, locale: object, *, guild_id: int | None = None
+    games: GameService, game_id: int, locale: object, *, guild_id: int | None = None
 ) -> tuple[discord.Embed, bytes] | None:
     """The chart of a finished game (of ``guild_id``, if given); None if there is none."""
-    if guild_id is not None:
-        record = await store.load_game(game_id)
-        if record is None or record.guild_id != guild_id or record.status != "finished":
-            return None
-    history = await store.chip_history(game_id)
+    history = await games.finished_chips(game_id, guild_id=guild_id)
     if history is None or not history.totals or not history.winners:
         return None
     return await chart_embed(locale, history)
@@ -262,8 +260,8 @@ class Stats(LamaCog):
         super().__init__(bot)
 
     @property
-    def store(self) -> Store:
-        return self.bot.store
+    def stats(self) -> StatsReads:
+        return self.bot.service.stats
 
     @app_commands.command(
         name="stats", description="Your L.A.M.A. stats in this server, or a member's."
@@ -276,7 +274,7 @@ class Stats(LamaCog):
         who = member or interaction.user
         locale = interaction.locale
         try:
-            stats = await self.store.player_stats(interaction.guild_id, who.id)
+            stats = await self.stats.player_stats(interaction.guild_id, who.id)
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -304,7 +302,7 @@ class Stats(LamaCog):
         chosen = order.value if order is not None else "wins"
         try:
             message, embed, view = await board_page(
-                self.store, interaction.guild_id, chosen, 0, interaction.locale
+                self.stats, interaction.guild_id, chosen, 0, interaction.locale
             )
         except StoreError as error:
             await self._failed(interaction, error)
@@ -328,7 +326,7 @@ class Stats(LamaCog):
         assert interaction.guild_id is not None
         who = member or interaction.user
         try:
-            rows = await self.store.history(interaction.guild_id, who.id, limit=HISTORY_SIZE)
+            rows = await self.stats.history(interaction.guild_id, who.id, limit=HISTORY_SIZE)
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -356,16 +354,16 @@ class Stats(LamaCog):
         try:
             if game_id is None:
                 # The asker's latest finished game here, else the server's latest.
-                latest = await self.store.history(guild_id, interaction.user.id, limit=1)
+                latest = await self.stats.history(guild_id, interaction.user.id, limit=1)
                 if latest:
                     game_id = latest[0].game_id
                 else:
-                    game_id = await self.store.latest_finished_game(guild_id)
+                    game_id = await self.stats.latest_finished_game(guild_id)
                     note = text(locale, "chart.server_latest")
                 if game_id is None:
                     await reply(interaction, text(locale, "chart.none"))
                     return
-            chart = await finished_chart(self.store, game_id, locale, guild_id=guild_id)
+            chart = await finished_chart(self.bot.service, game_id, locale, guild_id=guild_id)
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -384,7 +382,7 @@ class Stats(LamaCog):
         order = LEADERBOARD_ORDERS[cid.option]
         try:
             message, embed, view = await board_page(
-                self.store, cid.game_id, order, cid.stamp, interaction.locale
+                self.stats, cid.game_id, order, cid.stamp, interaction.locale
             )
         except StoreError as error:
             await self._failed(interaction, error)

@@ -11,7 +11,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data import ChannelBusy, OpenHandRecord, Store, StoreError
+from data import ChannelBusy, ChipHistory, OpenHandRecord, Store, StoreError
+from data.stats import Stats
 from game import Match, RoundDealt
 
 from ..tables import Status, Table
@@ -94,6 +95,23 @@ class ServiceCore:
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
         await self._save(self.store.set_language(guild_id, language))
+
+    # ------------------------------------------------------------ stats
+    @property
+    def stats(self) -> Stats:
+        """The stats reads (on their own connection): all that /lama stats and its kin
+        may ask of the store."""
+        return self.store
+
+    async def finished_chips(
+        self, game_id: int, *, guild_id: int | None = None
+    ) -> ChipHistory | None:
+        """The chip history of a finished game (of ``guild_id``, if given), else None."""
+        if guild_id is not None:
+            record = await self.store.load_game(game_id)
+            if record is None or record.guild_id != guild_id or record.status != "finished":
+                return None
+        return await self.store.chip_history(game_id)
 
     # ------------------------------------------------------------ messages
     async def set_table_message(self, table: Table, message_id: int) -> None:
