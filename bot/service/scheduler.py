@@ -48,10 +48,14 @@ class Scheduler:
         self._loop_task: asyncio.Task[None] | None = None
         self._sleeping_until: float | None = None  # the loop's wake-up time while it sleeps
         self._running: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def at(self, key: Key, when: float, action: Action) -> None:
         """Run ``action`` at ``when`` (unix time), in place of ``key``'s pending timer."""
         self.cancel(key)
+        if self._closed:
+            return  # the bot is shutting down: a late click starts no clock
+
         timer = _Timer(when, next(self._order), key, action)
         heapq.heappush(self._heap, timer)
         self._pending[key] = timer
@@ -120,6 +124,7 @@ class Scheduler:
 
     async def close(self) -> None:
         """Drop every timer and stop what is running."""
+        self._closed = True
         self._pending.clear()
         self._heap.clear()
         tasks = [*self._running, *([self._loop_task] if self._loop_task else [])]

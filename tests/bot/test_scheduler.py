@@ -32,3 +32,20 @@ async def test_rearmed_and_cancelled_clocks_let_go_of_their_tables() -> None:
     gc.collect()
     assert ref() is None  # the finished game's table is not held by a cancelled clock
     await clocks.close()
+
+
+async def test_a_clock_set_while_the_bot_shuts_down_never_rings() -> None:
+    """A click that arrives after the clocks stopped (the gateway is still closing)
+    must not start them again: its clock would ring into a closed store."""
+    now = [1000.0]
+    clocks = Scheduler(lambda: now[0])
+    rang: list[str] = []
+
+    async def ring() -> None:
+        rang.append("rang")
+
+    await clocks.close()
+    clocks.at((3, "turn"), now[0], ring)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert rang == [] and not clocks.pending((3, "turn"))
