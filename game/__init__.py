@@ -65,7 +65,7 @@ from .events import (
     RoundDealt,
     event_from_json,
 )
-from .match import Match
+from .match import Match, require_whole_deck
 from .results import RoundResult, SeatResult
 from .round import Round, explicit_deal
 from .rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Ruleset, RulesetError
@@ -122,6 +122,7 @@ __all__ = [
     "build_deck",
     "event_from_json",
     "explicit_deal",
+    "require_whole_deck",
     "fits",
     "penalty",
     "penalty_points",

@@ -401,6 +401,18 @@ def _check_deal(dealt: RoundDealt, ruleset: Ruleset, players: int) -> None:
         raise ReplayError("a deal with cards this game's deck doesn't have")
 
 
+def require_whole_deck(dealt: RoundDealt, ruleset: Ruleset) -> None:
+    """Refuse a deal whose cards are not exactly the ruleset's whole deck.
+
+    :meth:`Match.start_round` lets a hand-made deal (a puzzle) leave cards out;
+    a game the bot dealt and stored never does, so one that does was changed
+    or corrupted, and playing it on would give its players other odds.
+    """
+    cards = [dealt.top, *dealt.draw_pile, *(card for hand in dealt.hands for card in hand)]
+    if Counter(cards) != _deck_count(ruleset.party, ruleset.komarami):
+        raise ReplayError(f"round {dealt.round_no} was not dealt from this game's whole deck")
+
+
 @cache
 def _deck_count(party: bool, komarami: bool) -> Counter[Card]:
     return Counter(_deck(party, komarami))

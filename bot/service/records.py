@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from data.store import GameRecord, SeatNote, SeatRecord
-from game import CardPlayed, Match, PlayerQuit, RoundDealt
+from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
 
 from ..tables import RECENT_MOVES, MoveLine, Seat, Status, Table
@@ -56,6 +56,9 @@ def table_from_record(record: GameRecord) -> Table:
         turn_deadline=record.turn_deadline,
     )
     if record.events:
+        for event in record.events:
+            if isinstance(event, RoundDealt):
+                require_whole_deck(event, record.ruleset)
         table.match = Match.replay(record.ruleset, len(seats), record.events)
         table.recent.extend(recent_lines(record, table.match))
     return table
