@@ -15,6 +15,7 @@ from bot.i18n.commands import LamaTranslator
 from bot.service import GameService
 from bot.startup import StartupError, open_store
 from bot.thinking import Thinking
+from cogs.faces import PLAIN, Faces
 from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
@@ -78,6 +79,8 @@ class LamaBot(commands.Bot):
         self.service: GameService
         self.thinking: Thinking
         self.presenter: Presenter
+        #: How cards look in messages: plain emojis until cogs.emojis has the app's own.
+        self.faces: Faces = PLAIN
         self._notify_task: asyncio.Task[None] | None = None
         #: Set once Discord accepted the token (setup_hook runs after that).
         self.logged_in = asyncio.Event()

@@ -54,11 +54,10 @@ async def sync_emojis(bot: discord.Client) -> Faces:
 
 
 class Emojis(commands.Cog):
-    """Holds the card faces the messages use; syncs them in the background at start."""
+    """Syncs the card faces in the background at start, then hands them to the bot."""
 
     def __init__(self, bot: LamaBot) -> None:
         self.bot = bot
-        self.faces: Faces = PLAIN
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -66,9 +65,10 @@ class Emojis(commands.Cog):
         self._task = asyncio.create_task(self._sync(), name="lama-emoji-sync")
 
     async def _sync(self) -> None:
-        self.faces = await sync_emojis(self.bot)
-        if self.faces is not PLAIN:
-            log.info("Using %d application emojis for the cards", len(self.faces.emojis))
+        faces = await sync_emojis(self.bot)
+        if faces is not PLAIN:
+            self.bot.faces = faces
+            log.info("Using %d application emojis for the cards", len(faces.emojis))
 
     async def cog_unload(self) -> None:
         if self._task is not None and not self._task.done():

@@ -1,7 +1,7 @@
 """How cards and chips look in messages: the application's emojis, or plain ones.
 
-This module is not an extension (``cogs.emojis`` is, and discord.py loads an
-extension as a module of its own), so :class:`Faces` is one class everywhere.
+The bot holds the faces its messages use now (``LamaBot.faces``); the
+``cogs.emojis`` extension replaces them once the application's emojis are there.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import discord
-from discord.ext import commands
 
 from game import BLACK, PINK, WHITE, Card
 
@@ -78,9 +77,3 @@ class Faces:
 
 #: The look before (or without) the application's emojis.
 PLAIN = Faces()
-
-
-def faces_of(bot: commands.Bot) -> Faces:
-    """The faces the bot's messages use now."""
-    faces = getattr(bot.get_cog("Emojis"), "faces", None)
-    return faces if isinstance(faces, Faces) else PLAIN

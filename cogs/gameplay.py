@@ -16,7 +16,6 @@ from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
 from . import render
 from .components import DYNAMIC_ITEMS, ComponentId, LamaButton, table_id
-from .faces import faces_of
 from .glue import (
     Interaction,
     LamaCog,
@@ -161,7 +160,7 @@ class Gameplay(LamaCog):
         warning = None
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
-        hand = hand_payload(table, seat, locale, faces_of(self.bot), note, warning)
+        hand = hand_payload(table, seat, locale, self.bot.faces, note, warning)
         shown = await self._respond(interaction, hand)
         self.presenter.opened_hand(table, interaction.user.id, interaction, warning, shown)
 

@@ -17,7 +17,6 @@ from game.ai import Strength
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
 from .components import ComponentId
-from .faces import faces_of
 from .glue import (
     Interaction,
     LamaCog,
@@ -115,7 +114,7 @@ class Lobby(LamaCog):
         return not missing
 
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
-        payload = table_payload(table, faces_of(self.bot))
+        payload = table_payload(table, self.bot.faces)
         await interaction.response.send_message(**payload)
         message = await interaction.original_response()
         self.presenter.remember(table, payload)
@@ -204,7 +203,7 @@ class Lobby(LamaCog):
 
     async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
         reason = "closed.cancelled" if table.status is Status.CANCELLED else None
-        payload = table_payload(table, faces_of(self.bot), reason)
+        payload = table_payload(table, self.bot.faces, reason)
         if interaction.response.is_done():  # deferred: the click's message is the table
             await interaction.edit_original_response(**payload)
         else:

@@ -25,7 +25,7 @@ from bot.tables import Status, Table
 from data.store import OpenHandRecord, StoreError
 
 from . import render
-from .faces import Faces, faces_of
+from .faces import Faces
 from .stats import chart_file, finished_chart
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class Presenter:
         self._stale.discard(table.game_id)
         if table.table_message_id is None:
             return
-        payload = table_payload(table, faces_of(self.bot), self._reasons.get(table.game_id))
+        payload = table_payload(table, self.bot.faces, self._reasons.get(table.game_id))
         sig = signature(payload)
         if sig == self._last_sig.get(table.game_id):
             return
@@ -316,7 +316,7 @@ class Presenter:
         try:
             await hand.edit(
                 **hand_payload(
-                    table, seat, hand.locale, faces_of(self.bot), shown, warning=hand.warning
+                    table, seat, hand.locale, self.bot.faces, shown, warning=hand.warning
                 )
             )
         except discord.HTTPException:

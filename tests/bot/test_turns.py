@@ -6,7 +6,6 @@ import pytest
 import simcord
 
 from bot.tables import Status
-from cogs.faces import faces_of
 from game import BLACK, WHITE, Card
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 
@@ -88,7 +87,7 @@ async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
     assert table.match.to_move == 1, "the player who emptied their hand starts"
     assert "New round dealt; bob starts" in moves_shown(shown).split("\n")[-1]
     seats = texts(shown)
-    faces = faces_of(simcord_env.bot)
+    faces = simcord_env.bot.faces
     chips = f"19 points ({faces.chip(BLACK)}1 {faces.chip(WHITE)}9)"
     assert chips in seats, "a seat's chips are shown with its points"
 

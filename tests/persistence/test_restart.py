@@ -9,7 +9,6 @@ import simcord
 from bot.config import Settings
 from bot.service import GAME_IDLE, LOBBY_IDLE
 from bot.tables import Status
-from cogs.faces import faces_of
 from game import Card as C
 from game import PlayerQuit
 from tests.bot.play import (
@@ -236,7 +235,7 @@ async def test_the_last_moves_survive_a_restart_timeouts_and_round_ends_included
     assert "alice ran out of time and quit the round" in after
     assert "bob ended the round" in after
     assert "New round dealt; bob starts" in after
-    two = faces_of(simcord_env.bot).card(C.TWO)
+    two = simcord_env.bot.faces.card(C.TWO)
     assert two.startswith("<:lama_2:"), "the application's card emoji"
     assert after.splitlines()[-1] == f"bob played {two} 2"
     assert running(simcord_env, table.game_id).status is Status.RUNNING
