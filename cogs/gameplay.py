@@ -195,14 +195,17 @@ class Gameplay(LamaCog):
         except ServiceError as error:
             if error.key == "error.stale" and table.status is Status.RUNNING:
                 await self._send_hand(
-                    interaction, table, seat, note=error_text(interaction.locale, error)
+                    interaction,
+                    table,
+                    seat,
+                    note=error_text(interaction.locale, error, table.ruleset),
                 )
             else:
                 await reply_error(interaction, error)
             return
         except IllegalMove as error:
             await self._send_hand(
-                interaction, table, seat, note=error_text(interaction.locale, error)
+                interaction, table, seat, note=error_text(interaction.locale, error, table.ruleset)
             )
             return
         await self._send_hand(interaction, table, seat)

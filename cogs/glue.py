@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import text
 from bot.service import ServiceError
-from game import IllegalMove
+from game import IllegalMove, Ruleset
 
 if TYPE_CHECKING:
     from bot.bot import LamaBot
@@ -59,11 +59,13 @@ class LamaCog(commands.Cog):
         detach_commands(self.bot.lama, self._commands)
 
 
-def error_text(locale: object, error: Exception) -> str:
+def error_text(locale: object, error: Exception, ruleset: Ruleset | None = None) -> str:
+    """What went wrong, for the player; cards named as ``ruleset`` (the game's
+    edition) names them."""
     if isinstance(error, ServiceError):
         return text(locale, error.key, **error.params)
     if isinstance(error, IllegalMove):
-        params = {k: _param(locale, v) for k, v in error.params.items()}
+        params = {k: _param(locale, v, ruleset) for k, v in error.params.items()}
         key = f"illegal.{error.code}"
         try:
             return text(locale, key, **params)
@@ -72,13 +74,13 @@ def error_text(locale: object, error: Exception) -> str:
     raise error
 
 
-def _param(locale: object, value: Any) -> Any:
+def _param(locale: object, value: Any, ruleset: Ruleset | None) -> Any:
     from game import Card
 
     from .render import card_name
 
     if isinstance(value, Card):
-        return card_name(str(getattr(locale, "value", locale)), value)
+        return card_name(str(getattr(locale, "value", locale)), value, ruleset or Ruleset())
     return value
 
 

@@ -10,7 +10,8 @@ within them (a six-player table with every variant and long names included).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -50,9 +51,11 @@ MAX_TEXT = 4000
 Layout = ui.LayoutView
 
 
-def card_name(locale: str, card: Card) -> str:
+def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
+    """A card's name as the edition in play calls it (Lato z Komarami's llamas are
+    mosquitoes, "komary", in Polish)."""
     if card is Card.LLAMA:
-        return text(locale, "card.llama")
+        return text(locale, "card.llama_komarami" if ruleset.komarami else "card.llama")
     if card is Card.PINK_LLAMA:
         return text(locale, "card.pink_llama")
     return card.label
@@ -74,11 +77,14 @@ def chip_icons(faces: Faces, ruleset: Ruleset, points: int) -> str:
     return f" ({shown})" if shown else ""
 
 
-def card_row(faces: Faces, cards: Iterable[Card], *, plain: bool = False) -> str:
-    """Cards as a row of faces, equal cards grouped: "1️⃣×2 4️⃣ 🦙×3"."""
+def card_row(
+    faces: Faces, cards: Iterable[Card], named: Callable[[Card], str] | None = None
+) -> str:
+    """Cards as a row of faces, equal cards grouped: "1️⃣×2 4️⃣ 🦙×3"; with ``named``,
+    as their names instead (shorter than custom emojis)."""
     counts = Counter(cards)
     order = sorted(counts, key=lambda c: (c.is_llama, c.number, c))
-    face = (lambda c: c.label) if plain else faces.card
+    face = faces.card if named is None else named
     return " ".join(face(c) + (f"×{counts[c]}" if counts[c] > 1 else "") for c in order)
 
 
@@ -278,7 +284,7 @@ def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
     card = ""
     if line.card is not None:
         c = Card(line.card)
-        card = f"{faces.card(c)} {card_name(loc, c)}"
+        card = f"{faces.card(c)} {card_name(loc, c, table.ruleset)}"
     return text(loc, f"log.{line.kind}", name=name, card=card)
 
 
@@ -328,9 +334,10 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
     else:
         colour = COLOR_TABLE
         top = view.top
+        name = card_name(loc, top, table.ruleset)
         head = [
             _heading(text(loc, "table.title", round=view.round_no)),
-            text(loc, "table.top", emoji=faces.card(top), card=card_name(loc, top)),
+            text(loc, "table.top", emoji=faces.card(top), card=name),
             text(loc, "table.pile", count=view.draw_pile),
         ]
         if table.turn_deadline is not None and view.to_move is not None:
@@ -342,7 +349,7 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
                     when=f"<t:{int(table.turn_deadline)}:R>",
                 )
             )
-        items.append(_block("\n".join(head), _picture(faces.image(top), card_name(loc, top))))
+        items.append(_block("\n".join(head), _picture(faces.image(top), name)))
         # One text for all seats: a picture beside each would make the table as tall
         # as six cards; the card back goes in front of each card count instead.
         seats = "\n".join(_seat_line(table, faces, i, view) for i in range(len(table.seats)))
@@ -396,7 +403,8 @@ def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool 
     lines = [f"**{text(loc, 'result.title', round=result.round_no)}**"]
     for row in result.seats:
         name = seat_name(loc, table.seats[row.seat])
-        hand = card_row(faces, row.hand, plain=plain) or "—"
+        named = partial(card_name, loc, ruleset=table.ruleset) if plain else None
+        hand = card_row(faces, row.hand, named) or "—"
         if row.emptied:
             what = text(loc, "result.emptied")
         else:
@@ -409,7 +417,9 @@ def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool 
             what = f"{what} = **{row.penalty.total}**"
         line = f"**{name}**: {hand} → {what}"
         if row.discarded is not None:
-            line += " " + text(loc, "result.discarded", card=card_name(loc, row.discarded))
+            line += " " + text(
+                loc, "result.discarded", card=card_name(loc, row.discarded, table.ruleset)
+            )
         if row.returned:
             line += " " + text(loc, "result.returned", points=row.returned)
         line += " " + text(loc, "result.total", count=row.total)
@@ -466,10 +476,11 @@ def hand_view(
         items.append(_row(*(b for b in (back, refresh) if b is not None)))
         return _fit(_layout(COLOR_ROUND_OVER, items))
     mine = own.to_move == seat and player.controller is None and table.status is Status.RUNNING
+    name = card_name(locale, top, table.ruleset)
     items.append(
         _block(
-            text(locale, "hand.top", emoji=faces.card(top), card=card_name(locale, top)),
-            _picture(faces.image(top), card_name(locale, top)),
+            text(locale, "hand.top", emoji=faces.card(top), card=name),
+            _picture(faces.image(top), name),
         )
     )
     cards = text(locale, "hand.cards", count=len(own.hand))
@@ -507,7 +518,7 @@ def _move_controls(
     plays = [
         _button(
             move_id("play", gid, stamp, int(card)),
-            text(locale, "button.play", card=card_name(locale, card)),
+            text(locale, "button.play", card=card_name(locale, card, table.ruleset)),
             discord.ButtonStyle.primary,
             emoji=faces.button(card),
         )

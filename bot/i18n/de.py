@@ -9,6 +9,7 @@ from collections.abc import Mapping
 CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # cards and seats
     "card.llama": "Lama",
+    "card.llama_komarami": "Lama",
     "card.pink_llama": "Pinkes Lama",
     "seat.ai": "{name} (KI: {strength})",
     "ai.easy": "Leicht",

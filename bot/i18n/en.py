@@ -8,6 +8,8 @@ from collections.abc import Mapping
 CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # cards and seats
     "card.llama": "Llama",
+    # Lato z Komarami's llamas; only the Polish edition names them otherwise.
+    "card.llama_komarami": "Llama",
     "card.pink_llama": "Pink Llama",
     "seat.ai": "{name} ({strength} AI)",
     "ai.easy": "Easy",

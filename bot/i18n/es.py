@@ -9,6 +9,7 @@ from collections.abc import Mapping
 CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # cards and seats
     "card.llama": "Llama",
+    "card.llama_komarami": "Llama",
     "card.pink_llama": "Llama rosa",
     "seat.ai": "{name} (IA: {strength})",
     "ai.easy": "Fácil",

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # cards and seats
     "card.llama": "Lama",
+    # Lato z Komarami: the Polish edition's llamas are mosquitoes.
+    "card.llama_komarami": "Komar",
     "card.pink_llama": "Różowa lama",
     "seat.ai": "{name} (AI: {strength})",
     "ai.easy": "Łatwy",

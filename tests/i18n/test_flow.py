@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
+from cogs.components import move_id
+from game import Card as C
 from tests.bot.play import (
     custom_ids,
+    enabled,
+    forged,
     open_lobby,
+    rig,
     service,
     table_message,
     text_blocks,
@@ -221,3 +227,53 @@ async def test_a_polish_server_with_polish_plurals(
     assert title(english) == "Your hand"
     rules = await ola.slash(channel, "lama rules")
     assert rules.response is not None and "stos" in rules.response.content
+
+
+@pytest.mark.parametrize(
+    ("locale", "komarami", "llama"),
+    [("pl", True, "Komar"), ("pl", False, "Lama"), ("de", True, "Lama")],
+)
+async def test_the_llama_card_is_named_as_the_edition_in_play_names_it(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    locales: Locales,
+    locale: str,
+    komarami: bool,
+    llama: str,
+) -> None:
+    """Lato z Komarami's llamas are mosquitoes (komary) in Polish; other languages,
+    and Polish without that variant, keep their llama."""
+    locales.guild(guild, locale)
+    ola = locales.user(guild.add_member(simcord_env.create_user("ola")), locale)
+    ben = locales.user(guild.add_member(simcord_env.create_user("ben")), locale)
+    hands = [[C.LLAMA, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX], [C.ONE, C.ONE, C.TWO] * 2]
+    rig(simcord_env, hands, C.LLAMA, [], starter=0, komarami=komarami)
+    table = await open_lobby(simcord_env, ola, channel, komarami=komarami)
+    await ben.slash(channel, "lama join")
+    await ola.slash(channel, "lama start")
+    assert table.match is not None
+
+    top = [line for line in texts(table_message(channel)).split("\n") if line.startswith("# ")]
+    assert top and top[0].endswith(f" {llama}"), "the top card on the table"
+    shown = await ola.click(
+        table_message(channel), custom_id=enabled(table_message(channel), "lama:hand:")[0]
+    )
+    hand = shown.response
+    assert f"**{llama}**" in texts(hand), "the top card in the hand"
+    play_llama = move_id("play", table.game_id, table.stamp, int(C.LLAMA))
+    assert any(llama in label for cid, label, _ in custom_ids(hand) if cid == play_llama)
+
+    # A card that doesn't fit, as a forged or outdated button would play it.
+    refused = await ola.click(
+        forged(simcord_env, channel, move_id("play", table.game_id, table.stamp, int(C.TWO))),
+        label="Forged",
+    )
+    assert refused.response is not None and f" {llama}" in texts(refused.response)
+
+    await ola.click(hand, custom_id=play_llama)
+    await simcord_env.advance_time(3)
+    moves = texts(table_message(channel))
+    assert moves.count(f" {llama}") >= 2, "the new top card and the move that put it there"
+    other = "Lama" if llama == "Komar" else "Komar"
+    assert f" {other}\n" not in moves + "\n" and f"**{other}**" not in texts(hand)
