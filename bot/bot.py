@@ -19,6 +19,7 @@ from cogs.faces import PLAIN, Faces
 from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
+from game.ai import Strength
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ class LamaBot(commands.Bot):
             self.store = await open_store(self.settings, clock=discord_clock)
         # Before anything is resumed: a second process on these shards stops here.
         await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
-        # Hard thinks in these processes; they start with the first Hard move.
+        # Hard thinks in these processes; they start once a table has a Hard seat.
         self.thinking = Thinking(self.settings.ai_workers)
         self.service = GameService(self.store, clock=discord_clock, thinking=self.thinking)
         self.presenter = Presenter(self)
@@ -105,6 +106,9 @@ class LamaBot(commands.Bot):
         # on every start of a restart loop.
         await self.sync_commands()
         resumed = await self.service.resume()
+        if any(seat.ai is Strength.HARD for table in resumed for seat in table.seats):
+            # Their Hard moves come as soon as the bot is connected: the workers are up first.
+            await self.thinking.start()
         if resumed:
             log.info("Resumed %d unfinished game(s)", len(resumed))
             self._notify_task = asyncio.create_task(

@@ -6,14 +6,17 @@ once stalled the loop for about 200 ms); in a process it shares nothing.  The
 loop only hands the view over and gets the move back.  Easy and Normal answer
 in well under a millisecond, so they decide right where they are asked.
 
-The workers start with the first Hard move (or :meth:`Thinking.start`), so a
-bot without Hard players never starts one.  ``Thinking(workers=0)`` thinks in
-a thread instead: for tools and tests that build a service without a pool.
+The workers start as soon as a Hard seat is in sight (:meth:`Thinking.prepare`:
+a Hard seat added to a lobby, a resumed game with one), so the first Hard move
+doesn't wait for a process to start while its table is locked, and a bot
+without Hard players never starts one.  ``Thinking(workers=0)`` thinks in a
+thread instead: for tools and tests that build a service without a pool.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -39,6 +42,7 @@ class Thinking:
             raise ValueError("workers must be 0 (a thread) or more")
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[None] | None = None  # the pool's workers coming up
         self._closed = False
 
     def _new_pool(self) -> ProcessPoolExecutor:
@@ -51,17 +55,39 @@ class Thinking:
             self._pool = self._new_pool()
         return self._pool
 
-    async def start(self) -> None:
-        """Start every worker now, so the first Hard move doesn't wait for one."""
-        if self.workers == 0:
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """A worker of ``pool`` died: the next start or Hard move makes a fresh pool."""
+        if self._pool is pool:
+            self._pool = None
+            self._starting = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def prepare(self) -> None:
+        """Start every worker in the background, unless they are started already."""
+        if self.workers == 0 or self._closed or self._starting is not None:
             return
-        pool = self._ensure_pool()
+        self._starting = asyncio.ensure_future(self._start_workers(self._ensure_pool()))
+
+    async def start(self) -> None:
+        """Start every worker now and wait until they are up; once is enough."""
+        self.prepare()
+        if self._starting is not None:
+            await asyncio.shield(self._starting)
+
+    async def _start_workers(self, pool: ProcessPoolExecutor) -> None:
         loop = asyncio.get_running_loop()
-        # Starting a process takes a few milliseconds of the caller's time: not the loop's.
-        futures = await loop.run_in_executor(
-            None, lambda: [pool.submit(_ready) for _ in range(self.workers)]
-        )
-        await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+        try:
+            # Starting a process takes a few milliseconds of the caller's time: not the loop's.
+            futures = await loop.run_in_executor(
+                None, lambda: [pool.submit(_ready) for _ in range(self.workers)]
+            )
+            await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+        except BrokenProcessPool:
+            log.warning("an AI worker process died while starting; Hard thinks in a thread")
+            self._discard(pool)
+        except RuntimeError:  # closed while they started
+            if not self._closed:
+                raise
 
     async def decide(self, view: SeatView, strength: Strength, seed: int | str) -> Action:
         """The move ``choose(view, strength, seed)`` makes, without blocking the loop."""
@@ -71,24 +97,27 @@ class Thinking:
             return choose(view, strength, seed)
         if self.workers == 0:
             return await asyncio.to_thread(choose, view, strength, seed)
+        await self.start()  # at once when they are up, as they are when prepared
         pool = self._ensure_pool()
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(pool, choose, view, strength, seed)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): start a fresh pool for the
-            # next move and think this one in a thread, so the table goes on.
+            # A worker died (killed, out of memory): think this move in a thread,
+            # so the table goes on, while fresh workers start for the next one.
             log.warning("an AI worker process died; starting new ones")
-            if self._pool is pool:
-                self._pool = None
-                pool.shutdown(wait=False, cancel_futures=True)
-            action = await asyncio.to_thread(choose, view, strength, seed)
+            self._discard(pool)
+            thought = asyncio.to_thread(choose, view, strength, seed)
+            action, _ = await asyncio.gather(thought, self.start())
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
 
     async def close(self) -> None:
         """Stop the workers and wait until they are gone; no decision is taken after."""
         self._closed = True
+        if self._starting is not None:  # let the workers coming up finish, then stop them
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._starting)
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -67,8 +67,12 @@ async def test_a_killed_worker_costs_no_move() -> None:
         os.kill(worker.pid, signal.SIGKILL)
         worker.join()
         assert await thinking.decide(view, Strength.HARD, "k") == choose(view, Strength.HARD, "k")
-        # and the next move is thought in a fresh worker
+        # A fresh worker is up for the next move before that move is asked for,
+        (fresh,) = [p for p in multiprocessing.active_children() if p not in before]
+        assert fresh.pid != worker.pid and fresh.is_alive()
+        # and the next move is thought in it, not in yet another one.
         assert await thinking.decide(later, Strength.HARD, "k") == choose(later, Strength.HARD, "k")
+        assert [p for p in multiprocessing.active_children() if p not in before] == [fresh]
     finally:
         await thinking.close()
     assert not set(multiprocessing.active_children()) - before

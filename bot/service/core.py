@@ -14,6 +14,7 @@ from typing import Any
 from data import ChannelBusy, ChipHistory, OpenHandRecord, Store, StoreError
 from data.stats import Stats
 from game import Match, RoundDealt
+from game.ai import Strength
 
 from ..tables import Status, Table
 from ..thinking import Thinking
@@ -80,6 +81,13 @@ class ServiceCore:
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.game_id] = table
+        self._prepare_ai(table)
+
+    def _prepare_ai(self, table: Table) -> None:
+        """A table with a Hard seat gets the AI's workers started now, so that its
+        first Hard move doesn't wait for them with the table locked."""
+        if any(seat.ai is Strength.HARD for seat in table.seats):
+            self.thinking.prepare()
 
     def _unregister(self, table: Table) -> None:
         if self.by_channel.get(table.channel_id) is table:

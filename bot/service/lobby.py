@@ -155,6 +155,7 @@ class Lobby(Seats):
             await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
             table.seats = seats
             self._arm_lobby_timer(table)
+            self._prepare_ai(table)
         return table
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
