@@ -17,7 +17,7 @@ import discord
 from bot.bot import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
-from bot.startup import StartupError, check_database, open_store
+from bot.startup import StartupError, check_database, check_postgres, open_store
 from data.backup import BackupError, backup
 from data.records import StoreError
 
@@ -234,19 +234,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "forget":
         return _forget(settings, args)
 
-    if settings.database_url is None:
-        try:
+    try:
+        if settings.database_url is None:
             check_database(settings.database_path)
-        except StartupError as exc:
-            _fail(str(exc))
+        elif args.check_config:  # a start finds out when it opens the store
+            asyncio.run(check_postgres(settings.database_url))
+    except StartupError as exc:
+        _fail(str(exc))
     if args.check_config:
         from bot.bot import shards_of
         from data.postgres import shown_url
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
-        written = " (can be opened and written)" if settings.database_url is None else ""
+        can = "can be reached" if settings.database_url else "can be opened and written"
         print(
-            f"Configuration OK: database {shown_url(settings.database)}{written}, "
+            f"Configuration OK: database {shown_url(settings.database)} ({can}), "
             f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
             f"turn timer {settings.turn_timer}s, {shards_of(settings)}."
         )
@@ -282,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "DNS and any firewall or proxy, then start the bot again."
         )
     except StoreError as exc:
-        # The database can't be opened: unreachable, wrong login, a newer schema ...
+        # The database opened, then refused: the shards are served by another process ...
         print(f"lama-bot: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from data.backup import backup
+from data.postgres import PostgresDatabase
 from data.schema import load_migrations
 from data.store import Store, StoreError
 
@@ -69,6 +70,18 @@ def check_database(path: Path) -> None:
         ) from exc
 
 
+async def check_postgres(url: str) -> None:
+    """Raise :class:`StartupError` unless the PostgreSQL server at ``url`` lets the bot in.
+
+    Only a connection: the database is not migrated or otherwise changed.
+    """
+    try:
+        database = await PostgresDatabase.connect(url, size=1)
+    except StoreError as exc:
+        raise StartupError(f"{exc}.") from exc
+    await database.close()
+
+
 def _pending_migration(path: Path) -> int | None:
     """The schema version of an existing database that migrations are about to change."""
     if not path.exists():
@@ -96,7 +109,10 @@ async def open_store(settings: Settings, *, clock: Callable[[], float]) -> Store
     A PostgreSQL store (``DATABASE_URL``) opens as it is; its errors are already one line.
     """
     if settings.database_url is not None:
-        return await Store.open(settings.database_url, clock=clock)
+        try:
+            return await Store.open(settings.database_url, clock=clock)
+        except StoreError as exc:  # unreachable, wrong login, a newer schema ...
+            raise StartupError(f"{exc}.") from exc
     path = settings.database_path
     check_database(path)
     try:

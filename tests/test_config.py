@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -262,28 +261,6 @@ def test_bad_shard_settings(clean_cwd: Path, values: dict[str, str], problem: st
     with pytest.raises(ConfigError, match=problem) as info:
         Settings.from_env(env(**values))
     assert_one_sentence(str(info.value))
-
-
-def test_cli_unreachable_database_exits_1_in_one_line(
-    clean_cwd: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The store opens before anything else is set up; its failure is one line, no traceback."""
-    from data import Store
-
-    async def opening(settings: Settings, *, sync_globally: bool) -> None:
-        await Store.open(settings.database)
-
-    with socket.socket() as probe:  # a port nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
-    monkeypatch.setenv("DATABASE_URL", f"postgresql://lama:secret@127.0.0.1:{port}/lama")
-    monkeypatch.setattr(cli, "_run", opening)
-    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
-    assert cli.main([]) == 1
-    [line] = capsys.readouterr().err.strip().splitlines()
-    where = f"postgresql://lama:***@127.0.0.1:{port}/lama"
-    assert line.startswith(f"lama-bot: could not connect to PostgreSQL at {where}: ")
 
 
 def test_cli_check_config_names_the_shards(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from bot.startup import StartupError
 from tests.bot.play import open_lobby, started_game, table_message
 from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
 from tests.persistence.common import restart, running
+from tests.pg import PostgresServer
 from tests.test_config import CONFIG_VARS, REPO_ROOT, _run_bot
 
 
@@ -102,6 +103,46 @@ def test_check_config_says_the_database_can_be_written(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "can be opened and written" in result.stdout
     assert list((tmp_path / "data").iterdir()) == [], "checking creates no file"
+
+
+def closed_port() -> int:
+    """A local port nobody listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("args", [(), ("--check-config",)])
+def test_an_unreachable_postgresql_stops_the_bot_in_one_line(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    port = closed_port()
+    write_env(tmp_path, DATABASE_URL=f"postgresql://lama:secret@127.0.0.1:{port}/lama")
+    result = _run_bot(tmp_path, *args)
+    where = f"postgresql://lama:***@127.0.0.1:{port}/lama"
+    assert_one_line_exit_2(result, f"could not connect to PostgreSQL at {where}: ")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "secret" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("args", [(), ("--check-config",)])
+def test_a_wrong_postgresql_password_stops_the_bot_in_one_line(
+    tmp_path: Path, postgres_server: PostgresServer, args: tuple[str, ...]
+) -> None:
+    write_env(tmp_path, DATABASE_URL=postgres_server.url(password="not-the-password"))
+    result = _run_bot(tmp_path, *args)
+    assert_one_line_exit_2(result, "could not connect to PostgreSQL", "password authentication")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "not-the-password" not in result.stderr + result.stdout
+
+
+def test_check_config_says_postgresql_can_be_reached(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    write_env(tmp_path, DATABASE_URL=postgres_server.url())
+    result = _run_bot(tmp_path, "--check-config")
+    assert result.returncode == 0, result.stderr
+    assert "(can be reached)" in result.stdout
 
 
 def test_a_network_that_never_answers_is_a_one_line_timeout(tmp_path: Path) -> None:
