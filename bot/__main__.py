@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -19,7 +19,9 @@ from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
 from bot.startup import StartupError, check_database, check_postgres, open_store
 from data.backup import BackupError, backup
+from data.forget import Forgotten
 from data.records import StoreError
+from data.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -196,26 +198,37 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _forget(settings: Settings, args: argparse.Namespace) -> int:
-    from data.forget import ForgetError, forget_guild, forget_user
-
-    if settings.database_url is not None:
-        _fail("forget works on the SQLite database; on PostgreSQL delete the rows with SQL.")
+    if settings.database_url is None and not settings.database_path.is_file():
+        _fail(f"nothing was deleted: there is no database at {str(settings.database_path)!r}.")
     try:
         if args.guild is not None:
-            done = forget_guild(settings.database_path, args.guild)
+            done = asyncio.run(_forgetting(settings, lambda store: store.forget_guild(args.guild)))
             print(
                 f"Deleted server {args.guild}: {done.games} game(s) and "
                 f"{done.settings} setting row(s)."
             )
         else:
-            done = forget_user(settings.database_path, args.user)
+            done = asyncio.run(_forgetting(settings, lambda store: store.forget_user(args.user)))
             print(
                 f"Forgot user {args.user}: {done.seats} seat(s) made anonymous, "
                 f"{done.games} game(s) without a host."
             )
-    except ForgetError as exc:
+    except StartupError as exc:
+        _fail(f"nothing was deleted: {exc}")
+    except StoreError as exc:
         _fail(f"nothing was deleted: {exc}.")
     return 0
+
+
+async def _forgetting(
+    settings: Settings, erase: Callable[[Store], Awaitable[Forgotten]]
+) -> Forgotten:
+    """Open the store the settings name, ``erase`` in it (one transaction), close it."""
+    store = await open_store(settings, clock=discord_clock)
+    try:
+        return await erase(store)
+    finally:
+        await store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,7 +2,8 @@
 
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings` and :class:`~data.stats.Stats`; each
+:class:`~data.settings.GuildSettings`, :class:`~data.stats.Stats` and
+:class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
 mode (``sqlite.py``) or PostgreSQL (``postgres.py``); either way the stats read
@@ -19,6 +20,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .database import Database
+from .forget import Forgetting
 from .games import Games
 from .hands import OpenHands
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
@@ -59,7 +61,7 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, OpenHands, Stats, Leases):
+class Store(Games, GuildSettings, OpenHands, Stats, Leases, Forgetting):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

@@ -1,11 +1,14 @@
-"""``python -m bot forget``: a server's data deleted, a person's id and name removed."""
+"""``python -m bot forget``: a server's data deleted, a person's id and name removed,
+on SQLite and on PostgreSQL alike."""
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
+import logging
+import subprocess
 from pathlib import Path
 
+import pytest
+import pytest_asyncio
 import simcord
 
 from bot.bot import discord_clock
@@ -15,8 +18,35 @@ from bot.tables import Status
 from data.forget import FORMER_PLAYER
 from tests.bot.play import one_move_from_the_end, take_simple_turn
 from tests.conftest import DEV_GUILD_ID
-from tests.persistence.common import rows
+from tests.data._helpers import Backend
 from tests.test_config import _run_bot
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "postgres":
+        server = request.getfixturevalue("postgres_server")
+        return Backend("postgres", await server.new_database())
+    return Backend("sqlite", str(tmp_path / "lama.db"))
+
+
+@pytest.fixture
+def settings(backend: Backend, tmp_path: Path) -> Settings:
+    """The bot under test, and then the command, on this backend."""
+    postgres = backend.name == "postgres"
+    return Settings(
+        token="test-token",
+        dev_guild_id=DEV_GUILD_ID,
+        log_level=logging.WARNING,
+        database_path=tmp_path / "unused.db" if postgres else Path(backend.target),
+        database_url=backend.target if postgres else None,
+    )
+
+
+def forget(backend: Backend, folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    setting = "DATABASE_URL" if backend.name == "postgres" else "DATABASE_PATH"
+    (folder / ".env").write_text(f"{setting}={backend.target}\n", encoding="utf-8")
+    return _run_bot(folder, "forget", *args)
 
 
 async def _finished_game(
@@ -36,25 +66,26 @@ async def _finished_game(
 
 async def test_forgetting_a_user_keeps_the_others_results(
     simcord_env: simcord.Env,
-    settings: Settings,
+    backend: Backend,
+    tmp_path: Path,
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
 ) -> None:
     bob = await _finished_game(simcord_env, guild, channel, alice)
-    path = Path(settings.database_path)
-    folder = path.parent
-    (folder / ".env").write_text(f"DATABASE_PATH={path}\n", encoding="utf-8")
+    rows = backend.rows
+    assert await rows("SELECT COUNT(*) FROM open_hands WHERE user_id = ?", (alice.id,)) == [(1,)]
 
-    result = _run_bot(folder, "forget", "--user", str(alice.id))
+    result = forget(backend, tmp_path, "--user", str(alice.id))
 
     assert result.returncode == 0, result.stderr
     assert "1 seat(s) made anonymous, 1 game(s) without a host" in result.stdout
-    assert rows(path, "SELECT COUNT(*) FROM seats WHERE user_id = ?", (alice.id,)) == [(0,)]
-    assert rows(path, "SELECT COUNT(*) FROM games WHERE host_id = ?", (alice.id,)) == [(0,)]
-    assert rows(path, "SELECT COUNT(*) FROM seats WHERE name = 'alice'") == [(0,)]
-    assert rows(path, "SELECT name FROM seats WHERE seat = 0") == [(FORMER_PLAYER,)]
-    store = await open_store(Settings(token="", database_path=path), clock=discord_clock)
+    assert await rows("SELECT COUNT(*) FROM seats WHERE user_id = ?", (alice.id,)) == [(0,)]
+    assert await rows("SELECT COUNT(*) FROM games WHERE host_id = ?", (alice.id,)) == [(0,)]
+    assert await rows("SELECT COUNT(*) FROM seats WHERE name = 'alice'") == [(0,)]
+    assert await rows("SELECT name FROM seats WHERE seat = 0") == [(FORMER_PLAYER,)]
+    assert await rows("SELECT COUNT(*) FROM open_hands WHERE user_id = ?", (alice.id,)) == [(0,)]
+    store = await open_store(simcord_env.bot.settings, clock=discord_clock)  # type: ignore[attr-defined]
     try:
         assert await store.player_stats(DEV_GUILD_ID, alice.id) is None
         stats = await store.player_stats(DEV_GUILD_ID, bob.id)
@@ -65,25 +96,31 @@ async def test_forgetting_a_user_keeps_the_others_results(
 
 async def test_forgetting_a_server_deletes_its_games_and_settings(
     simcord_env: simcord.Env,
-    settings: Settings,
+    backend: Backend,
+    tmp_path: Path,
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
 ) -> None:
     await _finished_game(simcord_env, guild, channel, alice)
-    path = Path(settings.database_path)
-    with closing(sqlite3.connect(path)) as conn, conn:
-        conn.execute(
-            "INSERT INTO guild_settings (guild_id, language) VALUES (?, 'de')", (DEV_GUILD_ID,)
-        )
-    (path.parent / ".env").write_text(f"DATABASE_PATH={path}\n", encoding="utf-8")
+    rows = backend.rows
+    await rows("INSERT INTO guild_settings (guild_id, language) VALUES (?, 'de')", (DEV_GUILD_ID,))
 
-    result = _run_bot(path.parent, "forget", "--guild", str(DEV_GUILD_ID))
+    result = forget(backend, tmp_path, "--guild", str(DEV_GUILD_ID))
 
     assert result.returncode == 0, result.stderr
     assert "1 game(s) and 1 setting row(s)" in result.stdout
-    for table in ("games", "seats", "events", "round_results", "game_results", "guild_settings"):
-        assert rows(path, f"SELECT COUNT(*) FROM {table}") == [(0,)], table
+    for table in (
+        "games",
+        "seats",
+        "events",
+        "round_results",
+        "game_results",
+        "guild_settings",
+        "open_hands",
+        "seat_notes",
+    ):
+        assert await rows(f"SELECT COUNT(*) FROM {table}") == [(0,)], table
 
 
 def test_forget_without_a_database_deletes_nothing(tmp_path: Path) -> None:
