@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -69,9 +69,18 @@ def simcord_bot(settings: Settings) -> LamaBot:
     return LamaBot(settings)
 
 
+@pytest.fixture
+def before_start() -> Callable[[simcord.Env], object]:
+    """What is in SimCord before the bot starts, besides the dev guild: nothing (a test
+    module whose bot must find a channel already there overrides this)."""
+    return lambda env: None
+
+
 @pytest_asyncio.fixture
 async def simcord_env(
-    simcord_bot: LamaBot, request: pytest.FixtureRequest
+    simcord_bot: LamaBot,
+    before_start: Callable[[simcord.Env], object],
+    request: pytest.FixtureRequest,
 ) -> AsyncIterator[simcord.Env]:
     """SimCord's ``simcord_env``, but with the dev guild created before the bot starts.
 
@@ -82,6 +91,7 @@ async def simcord_env(
     options = marker.kwargs if marker else {}
     env = simcord.Env(simcord_bot, **options)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    before_start(env)
     await env.start()
     try:
         yield env

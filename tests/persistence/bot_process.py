@@ -2,8 +2,9 @@
 
     python -m tests.persistence.bot_process DATABASE MOVES
 
-Sets up the same dev guild, channel and members as the test fixtures, in the
-same order (SimCord hands out the same ids in every fresh process), opens a
+Sets up the same dev guild, channel and members as ``test_process_kill``'s
+fixtures, in the same order and before the bot starts (SimCord hands out the
+same ids in every fresh process, and a bot's messages take ids too), opens a
 game of alice, bob and an AI seat with seeded deals and plays MOVES clicks.
 After each click it prints ``MOVED <k> <events in memory> <digest of them>``;
 after the last it prints ``READY`` and waits, between two moves, for the
@@ -22,7 +23,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import simcord
 
@@ -35,6 +36,7 @@ from tests.bot.play import open_lobby, table_message, take_simple_turn
 from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
 
 SEED = 20260101
+TABLE_CHANNEL = "lama-table"
 THRESHOLD = 40
 
 
@@ -62,26 +64,41 @@ def say(*parts: object) -> None:
     print(*parts, flush=True)
 
 
-async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env]:
-    """The bot on ``path`` in a fresh SimCord with the dev guild, seeded deals, no pauses."""
+class Discord(NamedTuple):
+    """What is there before the bot starts, as a restarted bot finds it on Discord."""
+
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+
+
+def populate(env: simcord.Env) -> Discord:
+    """The table's channel and its two players in the dev guild (ids in this order)."""
+    guild = env.guild
+    channel = guild.create_text_channel(TABLE_CHANNEL)
+    alice = guild.add_member(env.create_user("alice"))
+    return Discord(channel, alice, guild.add_member(env.create_user("bob")))
+
+
+async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env, Discord]:
+    """The bot on ``path`` in a fresh SimCord with the dev guild, populated before the bot
+    starts (as ``test_process_kill`` does), seeded deals, no pauses."""
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
     cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
     lama = LamaBot(settings_for(path))
     env = simcord.Env(lama)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    there = populate(env)
     await env.start()
     rng = random.Random(SEED)
     lama.service.seed_source = lambda: rng.getrandbits(63)
-    return lama, env
+    return lama, env, there
 
 
 async def main(path: Path, moves: int) -> None:
-    lama, env = await started_bot(path)
+    lama, env, (channel, alice, bob) = await started_bot(path)
     with env.time_context():
-        channel = env.guild.create_text_channel("lama-table")
-        alice = env.guild.add_member(env.create_user("alice"))
-        bob = env.guild.add_member(env.create_user("bob"))
         players = {alice.id: alice, bob.id: bob}
         table = await open_lobby(env, alice, channel, threshold=THRESHOLD)
         await bob.click(table_message(channel), label="Join")

@@ -22,11 +22,8 @@ from .bot_process import say, started_bot
 
 
 async def main(path: Path) -> int:
-    lama, env = await started_bot(path)
+    lama, env, (channel, alice, bob) = await started_bot(path)
     with env.time_context():
-        channel = env.guild.create_text_channel("lama-table")
-        alice = env.guild.add_member(env.create_user("alice"))
-        bob = env.guild.add_member(env.create_user("bob"))
         table = await started_game(env, alice, [bob], channel)
         for _ in range(3):
             seat = table.to_move

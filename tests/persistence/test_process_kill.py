@@ -5,6 +5,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from bot.config import Settings
 from bot.tables import Status
 from tests.bot.play import service
 
-from .bot_process import digest, payload, settings_for
+from .bot_process import Discord, digest, payload, populate, settings_for
 from .common import assert_saved, count, event_seqs, quit_until_over, rows, running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,14 +78,40 @@ def settings(killed: KilledRun) -> Settings:
     return settings_for(killed.path)
 
 
+@pytest.fixture
+def there() -> list[Discord]:
+    return []
+
+
+@pytest.fixture
+def before_start(there: list[Discord]) -> Callable[[simcord.Env], object]:
+    """The killed process's channel and players, there before the bot as on Discord
+    (a resumed game whose channel is gone ends)."""
+    return lambda env: there.append(populate(env))
+
+
+@pytest.fixture
+def channel(simcord_env: simcord.Env, there: list[Discord]) -> simcord.ChannelHandle:
+    return there[0].channel
+
+
+@pytest.fixture
+def alice(simcord_env: simcord.Env, there: list[Discord]) -> simcord.MemberActor:
+    return there[0].alice
+
+
+@pytest.fixture
+def bob(simcord_env: simcord.Env, there: list[Discord]) -> simcord.MemberActor:
+    return there[0].bob
+
+
 async def test_a_killed_bot_resumes_every_saved_move_once_and_plays_on(
     killed: KilledRun,
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     # A fresh SimCord hands out the same ids as the killed process did.
     assert (channel.id, alice.id, bob.id) == (killed.channel_id, killed.alice_id, killed.bob_id)
     path = killed.path
