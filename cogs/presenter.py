@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import text
+from bot.places import channel_gone
 from bot.service import ServiceError
 from bot.tables import Status, Table
 from data.store import OpenHandRecord, StoreError
@@ -146,8 +147,12 @@ class Presenter:
         try:
             await self._send_edit(table, payload)
         except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:  # its deletion ends the game (the gateway says so)
-                log.info("game %s: the table's channel is gone", table.game_id)
+            if error.code == UNKNOWN_CHANNEL:
+                # The gateway may have missed its deletion (while reconnecting): once
+                # Discord confirms it, the game ends as with the deletion.
+                if await channel_gone(self.bot, table.channel_id):
+                    log.info("game %s: the table's channel is gone", table.game_id)
+                    await self.bot.service.abandon_where(channel_id=table.channel_id)
                 return
             # Deleted (by an admin tidying up, say): post it again, so that the
             # game goes on in sight rather than invisibly.

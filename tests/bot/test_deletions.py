@@ -103,3 +103,60 @@ async def test_the_bot_removed_from_the_server_ends_its_games_there(
 
     await closed_for_good(simcord_env, table, channel.id, since)
     assert lobby.status is Status.CANCELLED and service(simcord_env).table(lobby.game_id) is None
+
+
+def delete_unseen(env: simcord.Env, channel_id: int) -> None:
+    """Delete a channel without the bot hearing of it, as when its gateway was reconnecting."""
+    listeners = list(env.backend.subscribers)
+    env.backend.subscribers.clear()
+    try:
+        env.backend.delete_channel(channel_id)
+    finally:
+        env.backend.subscribers.extend(listeners)
+
+
+async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Discord's Unknown Channel to a table edit, confirmed by a look-up, ends the game as a
+    deletion does: no clock, no AI move, no ping goes on for a table nobody can see."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    delete_unseen(simcord_env, channel.id)
+    assert service(simcord_env).table(table.game_id) is table, "nobody told the bot yet"
+
+    await simcord_env.advance_time(61)  # the turn runs out; the table's edit finds no channel
+    since = len(simcord_env.http_requests)
+
+    await closed_for_good(simcord_env, table, channel.id, since)
+
+
+async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothing(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    simcord_env.inject_error(
+        "PATCH",
+        f"/channels/{channel.id}/messages/*",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
+    )
+
+    players = [alice, bob]
+    first = table.to_move
+    assert first is not None
+    await take_simple_turn(players[first], channel)
+    await simcord_env.settle()
+    assert table.status is Status.RUNNING and service(simcord_env).table(table.game_id) is table
+    await take_simple_turn(players[1 - first], channel)  # the table shows the game again
+
+    assert table.status is Status.RUNNING and table.to_move == first
+    assert table_message(channel).id == table.table_message_id
