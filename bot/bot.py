@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
+from bot.places import place_gone
 from bot.service import GameService
 from bot.startup import StartupError, open_store
 from bot.thinking import Thinking
@@ -120,6 +121,10 @@ class LamaBot(commands.Bot):
         # before the resumed tables and turn pings go out; their turns start then.
         await self.wait_until_ready()
         for table in self.service.resumed_tables():
+            if await place_gone(self, table.guild_id, table.channel_id):
+                # Deleted, or the bot removed, while it was down: no event will say so now.
+                await self.service.abandon_where(channel_id=table.channel_id)
+                continue
             # A fresh ping with the deadline as it is now replaces the old one.
             await self.service.notify(table)
 

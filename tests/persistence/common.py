@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -69,13 +70,18 @@ async def assert_saved(store: Store, table: Table) -> None:
     assert await replayed(store, table.game_id) == table.match
 
 
-async def restart(env: simcord.Env, settings: Settings) -> LamaBot:
-    """Stop the bot the way a shutdown does, then start a fresh one on the same database."""
+async def restart(
+    env: simcord.Env, settings: Settings, *, while_down: Callable[[], object] | None = None
+) -> LamaBot:
+    """Stop the bot the way a shutdown does, then start a fresh one on the same database;
+    ``while_down`` changes Discord in between, while no bot is there to see it."""
     old = env.bot
     assert isinstance(old, LamaBot)
     await old.close()  # SimCord's restart_bot only detaches the old client; a shutdown closes it
     with pytest.raises(StoreError, match="closed"):
         await old.store.pragmas()  # LamaBot.close closed its store
+    if while_down is not None:
+        while_down()
     bot = LamaBot(settings)
     await env.restart_bot(bot)
     return bot
