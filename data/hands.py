@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .database import Part
 from .records import OpenHandRecord
+from .shards import served
 
 #: Discord lets an interaction token edit its messages this long (seconds).
 TOKEN_LIFETIME = 15 * 60
@@ -39,11 +40,15 @@ class OpenHands(Part):
             await unit.execute(query, (hand.opened_at - TOKEN_LIFETIME,))
 
     async def open_hands(self) -> list[OpenHandRecord]:
-        """The open hands Discord still lets the bot edit."""
+        """The open hands Discord still lets the bot edit; once this process has
+        claimed its shards, only those of games in their guilds."""
+        where, params = served(self._shards, column="g.guild_id")
         async with self._db.read() as unit:
-            query = """SELECT game_id, user_id, application_id, token, message_id, locale,
-                              warning, opened_at
-                       FROM open_hands WHERE opened_at >= ? ORDER BY opened_at
-                    """
-            rows = await unit.fetch(query, (self._clock() - TOKEN_LIFETIME,))
+            query = f"""SELECT h.game_id, h.user_id, h.application_id, h.token, h.message_id,
+                               h.locale, h.warning, h.opened_at
+                        FROM open_hands h JOIN games g ON g.id = h.game_id
+                        WHERE h.opened_at >= ? AND {where}
+                        ORDER BY h.opened_at
+                     """
+            rows = await unit.fetch(query, (self._clock() - TOKEN_LIFETIME, *params))
         return [OpenHandRecord(*row) for row in rows]

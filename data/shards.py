@@ -186,9 +186,10 @@ class Leases(Part):
                 await unit.execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
 
 
-def served(shards: Shards) -> tuple[str, tuple[int, ...]]:
-    """A condition on ``guild_id`` for the games of ``shards``, and its parameters."""
+def served(shards: Shards, column: str = "guild_id") -> tuple[str, tuple[int, ...]]:
+    """A condition on the guild id ``column`` for the games of ``shards``, and its
+    parameters."""
     if shards.count == 1:
         return "1 = 1", ()
     marks = ", ".join("?" for _ in shards.ids)
-    return f"(guild_id >> 22) % ? IN ({marks})", (shards.count, *shards.ids)
+    return f"({column} >> 22) % ? IN ({marks})", (shards.count, *shards.ids)

@@ -10,7 +10,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
-from data import SeatRecord, Store
+from data import SeatRecord, Store, shard_of
 from game import Action, Match, RoundDealt, Ruleset
 
 
@@ -47,6 +47,13 @@ CHECK_FAILED = "CHECK constraint failed|violates check constraint"
 def unique_failed(table: str) -> str:
     """What each backend says when a row would repeat a key of ``table``."""
     return f'UNIQUE constraint failed: {table}|violates unique constraint "{table}_'
+
+
+def guild_on(shard: int, count: int, n: int = 0) -> int:
+    """A guild id Discord puts on ``shard`` of ``count``."""
+    guild_id = ((n * count + shard) << 22) | 12345
+    assert shard_of(guild_id, count) == shard
+    return guild_id
 
 
 def counter_clock(start: float = 1_000.0) -> Callable[[], float]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from data import OpenHandRecord, Store
+from data import OpenHandRecord, Shards, Store
 from data.hands import TOKEN_LIFETIME
 from game import Ruleset
 
-from ._helpers import Backend, humans
+from ._helpers import Backend, guild_on, humans
 
 
 def hand(game_id: int, user_id: int, opened_at: float, token: str = "t") -> OpenHandRecord:
@@ -39,3 +39,31 @@ async def test_open_hands_are_kept_replaced_and_dropped_once_too_old(backend: Ba
         assert rows == [(10, "later")], "expired rows are pruned as new ones come in"
     finally:
         await store.close()
+
+
+async def test_a_process_restores_only_the_open_hands_of_its_shards(backend: Backend) -> None:
+    # Two processes, one shard each: after a restart each refreshes only its own games' hands.
+    now = 10_000.0
+    games = {}
+    setup = await Store.open(backend.target, durable=False, clock=lambda: now)
+    try:
+        for shard in (0, 1):
+            games[shard] = await setup.create_game(
+                guild_id=guild_on(shard, 2),
+                channel_id=100 + shard,
+                host_id=10,
+                ruleset=Ruleset(),
+                turn_timer=60,
+                seats=humans((10, "alice"), (11, "bob")),
+            )
+            await setup.save_open_hand(hand(games[shard], 10 + shard, now))
+    finally:
+        await setup.close()
+
+    for shards, shard in ((Shards(2, (0,)), 0), (Shards(2, (1,)), 1)):
+        store = await Store.open(backend.target, durable=False, clock=lambda: now)
+        try:
+            await store.claim_shards(shards)
+            assert await store.open_hands() == [hand(games[shard], 10 + shard, now)], shards
+        finally:
+            await store.close()

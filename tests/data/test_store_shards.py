@@ -12,14 +12,7 @@ from data import Shards, ShardTaken, Store, shard_of
 from data.shards import _host
 from game import Match, Ruleset
 
-from ._helpers import Backend, counter_clock, new_running_game, random_seats
-
-
-def guild_on(shard: int, count: int, n: int = 0) -> int:
-    """A guild id Discord puts on ``shard`` of ``count``."""
-    guild_id = ((n * count + shard) << 22) | 12345
-    assert shard_of(guild_id, count) == shard
-    return guild_id
+from ._helpers import Backend, counter_clock, guild_on, new_running_game, random_seats
 
 
 async def open_store(backend: Backend) -> Store:
