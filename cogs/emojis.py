@@ -2,14 +2,18 @@
 
 At start the cog makes sure every picture of :mod:`cogs.art` is an application
 emoji: it lists the application's emojis and uploads only the missing ones, so
-a restart never makes a duplicate. Until that is done, or if it can't be done
-(no permission, the emoji limit, Discord failing), the messages use the plain
-emojis (keycaps, 🦙) they always had, and the log says why, once.
+a restart never makes a duplicate. Of several processes starting at once, only
+the one serving shard 0 uploads (the shard leases make it one process); the
+others list again, less and less often, until the emojis are all there. Until
+that is done, or if it can't be done (no permission, the emoji limit, Discord
+failing), the messages use the plain emojis (keycaps, 🦙) they always had, and
+the log says why, once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -25,8 +29,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def sync_emojis(bot: discord.Client) -> Faces:
-    """Every art picture as an application emoji, uploading only what is missing.
+RELIST_FIRST = 10.0  # seconds before a process that doesn't upload lists the emojis again
+RELIST_MAX = 600.0  # ...doubling each time up to this
+
+
+async def sync_emojis(bot: discord.Client, *, upload: bool = True) -> Faces:
+    """Every art picture as an application emoji, uploading only what is missing
+    (nothing without ``upload``: another process does).
 
     Returns :data:`PLAIN` (and logs why, once) if any of them can't be had:
     half a deck of own emojis next to keycaps would be worse than none.
@@ -36,6 +45,8 @@ async def sync_emojis(bot: discord.Client) -> Faces:
     except Exception as error:  # any failure (HTTP, network, no application id): plain
         log.warning("Could not list the application's emojis (%s); using plain emojis", error)
         return PLAIN
+    if not upload:
+        return listed(existing)
     emojis: dict[str, discord.Emoji] = {}
     for name in art.ALL_NAMES:
         emoji = existing.get(name)
@@ -53,6 +64,13 @@ async def sync_emojis(bot: discord.Client) -> Faces:
     return Faces(emojis)
 
 
+def listed(existing: dict[str, discord.Emoji]) -> Faces:
+    """The application's own faces if it has every picture, else :data:`PLAIN`."""
+    if any(name not in existing for name in art.ALL_NAMES):
+        return PLAIN
+    return Faces({name: existing[name] for name in art.ALL_NAMES})
+
+
 class Emojis(commands.Cog):
     """Syncs the card faces in the background at start, then hands them to the bot."""
 
@@ -65,7 +83,17 @@ class Emojis(commands.Cog):
         self._task = asyncio.create_task(self._sync(), name="lama-emoji-sync")
 
     async def _sync(self) -> None:
-        faces = await sync_emojis(self.bot)
+        # The shard leases are claimed before the cogs load: one process holds shard 0.
+        uploads = 0 in self.bot.store.shards.ids
+        faces = await sync_emojis(self.bot, upload=uploads)
+        wait = RELIST_FIRST
+        if faces is PLAIN and not uploads:
+            log.info("The process serving shard 0 uploads the card emojis; plain ones until then")
+        while faces is PLAIN and not uploads:
+            await asyncio.sleep(wait)
+            wait = min(2 * wait, RELIST_MAX)
+            with contextlib.suppress(Exception):  # said once already; try again later
+                faces = listed({e.name: e for e in await self.bot.fetch_application_emojis()})
         if faces is not PLAIN:
             self.bot.faces = faces
             log.info("Using %d application emojis for the cards", len(faces.emojis))
