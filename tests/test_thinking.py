@@ -56,6 +56,16 @@ async def test_closing_the_pool_leaves_no_process() -> None:
         await thinking.decide(hard_positions(1)[0], Strength.HARD, 0)
 
 
+async def test_closing_while_the_workers_start_leaves_no_process() -> None:
+    before = set(multiprocessing.active_children())
+    thinking = Thinking(workers=2)
+    thinking.prepare()  # as a Hard seat added to a lobby does, right before a shutdown
+    await thinking.close()
+    assert not set(multiprocessing.active_children()) - before
+    thinking.prepare()  # and a closed pool starts nothing again
+    assert not set(multiprocessing.active_children()) - before
+
+
 async def test_a_killed_worker_costs_no_move() -> None:
     view, later = hard_positions(2)
     before = set(multiprocessing.active_children())

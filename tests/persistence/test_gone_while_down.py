@@ -82,3 +82,23 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_ends_its_games(
 
     await ended_for_good(simcord_env, table, there.id, since)
     assert running(simcord_env, kept.game_id).status is Status.RUNNING
+
+
+async def test_no_answer_from_discord_about_a_channel_ends_no_game(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Not in the cache, but Discord fails to say whether it is gone: the game is not
+    ended on a guess."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    simcord_env.inject_error("GET", f"/channels/{channel.id}", status=500, times=None)
+
+    await restart(
+        simcord_env, settings, while_down=lambda: simcord_env.backend.delete_channel(channel.id)
+    )
+
+    assert running(simcord_env, table.game_id).channel_id == channel.id
