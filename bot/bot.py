@@ -29,6 +29,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.meta",
     "cogs.emojis",
     "cogs.gameplay",
+    "cogs.hints",
     "cogs.lobby",
     "cogs.settings",
     "cogs.stats",

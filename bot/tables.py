@@ -68,6 +68,7 @@ class Table:
     locale: str  # language of the public messages
     seats: list[Seat]
     status: Status = Status.LOBBY
+    hints: bool = True  # players may ask Hard for a hint (the host may turn it off)
     match: Match | None = None
     table_message_id: int | None = None
     ping_message_id: int | None = None  # the "your turn" message standing in the channel

@@ -20,13 +20,17 @@ import contextlib
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from game import Action, SeatView
 from game.ai import Strength, choose
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def _ready() -> int:
@@ -95,22 +99,30 @@ class Thinking:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
             return choose(view, strength, seed)
+        action = await self.run(choose, view, strength, seed)
+        # The move came back as a copy: answer with the view's own object.
+        return view.legal[view.legal.index(action)]
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` where Hard thinks (a hint, a review, a Hard move): in a worker
+        process (a thread without a pool), never on the loop.  It must pickle."""
+        if self._closed:
+            raise RuntimeError("the AI has been shut down")
         if self.workers == 0:
-            return await asyncio.to_thread(choose, view, strength, seed)
+            return await asyncio.to_thread(work, *args)
         await self.start()  # at once when they are up, as they are when prepared
         pool = self._ensure_pool()
         loop = asyncio.get_running_loop()
         try:
-            action = await loop.run_in_executor(pool, choose, view, strength, seed)
+            return await loop.run_in_executor(pool, work, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): think this move in a thread,
             # so the table goes on, while fresh workers start for the next one.
             log.warning("an AI worker process died; starting new ones")
             self._discard(pool)
-            thought = asyncio.to_thread(choose, view, strength, seed)
-            action, _ = await asyncio.gather(thought, self.start())
-        # The move came back as a copy: answer with the view's own object.
-        return view.legal[view.legal.index(action)]
+            thought = asyncio.to_thread(work, *args)
+            result, _ = await asyncio.gather(thought, self.start())
+            return result
 
     async def close(self) -> None:
         """Stop the workers and wait until they are gone; no decision is taken after."""

@@ -29,14 +29,33 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TABLE_ACTIONS = frozenset(
-    {"join", "leave", "start", "cancel", "rematch", "hand", "rules", "back", "dropai"}
+    {
+        "join",
+        "leave",
+        "start",
+        "cancel",
+        "rematch",
+        "hand",
+        "rules",
+        "back",
+        "dropai",
+        "hints",
+        "hint",
+        "review",
+    }
 )
 MOVE_ACTIONS = frozenset({"play", "draw", "quit"})
-LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "dropai"})
+LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "dropai", "hints"})
+#: The Hint button of a hand and the review button of a finished game.
+HINT_ACTIONS = frozenset({"hint", "review"})
 #: Leaderboard paging: ``lama:board:<guild>:<page>:<order index>``.
 BOARD_ACTION = "board"
 #: The cog that handles each action; anything else goes to "Gameplay".
-COG_OF: dict[str, str] = {**dict.fromkeys(LOBBY_ACTIONS, "Lobby"), BOARD_ACTION: "Stats"}
+COG_OF: dict[str, str] = {
+    **dict.fromkeys(LOBBY_ACTIONS, "Lobby"),
+    **dict.fromkeys(HINT_ACTIONS, "Hints"),
+    BOARD_ACTION: "Stats",
+}
 
 
 @dataclass(frozen=True, slots=True)

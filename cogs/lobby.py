@@ -59,6 +59,7 @@ class Lobby(LamaCog):
         komarami="Lato z Komarami: 7 Llamas, each costs 10",
         threshold="The game ends after a round in which someone reaches this many points",
         turn_timer="Seconds per turn, 15 or more; 0 turns the timer off",
+        hints="Players may ask what Hard would do (a hint); on unless turned off",
     )
     async def new(
         self,
@@ -68,6 +69,7 @@ class Lobby(LamaCog):
         komarami: bool = False,
         threshold: app_commands.Range[int, MIN_THRESHOLD, MAX_THRESHOLD] = 40,
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
+        hints: bool = True,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not await self._can_run_table_here(interaction):
@@ -97,6 +99,7 @@ class Lobby(LamaCog):
                 ruleset=ruleset,
                 turn_timer=timer,
                 locale=locale,
+                hints=hints,
             )
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -188,6 +191,8 @@ class Lobby(LamaCog):
                 await service.leave(table.game_id, interaction.user.id)
             elif action == "dropai":
                 await service.remove_ai(table.game_id, interaction.user.id)
+            elif action == "hints":
+                await service.set_hints(table.game_id, interaction.user.id, not table.hints)
             elif action == "leave_game":
                 await service.leave_game(table.game_id, interaction.user.id)
             elif action == "start":

@@ -199,7 +199,13 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
     )
     settings = (
         f"**{text(loc, 'lobby.variants')}:** {variant_badges(loc, rules)}\n"
-        f"**{text(loc, 'lobby.timer')}:** {timer_text(loc, table.turn_timer)}"
+        f"**{text(loc, 'lobby.timer')}:** {timer_text(loc, table.turn_timer)}\n"
+        f"**{text(loc, 'lobby.hints')}:** {text(loc, 'hints.on' if table.hints else 'hints.off')}"
+    )
+    hints = _button(
+        table_id("hints", gid),
+        text(loc, "button.hints_on" if table.hints else "button.hints_off"),
+        discord.ButtonStyle.secondary,
     )
     return _fit(
         _layout(
@@ -215,7 +221,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ui.Separator(),
                 _block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
                 _row(AddAISelect.make(gid, loc, disabled=full)),
-                _row(remove_ai),
+                _row(remove_ai, hints),
                 ui.Separator(),
                 ui.TextDisplay(settings),
                 _row(
@@ -367,7 +373,7 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
             ui.TextDisplay(result_text(table, faces, view.results[-1], plain=plain_scores)),
         ]
     items.append(_table_buttons(table))
-    items.append(ui.TextDisplay("-# " + variant_badges(loc, table.ruleset)))
+    items.append(ui.TextDisplay("-# " + table_badges(table)))
     layout = _layout(colour, items)
     if text_length(layout) > MAX_TEXT and not plain_scores:
         # Long hands in the scoring: their cards as short labels instead of emojis.
@@ -385,7 +391,7 @@ def _table_buttons(table: Table) -> ui.ActionRow[Any]:
         rematch = _button(
             table_id("rematch", gid), text(loc, "button.rematch"), discord.ButtonStyle.success
         )
-        return _row(rematch, rules)
+        return _row(rematch, review_button(table, loc), rules)
     buttons: list[ui.Item[Any]] = [
         _button(table_id("hand", gid), text(loc, "button.show_hand"), discord.ButtonStyle.primary),
         rules,
@@ -395,6 +401,22 @@ def _table_buttons(table: Table) -> ui.ActionRow[Any]:
             _button(table_id("back", gid), text(loc, "button.back"), discord.ButtonStyle.success)
         )
     return _row(*buttons)
+
+
+def table_badges(table: Table) -> str:
+    """The table's footer: the variants in use, and whether hints are allowed."""
+    badges = variant_badges(table.locale, table.ruleset)
+    return f"{badges} · {text(table.locale, 'table.hints_badge')}" if table.hints else badges
+
+
+def review_button(table: Table, locale: str) -> LamaButton:
+    """A finished game's "Your three costliest decisions", for each player to ask."""
+    return _button(
+        table_id("review", table.game_id),
+        text(locale, "button.review"),
+        discord.ButtonStyle.secondary,
+        emoji="🔍",
+    )
 
 
 def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool = False) -> str:
@@ -502,7 +524,17 @@ def hand_view(
         items.append(ui.TextDisplay("\n".join(status)))
     if own.in_round[seat]:
         items += _move_controls(table, faces, seat, locale, mine, public)
-    items.append(_row(*(b for b in (back, refresh) if b is not None)))
+    hint = (
+        _button(
+            table_id("hint", gid),
+            text(locale, "button.hint"),
+            discord.ButtonStyle.success,
+            emoji="💡",
+        )
+        if mine and table.hints
+        else None
+    )
+    items.append(_row(*(b for b in (back, hint, refresh) if b is not None)))
     return _fit(_layout(COLOR_YOUR_TURN if mine else COLOR_WAITING, items))
 
 
@@ -564,6 +596,7 @@ def _hand_result(
     ]
     if public.results:
         items.append(ui.TextDisplay(result_text(table, faces, public.results[-1], plain=True)))
+    items.append(_row(review_button(table, locale)))
     return items
 
 

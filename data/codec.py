@@ -15,7 +15,7 @@ from .records import GameRecord, SeatNote, SeatRecord
 #: The columns of a games row, in the order :func:`assemble` reads them.
 GAME_COLUMNS = """id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                   turn_timer, turn_deadline, language, created_at, finished_at,
-                  ping_message_id, updated_at"""
+                  ping_message_id, updated_at, hints"""
 
 
 def dumps(data: Any) -> str:
@@ -79,6 +79,7 @@ def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote
         finished_at,
         ping_message_id,
         updated_at,
+        hints,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -110,4 +111,5 @@ def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote
         },
         finished_at=finished_at,
         notes=tuple(notes),
+        hints=bool(hints),
     )

@@ -37,6 +37,7 @@ class Games(Part):
         turn_timer: int,
         seats: Sequence[SeatRecord],
         language: str | None = None,
+        hints: bool = True,
     ) -> int:
         """Store a new game in the ``lobby`` status and return its id."""
         now = self._clock()
@@ -44,8 +45,9 @@ class Games(Part):
             # The unique index of migration 0005 refuses a second open game in the
             # channel, even from two units at once on PostgreSQL; a refusal returns no id.
             query = """INSERT INTO games (guild_id, channel_id, host_id, ruleset, status,
-                                          turn_timer, language, created_at, updated_at)
-                       VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)
+                                          turn_timer, language, created_at, updated_at,
+                                          hints)
+                       VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)
                        ON CONFLICT (channel_id) WHERE status IN ('lobby', 'running') DO NOTHING
                        RETURNING id
                     """
@@ -60,6 +62,7 @@ class Games(Part):
                     language,
                     now,
                     now,
+                    int(hints),
                 ),
             )
             if not rows:
@@ -75,16 +78,20 @@ class Games(Part):
         seats: Sequence[SeatRecord],
         ruleset: Ruleset | None = None,
         host_id: int | None = None,
+        hints: bool | None = None,
     ) -> None:
-        """Replace the seats (and the ruleset and the host, if given) of a game in the lobby."""
+        """Replace the seats (and the ruleset, the host and whether hints are allowed,
+        if given) of a game in the lobby."""
         ruleset_json = None if ruleset is None else dumps(ruleset.to_json())
         async with self._db.write() as unit:
             query = """UPDATE games SET ruleset = COALESCE(?, ruleset),
-                                        host_id = COALESCE(?, host_id), updated_at = ?
+                                        host_id = COALESCE(?, host_id),
+                                        hints = COALESCE(?, hints), updated_at = ?
                        WHERE id = ? AND status = 'lobby'
                        RETURNING id
                     """
-            params = (ruleset_json, host_id, self._clock(), game_id)
+            hints_flag = None if hints is None else int(hints)
+            params = (ruleset_json, host_id, hints_flag, self._clock(), game_id)
             if not await unit.fetch(query, params):
                 raise await _wrong_status(unit, game_id, "in the lobby")
             await _replace_seats(unit, game_id, seats)

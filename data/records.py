@@ -85,6 +85,7 @@ class GameRecord:
     notes: tuple[SeatNote, ...] = ()  # in seq order
     finished_at: float | None = None
     ping_message_id: int | None = None  # the "your turn" message standing in the channel
+    hints: bool = True  # the table allows hints (the host may turn them off in the lobby)
 
 
 @dataclass(frozen=True, slots=True)

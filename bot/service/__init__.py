@@ -8,6 +8,7 @@
 - ``play``: the move pipeline and AI turns;
 - ``seats``: coming back, kicks, leaving;
 - ``lobby``: lobbies and rematches;
+- ``hints``: hints for the player to move, and finished games' reviews;
 - ``resume``: the service as a whole, and picking up after a restart.
 """
 

@@ -25,6 +25,7 @@ class Lobby(Seats):
         turn_timer: int,
         locale: str,
         seats: Sequence[Seat] | None = None,
+        hints: bool = True,
     ) -> Table:
         with self._claim(channel_id):
             return await self._open(
@@ -35,6 +36,7 @@ class Lobby(Seats):
                 turn_timer=turn_timer,
                 locale=locale,
                 seats=seats,
+                hints=hints,
             )
 
     @contextmanager
@@ -62,6 +64,7 @@ class Lobby(Seats):
         turn_timer: int,
         locale: str,
         seats: Sequence[Seat] | None,
+        hints: bool = True,
     ) -> Table:
         """Open a lobby in a channel claimed by the caller."""
         seats = list(seats) if seats else [Seat(user_id=host.id, ai=None, name=host.name)]
@@ -74,6 +77,7 @@ class Lobby(Seats):
                 turn_timer=turn_timer,
                 seats=seat_records(seats),
                 language=locale,
+                hints=hints,
             )
         )
         table = Table(
@@ -86,6 +90,7 @@ class Lobby(Seats):
             locale=locale,
             seats=seats,
             opened_at=self.clock(),
+            hints=hints,
         )
         self._register(table)
         self._arm_lobby_timer(table)
@@ -174,6 +179,21 @@ class Lobby(Seats):
             self._arm_lobby_timer(table)
         return table
 
+    async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:
+        """The host allows or forbids hints at the table, before the start."""
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            await self._save(
+                self.store.update_lobby(
+                    table.game_id, seats=seat_records(table.seats), hints=allowed
+                )
+            )
+            table.hints = allowed
+        return table
+
     async def start(self, game_id: int, user_id: int) -> Table:
         table = self._lobby(game_id)
         if user_id != table.host_id:
@@ -242,6 +262,7 @@ class Lobby(Seats):
                 turn_timer=old.turn_timer,
                 locale=old.locale,
                 seats=seats,
+                hints=old.hints,
             )
 
     async def _finished(self, game_id: int) -> Table | None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 
 from ..tables import Status, Table
+from .hints import Hints
 from .lobby import Lobby
 from .records import table_from_record
 
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby):
+class GameService(Lobby, Hints):
     """Lobbies, moves, AI turns and turn timers, persisted.
 
     Cogs talk to this and nothing else; it speaks engine types and knows

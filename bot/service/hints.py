@@ -1,0 +1,144 @@
+"""Hints: what Hard would do for the player to move, and a finished game's review.
+
+Both think where the AI does (``Thinking.run``: a worker process), from one
+seat's view only; neither touches the table, so they take no lock.  A review
+reads the stored events of a finished game, never a running one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from data import GameRecord, Store, StoreError
+from game import SeatView
+from game.ai.advice import Advice, Review, advise, costliest
+
+from ..tables import Status
+from . import timing
+from .core import ServiceCore
+from .errors import ServiceError
+
+#: Reviews kept, so a second click answers at once.
+REVIEWS_KEPT = 256
+#: Seat notes after which an AI plays the seat, and the one that gives it back.
+AI_TAKES = frozenset({"kicked", "left", "takeover"})
+AI_GIVES_BACK = "back"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    view: SeatView  # what the player saw when asking
+    advice: Advice
+
+
+class Hints(ServiceCore):
+    def __init__(self, store: Store, **options: Any) -> None:
+        super().__init__(store, **options)
+        # Finished games' reviews by (game, user), the newest last, and those being made.
+        self._reviews: OrderedDict[tuple[int, int], Review] = OrderedDict()
+        self._reviewing: dict[tuple[int, int], asyncio.Task[Review]] = {}
+
+    def hint_view(self, game_id: int, user_id: int) -> SeatView:
+        """The view a hint for ``user_id`` is made from; they must be to move at a
+        running table that allows hints."""
+        table = self.by_id.get(game_id)
+        if table is None or table.status is not Status.RUNNING or table.match is None:
+            raise ServiceError("hint.no_game")
+        if not table.hints:
+            raise ServiceError("hint.off")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        if table.seats[seat].controller is not None:
+            raise ServiceError("error.seat_is_ai")
+        if table.to_move != seat:
+            raise ServiceError("hint.not_your_turn")
+        return table.match.view(seat)
+
+    async def hint(self, view: SeatView) -> Hint:
+        """What Hard would do in ``view`` (from :meth:`hint_view`), thought in a worker."""
+        return Hint(view, await self.thinking.run(advise, view))
+
+    async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
+        """The costliest decisions of ``user_id`` in the finished game ``game_id``."""
+        key = (game_id, user_id)
+        reviews, running = self._reviews, self._reviewing
+        if key in reviews:
+            return reviews[key]
+        task = running.get(key)
+        if task is None:
+            task = asyncio.create_task(self._review(game_id, user_id, guild_id))
+            running[key] = task
+            task.add_done_callback(lambda _: running.pop(key, None))
+        review = await asyncio.shield(task)
+        reviews[key] = review
+        while len(reviews) > REVIEWS_KEPT:
+            reviews.popitem(last=False)
+        return review
+
+    async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
+        """The review of ``user_id``'s latest finished game in the guild; refused while
+        they play at this channel's table."""
+        here = self.by_channel.get(channel_id)
+        if here is not None and here.status is Status.RUNNING and here.seat_of(user_id) is not None:
+            raise ServiceError("review.not_finished")
+        try:
+            latest = await self.stats.history(guild_id, user_id, limit=1)
+        except StoreError as error:
+            raise ServiceError("review.unreadable") from error
+        if not latest:
+            raise ServiceError("review.no_game")
+        return await self.review(latest[0].game_id, user_id, guild_id=guild_id)
+
+    async def _review(self, game_id: int, user_id: int, guild_id: int) -> Review:
+        live = self.by_id.get(game_id)
+        if live is not None and live.live:
+            raise ServiceError("review.not_finished")
+        try:
+            record = await self.store.load_game(game_id)
+        except StoreError as error:
+            raise ServiceError("review.unreadable") from error
+        if record is None or record.guild_id != guild_id:
+            raise ServiceError("error.game_gone")
+        if record.status != Status.FINISHED.value:
+            raise ServiceError("review.not_finished")
+        seat = next((s.seat for s in record.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        work = functools.partial(
+            costliest,
+            record.ruleset,
+            len(record.seats),
+            record.events,
+            seat,
+            skip=made_for(record, seat),
+            budget=timing.REVIEW_BUDGET,
+        )
+        try:
+            return await asyncio.wait_for(self.thinking.run(work), timing.REVIEW_WAIT)
+        except TimeoutError as error:
+            raise ServiceError("review.too_slow") from error
+
+
+def made_for(record: GameRecord, seat: int) -> frozenset[int]:
+    """The seqs of the moves made for ``seat`` rather than by its player: a timeout,
+    and every move while an AI played the seat (kicked, left, away)."""
+    skip = set(record.automatic)
+    changes: dict[int, list[str]] = {}
+    for note in record.notes:
+        if note.seat == seat:
+            changes.setdefault(note.seq, []).append(note.kind)
+    by_ai = False
+    for seq in range(len(record.events)):
+        for kind in changes.get(seq, ()):
+            by_ai = kind in AI_TAKES or (by_ai and kind != AI_GIVES_BACK)
+        if by_ai:
+            skip.add(seq)
+    return frozenset(skip)
+
+
+__all__ = ["Hint", "Hints", "made_for"]

@@ -1,0 +1,208 @@
+"""Hard as a teacher: what it would do from a seat's view, and what each move is worth.
+
+Two uses, both from one seat's view only (a :class:`~game.SeatView`, never the
+match):
+
+* :func:`advise` — a hint for the player to move: Hard's move (exactly what
+  :class:`HardPlayer` decides for that view and seed) and, for every legal
+  move, the points it is expected to add to the player's own total this round
+  (``cost``) and Hard's own score of it (``value``: the others' mean point
+  change minus one's own, plus the win bonus when the round ends the game).
+* :func:`costliest` — after a game, replays its events and finds the
+  decisions of one seat where Hard's move from the same view was expected to
+  cost that player the fewest points compared with the move they made.
+
+The estimates come from Hard's own search (``HardPlayer.evaluate``), on the
+same determinizations as its decision: the seed decides them, so the numbers
+and the move agree.  ``cost`` is the same search scored by one's own points
+only (``relative`` and ``win_bonus`` at 0).  Quitting is exact: its cost is what
+the hand costs now.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from ..actions import DRAW, PLAY, QUIT, Action
+from ..events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
+from ..match import Match
+from ..rules import Ruleset
+from ..view import SeatView
+from .hard import DEFAULT_HARD, HardParams, HardPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    action: Action
+    #: points the move is expected to add to the player's own total this round
+    #: (negative: a chip given back)
+    cost: float
+    #: Hard's score of the move, higher is better (relative points, win bonus)
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    choice: Action  # what Hard would do
+    estimates: tuple[Estimate, ...]  # the moves asked about, in their order
+
+    def of(self, action: Action) -> Estimate:
+        return next(e for e in self.estimates if e.action == action)
+
+
+def view_seed(view: SeatView) -> str:
+    """A seed made of the view alone: the same view always gets the same advice."""
+    return f"advice:{view.round_no}:{len(view.history)}"
+
+
+def advise(
+    view: SeatView,
+    seed: int | str | None = None,
+    *,
+    actions: Sequence[Action] | None = None,
+    params: HardParams = DEFAULT_HARD,
+    samples: int | None = None,
+) -> Advice:
+    """Hard's move in ``view`` and the estimates of ``actions`` (default: every legal move).
+
+    Raises ``ValueError`` when it isn't the seat's turn.
+    """
+    if not view.legal:
+        raise ValueError("It's not this seat's turn.")
+    seed = view_seed(view) if seed is None else seed
+    asked = list(view.legal if actions is None else actions)
+    if any(a not in view.legal for a in asked):
+        raise ValueError(f"not a legal move here: {asked!r}")
+    choice = HardPlayer(params, samples).decide(view, random.Random(seed))
+    return Advice(
+        view.legal[view.legal.index(choice)], estimates(view, seed, asked, params, samples)
+    )
+
+
+def estimates(
+    view: SeatView,
+    seed: int | str,
+    actions: Sequence[Action],
+    params: HardParams = DEFAULT_HARD,
+    samples: int | None = None,
+) -> tuple[Estimate, ...]:
+    """The estimates of ``actions``, on the determinizations Hard's decision with
+    ``seed`` uses."""
+    values = HardPlayer(params, samples).evaluate(view, list(actions), random.Random(seed))
+    own = HardPlayer(replace(params, relative=0.0, win_bonus=0.0, win_model=False), samples)
+    costs = own.evaluate(view, list(actions), random.Random(seed))
+    return tuple(
+        Estimate(action, -cost, value)
+        for action, cost, value in zip(actions, costs, values, strict=True)
+    )
+
+
+# ---------------------------------------------------------------- after the game
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move a player made, and what Hard would have done from the same view."""
+
+    seq: int  # the move's place in the game's events
+    round_no: int
+    move_no: int  # the move's number in its round, 1 for the first
+    played: Action
+    better: Action  # Hard's move
+    saved: float  # own points Hard's move was expected to save against the one played
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    decisions: tuple[Decision, ...]  # the costliest first
+    checked: int  # decisions looked at
+    complete: bool  # False: the time ran out before every decision was looked at
+
+
+def action_of(event: MoveEvent) -> Action:
+    if isinstance(event, CardPlayed):
+        return PLAY[event.card]
+    return DRAW if isinstance(event, CardDrawn) else QUIT
+
+
+def decisions_of(
+    ruleset: Ruleset, players: int, events: Iterable[Event], seat: int, skip: Collection[int] = ()
+) -> list[tuple[int, SeatView, Action]]:
+    """Every real choice ``seat`` made: (seq, the view before it, the move).
+
+    A move with no alternative is no decision, and the seqs in ``skip`` (moves
+    made for the player: a timeout, an AI standing in) are left out.
+    """
+    match = Match(ruleset, players)
+    found: list[tuple[int, SeatView, Action]] = []
+    for seq, event in enumerate(events):
+        if not isinstance(event, RoundDealt) and event.seat == seat and seq not in skip:
+            view = match.view(seat)
+            if len(view.legal) > 1:
+                found.append((seq, view, action_of(event)))
+        match.apply_event(event)
+    return found
+
+
+def costliest(
+    ruleset: Ruleset,
+    players: int,
+    events: Sequence[Event],
+    seat: int,
+    *,
+    skip: Collection[int] = (),
+    limit: int = 3,
+    seed: str = "review",
+    samples: int | None = None,
+    budget: float | None = None,
+) -> Review:
+    """The ``limit`` decisions of ``seat`` where Hard's move saved the most points.
+
+    Only moves that differ from Hard's and were expected to cost more count.
+    Each decision is searched as Hard searches its own (``samples``: its budget).
+    ``budget`` (seconds) bounds the time: decisions past it are not looked at,
+    and the review says it is not complete.
+    """
+    start = time.monotonic()
+    found: list[Decision] = []
+    checked = 0
+    complete = True
+    for seq, view, played in decisions_of(ruleset, players, events, seat, skip):
+        if budget is not None and time.monotonic() - start >= budget:
+            complete = False
+            break
+        checked += 1
+        where = f"{seed}:{seq}"
+        better = HardPlayer(DEFAULT_HARD, samples).decide(view, random.Random(where))
+        if better == played:
+            continue
+        hard, mine = estimates(view, where, [better, played], samples=samples)
+        saved = mine.cost - hard.cost
+        if saved > 0:
+            found.append(
+                Decision(
+                    seq=seq,
+                    round_no=view.round_no,
+                    move_no=len(view.history) + 1,
+                    played=played,
+                    better=better,
+                    saved=saved,
+                )
+            )
+    found.sort(key=lambda d: (-d.saved, d.seq))
+    return Review(decisions=tuple(found[:limit]), checked=checked, complete=complete)
+
+
+__all__ = [
+    "Advice",
+    "Decision",
+    "Estimate",
+    "Review",
+    "action_of",
+    "advise",
+    "costliest",
+    "decisions_of",
+    "estimates",
+    "view_seed",
+]

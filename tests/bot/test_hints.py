@@ -1,0 +1,244 @@
+"""Hints through Discord: the Hint button and /lama hint, the table option and its
+badge, and a finished game's "Your three costliest decisions"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+
+from bot.tables import Status
+from game import Card as C
+
+from .play import (
+    custom_ids,
+    enabled,
+    forged,
+    open_hand,
+    open_lobby,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    texts,
+    two_player_game,
+)
+
+
+def said(result: Any) -> str:
+    """What the bot answered, privately: the followup of a deferred click, else the
+    response (a deferred command's answer fills it in)."""
+    answers = result.followups or ([result.response] if result.response is not None else [])
+    assert answers, "no answer"
+    assert all(a.ephemeral for a in answers), "a hint or review must be private"
+    return str(answers[-1].content)
+
+
+def hint_button(hand: Any) -> list[str]:
+    return [cid for cid, _label, _off in custom_ids(hand) if cid.startswith("lama:hint:")]
+
+
+async def quit_or_draw_game(
+    env: simcord.Env,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    channel: Any,
+    **options: Any,
+) -> Any:
+    """Alice to move with a lone 1 on a 4; Bob holds a 5, his only card: Hard quits."""
+    rig(env, [[C.ONE], [C.FIVE]], C.FOUR, [])
+    return await two_player_game(env, alice, bob, channel, threshold=1, turn_timer=0, **options)
+
+
+async def test_the_player_to_move_gets_hards_move_in_one_line(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await quit_or_draw_game(simcord_env, alice, bob, channel)
+    assert table.to_move == 0
+    hand = await open_hand(alice, channel)
+    assert hint_button(hand) and enabled(hand, "lama:hint:")
+
+    clicked = await alice.click(hand, custom_id=hint_button(hand)[0])
+    line = said(clicked)
+    assert "\n" not in line
+    assert line.startswith(
+        "💡 **Quit**: your hand costs 1 now; going on is expected to cost about "
+    )
+
+    typed = await alice.slash(channel, "lama hint")
+    assert said(typed) == line, "the same view gives the same hint"
+    assert table.match is not None and len(table.match.events) == 1, "a hint makes no move"
+
+
+async def test_no_hint_out_of_turn_for_others_or_after_the_game(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    table = await quit_or_draw_game(simcord_env, alice, bob, channel)
+    waiting = await open_hand(bob, channel)
+    assert not hint_button(waiting), "only the player to move sees the Hint button"
+    assert said(await bob.slash(channel, "lama hint")) == (
+        "A hint is for the player to move: wait for your turn."
+    )
+    assert said(await carol.slash(channel, "lama hint")) == "You're not in this game."
+
+    hand = await open_hand(alice, channel)
+    await take_simple_turn(alice, channel)  # draws
+    await take_simple_turn(bob, channel)  # plays his last card: the game is over
+    assert table.status is Status.FINISHED
+    late = await alice.click(hand, custom_id=hint_button(hand)[0])
+    assert said(late) == "There's no game running here to give a hint for."
+    assert said(await alice.slash(channel, "lama hint")) == (
+        "There's no game running here to give a hint for."
+    )
+
+
+async def test_the_host_turns_hints_off_and_the_table_says_so(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    assert table.hints and "**Hints:** 💡 on" in texts(table_message(channel))
+    refused = await bob.click(table_message(channel), label="Hints: on")
+    assert said(refused) == "Only the host can do that."
+    assert table.hints
+
+    await alice.click(table_message(channel), label="Hints: on")
+    assert not table.hints
+    assert "**Hints:** off" in texts(table_message(channel))
+    stored = await service(simcord_env).store.load_game(table.game_id)
+    assert stored is not None and stored.hints is False
+
+    rig(simcord_env, [[C.ONE], [C.FIVE]], C.FOUR, [])
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    assert "💡" not in texts(table_message(channel)), "no badge when hints are off"
+    hand = await open_hand(alice, channel)
+    assert not hint_button(hand)
+    assert said(await alice.slash(channel, "lama hint")) == "Hints are off at this table."
+
+
+async def test_a_table_with_hints_shows_the_badge_and_the_option_turns_them_off(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await quit_or_draw_game(simcord_env, alice, bob, channel)
+    assert texts(table_message(channel)).endswith("· 💡 hints on")
+
+    other = guild.create_text_channel("quiet-table")
+    table = await quit_or_draw_game(simcord_env, alice, bob, other, hints=False)
+    assert not table.hints and "💡" not in texts(table_message(other))
+
+
+async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await quit_or_draw_game(simcord_env, alice, bob, channel)
+    assert said(await alice.slash(channel, "lama review")) == (
+        "The review is there once the game is over."
+    )
+    early = forged(simcord_env, channel, f"lama:review:{table.game_id}")
+    assert said(await alice.click(early, label="Forged")) == (
+        "The review is there once the game is over."
+    )
+
+    await take_simple_turn(alice, channel)  # draws, where Hard would quit
+    await take_simple_turn(bob, channel)
+    assert table.status is Status.FINISHED
+    await simcord_env.advance_time(3)
+    final = table_message(channel)
+    shown = said(await alice.click(final, label="Your three costliest decisions"))
+    lines = shown.split("\n")
+    assert lines[0] == "**🔍 Your three costliest decisions**"
+    assert lines[1].startswith("1. Round 1, move 1: you drew; Hard would quit · about ")
+    assert lines[1].endswith(" points saved")
+    assert not any(line.startswith("2. ") for line in lines), "one decision differed"
+    assert said(await alice.slash(channel, "lama review")) == shown
+
+    # Bob played his only sensible card: nothing to regret.
+    calm = said(await bob.click(final, label="Your three costliest decisions"))
+    assert calm.split("\n")[1] == (
+        "By Hard's reckoning none of your decisions cost you points. Well played!"
+    )
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    assert said(await carol.click(final, label="Your three costliest decisions")) == (
+        "You're not in this game."
+    )
+
+
+async def test_a_hint_uses_nothing_but_the_players_own_view(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The same hand, top card and counts, with Bob's cards and the pile dealt
+    differently at two tables: Alice gets the same hint at both."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    mine = [C.TWO, C.FIVE, C.LLAMA, C.ONE, C.ONE, C.SIX]
+    hints = []
+    for name, his, pile in (
+        ("first", [C.SIX] * 6, [C.THREE, C.FOUR]),
+        ("second", [C.THREE, C.THREE, C.FOUR, C.FOUR, C.LLAMA, C.TWO], [C.SIX, C.SIX]),
+    ):
+        here = guild.create_text_channel(name)
+        rig(simcord_env, [mine, his], C.ONE, pile)
+        table = await two_player_game(simcord_env, alice, bob, here, turn_timer=0)
+        assert table.match is not None and table.match.round is not None
+        hints.append(said(await alice.slash(here, "lama hint")))
+    assert hints[0] == hints[1]
+    assert hints[0].startswith("💡 **")
+
+
+def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> None:
+    from bot.service.hints import made_for
+    from data import GameRecord, SeatNote, SeatRecord
+    from game import Match, Ruleset
+
+    match = Match(Ruleset(), 2)
+    match.deal(seed=1)
+    for _ in range(8):
+        seat = match.to_move
+        if seat is None:
+            break
+        match.apply(seat, match.legal_actions()[0])
+    record = GameRecord(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        table_message_id=None,
+        host_id=1,
+        ruleset=match.ruleset,
+        status="finished",
+        turn_timer=0,
+        turn_deadline=None,
+        language=None,
+        created_at=0.0,
+        updated_at=0.0,
+        seats=(SeatRecord(0, 1, None, "alice"), SeatRecord(1, 2, None, "bob")),
+        events=tuple(match.events),
+        automatic={2: "timeout"},
+        # Alice's seat is taken over after seq 3 and given back at seq 6; Bob's
+        # note is not hers.
+        notes=(SeatNote(3, 0, "takeover"), SeatNote(4, 1, "kicked"), SeatNote(6, 0, "back")),
+    )
+    assert made_for(record, 0) == frozenset({2, 3, 4, 5})
+    assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
