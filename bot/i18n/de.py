@@ -159,7 +159,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.none": "Nach Hards Rechnung hat dich keine deiner Entscheidungen Punkte gekostet. Gut gespielt!",
     "review.footer": "Minuspunkte, die du in der Runde voraussichtlich bekommen hättest, aus Hards Suche mit dem, was du damals sehen konntest.",
     "review.partial": {
-        "one": "In der verfügbaren Zeit konnte nur deine erste Entscheidung angesehen werden.",
+        "one": "In der verfügbaren Zeit konnte nur {count} Entscheidung angesehen werden, deine erste.",
         "other": "In der verfügbaren Zeit konnten nur deine ersten {count} Entscheidungen angesehen werden.",
     },
     "review.not_finished": "Die Auswertung gibt es, sobald das Spiel vorbei ist.",

@@ -153,7 +153,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.none": "Según Hard, ninguna de tus decisiones te costó puntos. ¡Bien jugado!",
     "review.footer": "Puntos que se esperaba que sumaras en esa ronda, según la búsqueda de Hard con lo que podías ver entonces.",
     "review.partial": {
-        "one": "En el tiempo disponible solo se pudo revisar tu primera decisión.",
+        "one": "En el tiempo disponible solo se pudo revisar {count} decisión, la primera.",
         "other": "En el tiempo disponible solo se pudieron revisar tus primeras {count} decisiones.",
     },
     "review.not_finished": "La revisión estará disponible cuando termine la partida.",

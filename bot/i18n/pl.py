@@ -183,7 +183,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.none": "Według Hard żadna twoja decyzja nie kosztowała cię punktów. Dobra gra!",
     "review.footer": "Punkty, które miały ci przybyć w tej rundzie, według przeszukiwania Hard na podstawie tego, co wtedy było dla ciebie widać.",
     "review.partial": {
-        "one": "W dostępnym czasie udało się przejrzeć tylko twoją pierwszą decyzję.",
+        "one": "W dostępnym czasie udało się przejrzeć tylko {count} decyzję, pierwszą.",
         "few": "W dostępnym czasie udało się przejrzeć tylko twoje pierwsze {count} decyzje.",
         "many": "W dostępnym czasie udało się przejrzeć tylko twoich pierwszych {count} decyzji.",
     },

@@ -242,3 +242,20 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
     )
     assert made_for(record, 0) == frozenset({2, 3, 4, 5})
     assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
+
+
+def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
+    from cogs.hints import review_text
+    from game import DRAW, QUIT
+    from game.ai.advice import Decision, Review
+
+    def saved(points: float) -> Review:
+        return Review((Decision(1, 2, 3, DRAW, QUIT, points),), checked=4, complete=False)
+
+    assert "oszczędność około 1 punktu" in review_text("pl", saved(1.2))
+    assert "oszczędność około 2 punktów" in review_text("pl", saved(2.0))
+    assert "about 1 point saved" in review_text("en", saved(0.6))
+    assert "less than a point saved" in review_text("en", saved(0.3))
+    german = review_text("de", saved(5.0))
+    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · etwa 5 Minuspunkte" in german
+    assert "nur deine ersten 4 Entscheidungen" in german

@@ -144,7 +144,8 @@ async def test_an_open_hand_shows_the_result_when_the_game_ends(
     final = bobs.response
     assert "game over" in texts(final) and "The winner is **alice**!" in texts(final)
     assert "Waiting for" not in texts(final)
-    assert not custom_ids(final), "no buttons of a game that is over"
+    # No move of a game that is over: only the review of it.
+    assert [cid for cid, _label, _off in custom_ids(final)] == [f"lama:review:{table.game_id}"]
     assert accent(final) == render.COLOR_OVER.value
     assert accent(table_message(channel)) == render.COLOR_OVER.value
 

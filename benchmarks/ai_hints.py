@@ -1,0 +1,80 @@
+"""How long a hint and a finished game's review take (``game.ai.advice``).
+
+    python benchmarks/ai_hints.py                  # 4 players, 6 games
+    python benchmarks/ai_hints.py --players 2 6 --games 10
+
+Whole games are played by Normal players (base rules unless variants are
+given).  **Hint**: every view of seat 0 with two or more moves is advised on
+its own, one after another in this process, as ``/lama hint`` asks the worker
+(Hard's decision, then the estimates of every legal move): the wall time per
+hint.  **Review**: seat 0's review of each whole game (``costliest``), the
+wall time per game and the decisions it looked at.  The bot runs both in its
+AI workers, so neither holds the event loop; the review is also cut off by
+its budget (``bot.service.timing.REVIEW_BUDGET``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchmarks.arena import play_game  # noqa: E402
+from game import Ruleset, SeatView  # noqa: E402
+from game.ai import NormalPlayer  # noqa: E402
+from game.ai.advice import advise, costliest  # noqa: E402
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[4])
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument(
+        "--variants", nargs="*", default=[], choices=["no_drama", "party", "komarami"]
+    )
+    args = parser.parse_args()
+    ruleset = Ruleset(**{name: True for name in args.variants})
+    print(f"rules: {', '.join(ruleset.variants) or 'base'}; Normal players; seat 0 advised")
+    print(
+        f"{'players':>7} {'hints':>6} {'hint p50':>9} {'p95':>7} {'max':>7}"
+        f" {'games':>6} {'review p50':>11} {'max':>7} {'decisions':>10}"
+    )
+    for players in args.players:
+        hint_ms: list[float] = []
+        review_s: list[float] = []
+        checked: list[int] = []
+        for game in range(args.games):
+            seen: list[tuple[int, SeatView]] = []
+            match = play_game(
+                [NormalPlayer()] * players,
+                ruleset,
+                f"hints:{game}",
+                lambda seat, view, into=seen: into.append((seat, view)),
+            )
+            for view in (v for seat, v in seen if seat == 0 and len(v.legal) > 1):
+                start = time.perf_counter()
+                advise(view)
+                hint_ms.append(1000 * (time.perf_counter() - start))
+            start = time.perf_counter()
+            review = costliest(ruleset, players, match.events, 0)
+            review_s.append(time.perf_counter() - start)
+            checked.append(review.checked)
+        print(
+            f"{players:>7} {len(hint_ms):>6} {statistics.median(hint_ms):>7.0f}ms"
+            f" {percentile(hint_ms, 0.95):>5.0f}ms {max(hint_ms):>5.0f}ms"
+            f" {len(review_s):>6} {statistics.median(review_s):>10.2f}s {max(review_s):>6.2f}s"
+            f" {statistics.mean(checked):>10.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
