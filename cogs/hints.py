@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.i18n import language_of, text
 from bot.service import ServiceError
 from bot.service.hints import Hint
-from game import Action, Play, Quit, penalty_points
+from game import Action, Play, Quit, Ruleset, penalty_points
 from game.ai.advice import Review
 
 from .components import ComponentId
@@ -89,10 +89,10 @@ def _points(locale: str, value: float, *, fine: bool = False) -> str:
     return format_decimal(round(value, 1), format="0.0", locale=language_of(locale))
 
 
-def move_text(locale: str, prefix: str, action: Action) -> str:
+def move_text(locale: str, prefix: str, action: Action, ruleset: Ruleset) -> str:
     """A move in the words of ``prefix``: ``hint.move``, ``review.you`` or ``review.hard``."""
     if isinstance(action, Play):
-        return text(locale, f"{prefix}.play", card=card_name(locale, action.card))
+        return text(locale, f"{prefix}.play", card=card_name(locale, action.card, ruleset))
     return text(locale, f"{prefix}.quit" if isinstance(action, Quit) else f"{prefix}.draw")
 
 
@@ -116,14 +116,19 @@ def hint_line(locale: str, hint: Hint) -> str:
         elif isinstance(other.action, Quit):
             why = text(locale, "hint.why.vs_quit", cost=_points(locale, chosen.cost), now=now)
         elif isinstance(other.action, Play):
-            card = card_name(locale, other.action.card)
+            card = card_name(locale, other.action.card, view.ruleset)
             why = text(locale, "hint.why.vs_play", cost=cost, card=card, other=going)
         else:
             why = text(locale, "hint.why.vs_draw", cost=cost, other=going)
         if round(chosen.cost) > round(other.cost):
             # Hard plays for the game, not for this round's points alone.
             why += text(locale, "hint.why.others")
-    return text(locale, "hint.line", move=move_text(locale, "hint.move", advice.choice), why=why)
+    return text(
+        locale,
+        "hint.line",
+        move=move_text(locale, "hint.move", advice.choice, view.ruleset),
+        why=why,
+    )
 
 
 def review_text(locale: str, review: Review) -> str:
@@ -137,8 +142,8 @@ def review_text(locale: str, review: Review) -> str:
                 place=place,
                 round=decision.round_no,
                 move=decision.move_no,
-                played=move_text(locale, "review.you", decision.played),
-                better=move_text(locale, "review.hard", decision.better),
+                played=move_text(locale, "review.you", decision.played, review.ruleset),
+                better=move_text(locale, "review.hard", decision.better, review.ruleset),
                 saved=text(locale, "review.saved", count=saved)
                 if saved >= 1
                 else text(locale, "review.saved_less"),

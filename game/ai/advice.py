@@ -115,6 +115,7 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Review:
+    ruleset: Ruleset  # the game's
     decisions: tuple[Decision, ...]  # the costliest first
     checked: int  # decisions looked at
     complete: bool  # False: the time ran out before every decision was looked at
@@ -191,7 +192,7 @@ def costliest(
                 )
             )
     found.sort(key=lambda d: (-d.saved, d.seq))
-    return Review(decisions=tuple(found[:limit]), checked=checked, complete=complete)
+    return Review(ruleset, tuple(found[:limit]), checked=checked, complete=complete)
 
 
 __all__ = [

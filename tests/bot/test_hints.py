@@ -246,11 +246,12 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
 
 def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
     from cogs.hints import review_text
-    from game import DRAW, QUIT
+    from game import DRAW, QUIT, Ruleset
     from game.ai.advice import Decision, Review
 
     def saved(points: float) -> Review:
-        return Review((Decision(1, 2, 3, DRAW, QUIT, points),), checked=4, complete=False)
+        decision = Decision(1, 2, 3, DRAW, QUIT, points)
+        return Review(Ruleset(), (decision,), checked=4, complete=False)
 
     assert "oszczędność około 1 punktu" in review_text("pl", saved(1.2))
     assert "oszczędność około 2 punktów" in review_text("pl", saved(2.0))
