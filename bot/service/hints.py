@@ -75,9 +75,10 @@ class Hints(ServiceCore):
             running[key] = task
             task.add_done_callback(lambda _: running.pop(key, None))
         review = await asyncio.shield(task)
-        reviews[key] = review
-        while len(reviews) > REVIEWS_KEPT:
-            reviews.popitem(last=False)
+        if review.complete:  # one cut short by a busy machine may do better later
+            reviews[key] = review
+            while len(reviews) > REVIEWS_KEPT:
+                reviews.popitem(last=False)
         return review
 
     async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:

@@ -18,6 +18,7 @@ from .play import (
     open_lobby,
     rig,
     service,
+    started_game,
     table_message,
     take_simple_turn,
     texts,
@@ -260,3 +261,63 @@ def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
     german = review_text("de", saved(5.0))
     assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · etwa 5 Minuspunkte" in german
     assert "nur deine ersten 4 Entscheidungen" in german
+
+
+async def test_a_hint_is_thought_in_the_ai_workers_not_on_the_event_loop(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    import multiprocessing
+
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    before = set(multiprocessing.active_children())
+    await quit_or_draw_game(simcord_env, alice, bob, channel)
+    assert said(await alice.slash(channel, "lama hint")).startswith("💡 **Quit**")
+    assert set(multiprocessing.active_children()) - before, "no worker process thought it"
+
+
+async def test_no_hint_for_a_seat_an_ai_plays(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    rig(simcord_env, [[C.ONE], [C.FIVE], [C.SIX]], C.FOUR, [], starter=1)
+    await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=0)
+    await alice.slash(channel, "lama kick", member=bob.user)
+    assert said(await bob.slash(channel, "lama hint")).startswith("An AI is playing your seat.")
+
+
+def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
+    from bot.service.hints import Hint
+    from cogs.hints import hint_line
+    from game import DRAW, PLAY, QUIT, Match, Ruleset, explicit_deal
+    from game.ai.advice import Advice, Estimate
+
+    match = Match(Ruleset(), 2)
+    match.start_round(explicit_deal([[C.TWO, C.SIX], [C.FIVE]], C.TWO, [C.ONE] * 8, 0))
+    view = match.view(0)
+    two, draw, quit_ = PLAY[C.TWO], Estimate(DRAW, 3.2, -1.0), Estimate(QUIT, 8.0, -6.0)
+
+    def line(locale: str, choice: Any, *estimates: Estimate) -> str:
+        return hint_line(locale, Hint(view, Advice(choice, estimates)))
+
+    assert line("en", two, Estimate(two, 2.4, 0.5), draw, quit_) == (
+        "💡 **Play 2**: expected to cost about 2; drawing about 3"
+    )
+    # Whole numbers that would look the same are given to a tenth, as the language writes it.
+    assert line("de", two, Estimate(two, 2.8, 0.5), draw, quit_) == (
+        "💡 **2 ablegen**: kostet voraussichtlich etwa 2,8; ziehen etwa 3,2"
+    )
+    assert line("en", DRAW, Estimate(DRAW, 3.2, 1.0), quit_) == (
+        "💡 **Draw**: expected to cost about 3; quitting costs 8 now"
+    )
+    assert line("en", QUIT, quit_) == "💡 **Quit**: it's your only move; your hand costs 8 now"
+    assert line("en", two, Estimate(two, 5.0, 0.5), Estimate(DRAW, 3.0, 0.0)) == (
+        "💡 **Play 2**: expected to cost about 5; drawing about 3"
+        " (more for you, but the others are expected to score more still)"
+    )
