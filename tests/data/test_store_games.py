@@ -123,6 +123,28 @@ async def test_lobby_life_cycle(store: Store) -> None:
         await store.start_game(game_id, seats=seats[:2], events=match.events)
 
 
+async def test_a_table_keeps_whether_it_allows_hints(store: Store) -> None:
+    seats = humans((1, "Ann"))
+    on = await store.create_game(
+        guild_id=5, channel_id=6, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+    )
+    off = await store.create_game(
+        guild_id=5,
+        channel_id=7,
+        host_id=1,
+        ruleset=Ruleset(),
+        turn_timer=0,
+        seats=seats,
+        hints=False,
+    )
+    assert [(await store.load_game(g)).hints for g in (on, off)] == [True, False]  # type: ignore[union-attr]
+    await store.update_lobby(on, seats=seats, hints=False)
+    await store.update_lobby(off, seats=seats)  # kept when not given
+    assert [(await store.load_game(g)).hints for g in (on, off)] == [False, False]  # type: ignore[union-attr]
+    await store.update_lobby(off, seats=seats, hints=True)
+    assert [r.hints for r in await store.unfinished_games()] == [False, True]
+
+
 async def test_missing_game(store: Store) -> None:
     assert await store.load_game(12345) is None
     assert await store.chip_history(12345) is None
