@@ -45,6 +45,8 @@ TABLE_ACTIONS = frozenset(
     }
 )
 MOVE_ACTIONS = frozenset({"play", "draw", "quit"})
+#: A seat's card count on the table: ``lama:seat:<game>:<seat>``, a button no one can press.
+SEAT_ACTION = "seat"
 LOBBY_ACTIONS = frozenset({"join", "leave", "start", "cancel", "rematch", "dropai", "hints"})
 #: The Hint button of a hand and the review button of a finished game.
 HINT_ACTIONS = frozenset({"hint", "review"})
@@ -64,7 +66,7 @@ class ComponentId:
     game_id: int
     stamp: int | None = None
     card: Card | None = None
-    option: int | None = None  # the leaderboard order (an index into LEADERBOARD_ORDERS)
+    option: int | None = None  # the leaderboard order (an index into LEADERBOARD_ORDERS), a seat
 
 
 def table_id(action: str, game_id: int) -> str:
@@ -73,6 +75,10 @@ def table_id(action: str, game_id: int) -> str:
 
 def hand_id(game_id: int) -> str:
     return table_id("hand", game_id)
+
+
+def seat_id(game_id: int, seat: int) -> str:
+    return f"lama:{SEAT_ACTION}:{game_id}:{seat}"
 
 
 def move_id(action: str, game_id: int, stamp: int, card: int | None = None) -> str:
@@ -103,6 +109,10 @@ def parse(body: str) -> ComponentId | None:
         return ComponentId(action, game_id, int(m["stamp"]), option=order)
     if action in TABLE_ACTIONS:
         return None if m["stamp"] is not None else ComponentId(action, game_id)
+    if action == SEAT_ACTION:
+        if m["stamp"] is None or m["card"] is not None:
+            return None
+        return ComponentId(action, game_id, option=int(m["stamp"]))
     if action not in MOVE_ACTIONS or m["stamp"] is None:
         return None
     stamp = int(m["stamp"])

@@ -15,7 +15,7 @@ from bot.tables import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
 from . import render
-from .components import DYNAMIC_ITEMS, ComponentId, LamaButton, table_id
+from .components import DYNAMIC_ITEMS, SEAT_ACTION, ComponentId, LamaButton, table_id
 from .glue import (
     Interaction,
     LamaCog,
@@ -129,7 +129,9 @@ class Gameplay(LamaCog):
         if table is None or table.status is not Status.RUNNING:
             await reply(interaction, text(interaction.locale, "error.game_gone"))
             return
-        if cid.action == "hand":
+        if cid.action in ("hand", SEAT_ACTION):
+            # A seat's card count can't be pressed; a forged click on it gets what
+            # the table can show anyone privately: their own hand.
             await self.show_hand(interaction, table)
         elif cid.action == "back":
             await self.come_back(interaction, table)

@@ -33,7 +33,7 @@ from game import (
     penalty_points,
 )
 
-from .components import AddAISelect, LamaButton, hand_id, move_id, table_id
+from .components import AddAISelect, LamaButton, hand_id, move_id, seat_id, table_id
 from .faces import Faces
 
 COLOR_LOBBY = discord.Colour.blurple()
@@ -262,26 +262,58 @@ def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     loc = table.locale
     seat = table.seats[index]
     points = view.points[index]
-    parts = [f"**{seat_name(loc, seat)}**"]
-    if view.live:
-        parts.append(faces.back() + " " + text(loc, "table.cards", count=view.hand_sizes[index]))
-    parts.append(text(loc, "table.points", count=points) + chip_icons(faces, table.ruleset, points))
+    # The No Drama card's face beside its holder's name (the footer names the variant).
+    holds = f" {faces.no_drama()}" if view.no_drama_holder == index else ""
+    line = f"**{seat_name(loc, seat)}**{holds} · " + text(loc, "table.points", count=points)
+    line += chip_icons(faces, table.ruleset, points)
     status = []
-    if view.to_move == index:
+    if view.to_move == index and table.turn_deadline is not None:
+        when = f"<t:{int(table.turn_deadline)}:R>"
+        status.append(text(loc, "status.to_move_until", when=when))
+    elif view.to_move == index:
         status.append(text(loc, "status.to_move"))
-    elif view.live and not view.in_round[index]:
+    elif not view.in_round[index]:
         status.append(text(loc, "status.out"))
-    if view.no_drama_holder == index:
-        status.append(text(loc, "status.no_drama"))
     if seat.away:
         status.append(text(loc, "status.away"))
     elif seat.user_id is not None and seat.ai is not None:
         status.append(text(loc, "status.kicked"))
     marker = "▶️" if view.to_move == index else "▫️"
-    line = f"{marker} " + " · ".join(parts)
+    line = f"{marker} {line}"
     if status:
         line += " — " + ", ".join(status)
     return line
+
+
+def _seat_badge(table: Table, faces: Faces, index: int, view: PublicView) -> LamaButton:
+    """A seat's card count, beside it as a button that can't be pressed: green for
+    the player to move, red for one out of the round. (A section needs a button or
+    a picture beside its text, and a picture would make six seats as tall as six
+    cards.) A forged click on it shows the clicker their own hand."""
+    if view.to_move == index:
+        style = discord.ButtonStyle.success
+    elif not view.in_round[index]:
+        style = discord.ButtonStyle.danger
+    else:
+        style = discord.ButtonStyle.secondary
+    return _button(
+        seat_id(table.game_id, index),
+        text(table.locale, "table.cards", count=view.hand_sizes[index]),
+        style,
+        disabled=True,
+        emoji=faces.back_button(),
+    )
+
+
+def _seat_sections(table: Table, faces: Faces, view: PublicView) -> list[ui.Item[Any]]:
+    """A section per seat: who, points and chips, status; the card count beside it."""
+    return [
+        ui.Section(
+            ui.TextDisplay(_seat_line(table, faces, i, view)),
+            accessory=_seat_badge(table, faces, i, view),
+        )
+        for i in range(len(table.seats))
+    ]
 
 
 def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
@@ -292,6 +324,15 @@ def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
         c = Card(line.card)
         card = f"{faces.card(c)} {card_name(loc, c, table.ruleset)}"
     return text(loc, f"log.{line.kind}", name=name, card=card)
+
+
+def _top_line(locale: str, faces: Faces, top: Card, name: str, *, pile: int) -> str:
+    """The top card and the draw pile; the card as a big heading of its own when
+    there is no picture of it beside."""
+    pile_text = text(locale, "table.pile", count=pile)
+    if faces.image(top) is None:
+        return text(locale, "table.top", emoji=faces.card(top), card=name) + "\n" + pile_text
+    return text(locale, "card.top", emoji=faces.card(top), card=name) + " · " + pile_text
 
 
 def _standings(table: Table, faces: Faces, view: PublicView) -> str:
@@ -325,55 +366,46 @@ def table_view(table: Table, faces: Faces) -> Layout:
 def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores: bool) -> Layout:
     loc = table.locale
     over = _over(table, view)
+    # The variants in small print under the title (beside the top card's picture,
+    # where a line costs no height).
+    badges = "-# " + table_badges(table)
     items: list[ui.Item[Any] | None] = []
     if over:
         colour = COLOR_OVER
-        items.append(
-            ui.TextDisplay(
-                _heading(text(loc, "table.over_title")) + "\n" + _winners(loc, table, view)
-            )
-        )
-        items += [ui.Separator(), ui.TextDisplay(_standings(table, faces, view))]
+        head = [_heading(text(loc, "table.over_title")), _winners(loc, table, view), badges]
+        items += [
+            ui.TextDisplay("\n".join(head)),
+            ui.Separator(),
+            ui.TextDisplay(_standings(table, faces, view)),
+        ]
     elif view.top is None:
         colour = COLOR_ROUND_OVER
-        items.append(ui.TextDisplay(_heading(text(loc, "table.title", round=view.round_no))))
+        head = [_heading(text(loc, "table.title", round=view.round_no)), badges]
+        items.append(ui.TextDisplay("\n".join(head)))
     else:
         colour = COLOR_TABLE
         top = view.top
         name = card_name(loc, top, table.ruleset)
         head = [
             _heading(text(loc, "table.title", round=view.round_no)),
-            text(loc, "table.top", emoji=faces.card(top), card=name),
-            text(loc, "table.pile", count=view.draw_pile),
+            badges,
+            _top_line(loc, faces, top, name, pile=view.draw_pile),
         ]
-        if table.turn_deadline is not None and view.to_move is not None:
-            head.append(
-                text(
-                    loc,
-                    "table.deadline",
-                    name=seat_name(loc, table.seats[view.to_move]),
-                    when=f"<t:{int(table.turn_deadline)}:R>",
-                )
-            )
         items.append(_block("\n".join(head), _picture(faces.image(top), name)))
-        # One text for all seats: a picture beside each would make the table as tall
-        # as six cards; the card back goes in front of each card count instead.
-        seats = "\n".join(_seat_line(table, faces, i, view) for i in range(len(table.seats)))
-        items += [
-            ui.Separator(),
-            ui.TextDisplay(f"**{text(loc, 'table.seats')}**"),
-            ui.TextDisplay(seats),
-        ]
+        items += [ui.Separator(), *_seat_sections(table, faces, view)]
     if table.recent:
         recent = "\n".join(move_line(table, faces, line) for line in table.recent)
-        items += [ui.Separator(), ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{recent}")]
+        # No separator above it in a round: the seats' badges end their block.
+        items += [
+            None if view.live else ui.Separator(),
+            ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{recent}"),
+        ]
     if view.results:
         items += [
             ui.Separator(),
             ui.TextDisplay(result_text(table, faces, view.results[-1], plain=plain_scores)),
         ]
     items.append(_table_buttons(table))
-    items.append(ui.TextDisplay("-# " + table_badges(table)))
     layout = _layout(colour, items)
     if text_length(layout) > MAX_TEXT and not plain_scores:
         # Long hands in the scoring: their cards as short labels instead of emojis.
@@ -499,14 +531,14 @@ def hand_view(
         return _fit(_layout(COLOR_ROUND_OVER, items))
     mine = own.to_move == seat and player.controller is None and table.status is Status.RUNNING
     name = card_name(locale, top, table.ruleset)
-    items.append(
-        _block(
-            text(locale, "hand.top", emoji=faces.card(top), card=name),
-            _picture(faces.image(top), name),
-        )
-    )
     cards = text(locale, "hand.cards", count=len(own.hand))
-    items.append(ui.TextDisplay(f"{cards}\n# {card_row(faces, own.hand) or '—'}"))
+    # The title, the top card and the hand's faces beside the top card's picture.
+    head += [
+        text(locale, "card.top", emoji=faces.card(top), card=name),
+        cards,
+        f"# {card_row(faces, own.hand) or '—'}",
+    ]
+    items = [_block("\n".join(head), _picture(faces.image(top), name))]
     status = []
     if player.away:
         status.append(text(locale, "hand.away"))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from tests.demo.browser import (  # noqa: E402
     browser_page,
     click,
     demo_process,
+    human_to_move,
     settled,
     view_as,
 )
@@ -61,10 +61,7 @@ async def main(out: Path) -> None:
             await shoot(page, "lobby", out / "lobby.png")
             await click(page, "Start")
             # Play until Ana is to move and the AI players have shown a few moves.
-            await page.get_by_text(re.compile(r"(Ana|Ben) must move")).first.wait_for()
-            mover = re.search(r"(Ana|Ben) must move", await page.locator("body").inner_text())
-            assert mover is not None
-            await view_as(page, mover.group(1))
+            await view_as(page, await human_to_move(page))
             await click(page, "Show my hand")
             await shoot(page, "Your hand", out / "hand.png")
             await shoot(page, "round 1", out / "table.png")

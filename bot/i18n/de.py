@@ -56,8 +56,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Nachziehstapel: {count} Karte",
         "other": "Nachziehstapel: {count} Karten",
     },
-    "table.deadline": "⏳ {name} muss {when} einen Zug machen.",
-    "table.seats": "Spieler",
     "table.cards": {"one": "{count} Karte", "other": "{count} Karten"},
     "table.points": {"one": "{count} Minuspunkt", "other": "{count} Minuspunkte"},
     "table.recent": "Letzte Züge",
@@ -65,8 +63,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 Gewonnen hat {names}!", "other": "🏆 Gewonnen haben {names}!"},
     "table.standings": "Endstand",
     "status.to_move": "am Zug",
+    "status.to_move_until": "am Zug ⏳ {when}",
     "status.out": "aus der Runde ausgestiegen",
-    "status.no_drama": "🎭 hat die „No Drama“-Karte",
     "status.away": "abwesend (eine KI spielt)",
     "status.kicked": "von einer KI gespielt",
     "log.play": "{name} hat {card} abgelegt",
@@ -95,7 +93,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.rematch": "Revanche",
     # hand
     "hand.title": "Deine Hand",
-    "hand.top": "Oberste Karte: {emoji} **{card}**",
+    "card.top": "Oberste Karte: {emoji} **{card}**",
     "hand.cards": {"one": "**{count} Karte:**", "other": "**{count} Karten:**"},
     "hand.quit_cost": {
         "one": "Aussteigen würde dich jetzt {count} Minuspunkt kosten.",

@@ -53,8 +53,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.title": "🦙 L.A.M.A. — round {round}",
     "table.top": "# {emoji} {card}",
     "table.pile": {"one": "Draw pile: {count} card", "other": "Draw pile: {count} cards"},
-    "table.deadline": "⏳ {name} must move {when}.",
-    "table.seats": "Players",
     "table.cards": {"one": "{count} card", "other": "{count} cards"},
     "table.points": {"one": "{count} point", "other": "{count} points"},
     "table.recent": "Last moves",
@@ -62,8 +60,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 The winner is {names}!", "other": "🏆 The winners are {names}!"},
     "table.standings": "Standings",
     "status.to_move": "to move",
+    "status.to_move_until": "to move ⏳ {when}",
     "status.out": "out of the round",
-    "status.no_drama": "🎭 holds No Drama",
     "status.away": "away (an AI plays)",
     "status.kicked": "played by an AI",
     "log.play": "{name} played {card}",
@@ -89,7 +87,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.rematch": "Rematch",
     # hand
     "hand.title": "Your hand",
-    "hand.top": "Top card: {emoji} **{card}**",
+    "card.top": "Top card: {emoji} **{card}**",
     "hand.cards": {"one": "**{count} card:**", "other": "**{count} cards:**"},
     "hand.quit_cost": {
         "one": "Quitting now would cost {count} point.",

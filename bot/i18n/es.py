@@ -53,8 +53,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.title": "🦙 L.A.M.A. — ronda {round}",
     "table.top": "# {emoji} {card}",
     "table.pile": {"one": "Mazo de robo: {count} carta", "other": "Mazo de robo: {count} cartas"},
-    "table.deadline": "⏳ {name} debe jugar {when}.",
-    "table.seats": "Jugadores",
     "table.cards": {"one": "{count} carta", "other": "{count} cartas"},
     "table.points": {"one": "{count} punto", "other": "{count} puntos"},
     "table.recent": "Últimas jugadas",
@@ -62,8 +60,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 ¡Gana {names}!", "other": "🏆 ¡Ganan {names}!"},
     "table.standings": "Clasificación",
     "status.to_move": "le toca",
+    "status.to_move_until": "le toca ⏳ {when}",
     "status.out": "se retiró de la ronda",
-    "status.no_drama": "🎭 tiene la carta No Drama",
     "status.away": "ausente (juega una IA)",
     "status.kicked": "lo juega una IA",
     "log.play": "{name} jugó {card}",
@@ -89,7 +87,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.rematch": "Revancha",
     # hand
     "hand.title": "Tu mano",
-    "hand.top": "Carta superior: {emoji} **{card}**",
+    "card.top": "Carta superior: {emoji} **{card}**",
     "hand.cards": {"one": "**{count} carta:**", "other": "**{count} cartas:**"},
     "hand.quit_cost": {
         "one": "Retirarte ahora te costaría {count} punto negativo.",

@@ -68,8 +68,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "Stos do dobierania: {count} karty",
         "many": "Stos do dobierania: {count} kart",
     },
-    "table.deadline": "⏳ {name} musi wykonać ruch {when}.",
-    "table.seats": "Gracze",
     "table.cards": {"one": "{count} karta", "few": "{count} karty", "many": "{count} kart"},
     "table.points": {"one": "{count} punkt", "few": "{count} punkty", "many": "{count} punktów"},
     "table.recent": "Ostatnie ruchy",
@@ -81,8 +79,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "table.standings": "Wyniki",
     "status.to_move": "ma ruch",
+    "status.to_move_until": "ma ruch ⏳ {when}",
     "status.out": "poza rundą",
-    "status.no_drama": "🎭 ma kartę No Drama",
     "status.away": "przerwa (gra AI)",
     "status.kicked": "miejsce przejęło AI",
     "log.play": "{name} zagrywa kartę {card}",
@@ -112,7 +110,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.rematch": "Rewanż",
     # hand
     "hand.title": "Twoja ręka",
-    "hand.top": "Wierzchnia karta: {emoji} **{card}**",
+    "card.top": "Wierzchnia karta: {emoji} **{card}**",
     "hand.cards": {
         "one": "**{count} karta:**",
         "few": "**{count} karty:**",

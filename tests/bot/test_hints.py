@@ -138,7 +138,8 @@ async def test_a_table_with_hints_shows_the_badge_and_the_option_turns_them_off(
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
     await quit_or_draw_game(simcord_env, alice, bob, channel)
-    assert texts(table_message(channel)).endswith("· 💡 hints on")
+    badges = texts(table_message(channel)).split("\n")[1]  # small print under the title
+    assert badges.startswith("-# ") and badges.endswith("· 💡 hints on")
 
     other = guild.create_text_channel("quiet-table")
     table = await quit_or_draw_game(simcord_env, alice, bob, other, hints=False)

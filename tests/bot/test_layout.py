@@ -16,6 +16,7 @@ from cogs import art, render
 from cogs.faces import PLAIN
 from game import Card as C
 from game import build_deck
+from tests.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 from tests.persistence.common import restart
 
 from .play import (
@@ -23,6 +24,7 @@ from .play import (
     components,
     custom_ids,
     enabled,
+    forged,
     is_components_v2,
     last_moves,
     one_move_from_the_end,
@@ -53,6 +55,27 @@ def thumbnails(message: Any) -> list[str]:
     return [str(c["media"]["url"]) for c in components(message) if c.get("type") == 11]
 
 
+GREY, GREEN, RED = 2, 3, 4  # Discord's button styles: secondary, success, danger
+
+
+def seat_sections(message: Any) -> list[tuple[str, str, int, int | None]]:
+    """(text, badge label, badge style, badge emoji id) of each seat's section."""
+    seats = []
+    for c in components(message):
+        badge = c.get("accessory", {}) if c.get("type") == 9 else {}
+        if str(badge.get("custom_id", "")).startswith("lama:seat:"):
+            assert badge["disabled"], "a seat's card count can't be pressed"
+            emoji = badge.get("emoji") or {}
+            text_ = c["components"][0]["content"]
+            seats.append((text_, badge["label"], badge["style"], int(emoji.get("id") or 0)))
+    return seats
+
+
+def hand_button(channel: simcord.ChannelHandle) -> str:
+    """The table's Show my hand, whatever language it is in."""
+    return enabled(table_message(channel), "lama:hand:")[0]
+
+
 def limits_of(message: Any) -> tuple[int, int]:
     """(components, characters of text) of a message, as Discord counts them."""
     return len(components(message)), sum(len(t) for t in text_blocks(message))
@@ -80,14 +103,20 @@ async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emoj
     table = table_message(channel)
     assert is_components_v2(table) and title(table) == "🦙 L.A.M.A. — round 1"
     assert accent(table) == render.COLOR_TABLE.value
-    assert f"# {emoji_text(simcord_env, C.ONE)} 1" in texts(table), "the top card, big"
+    assert f"Top card: {emoji_text(simcord_env, C.ONE)} **1**" in texts(table)
     top_url = f"https://cdn.discordapp.com/emojis/{emojis['lama_1']}.png"
     assert top_url in thumbnails(table), "the top card's picture beside it"
 
     hand = await open_hand(alice, channel)
     assert is_components_v2(hand) and accent(hand) == render.COLOR_YOUR_TURN.value
     five = emoji_text(simcord_env, C.FIVE)
-    assert f"{emoji_text(simcord_env, C.TWO)} {five}×2" in texts(hand), "a row of faces, grouped"
+    row = f"# {emoji_text(simcord_env, C.TWO)} {five}×2"
+    beside_top = [
+        c["components"][0]["content"]
+        for c in components(hand)
+        if c.get("type") == 9 and c["accessory"]["type"] == 11
+    ]
+    assert row in beside_top[0].split("\n"), "a row of faces, grouped, beside the top card"
     assert "Quitting now would cost 7 points." in texts(hand)
     play = next(c for c in components(hand) if c.get("label") == "Play 2")
     assert int(play["emoji"]["id"]) == emojis["lama_2"]
@@ -168,15 +197,22 @@ async def test_an_open_hand_says_the_game_was_cancelled(
     assert not custom_ids(bobs.response), "no buttons of a game that is over"
 
 
+@pytest.mark.parametrize("locale", ["en-US", "de", "es-ES", "pl"])
 async def test_a_six_player_table_with_every_variant_stays_within_discords_limits(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     caplog: pytest.LogCaptureFixture,
+    locales: Locales,  # noqa: F811
+    locale: str,
 ) -> None:
+    locales.guild(guild, locale)
     # The longest names Discord allows, made of markdown that escaping doubles.
     players = [
-        guild.add_member(simcord_env.create_user(f"p{i}"), nick=f"{i}" + "*_" * 15 + "~")
+        locales.user(
+            guild.add_member(simcord_env.create_user(f"p{i}"), nick=f"{i}" + "*_" * 15 + "~"),
+            locale,
+        )
         for i in range(6)
     ]
     variants = {"no_drama": True, "party": True, "komarami": True}
@@ -189,35 +225,81 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     pile = [shares[i % 6][6 + i // 6] for i in range(len(deck) - 36)]
     rig(simcord_env, hands, top, pile, starter=0, **variants)
     with caplog.at_level(logging.WARNING):
-        table = await started_game(
-            simcord_env, players[0], players[1:], channel, threshold=200, **variants
-        )
+        table = await open_lobby(simcord_env, players[0], channel, threshold=200, **variants)
+        for player in players[1:]:
+            await player.slash(channel, "lama join")
+        await players[0].slash(channel, "lama start")
         assert table.match is not None
         by_id = {p.id: p for p in players}
-        worst = (0, 0)
+        shown: list[tuple[int, int]] = []
         while table.match.round_no == 1:
             seat = table.to_move
             assert seat is not None
+            assert len(seat_sections(table_message(channel))) == 6, "every seat, as a section"
             player = by_id[table.seats[seat].user_id or 0]
-            hand = await open_hand(player, channel)
-            worst = max(worst, limits_of(hand))
-            move = enabled(hand, "lama:draw:") or enabled(hand, "lama:quit:")
-            await player.click(hand, custom_id=move[0])
+            hand = await player.click(table_message(channel), custom_id=hand_button(channel))
+            shown.append(limits_of(hand.response))
+            move = enabled(hand.response, "lama:draw:") or enabled(hand.response, "lama:quit:")
+            await player.click(hand.response, custom_id=move[0])
             await simcord_env.advance_time(1)
-            worst = max(worst, limits_of(table_message(channel)))
-    shown = table_message(channel)
-    scoring = next(t for t in text_blocks(shown) if t.startswith("**Round 1 — scoring**"))
+            shown.append(limits_of(table_message(channel)))
+    final = table_message(channel)
+    scoring = [t for t in text_blocks(final) if "→" in t]
     assert all(seat_result.hand for seat_result in table.match.results[0].seats)
-    assert scoring.count("→") == 6, "every hand with its penalty"
-    components_, text_ = limits_of(shown)
-    assert components_ <= 40 and text_ <= 4000
-    assert worst[0] <= 40 and worst[1] <= 4000
+    assert len(scoring) == 1 and scoring[0].count("→") == 6, "every hand with its penalty"
+    shown.append(limits_of(final))
+    assert max(c for c, _ in shown) <= 40 and max(t for _, t in shown) <= 4000
     assert not [r for r in caplog.records if "could not edit the table" in r.getMessage()]
     # The same table drawn with the plain emojis stays within them too.
     plain = render.table_view(table, PLAIN)
     assert render.component_count(plain) <= 40 and render.text_length(plain) <= 4000
     assert isinstance(plain, discord.ui.LayoutView)
     assert service(simcord_env).table_in(channel.id) is table
+
+
+async def test_every_seat_is_a_section_with_its_card_count_beside_it(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    hands = [[C.SIX] * 6, [C.FIVE] * 6, [C.FOUR] * 6]
+    rig(simcord_env, hands, C.TWO, [C.THREE], starter=0, no_drama=True)
+    table = await started_game(simcord_env, alice, [bob, carol], channel, no_drama=True)
+    for player, prefix in ((alice, "lama:draw:"), (bob, "lama:quit:")):
+        hand = await open_hand(player, channel)
+        await player.click(hand, custom_id=enabled(hand, prefix)[0])
+    await simcord_env.advance_time(3)
+
+    seats = seat_sections(table_message(channel))
+    back = app_emojis(simcord_env)[art.BACK]
+    assert [(label, style) for _text, label, style, _emoji in seats] == [
+        ("7 cards", GREY),
+        ("6 cards", RED),  # out of the round
+        ("6 cards", GREEN),  # to move
+    ]
+    assert all(emoji == back for *_, emoji in seats), "each count beside a card back"
+    texts_ = [text_ for text_, *_ in seats]
+    assert texts_[0] == "▫️ **alice** · 0 points"
+    no_drama = f"<:{art.NO_DRAMA}:{app_emojis(simcord_env)[art.NO_DRAMA]}>"
+    assert texts_[1] == f"▫️ **bob** {no_drama} · 0 points — out of the round"
+    assert texts_[2] == f"▶️ **carol** · 0 points — to move ⏳ <t:{int(table.turn_deadline or 0)}:R>"
+
+    # The counts can't be pressed; a click that comes anyway (forged, or from an
+    # old message after a restart) shows the clicker their own hand, nobody else's.
+    await restart(simcord_env, settings)
+    seat_of_carol = f"lama:seat:{table.game_id}:2"
+    for player, cards in ((alice, "**7 cards:**"), (carol, "**6 cards:**")):
+        clicked = await player.click(forged(simcord_env, channel, seat_of_carol), label="Forged")
+        assert clicked.ephemeral and title(clicked.response) == "Your hand"
+        assert cards in texts(clicked.response)
+    dave = guild.add_member(simcord_env.create_user("dave"))
+    stranger = await dave.click(forged(simcord_env, channel, seat_of_carol), label="Forged")
+    assert stranger.ephemeral and stranger.response is not None
+    assert stranger.response.content == "You're not in this game."
 
 
 def test_a_layout_too_long_for_discord_loses_whole_lines_never_half_an_emoji() -> None:

@@ -148,3 +148,15 @@ async def add_ai(page: Any, strength: str) -> None:
 
 async def page_text(page: Any) -> str:
     return str(await page.locator("body").inner_text())
+
+
+#: A seat of the table whose turn it is: "▶️ Ana · 0 points — to move ⏳ in 2 minutes".
+HUMAN_TO_MOVE = re.compile(r"(Ana|Ben) · [^\n]*— to move")
+
+
+async def human_to_move(page: Any) -> str:
+    """Wait until Ana or Ben is to move (the AI players move by themselves); who it is."""
+    await page.get_by_text(HUMAN_TO_MOVE).first.wait_for(timeout=STEP_TIMEOUT_MS)
+    found = HUMAN_TO_MOVE.search(await page_text(page))
+    assert found is not None
+    return found.group(1)

@@ -14,6 +14,7 @@ from .browser import (
     browser_page,
     click,
     demo_process,
+    human_to_move,
     needs_browser,
     page_text,
     view_as,
@@ -36,12 +37,8 @@ async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path
             await click(page, "Start")
 
             # Whoever of the two is to move plays (the AI may start: it moves by itself).
-            await page.get_by_text(re.compile(r"(Ana|Ben) must move")).first.wait_for(
-                timeout=STEP_TIMEOUT_MS
-            )
-            mover = re.search(r"(Ana|Ben) must move", await page_text(page))
-            assert mover is not None
-            await view_as(page, mover.group(1))
+            mover = await human_to_move(page)
+            await view_as(page, mover)
             await click(page, "Show my hand")
             assert "Your hand" in await page_text(page)
             # A card's button: its picture (an application emoji), then "Play N".
@@ -49,11 +46,11 @@ async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path
             if await hand.count():
                 played = (await hand.first.inner_text()).split("Play ")[-1].strip()
                 await act(page, hand.first.click)
-                expected = f"{mover.group(1)} played"
+                expected = f"{mover} played"
             else:  # nothing fits: drawing is the move
                 played = None
                 await click(page, re.compile(r"Draw$"))
-                expected = f"{mover.group(1)} drew"
+                expected = f"{mover} drew"
             await page.get_by_text(expected).first.wait_for(timeout=STEP_TIMEOUT_MS)
             text = await page_text(page)
             assert expected in text
