@@ -287,6 +287,8 @@ class Bench:
             ended = env.backend.clock.elapsed
         else:
             raise RuntimeError(f"game {number} did not end in {LONGEST} steps")
+        if table.status is not Status.FINISHED:  # closed on the bot's side: not a game
+            raise RuntimeError(f"game {number} ended {table.status.value}, not played out")
         await env.advance_time(10)  # the last edits and the chart go out
         self.count()
         self.owner = Tally()
@@ -380,12 +382,14 @@ def report(budget: Budget, seed: int, threshold: int, ai: str) -> str:
             f"| {name} | {tally.interaction / n:.2f} | {tally.bot_calls / n:.2f} | {kinds} |"
         )
     per_second = whole.bot_calls / budget.seconds if budget.seconds else 0.0
+    tables = budget.tables_per_token()
+    carried = f"{tables:.0f}" if tables != float("inf") else "any number of"
     lines += [
         "",
         f"Bot-token calls per human move (AI moves, starts and ends counted): "
         f"**{budget.bot_per_human_move():.2f}** (goal: at most 1.0).",
         f"Bot-token calls per second of one active table: {per_second:.3f}; "
-        f"one token at {BUDGET:.0f} requests/s carries **{budget.tables_per_token():.0f} "
+        f"one token at {BUDGET:.0f} requests/s carries **{carried} "
         f"active tables** (goal: at least 300).",
     ]
     return "\n".join(lines) + "\n"

@@ -33,17 +33,18 @@ def test_the_budget_benchmark_counts_a_short_game(
     assert budget.games == 1 and human.moments >= 2 and ai.moments >= 1
     # Every click on a hand is answered with the interaction's own token.
     assert human.interaction >= human.moments
-    # The table is edited (by the bot token) as the game goes on, pings come and go.
     whole = budget.total()
-    assert whole.bot["table edit"] >= 1 and whole.bot["ping POST"] >= 1
-    assert whole.bot["ping DELETE"] <= whole.bot["ping POST"]
-    assert 0.1 < budget.bot_per_human_move() < 10
+    assert 0 <= budget.bot_per_human_move() < 10
     # A game takes minutes at a human pace; tables per token follow from its calls.
     assert 60 < budget.seconds < 3600
-    per_second = whole.bot_calls / budget.seconds
-    assert budget.tables_per_token() == pytest.approx(rest_budget.BUDGET / per_second)
+    if whole.bot_calls:
+        per_second = whole.bot_calls / budget.seconds
+        assert budget.tables_per_token() == pytest.approx(rest_budget.BUDGET / per_second)
+        assert f"**{budget.tables_per_token():.0f} active tables**" in printed
+    else:
+        assert budget.tables_per_token() == float("inf")
+        assert "**any number of active tables**" in printed
     assert f"{human.moments} human moves, {ai.moments} AI moves" in printed
-    assert f"**{budget.tables_per_token():.0f} active tables**" in printed
 
 
 def test_calls_are_split_by_the_token_they_use() -> None:
