@@ -20,9 +20,10 @@ them apart from any other emoji the application owns):
 ========================  =====================================
 
 Each name has ``emoji/<name>.png``: 128x128 pixels on a transparent
-background, well under Discord's 256 KB limit for emojis. The cards, the No
-Drama card and the back also have ``face/<name>.png``: the card at 256x360,
-for the big top card of the table.
+background, well under Discord's 256 KB limit for emojis. The same picture is
+the big top card beside the table and the hand (a thumbnail of the emoji's
+address: Discord shows a thumbnail at most about 85 pixels wide, and an
+attached picture would have to be uploaded again with every edit).
 """
 
 from __future__ import annotations
@@ -38,17 +39,14 @@ __all__ = [
     "CHIP_NAMES",
     "EMOJI_SIZE",
     "FACE_NAMES",
-    "FACE_SIZE",
     "NO_DRAMA",
     "card_name",
     "emoji_path",
-    "face_path",
     "read_emoji",
 ]
 
 FOLDER = Path(__file__).parent
 EMOJI_SIZE = (128, 128)
-FACE_SIZE = (256, 360)
 
 #: Each card's picture.
 CARD_NAMES: dict[Card, str] = {
@@ -65,7 +63,7 @@ CHIP_NAMES: dict[int, str] = {
     BLACK: "lama_chip_black",
     PINK: "lama_chip_pink",
 }
-#: Everything with a big card face.
+#: Every card's picture: the cards, the No Drama card and the back.
 FACE_NAMES: tuple[str, ...] = (*CARD_NAMES.values(), NO_DRAMA, BACK)
 #: Every emoji, in the order they are drawn (and best uploaded).
 ALL_NAMES: tuple[str, ...] = (*FACE_NAMES, *CHIP_NAMES.values())
@@ -80,13 +78,6 @@ def emoji_path(name: str) -> Path:
     if name not in ALL_NAMES:
         raise KeyError(f"no card art is called {name!r}")
     return FOLDER / "emoji" / f"{name}.png"
-
-
-def face_path(name: str) -> Path:
-    """The 256x360 card face of ``name`` (one of :data:`FACE_NAMES`)."""
-    if name not in FACE_NAMES:
-        raise KeyError(f"no card face is called {name!r}")
-    return FOLDER / "face" / f"{name}.png"
 
 
 def read_emoji(name: str) -> bytes:

@@ -1,7 +1,7 @@
 """Draws every card and chip picture of :mod:`cogs.art` with Pillow.
 
 Run ``python -m cogs.art.draw`` (or ``python -m cogs.art.draw OUTDIR``) to
-write ``emoji/*.png`` and ``face/*.png`` again after changing a design;
+write ``emoji/*.png`` again after changing a design;
 ``--overview docs/cards.png`` also redraws the README's picture of them all.
 
 Everything is drawn four times too large and scaled down, which gives smooth
@@ -25,7 +25,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from data.fonts import BOLD_FONT
 from game import BLACK, NUMBERS, PINK, PLUS_CARDS, WHITE, Card
 
-from . import ALL_NAMES, BACK, CHIP_NAMES, EMOJI_SIZE, FACE_SIZE, FOLDER, NO_DRAMA, card_name
+from . import ALL_NAMES, BACK, CHIP_NAMES, EMOJI_SIZE, FOLDER, NO_DRAMA, card_name
 
 SS = 4  # supersampling factor
 RGBA = tuple[int, int, int, int]
@@ -37,16 +37,9 @@ def rgb(code: str, alpha: int = 255) -> RGBA:
     return (value >> 16, (value >> 8) & 0xFF, value & 0xFF, alpha)
 
 
-def tint(color: RGBA, amount: float) -> RGBA:
-    """``color`` mixed with ``amount`` (0..1) of white."""
-    r, g, b, a = color
-    return (*(round(v + (255 - v) * amount) for v in (r, g, b)), a)  # type: ignore[return-value]
-
-
 INK = rgb("#1b1b2f")
 PAPER = rgb("#fffdf7")
 GOLD = rgb("#f2b705")
-GOLD_DARK = rgb("#8a6300")
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,122 +289,28 @@ def emoji_chip(value: int) -> Canvas:
     return canvas
 
 
-# ------------------------------------------------------------------ faces (256x360)
-F_CARD = (4.0, 4.0, 252.0, 356.0)
-F_RADIUS = 22.0
-F_RIM = 10.0
-F_PANEL = (22.0, 22.0, 234.0, 338.0)
-
-
-def face_card(style: Style, rim: RGBA | None = None) -> Canvas:
-    canvas = Canvas(*FACE_SIZE)
-    canvas.rounded(F_CARD, F_RADIUS, style.fill, rim or style.rim, F_RIM)
-    return canvas
-
-
-def corners(canvas: Canvas, label: str, style: Style, size: float = 36) -> None:
-    """The card's index in the top-left corner and, upside down, in the bottom-right one."""
-    index = Canvas(80, 60)
-    index.text((40, 30), label, size, style.ink, style.outline, 2.5)
-    canvas.image.alpha_composite(index.image, (int(12 * SS), int(14 * SS)))
-    flipped = index.image.rotate(180)
-    canvas.image.alpha_composite(
-        flipped, (int((FACE_SIZE[0] - 92) * SS), int((FACE_SIZE[1] - 74) * SS))
-    )
-
-
-def face_number(number: int, plus: bool) -> Canvas:
-    style = NUMBER_STYLES[number]
-    canvas = face_card(style, GOLD if plus else None)
-    # A pale oval behind the numeral, as on printed cards.
-    canvas.ellipse((34, 70, 222, 290), tint(style.fill, 0.25), style.rim, 4)
-    label = f"{number}+" if plus else str(number)
-    corners(canvas, label, style)
-    canvas.text((120 if plus else 128, 180), str(number), 150, style.ink, style.outline, 8)
-    if plus:
-        canvas.rounded(F_CARD, F_RADIUS, None, INK, 2)
-        plus_badge(canvas, (190, 110), 34)
-    return canvas
-
-
-def face_llama(style: Style, pink: bool) -> Canvas:
-    canvas = face_card(style)
-    canvas.ellipse((34, 70, 222, 290), tint(style.fill, 0.45), style.rim, 4)
-    llama(canvas, (46, 100, 214, 268), style.ink, style.fill)
-    if pink:
-        # Hearts in the corners, so the pink Llama reads as special at a glance.
-        for x, y in ((46, 46), (210, 314)):
-            heart(canvas, (x, y), 18, style.ink)
-    else:
-        for x, y in ((30, 26), (194, 296)):
-            llama(canvas, (x, y, x + 32, y + 34), style.ink, style.fill)
-    return canvas
-
-
-def heart(canvas: Canvas, centre: Point, size: float, fill: RGBA) -> None:
-    x, y = centre
-    r = size / 2
-    canvas.ellipse((x - size, y - r - r / 2, x, y + r / 2), fill)
-    canvas.ellipse((x, y - r - r / 2, x + size, y + r / 2), fill)
-    canvas.polygon(((x - size + 1, y + 1), (x + size - 1, y + 1), (x, y + size * 1.1)), fill)
-
-
-def face_no_drama() -> Canvas:
-    style = NO_DRAMA_STYLE
-    canvas = face_card(style)
-    canvas.ellipse((34, 60, 222, 300), tint(style.fill, 0.2), style.rim, 4)
-    canvas.text((128, 112), "NO", 64, style.ink, style.outline, 4)
-    canvas.text((128, 180), "DRAMA", 38, style.ink, style.outline, 3)
-    llama(canvas, (88, 214, 168, 290), style.ink, tint(style.fill, 0.2))
-    return canvas
-
-
-def face_back() -> Canvas:
-    style = BACK_STYLE
-    canvas = face_card(style)
-    back_pattern(canvas, F_CARD, 26, F_RIM)
-    canvas.ellipse((36, 82, 220, 258), style.fill, PAPER, 6)
-    llama(canvas, (72, 104, 184, 226), PAPER, style.fill)
-    canvas.text((128, 296), "L.A.M.A.", 26, PAPER, BACK_STYLE.rim, 3)
-    return canvas
-
-
 # ------------------------------------------------------------------ all of it
-def pictures() -> dict[str, tuple[Drawing, Drawing | None]]:
-    """Each name with how to draw its emoji and (for a card) its face."""
-    drawn: dict[str, tuple[Drawing, Drawing | None]] = {}
+def pictures() -> dict[str, Drawing]:
+    """Each name with how to draw its emoji."""
+    drawn: dict[str, Drawing] = {}
     for card in (*NUMBERS, *PLUS_CARDS):
-        plus = card.is_plus
-        drawn[card_name(card)] = (
-            partial(emoji_number, card.number, plus),
-            partial(face_number, card.number, plus),
-        )
-    drawn[card_name(Card.LLAMA)] = (
-        partial(emoji_llama, LLAMA_STYLE),
-        partial(face_llama, LLAMA_STYLE, False),
-    )
-    drawn[card_name(Card.PINK_LLAMA)] = (
-        partial(emoji_llama, PINK_STYLE),
-        partial(face_llama, PINK_STYLE, True),
-    )
-    drawn[NO_DRAMA] = (emoji_no_drama, face_no_drama)
-    drawn[BACK] = (emoji_back, face_back)
+        drawn[card_name(card)] = partial(emoji_number, card.number, card.is_plus)
+    drawn[card_name(Card.LLAMA)] = partial(emoji_llama, LLAMA_STYLE)
+    drawn[card_name(Card.PINK_LLAMA)] = partial(emoji_llama, PINK_STYLE)
+    drawn[NO_DRAMA] = emoji_no_drama
+    drawn[BACK] = emoji_back
     for value, name in CHIP_NAMES.items():
-        drawn[name] = (partial(emoji_chip, value), None)
+        drawn[name] = partial(emoji_chip, value)
     return drawn
 
 
 def draw_all(folder: Path = FOLDER) -> list[Path]:
-    """Draw every picture into ``folder``/emoji and ``folder``/face; the files written."""
+    """Draw every picture into ``folder``/emoji; the files written."""
     written = []
-    for name, (emoji, face) in pictures().items():
+    for name, emoji in pictures().items():
         path = folder / "emoji" / f"{name}.png"
         emoji().save(path)
         written.append(path)
-        if face is not None:
-            path = folder / "face" / f"{name}.png"
-            face().save(path)
-            written.append(path)
     return written
 
 

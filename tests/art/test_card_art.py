@@ -16,11 +16,9 @@ from cogs.art import (
     CHIP_NAMES,
     EMOJI_SIZE,
     FACE_NAMES,
-    FACE_SIZE,
     NO_DRAMA,
     card_name,
     emoji_path,
-    face_path,
     read_emoji,
 )
 from cogs.art.draw import DARK, draw_all, overview
@@ -56,18 +54,9 @@ def test_emoji_is_a_valid_discord_emoji(name: str) -> None:
         assert image.getpixel((0, 0))[3] == 0  # type: ignore[index]
 
 
-@pytest.mark.parametrize("name", FACE_NAMES)
-def test_face_is_a_card_sized_png(name: str) -> None:
-    with Image.open(face_path(name)) as image:
-        assert image.size == FACE_SIZE
-        assert image.mode == "RGBA"
-
-
 def test_unknown_names_are_refused() -> None:
     with pytest.raises(KeyError, match="lama_7"):
         emoji_path("lama_7")
-    with pytest.raises(KeyError, match="lama_chip_white"):
-        face_path(CHIP_NAMES[WHITE])  # chips have no card face
 
 
 def _inline(path: Path) -> Image.Image:
@@ -91,7 +80,7 @@ def test_pictures_tell_apart_at_inline_size() -> None:
 
 def test_committed_pictures_are_what_the_drawer_draws(tmp_path: Path) -> None:
     written = draw_all(tmp_path)
-    expected = {emoji_path(n) for n in ALL_NAMES} | {face_path(n) for n in FACE_NAMES}
+    expected = {emoji_path(n) for n in ALL_NAMES}
     assert {p.relative_to(tmp_path) for p in written} == {
         p.relative_to(emoji_path(BACK).parent.parent) for p in expected
     }
