@@ -40,9 +40,9 @@ from game.ai import (
     choose,
     player_for,
 )
-from game.ai.hard import candidates
+from game.ai.hard import DEFAULT_HARD, beaten, candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
-from game.ai.normal import opponents_stuck
+from game.ai.normal import forget_oldest, opponents_stuck
 from game.ai.playout import Playout, play_out
 from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands
 from game.ai.sim import build_round, determinize, determinize_informed, hints, remaining_counts
@@ -551,3 +551,48 @@ def test_hard_that_sees_the_hands_blocks_the_last_card(last: Card, blocking: Car
         return build_round(view, [list(h) for h in real.hands], pile)
 
     assert HardPlayer(dealer=peek).decide(match.view(0), random.Random(0)) == PLAY[blocking]
+
+
+# ---------------------------------------------------------------- spending the samples
+
+
+def test_a_move_clearly_beaten_is_no_longer_played_out() -> None:
+    rng = random.Random(1)
+    # option 1 is worse by 3 points each time, give or take 1; option 2 is
+    # worse by about half a point in a spread of 8: not told apart yet
+    rows = []
+    for _ in range(24):
+        base = rng.gauss(0, 5)
+        rows.append([base, base - 3 + rng.uniform(-1, 1), base - 0.5 + rng.uniform(-8, 8)])
+    assert beaten(rows, [0, 1, 2], 3.0) == [1]
+    # the same outcome every time: nothing left to tell apart
+    assert beaten([[1.0, 1.0], [2.0, 2.0]], [0, 1], 3.0) == [1]
+    assert beaten(rows, [0, 2], 3.0) == []
+
+
+def test_hard_stops_early_on_a_clear_choice_and_searches_close_ones_fully() -> None:
+    """From real positions, a Hard that stops early makes the choice the Hard
+    that plays every determinization makes whenever it stopped early, and
+    spends fewer playouts overall."""
+    full = HardPlayer(dataclasses.replace(DEFAULT_HARD, stop_z=0.0))
+    early = HardPlayer()
+    stopped = searched = 0
+    for view in positions(Ruleset(), 4, seed=5, every=2):
+        options = candidates(view)
+        if len(options) < 2:
+            continue
+        rows = early.simulate(view, options, random.Random(9))
+        budget = early.budget(view.players)
+        assert DEFAULT_HARD.stop_after <= len(rows) <= budget
+        searched += 1
+        if len(rows) < budget:
+            stopped += 1
+            assert early.decide(view, random.Random(9)) == full.decide(view, random.Random(9))
+    assert searched >= 5
+    assert stopped >= 1
+
+
+def test_a_full_memo_forgets_its_older_half() -> None:
+    memo = {k: k * k for k in range(10)}
+    forget_oldest(memo)
+    assert memo == {k: k * k for k in range(5, 10)}

@@ -19,9 +19,18 @@ scores the finished round for itself: the opponents' average point change
 minus its own (``relative`` weights the first), plus a bonus for winning when
 the round ends the game.  The same determinizations are used for every
 candidate (common random numbers); the move with the best mean wins, Normal's
-own choice on a tie.  Their number is fixed per table size, and the reading
-checks a bounded number of hands, so a decision depends only on the view and
-the seed, and its time is bounded (``benchmarks/ai_latency.py`` measures it).
+own choice on a tie.
+
+Determinizations are spent where they can change the choice: after
+``stop_after`` of them, and every ``stop_every`` after, a move that the
+leading one beats by more than ``stop_z`` standard errors of the paired
+difference is no longer played out (it keeps its mean), and the search stops
+once one move is left.  Clear decisions so stop after a few dozen, close
+ones go on to the most the table size allows (``SAMPLES``).  Every step
+depends only on the outcomes of the playouts, never on the clock, and the
+reading checks a bounded number of hands, so a decision depends only on the
+view and the seed, and its time is bounded (``benchmarks/ai_latency.py``
+measures it).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
@@ -45,10 +54,11 @@ from .playout import Playout, play_out
 from .reading import combine, moves_by_seat, weigh_hands
 from .sim import determinize, determinize_informed, hints, remaining_counts
 
-#: Determinizations per decision, by number of players (index 2..6): three times
-#: what the engine-based playouts could afford, since ``playout`` plays them out
-#: about three times as fast (more samples measurably pay: ``benchmarks/ai_duplicate.py``).
-SAMPLES: tuple[int, ...] = (0, 0, 120, 96, 84, 72, 60)
+#: Most determinizations per decision, by number of players (index 2..6): twice
+#: what a decision played out every time, since most decisions now stop early
+#: (``HardParams.stop_z``) and the ones that don't are the close calls, where
+#: more samples measurably pay (``benchmarks/ai_duplicate.py``).
+SAMPLES: tuple[int, ...] = (0, 0, 200, 192, 168, 144, 120)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +84,12 @@ class HardParams:
     read_limit: int = 210
     #: ... and stop after checking this many hands in all (bounds the time)
     read_total: int = 400
+    #: stop early once the leading move beats every other by this many standard
+    #: errors of the paired difference (0: always play every determinization) ...
+    stop_z: float = 3.0
+    #: ... checked after this many determinizations and every ``stop_every`` after
+    stop_after: int = 24
+    stop_every: int = 8
 
 
 DEFAULT_HARD = HardParams()
@@ -203,6 +219,8 @@ class HardPlayer:
                 view, unseen, moves_by_seat(view), rng, p.read_limit, p.read_total, p.rollout
             )
         )
+        alive = list(range(len(options)))  # the moves still played out
+        dropped = [0.0] * len(options)  # a dropped move's mean when it was dropped
         for _ in range(n):
             if self.dealer is not None:
                 base = self.dealer(view, unseen, rng)
@@ -213,10 +231,11 @@ class HardPlayer:
             else:
                 base = determinize(view, unseen, rng)
             start = Playout.of(base, remaining, stuck0)
-            row = [0.0] * len(options)
-            for i, action in enumerate(options):
-                st = start.clone() if i + 1 < len(options) else start
-                st.move(action)
+            row = list(dropped)
+            last = alive[-1]
+            for i in alive:
+                st = start.clone() if i != last else start
+                st.move(options[i])
                 play_out(st, points, p.rollout)
                 new = st.settle(points)
                 if p.win_model:
@@ -231,7 +250,43 @@ class HardPlayer:
                         utility += p.win_bonus / new.count(low)
                 row[i] = utility
             rows.append(row)
+            done = len(rows)
+            if (
+                p.stop_z
+                and done >= p.stop_after
+                and (done - p.stop_after) % p.stop_every == 0
+                and done < n
+            ):
+                for i in beaten(rows, alive, p.stop_z):
+                    alive.remove(i)
+                    dropped[i] = sum(r[i] for r in rows) / done
+                if len(alive) == 1:
+                    break
         return rows
+
+
+def beaten(rows: Sequence[Sequence[float]], alive: Sequence[int], z: float) -> list[int]:
+    """The moves in ``alive`` that the one with the best mean beats by more than
+    ``z`` standard errors of the paired difference (the rows are the
+    determinizations): playing them out further would hardly change the choice.
+
+    A move that came out equal to the best in every determinization counts as
+    beaten too: more samples would only tell apart moves that hardly differ (it
+    keeps its mean, so a tie still goes to Normal's choice).
+    """
+    n = len(rows)
+    sums = {i: sum(row[i] for row in rows) for i in alive}
+    lead = max(alive, key=sums.__getitem__)
+    out: list[int] = []
+    for i in alive:
+        if i == lead:
+            continue
+        diffs = [row[lead] - row[i] for row in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0 or mean * mean * n > z * z * var:
+            out.append(i)
+    return out
 
 
 __all__ = ["DEFAULT_HARD", "DRAW", "HardParams", "HardPlayer", "candidates"]

@@ -33,13 +33,14 @@ from .knowledge import STEP, discard_saving, hand_cost, largest_chip
 from .normal import (
     _CODE,
     _DRAW_KINDS,
+    _OPP_MIN,
     DEFAULT_PARAMS,
     NormalParams,
     _alone_play,
-    _ctx,
     _Estimate,
     decide_core,
     draw_or_quit,
+    forget_oldest,
 )
 
 KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
@@ -63,12 +64,49 @@ _DRAW_KINDS_PLAIN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
 )
 #: A hand packed by card: four bits per kind (a deck has at most 8 of a kind).
 _KEY: tuple[int, ...] = tuple((1 << (4 * KINDS.index(c))) if c in KINDS else 0 for c in range(21))
+#: ``_FIT_MASK[top]``: the fields of ``_KEY`` of the cards that may go on ``top``.
+_FIT_MASK: tuple[int, ...] = tuple(sum(15 * _KEY[c] for c in FIT[t]) for t in range(21))
+#: The cards of a packed hand (``_KEY``), ascending, by the packed value (filled as met).
+_FITS_HELD: dict[int, tuple[int, ...]] = {}
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    return tuple(c for c in KINDS if packed >> (4 * KINDS.index(c)) & 15)
+
+
 _MEMO_LIMIT = 200_000
 # Memos per (Normal parameters, komarami, No Drama): the answers depend on them.
 _Memo = tuple[NormalParams, bool, bool]
 _Key = tuple[int, int, int, int]
 _PLAYS: dict[_Memo, dict[_Key, int]] = {}
-_DRAWS: dict[_Memo, dict[_Key, tuple[list[float], float, int, int]]] = {}
+#: ``hand_cost`` by the hand packed by card (``_KEY``), without and with komarami
+_COSTS: tuple[dict[int, int], dict[int, int]] = ({}, {})
+#: For drawing or quitting: see ``_draw_costs``.
+_DrawCosts = tuple[list[float], float, int, int]
+_DRAWS: dict[_Memo, dict[_Key, _DrawCosts]] = {}
+
+
+_last: list[tuple[NormalParams, bool, bool, dict[_Key, int], dict[_Key, _DrawCosts]]] = []
+
+
+def _memos(
+    p: NormalParams, komarami: bool, no_drama: bool
+) -> tuple[dict[_Key, int], dict[_Key, _DrawCosts]]:
+    """The memos for these rules and parameters (the last ones asked for are
+    found without hashing the parameters: that alone cost 5% of a playout)."""
+    if _last:
+        lp, lk, ln, plays, draws = _last[0]
+        if lp is p and lk == komarami and ln == no_drama:
+            if len(plays) > _MEMO_LIMIT:
+                forget_oldest(plays)
+            if len(draws) > _MEMO_LIMIT:
+                forget_oldest(draws)
+            return plays, draws
+    key = (p, komarami, no_drama)
+    plays = _PLAYS.setdefault(key, {})
+    draws = _DRAWS.setdefault(key, {})
+    _last[:] = [(p, komarami, no_drama, plays, draws)]
+    return _memos(p, komarami, no_drama)
 
 
 def _hand(counts: Sequence[int]) -> list[int]:
@@ -230,20 +268,27 @@ class Playout:
         rules = self.rules
         komarami = rules.komarami
         holder = self.holder if rules.no_drama else None
+        costs = _COSTS[komarami]
+        if len(costs) > _MEMO_LIMIT:
+            forget_oldest(costs)
         out: list[int] = []
         for seat, counts in enumerate(self.counts):
             before = points[seat]
             if seat == self.emptied_by:
                 out.append(before - largest_chip(before, rules.party))
                 continue
-            hand = _hand(counts)
-            cost = hand_cost(hand, komarami)
-            if seat == holder:
-                cost -= discard_saving(hand, komarami)
-                if len(hand) == 1:
-                    out.append(before - largest_chip(before, rules.party))
-                    continue
-            out.append(before + cost)
+            if seat != holder:
+                key = self.keys[seat]
+                cost = costs.get(key)
+                if cost is None:
+                    cost = costs[key] = hand_cost(_hand(counts), komarami)
+                out.append(before + cost)
+                continue
+            hand = _hand(counts)  # the No Drama holder discards their best card
+            if len(hand) == 1:
+                out.append(before - largest_chip(before, rules.party))
+                continue
+            out.append(before + hand_cost(hand, komarami) - discard_saving(hand, komarami))
         return out
 
 
@@ -257,13 +302,9 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     rules = st.rules
     komarami = rules.komarami
     no_drama = rules.no_drama
-    memo_key = (p, komarami, no_drama)
-    plays_memo = _PLAYS.get(memo_key)
-    if plays_memo is None or len(plays_memo) > _MEMO_LIMIT:
-        plays_memo = _PLAYS[memo_key] = {}
-    draws_memo = _DRAWS.get(memo_key)
-    if draws_memo is None or len(draws_memo) > _MEMO_LIMIT:
-        draws_memo = _DRAWS[memo_key] = {}
+    plays_memo, draws_memo = _memos(p, komarami, no_drama)
+    fit_masks = _FIT_MASK
+    fits_held = _FITS_HELD
     counts_of = st.counts
     codes = st.codes
     keys = st.keys
@@ -277,9 +318,14 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     turn_order = _TURN_ORDER[players]
     draw_kinds = _DRAW_INDEXED if rules.party else _DRAW_KINDS_PLAIN
     refunds = [largest_chip(pt, rules.party) for pt in points]
-    lows = [min(pt for s, pt in enumerate(points) if s != seat) for seat in range(players)]
+    low = min(points)  # the lowest points of the others, for each seat:
+    lows = [low] * players
+    if points.count(low) == 1:  # the lowest seat's is the second lowest
+        at = points.index(low)
+        lows[at] = min(pt for s, pt in enumerate(points) if s != at)
     high = max(points)
     fit_corr = bool(p.correction.fit)
+    stuck_size = p.stuck_opponent
     unseen_all = sum(remaining)  # cards not on the discard pile: hands and draw pile
     top = st.top
     active_count = st.active_count
@@ -287,23 +333,39 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     seat = st.to_move
     while seat is not None:
         counts = counts_of[seat]
-        fit = [c for c in FIT[top] if counts[c]]
+        fitting = keys[seat] & fit_masks[top]  # the fitting cards held, packed
+        fit = fits_held.get(fitting)
+        if fit is None:
+            fit = fits_held[fitting] = _unpack(fitting)
         card = 0  # what the seat does: a card to play, DRAWS or 0 to quit
         if len(fit) == 1:
             card = fit[0]
         elif fit or (pile and active_count > 1):
-            order = [s for s in turn_order[seat] if active[s]]
-            if not order:  # alone (so no drawing, and two or more cards fit)
+            # ``normal._ctx`` written out: the opponents still in, and the
+            # smallest hand among them (one who drew on this top counts larger)
+            nopp = 0
+            low = 99
+            for s in turn_order[seat]:
+                if active[s]:
+                    nopp += 1
+                    size = sizes[s] + stuck_size if stuck[s] else sizes[s]
+                    if size < low:
+                        low = size
+            if not nopp:  # alone (so no drawing, and two or more cards fit)
                 card = int(_alone_play(_hand(counts), [_CARD[c] for c in fit]))
             else:
-                opp_sizes = [sizes[s] for s in order]
-                opp_stuck = [stuck[s] for s in order]
-                ctx = _ctx(opp_sizes, opp_stuck, len(pile), p)
+                npile = len(pile)
+                if npile <= nopp and low > 1:
+                    low -= 1
+                ctx = (nopp - 1 if nopp < 5 else 4) * _OPP_MIN + min(low, _OPP_MIN) - 1
                 refund = refunds[seat]
                 if fit:
                     key = (keys[seat], top, ctx, refund)
                     memo = plays_memo.get(key)
                     if memo is None:
+                        order = [s for s in turn_order[seat] if active[s]]
+                        opp_sizes = [sizes[s] for s in order]
+                        opp_stuck = [stuck[s] for s in order]
                         action = decide_core(
                             _hand(counts), _CARD[top], True, seat, points, opp_sizes, opp_stuck,
                             len(pile), remaining, 0, rules, p,
@@ -340,6 +402,7 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                         if fit_corr
                         else remaining
                     )
+                    opp_sizes = [sizes[s] for s in turn_order[seat] if active[s]]
                     choice = draw_or_quit(
                         go_on, cost_now, saving, size, _CARD[top], points[seat], lows[seat],
                         high, opp_sizes, len(pile), unseen, total, refund, rules, p,
