@@ -82,7 +82,7 @@ _PLAYS: dict[_Memo, dict[_Key, int]] = {}
 #: ``hand_cost`` by the hand packed by card (``_KEY``), without and with komarami
 _COSTS: tuple[dict[int, int], dict[int, int]] = ({}, {})
 #: For drawing or quitting: see ``_draw_costs``.
-_DrawCosts = tuple[list[float], float, int, int]
+_DrawCosts = tuple[tuple[float, ...], float, int, int]
 _DRAWS: dict[_Memo, dict[_Key, _DrawCosts]] = {}
 
 
@@ -450,7 +450,7 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
 
 def _draw_costs(
     hand: list[int], top_step: int, ctx: int, refund: float, komarami: bool, no_drama: bool
-) -> tuple[list[float], float, int, int]:
+) -> _DrawCosts:
     """For drawing or quitting with ``hand``: the estimate with each kind of card
     drawn (``normal._DRAW_KINDS`` order), without one, the cost now and what
     the No Drama card would save."""
@@ -462,7 +462,10 @@ def _draw_costs(
         grown[-1] = card
         costs.append(est.cost(grown, top_step, n))
     saving = discard_saving(hand, komarami) if no_drama else 0
-    return costs, est.cost(hand, top_step, n), hand_cost(hand, komarami), saving
+    # tuples of numbers only: the collector stops tracking them, so a big memo
+    # doesn't make every full collection slow
+    plain = est.cost(hand, top_step, n)
+    return tuple(costs), plain, hand_cost(hand, komarami), saving
 
 
 __all__ = ["FIT", "QUIT", "Playout", "play_out"]
