@@ -149,10 +149,13 @@ def review_text(locale: str, review: Review) -> str:
                 else text(locale, "review.saved_less"),
             )
         )
-    if not review.decisions:
-        lines.append(text(locale, "review.none"))
-    else:
+    if not review.checked:
+        lines.append(text(locale, "review.busy"))
+        return "\n".join(lines)
+    if review.decisions:
         lines.append("-# " + text(locale, "review.footer"))
+    elif review.complete:
+        lines.append(text(locale, "review.none"))
     if not review.complete:
         lines.append("-# " + text(locale, "review.partial", count=review.checked))
     return "\n".join(lines)

@@ -162,8 +162,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "review.not_finished": "Die Auswertung gibt es, sobald das Spiel vorbei ist.",
     "review.no_game": "Du hast auf diesem Server noch kein Spiel beendet, also gibt es nichts auszuwerten.",
+    "review.busy": "Für eine Auswertung war gerade keine Zeit. Bitte versuch es in ein paar Minuten noch einmal.",
     "review.unreadable": "Dieses Spiel kann gerade nicht gelesen werden. Bitte versuch es später noch einmal.",
-    "review.too_slow": "Die Auswertung dauert gerade zu lange. Bitte versuch es in ein paar Minuten noch einmal.",
     # pings
     "ping.turn": "{mention}, du bist am Zug {when}",
     "ping.warning": "⏰ {mention}, dein Zug endet {when}!",

@@ -156,8 +156,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "review.not_finished": "The review is there once the game is over.",
     "review.no_game": "You haven't finished a game in this server yet, so there's nothing to review.",
+    "review.busy": "There was no time for a review just now. Please try again in a few minutes.",
     "review.unreadable": "That game can't be read just now. Please try again later.",
-    "review.too_slow": "The review is taking too long just now. Please try again in a few minutes.",
     # pings
     "ping.turn": "{mention}, it's your turn {when}",
     "ping.warning": "⏰ {mention}, your turn ends {when}!",

@@ -156,8 +156,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "review.not_finished": "La revisión estará disponible cuando termine la partida.",
     "review.no_game": "Todavía no has terminado ninguna partida en este servidor, así que no hay nada que revisar.",
+    "review.busy": "Ahora mismo no hubo tiempo para la revisión. Inténtalo de nuevo en unos minutos.",
     "review.unreadable": "Ahora mismo no se puede leer esa partida. Inténtalo más tarde.",
-    "review.too_slow": "La revisión está tardando demasiado. Inténtalo de nuevo en unos minutos.",
     # pings
     "ping.turn": "{mention}, te toca {when}",
     "ping.warning": "⏰ {mention}, ¡tu turno termina {when}!",

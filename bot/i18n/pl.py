@@ -187,8 +187,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "review.not_finished": "Podsumowanie będzie dostępne po zakończeniu gry.",
     "review.no_game": "Na tym serwerze nie masz jeszcze ukończonej gry, więc nie ma czego podsumować.",
+    "review.busy": "Na podsumowanie zabrakło teraz czasu. Spróbuj ponownie za kilka minut.",
     "review.unreadable": "Tej gry nie da się teraz odczytać. Spróbuj ponownie później.",
-    "review.too_slow": "Podsumowanie trwa teraz zbyt długo. Spróbuj ponownie za kilka minut.",
     # pings
     "ping.turn": "{mention}, twoja kolej {when}",
     "ping.warning": "⏰ {mention}, twój czas na ruch mija {when}!",

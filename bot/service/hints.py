@@ -8,14 +8,14 @@ reads the stored events of a finished game, never a running one.
 from __future__ import annotations
 
 import asyncio
-import functools
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from data import GameRecord, Store, StoreError
 from game import SeatView
-from game.ai.advice import Advice, Review, advise, costliest
+from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
 
 from ..tables import Status
 from . import timing
@@ -110,19 +110,28 @@ class Hints(ServiceCore):
         seat = next((s.seat for s in record.seats if s.user_id == user_id), None)
         if seat is None:
             raise ServiceError("error.not_a_player")
-        work = functools.partial(
-            costliest,
+        # One decision at a time in the workers, so the AI moves of other tables
+        # take their turns in between; the budget bounds the whole review.
+        decisions = await asyncio.to_thread(
+            decisions_of,
             record.ruleset,
             len(record.seats),
             record.events,
             seat,
-            skip=made_for(record, seat),
-            budget=timing.REVIEW_BUDGET,
+            made_for(record, seat),
         )
-        try:
-            return await asyncio.wait_for(self.thinking.run(work), timing.REVIEW_WAIT)
-        except TimeoutError as error:
-            raise ServiceError("review.too_slow") from error
+        found: list[Decision] = []
+        started = time.monotonic()
+        checked = 0
+        for seq, view, played in decisions:
+            if time.monotonic() - started >= timing.REVIEW_BUDGET:
+                break
+            decision = await self.thinking.run(judge, seq, view, played)
+            checked += 1
+            if decision is not None:
+                found.append(decision)
+        complete = checked == len(decisions)
+        return Review(record.ruleset, costliest_first(found), checked=checked, complete=complete)
 
 
 def made_for(record: GameRecord, seat: int) -> frozenset[int]:

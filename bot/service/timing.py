@@ -13,4 +13,3 @@ SAVE_RETRY = 10  # before a timed-out turn that couldn't be saved is tried again
 AI_RETRY = 2.0  # at least this before an AI move that couldn't be saved is tried again...
 AI_RETRY_MAX = 60.0  # ...doubling with each failure up to this
 REVIEW_BUDGET = 20.0  # of thinking for a finished game's review; what is left is not looked at
-REVIEW_WAIT = 120.0  # at most, for a review to come back (the workers may be busy)

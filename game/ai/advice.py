@@ -146,6 +146,27 @@ def decisions_of(
     return found
 
 
+def judge(
+    seq: int, view: SeatView, played: Action, seed: str = "review", samples: int | None = None
+) -> Decision | None:
+    """One decision: Hard's move from the view, and the points it was expected to
+    save against ``played``; None if Hard would do the same or it saves nothing.
+    Searched as Hard searches its own moves (``samples``: its budget)."""
+    where = f"{seed}:{seq}"
+    better = HardPlayer(DEFAULT_HARD, samples).decide(view, random.Random(where))
+    if better == played:
+        return None
+    hard, mine = estimates(view, where, [better, played], samples=samples)
+    saved = mine.cost - hard.cost
+    if saved <= 0:
+        return None
+    return Decision(seq, view.round_no, len(view.history) + 1, played, better, saved)
+
+
+def costliest_first(found: Iterable[Decision], limit: int = 3) -> tuple[Decision, ...]:
+    return tuple(sorted(found, key=lambda d: (-d.saved, d.seq))[:limit])
+
+
 def costliest(
     ruleset: Ruleset,
     players: int,
@@ -154,14 +175,13 @@ def costliest(
     *,
     skip: Collection[int] = (),
     limit: int = 3,
-    seed: str = "review",
     samples: int | None = None,
     budget: float | None = None,
 ) -> Review:
-    """The ``limit`` decisions of ``seat`` where Hard's move saved the most points.
+    """The ``limit`` decisions of ``seat`` where Hard's move saved the most points,
+    in one go (the bot judges them one at a time, see ``bot.service.hints``).
 
     Only moves that differ from Hard's and were expected to cost more count.
-    Each decision is searched as Hard searches its own (``samples``: its budget).
     ``budget`` (seconds) bounds the time: decisions past it are not looked at,
     and the review says it is not complete.
     """
@@ -174,25 +194,10 @@ def costliest(
             complete = False
             break
         checked += 1
-        where = f"{seed}:{seq}"
-        better = HardPlayer(DEFAULT_HARD, samples).decide(view, random.Random(where))
-        if better == played:
-            continue
-        hard, mine = estimates(view, where, [better, played], samples=samples)
-        saved = mine.cost - hard.cost
-        if saved > 0:
-            found.append(
-                Decision(
-                    seq=seq,
-                    round_no=view.round_no,
-                    move_no=len(view.history) + 1,
-                    played=played,
-                    better=better,
-                    saved=saved,
-                )
-            )
-    found.sort(key=lambda d: (-d.saved, d.seq))
-    return Review(ruleset, tuple(found[:limit]), checked=checked, complete=complete)
+        decision = judge(seq, view, played, samples=samples)
+        if decision is not None:
+            found.append(decision)
+    return Review(ruleset, costliest_first(found, limit), checked=checked, complete=complete)
 
 
 __all__ = [
@@ -203,7 +208,9 @@ __all__ = [
     "action_of",
     "advise",
     "costliest",
+    "costliest_first",
     "decisions_of",
     "estimates",
+    "judge",
     "view_seed",
 ]
