@@ -2,7 +2,8 @@
 
 Every message is one :class:`discord.ui.LayoutView`: a container whose accent
 colour says the state, text displays, sections with the top card's picture or
-the button they belong to, and rows of buttons. Discord allows 40 components
+the button they belong to (on the table, a section per seat with its card
+count beside it), and rows of buttons. Discord allows 40 components
 and 4,000 characters of text per message; :func:`_fit` keeps every layout
 within them (a six-player table with every variant and long names included).
 """
