@@ -33,14 +33,15 @@ async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path
             await click(page, "Join")
             await view_as(page, "Ana")
             await add_ai(page, "Normal")
-            assert "Players (3/6)" in await page_text(page)
+            # The page shows the bot's answer a moment after the action settles.
+            await page.get_by_text("Players (3/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
             await click(page, "Start")
 
             # Whoever of the two is to move plays (the AI may start: it moves by itself).
             mover = await human_to_move(page)
             await view_as(page, mover)
             await click(page, "Show my hand")
-            assert "Your hand" in await page_text(page)
+            await page.get_by_text("Your hand").first.wait_for(timeout=STEP_TIMEOUT_MS)
             # A card's button: its picture (an application emoji), then "Play N".
             hand = page.get_by_role("button", name=re.compile(r"Play "))
             if await hand.count():
