@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
+from bot.limiter import Limiter
 from bot.places import place_gone
 from bot.service import GameService
 from bot.startup import StartupError, open_store
@@ -69,6 +70,8 @@ class LamaBot(commands.Bot):
         )
         self.settings = settings
         self.sync_globally = sync_globally
+        #: Every bot-token call of the presenter waits its turn here (the REST budget).
+        self.limiter = Limiter(settings.rest_budget)
         # Every cog adds its commands to this one group in its cog_load.
         # Guild only as a whole: Discord ignores guild_only on a subcommand.
         self.lama = app_commands.Group(
@@ -147,6 +150,7 @@ class LamaBot(commands.Bot):
             await self.unload_extension(extension)
         if hasattr(self, "presenter"):
             await self.presenter.close()
+        await self.limiter.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()

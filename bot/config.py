@@ -26,6 +26,8 @@ DEFAULT_TURN_TIMER = 120
 MAX_TURN_TIMER = 3600
 MIN_TURN_TIMER = 15  # a shorter turn can't be read and played; 0 turns the timer off
 MAX_AI_WORKERS = 64
+DEFAULT_REST_BUDGET = 40.0  # bot-token calls a second; Discord allows about 50 per token
+MAX_REST_BUDGET = 50.0
 
 LOG_LEVELS: dict[str, int] = {
     "DEBUG": logging.DEBUG,
@@ -220,6 +222,23 @@ def _parse_ai_workers(environ: Mapping[str, str]) -> int:
     return int(raw)
 
 
+def _parse_rest_budget(environ: Mapping[str, str]) -> float:
+    raw = _get(environ, "REST_BUDGET")
+    if raw is None:
+        return DEFAULT_REST_BUDGET
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if not 1 <= value <= MAX_REST_BUDGET:
+        raise ConfigError(
+            f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g} "
+            f"(got {_shown(raw)}); leave it empty for {DEFAULT_REST_BUDGET:g} (with several "
+            "processes on one bot token, give each its share of Discord's 50)."
+        )
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Validated bot settings; build them with :meth:`from_env`."""
@@ -235,6 +254,8 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     ai_workers: int = field(default_factory=default_ai_workers)
+    #: Bot-token REST calls a second this process allows itself (bot.limiter).
+    rest_budget: float = DEFAULT_REST_BUDGET
 
     @property
     def database(self) -> str:
@@ -268,4 +289,5 @@ class Settings:
             log_level=_parse_log_level(environ),
             turn_timer=_parse_turn_timer(environ),
             ai_workers=_parse_ai_workers(environ),
+            rest_budget=_parse_rest_budget(environ),
         )

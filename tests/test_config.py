@@ -25,6 +25,7 @@ CONFIG_VARS = (
     "DEFAULT_TURN_TIMER",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "REST_BUDGET",
 )
 
 
@@ -129,6 +130,18 @@ def test_bad_turn_timer(clean_cwd: Path, value: str) -> None:
 def test_turn_timer_bounds(clean_cwd: Path) -> None:
     assert Settings.from_env(env(DEFAULT_TURN_TIMER="3600")).turn_timer == 3600
     assert Settings.from_env(env(DEFAULT_TURN_TIMER="15")).turn_timer == 15
+
+
+def test_rest_budget(clean_cwd: Path) -> None:
+    assert Settings.from_env(env()).rest_budget == 40.0
+    assert Settings.from_env(env(REST_BUDGET="12.5")).rest_budget == 12.5
+
+
+@pytest.mark.parametrize("value", ["0", "51", "fast", "nan", "inf"])
+def test_bad_rest_budget(clean_cwd: Path, value: str) -> None:
+    with pytest.raises(ConfigError, match="REST_BUDGET") as info:
+        Settings.from_env(env(REST_BUDGET=value))
+    assert_one_sentence(str(info.value))
 
 
 def test_database_path_must_not_be_a_directory(clean_cwd: Path) -> None:
