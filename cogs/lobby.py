@@ -120,7 +120,7 @@ class Lobby(LamaCog):
         payload = table_payload(table, self.bot.faces)
         await interaction.response.send_message(**payload)
         message = await interaction.original_response()
-        self.presenter.remember(table, payload)
+        self.presenter.remember(table, payload, interaction, message.id)
         try:
             await self.bot.service.set_table_message(table, message.id)
         except ServiceError as error:
@@ -213,7 +213,9 @@ class Lobby(LamaCog):
             await interaction.edit_original_response(**payload)
         else:
             await interaction.response.edit_message(**payload)
-        self.presenter.remember(table, payload)
+        # The click's message is the table: its token can edit it for a while.
+        clicked = interaction.message.id if interaction.message is not None else None
+        self.presenter.remember(table, payload, interaction, clicked)
 
     async def add_ai(self, interaction: Interaction, game_id: int, strength: Strength) -> None:
         table = self.bot.service.table(game_id)

@@ -1,9 +1,38 @@
-"""Keeps each table message in step with its game, without flooding Discord.
+"""Keeps each table message and its turn ping in step with the game, within the
+bot token's REST budget.
 
-Edits are coalesced: a table is edited at most once per ``MIN_INTERVAL``,
-always with the latest state, and an edit identical to the last one is
-skipped.  Open hands are refreshed when their owner's turn comes, while
-Discord still lets us edit them.
+Discord allows one bot token about 50 requests a second, across all of its
+processes; calls made with an interaction token (a click's answer, its
+followups, edits of its own answer) don't count.  Hence this policy:
+
+- **The table** is edited at most once per ``MIN_INTERVAL``, always with the
+  latest state, never with what it shows already.  While AI seats are moving,
+  the edit waits for the turn to come back to a human (at most ``AI_HOLD``):
+  a human move and the AI moves after it cost one edit.  A move is clicked on
+  the player's private hand, whose token can edit only that hand, so the table
+  is edited with the bot token, except while the token of the last click on
+  the table itself still works (the lobby's buttons and ``/lama new``: their
+  answer *is* the table message), the first quarter of an hour of a game.
+- **Turn pings** are new messages, since an edit notifies nobody: one per human
+  turn, taken down when the turn is over.  They are sent and taken down as
+  followups of the newest click at the table (anyone's move, Show my hand, a
+  lobby button), which need no bot token, while that token works (15 minutes);
+  with the bot token only when nobody clicked that recently.  AI turns have no
+  ping: one ping per stretch of AI moves, for the human after them.  A player
+  who clicked in the last ``LOOKING`` seconds and whose open hand now shows
+  their turn is looking: no ping.  The turn timer's warning always pings.
+- **Nothing is lost**: a table edit, ping or ping deletion that Discord answers
+  with 429 or a 5xx is tried again, waiting twice as long after each failure
+  (up to ``RETRY_MAX``), until the table shows the current state, the turn's
+  ping stands and every ping that is over is gone.  A ping's stored id is
+  cleared only once the message is gone, so a restart still takes it down.
+- **The budget**: every bot-token call waits for its turn at the process's
+  :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then
+  the table and taking pings down, then cosmetic posts (the finished game's
+  chart, a warning's table edit).
+
+Open hands are refreshed when their owner's turn comes, with their own
+click's token, while Discord still lets us edit them.
 """
 
 from __future__ import annotations
@@ -11,15 +40,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import text
+from bot.limiter import Priority
 from bot.places import channel_gone
 from bot.service import ServiceError
 from bot.tables import Status, Table
@@ -36,9 +67,49 @@ log = logging.getLogger(__name__)
 
 MIN_INTERVAL = 2.0  # seconds between two edits of one table message
 DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
+AI_HOLD = 4.0  # at most this long a table edit waits for the AI seats' moves
+HOLD_STEP = 0.25  # how often a waiting edit looks whether the AI seats are done
+LOOKING = 5.0  # seconds since a player's last click in which they're taken to be looking
+TOKEN_LIFE = 14 * 60  # Discord lets an interaction token be used for 15 minutes
+RETRY_FIRST = 1.0  # seconds before a failed call is tried again, doubling...
+RETRY_MAX = 60.0  # ...up to this
+CHART_TRIES = 4  # the chart is cosmetic: given up after this many failures
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
+UNKNOWN_MESSAGE = 10008
 HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
+
+
+def transient(error: Exception) -> bool:
+    """Worth trying again: Discord was busy (429) or failed on its side (5xx)."""
+    if isinstance(error, discord.RateLimited):
+        return True
+    return isinstance(error, discord.HTTPException) and (error.status == 429 or error.status >= 500)
+
+
+def backoff(failures: int) -> float:
+    return float(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))
+
+
+@dataclass
+class Token:
+    """A click's interaction token: followups in its channel, and edits of its own
+    answer (``edit_answer``, the message ``answer_id``), for 15 minutes."""
+
+    webhook: discord.Webhook
+    since: float  # the service's clock, when the click came
+    edit_answer: Callable[..., Awaitable[object]] | None = None
+    answer_id: int | None = None
+
+
+@dataclass
+class Ping:
+    """A turn ping standing in the channel, and the token it was sent with (None:
+    the bot token, or not known after a restart)."""
+
+    message_id: int
+    content: str
+    token: Token | None = None
 
 
 @dataclass
@@ -94,22 +165,71 @@ class Presenter:
         self._last_edit: dict[int, float] = {}
         self._pending: dict[int, asyncio.Task[None]] = {}
         self._stale: set[int] = set()  # games whose table message lags behind
+        self._edit_priority: dict[int, Priority] = {}  # of the table edit waiting
         self._reasons: dict[int, str] = {}
         self.hands: dict[tuple[int, int], OpenHand] = {}
-        self.pings: dict[int, tuple[int, str]] = {}  # game -> (message id, its text)
+        self.pings: dict[int, Ping] = {}  # game -> the ping standing
+        self._wanted: dict[int, str] = {}  # game -> the text of the ping that should stand
+        self._deleting: set[int] = set()  # pings that are over, their deletion tried again
+        self._clicks: dict[int, Token] = {}  # game -> the newest click at its table
+        self._table_clicks: dict[int, Token] = {}  # game -> the newest click answered by the table
         self._charted: set[int] = set()  # finished games whose chart was posted
         # The message and time of each open hand's stored token.
         self._hands_saved: dict[tuple[int, int], tuple[int, float]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()  # chart posts and open-hand saves
+        # Chart posts, open-hand saves, pings and deletions tried again.
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(work, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------ tokens
+    def clicked(
+        self,
+        table: Table,
+        interaction: discord.Interaction[Any],
+        *,
+        answer_id: int | None = None,
+    ) -> None:
+        """A click at this table was answered: its token can send the table's
+        pings for a while; ``answer_id`` is the message its answer is, when
+        that is the table message."""
+        if interaction.channel_id != table.channel_id:
+            return
+        now = self.bot.service.clock()
+        self._clicks[table.game_id] = Token(interaction.followup, now)
+        if answer_id is not None:
+            self._table_clicks[table.game_id] = Token(
+                interaction.followup, now, interaction.edit_original_response, answer_id
+            )
+
+    def _fresh(self, token: Token | None) -> bool:
+        return token is not None and self.bot.service.clock() - token.since < TOKEN_LIFE
+
+    def _click_token(self, table: Table) -> Token | None:
+        token = self._clicks.get(table.game_id)
+        return token if self._fresh(token) else None
 
     # ------------------------------------------------------------ table message
-    def remember(self, table: Table, payload: dict[str, Any]) -> None:
-        """Record an edit made through an interaction response."""
+    def remember(
+        self,
+        table: Table,
+        payload: dict[str, Any],
+        interaction: discord.Interaction[Any] | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Record an edit made through an interaction response (the table
+        message ``message_id``, answering ``interaction``)."""
         self._last_sig[table.game_id] = signature(payload)
         self._last_edit[table.game_id] = time.monotonic()
+        if interaction is not None:
+            self.clicked(table, interaction, answer_id=message_id)
 
-    def request(self, table: Table) -> None:
+    def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
         self._stale.add(table.game_id)
+        waiting = self._edit_priority.get(table.game_id, Priority.COSMETIC)
+        self._edit_priority[table.game_id] = min(waiting, priority)
         task = self._pending.get(table.game_id)
         if task is not None and not task.done():
             return  # the pending task edits again if its edit was already on its way
@@ -117,33 +237,76 @@ class Presenter:
             self._edit_later(table), name=f"lama-table-{table.game_id}"
         )
 
+    @staticmethod
+    def _ai_moving(table: Table) -> bool:
+        seat = table.to_move
+        return (
+            table.status is Status.RUNNING
+            and seat is not None
+            and table.seats[seat].controller is not None
+        )
+
     async def _edit_later(self, table: Table) -> None:
         # A change that comes in while an edit is on its way (the payload was
-        # already built) marks the table stale again, so the loop edits once more.
-        while table.game_id in self._stale:
-            last = self._last_edit.get(table.game_id, 0.0)
-            wait = max(DEBOUNCE, last + MIN_INTERVAL - time.monotonic())
-            await asyncio.sleep(wait)
-            await self.edit_now(table)
+        # already built) marks the table stale again, so the loop edits once more;
+        # an edit that failed for now is tried again, later each time.
+        game_id = table.game_id
+        failures = 0
+        retry_at = 0.0
+        held: float | None = None  # since when the edit waits for AI seats
+        while game_id in self._stale:
+            now = time.monotonic()
+            last = self._last_edit.get(game_id, 0.0)
+            due = max(now + DEBOUNCE, last + MIN_INTERVAL, retry_at)
+            if self._ai_moving(table):
+                held = now if held is None else held
+                if held + AI_HOLD > due:
+                    # Look again soon: the turn may come back to a human sooner.
+                    await asyncio.sleep(min(held + AI_HOLD, now + HOLD_STEP) - now)
+                    continue
+            await asyncio.sleep(due - now)
+            if await self.edit_now(table):
+                failures, held = 0, None
+            else:
+                failures += 1
+                retry_at = time.monotonic() + backoff(failures)
         if not table.live:
-            self._forget(table.game_id)  # its last edit is made; a bot runs for months
+            self._forget(game_id)  # its last edit is made; a bot runs for months
 
     def _forget(self, game_id: int) -> None:
-        for per_game in (self._last_sig, self._last_edit, self._reasons, self._pending):
-            per_game.pop(game_id, None)
+        per_game: tuple[dict[int, Any], ...] = (
+            self._last_sig,
+            self._last_edit,
+            self._reasons,
+            self._pending,
+            self._edit_priority,
+            self._clicks,
+            self._table_clicks,
+            self._wanted,
+        )
+        for remembered in per_game:
+            remembered.pop(game_id, None)
         self._charted.discard(game_id)  # its chart went out with the notice that finished it
         for hands in (self.hands, self._hands_saved):
             for key in [key for key in hands if key[0] == game_id]:
                 del hands[key]
 
-    async def edit_now(self, table: Table) -> None:
+    async def edit_now(self, table: Table) -> bool:
+        """Show the game as it is now; False if that failed for now (429, 5xx)."""
         self._stale.discard(table.game_id)
         if table.table_message_id is None:
-            return
+            return True
         payload = table_payload(table, self.bot.faces, self._reasons.get(table.game_id))
         sig = signature(payload)
         if sig == self._last_sig.get(table.game_id):
-            return
+            return True
+        priority = self._edit_priority.pop(table.game_id, Priority.TABLE)
+        if self._table_token(table) is None:
+            await self.bot.limiter.acquire(priority)
+            if table.game_id in self._stale:  # it changed while the edit waited its turn
+                self._stale.discard(table.game_id)
+                payload = table_payload(table, self.bot.faces, self._reasons.get(table.game_id))
+                sig = signature(payload)
         try:
             await self._send_edit(table, payload)
         except discord.NotFound as error:
@@ -153,32 +316,65 @@ class Presenter:
                 if await channel_gone(self.bot, table.channel_id):
                     log.info("game %s: the table's channel is gone", table.game_id)
                     await self.bot.service.abandon_where(channel_id=table.channel_id)
-                return
+                return True
             # Deleted (by an admin tidying up, say): post it again, so that the
             # game goes on in sight rather than invisibly.
             log.info("game %s: the table message is gone; posting it again", table.game_id)
-            if not await self._repost(table, payload):
-                return
+            posted = await self._repost(table, payload)
+            if posted is None:
+                return True
+            if not posted:
+                self._stale.add(table.game_id)
+                return False
         except discord.HTTPException as error:
+            if transient(error):
+                log.info("game %s: the table edit will be tried again: %s", table.game_id, error)
+                self._stale.add(table.game_id)
+                return False
             log.warning("game %s: could not edit the table: %s", table.game_id, error)
-            return
+            return True
+        except discord.RateLimited as error:
+            log.info("game %s: the table edit will be tried again: %s", table.game_id, error)
+            self._stale.add(table.game_id)
+            return False
         self._last_sig[table.game_id] = sig
         self._last_edit[table.game_id] = time.monotonic()
+        return True
 
-    async def _repost(self, table: Table, payload: dict[str, Any]) -> bool:
+    async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:
+        """Post the table again: True once posted, False to try again, None never."""
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        await self.bot.limiter.acquire(Priority.TABLE)
         try:
             message = await channel.send(**payload)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             log.warning("game %s: could not post the table again: %s", table.game_id, error)
-            return False
+            return False if transient(error) else None
         # A failed save is logged; this run edits the new message, a restart the old id.
         with contextlib.suppress(ServiceError):
             await self.bot.service.set_table_message(table, message.id)
         return True
 
+    def _table_token(self, table: Table) -> Token | None:
+        """The token of the newest click answered by the table message, while it works."""
+        token = self._table_clicks.get(table.game_id)
+        if not self._fresh(token) or token is None or token.answer_id != table.table_message_id:
+            return None
+        return token
+
     async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:
         assert table.table_message_id is not None
+        token = self._table_token(table)
+        if token is not None and token.edit_answer is not None:
+            try:
+                await token.edit_answer(**payload)
+                return
+            except discord.HTTPException as error:
+                if transient(error):
+                    raise
+                # The token no longer works (or the message is gone): the bot token says.
+                self._table_clicks.pop(table.game_id, None)
+                await self.bot.limiter.acquire(Priority.TABLE)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.get_partial_message(table.table_message_id).edit(**payload)
 
@@ -188,9 +384,7 @@ class Presenter:
             await self._clear_ping(table)
         if table.status is Status.FINISHED and table.game_id not in self._charted:
             self._charted.add(table.game_id)
-            task = asyncio.create_task(self._post_chart(table), name=chart_name(table))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._post_chart(table, self._click_token(table)), chart_name(table))
         if table.status is Status.FINISHED:
             await self._close_hands(table)
         self.request(table)
@@ -207,7 +401,7 @@ class Presenter:
                 task.cancel()
         self._forget(table.game_id)
 
-    async def _post_chart(self, table: Table) -> None:
+    async def _post_chart(self, table: Table, token: Token | None) -> None:
         """One message with the finished game's chip chart, read from the store."""
         try:
             chart = await finished_chart(self.bot.service, table.game_id, table.locale)
@@ -218,10 +412,20 @@ class Presenter:
             return
         embed, png = chart
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        try:
-            await channel.send(embed=embed, file=chart_file(png))
-        except discord.HTTPException as error:
-            log.warning("game %s: could not post the chart: %s", table.game_id, error)
+        for failures in itertools.count(1):
+            try:
+                if self._fresh(token):
+                    assert token is not None
+                    await token.webhook.send(embed=embed, file=chart_file(png), wait=True)
+                else:
+                    await self.bot.limiter.acquire(Priority.COSMETIC)
+                    await channel.send(embed=embed, file=chart_file(png))
+                return
+            except (discord.HTTPException, discord.RateLimited) as error:
+                if not transient(error) or failures >= CHART_TRIES:
+                    log.warning("game %s: could not post the chart: %s", table.game_id, error)
+                    return
+            await asyncio.sleep(backoff(failures))
 
     async def turn_started(self, table: Table) -> None:
         seat = table.to_move
@@ -231,7 +435,12 @@ class Presenter:
         if player.user_id is None or player.controller is not None:
             await self._clear_ping(table)
             return
-        await self._refresh_hand(table, player.user_id)
+        looking = self._looking(table, player.user_id)
+        refreshed = await self._refresh_hand(table, player.user_id)
+        if looking and refreshed:
+            # They just clicked, and the hand in front of them says it's their turn.
+            await self._clear_ping(table)
+            return
         await self._ping(table, player.user_id)
 
     async def turn_warning(self, table: Table) -> None:
@@ -241,7 +450,7 @@ class Presenter:
         user_id = table.seats[seat].user_id
         assert user_id is not None
         await self._ping(table, user_id, warning=True)
-        self.request(table)
+        self.request(table, Priority.COSMETIC)
 
     async def table_closed(self, table: Table, reason: str) -> None:
         self._reasons[table.game_id] = reason
@@ -260,6 +469,7 @@ class Presenter:
     ) -> None:
         """Refresh this hand (``message_id``, answering ``interaction``) when its
         owner's turn comes; stored too, so that a restarted bot still can."""
+        self.clicked(table, interaction)
         hand = OpenHand(
             interaction.edit_original_response,
             self.bot.service.clock(),
@@ -286,37 +496,42 @@ class Presenter:
                 warning=warning,
                 opened_at=hand.opened,
             )
-            task = asyncio.create_task(
-                self.bot.service.remember_hand(record), name=f"lama-hand-{table.game_id}"
-            )
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self.bot.service.remember_hand(record), f"lama-hand-{table.game_id}")
 
     async def restore_hands(self) -> None:
-        """Take back the hands opened before a restart that Discord still lets us edit."""
+        """Take back the hands opened before a restart that Discord still lets us edit;
+        the newest of each game's tokens sends its pings, as a click would."""
         for record in await self.bot.service.open_hands():
             webhook = discord.Webhook.partial(record.application_id, record.token, client=self.bot)
             edit = functools.partial(webhook.edit_message, record.message_id)
             key = (record.game_id, record.user_id)
             self.hands[key] = OpenHand(edit, record.opened_at, record.locale, record.warning)
+            click = self._clicks.get(record.game_id)
+            if click is None or click.since < record.opened_at:
+                self._clicks[record.game_id] = Token(webhook, record.opened_at)
+
+    def _looking(self, table: Table, user_id: int) -> bool:
+        hand = self.hands.get((table.game_id, user_id))
+        return hand is not None and self.bot.service.clock() - hand.opened < LOOKING
 
     async def _refresh_hand(
         self, table: Table, user_id: int, *, note: str | None = None, last: bool = False
-    ) -> None:
+    ) -> bool:
         """Edit ``user_id``'s open hand to show the game as it is now; ``last``
-        lets go of it after (the game is over, nothing will change it again)."""
+        lets go of it after (the game is over, nothing will change it again).
+        True if the hand shows it now."""
         key = (table.game_id, user_id)
         hand = self.hands.get(key)
         if hand is None:
-            return
+            return False
         expired = self.bot.service.clock() - hand.opened > HAND_EDITABLE
         if last or expired:
             del self.hands[key]
         if expired:
-            return
+            return False
         seat = table.seat_of(user_id)
         if seat is None or table.match is None:
-            return
+            return False
         shown = text(hand.locale, note) if note is not None else None
         try:
             await hand.edit(
@@ -324,8 +539,11 @@ class Presenter:
                     table, seat, hand.locale, self.bot.faces, shown, warning=hand.warning
                 )
             )
-        except discord.HTTPException:
-            self.hands.pop(key, None)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            if not transient(error):
+                self.hands.pop(key, None)  # gone, or its token no longer works
+            return False  # the ping tells them instead
+        return True
 
     async def _close_hands(self, table: Table, reason: str | None = None) -> None:
         """Every open hand of a game that ended shows how it ended, not stale moves."""
@@ -339,40 +557,127 @@ class Presenter:
         when = f"<t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""
         content = text(table.locale, key, mention=f"<@{user_id}>", when=when)
         current = self.pings.get(table.game_id)
-        if current is not None and current[1] == content:
+        if current is not None and current.content == content:
             return  # the same player again, e.g. after a Plus card with no timer
+        self._wanted[table.game_id] = content
         await self._clear_ping(table, replaced=True)
-        try:
-            message = await self._send_ping(table, content, user_id)
-        except discord.HTTPException as error:
-            log.warning("game %s: could not ping: %s", table.game_id, error)
-            return
-        if table.status is not Status.RUNNING:  # it closed while the ping was on its way
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
-            return
-        self.pings[table.game_id] = (message.id, content)
-        await self.bot.service.set_ping_message(table, message.id)
+        if not await self._put_up(table, content, user_id):
+            self._spawn(self._ping_again(table, content, user_id), f"lama-ping-{table.game_id}")
 
-    async def _send_ping(self, table: Table, content: str, user_id: int) -> discord.Message:
+    async def _put_up(self, table: Table, content: str, user_id: int) -> bool:
+        """Send the ping ``content``; False if that failed for now (429, 5xx)."""
+        try:
+            ping = await self._send_ping(table, content, user_id)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            if transient(error):
+                log.info("game %s: the ping will be tried again: %s", table.game_id, error)
+                return False
+            log.warning("game %s: could not ping: %s", table.game_id, error)
+            return True
+        if table.status is not Status.RUNNING or self._wanted.get(table.game_id) != content:
+            # It closed, or the turn moved on, while the ping was on its way.
+            await self._take_down(table, ping)
+            return True
+        self.pings[table.game_id] = ping
+        await self.bot.service.set_ping_message(table, ping.message_id)
+        return True
+
+    async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
+        """Try a ping that failed again until it stands, or its turn is over."""
+        for failures in itertools.count(1):
+            await asyncio.sleep(backoff(failures))
+            # In turn with the table's notices, as the first try was.
+            async with table.notice_lock:
+                wanted = self._wanted.get(table.game_id) == content
+                if not wanted or table.game_id in self.pings or table.status is not Status.RUNNING:
+                    return
+                if await self._put_up(table, content, user_id):
+                    return
+
+    async def _send_ping(self, table: Table, content: str, user_id: int) -> Ping:
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        token = self._click_token(table)
+        if token is not None:
+            try:
+                message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
+                return Ping(message.id, content, token)
+            except (discord.HTTPException, discord.RateLimited) as error:
+                # That token is busy or no longer works: the bot token, at once.
+                if not transient(error) and self._clicks.get(table.game_id) is token:
+                    del self._clicks[table.game_id]
+        await self.bot.limiter.acquire(Priority.PING)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        return await channel.send(
-            content, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
-        )
+        sent = await channel.send(content, allowed_mentions=mentions)
+        return Ping(sent.id, content)
 
     async def _clear_ping(self, table: Table, *, replaced: bool = False) -> None:
+        if not replaced:
+            self._wanted.pop(table.game_id, None)
         current = self.pings.pop(table.game_id, None)
         # After a restart only the stored id knows about the ping still standing.
-        message_id = current[0] if current is not None else table.ping_message_id
-        if message_id is None:
+        if current is None and table.ping_message_id is not None:
+            current = Ping(table.ping_message_id, "")
+        if current is None or current.message_id in self._deleting:
             return
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
-        if table.live and not replaced:
+        if await self._delete_ping(table, current):
+            await self._forget_ping(table, current.message_id)
+            return
+        self._deleting.add(current.message_id)
+        self._spawn(self._delete_again(table, current), f"lama-unping-{table.game_id}")
+        if replaced:
+            table.ping_message_id = None  # the new ping's id is saved in its place
+
+    async def _forget_ping(self, table: Table, message_id: int) -> None:
+        """The ping ``message_id`` is gone: its stored id goes too."""
+        if table.ping_message_id != message_id:
+            return  # a newer ping's id is stored (or none)
+        if table.live:
             await self.bot.service.set_ping_message(table, None)
         else:
-            table.ping_message_id = None  # a new ping's id is saved in its place
+            table.ping_message_id = None
+
+    async def _take_down(self, table: Table, ping: Ping) -> None:
+        if not await self._delete_ping(table, ping):
+            self._deleting.add(ping.message_id)
+            self._spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
+
+    async def _delete_again(self, table: Table, ping: Ping) -> None:
+        """Try taking a ping down again until it is gone."""
+        try:
+            for failures in itertools.count(1):
+                await asyncio.sleep(backoff(failures))
+                if await self._delete_ping(table, ping):
+                    await self._forget_ping(table, ping.message_id)
+                    return
+        finally:
+            self._deleting.discard(ping.message_id)
+
+    async def _delete_ping(self, table: Table, ping: Ping) -> bool:
+        """Take the ping down: with the token it was sent with while that works,
+        else with the bot token. False if that failed for now (429, 5xx)."""
+        if self._fresh(ping.token):
+            assert ping.token is not None
+            try:
+                await ping.token.webhook.delete_message(ping.message_id)
+                return True
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_MESSAGE:
+                    return True  # gone already
+            except (discord.HTTPException, discord.RateLimited) as error:
+                if transient(error):
+                    return False  # the same token later: it costs no budget
+            # The token no longer works: the bot token can delete the bot's messages.
+        await self.bot.limiter.acquire(Priority.TABLE)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(ping.message_id).delete()
+        except discord.NotFound:
+            return True  # gone already, or its channel is
+        except (discord.HTTPException, discord.RateLimited) as error:
+            if transient(error):
+                return False
+            log.warning("game %s: could not take a ping down: %s", table.game_id, error)
+        return True
 
     async def close(self) -> None:
         tasks = [*self._pending.values(), *self._tasks]

@@ -62,6 +62,7 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
     monkeypatch.setattr("cogs.presenter.MIN_INTERVAL", 0.0)
     monkeypatch.setattr("cogs.presenter.DEBOUNCE", 0.0)
+    monkeypatch.setattr("cogs.presenter.AI_HOLD", 0.0)
 
 
 @pytest.fixture

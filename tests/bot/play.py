@@ -68,6 +68,18 @@ def moves_shown(message: Any) -> str:
     return block.split("\n", 1)[1]
 
 
+def pings(channel: simcord.ChannelHandle) -> list[str]:
+    """The turn pings and warnings standing in the channel."""
+    return [m.content.strip() for m in channel.history() if m.content.startswith(("<@", "⏰"))]
+
+
+def bot_token_calls(env: simcord.Env, calls: list[Any]) -> list[Any]:
+    """The calls that count against the bot token's budget: all but those made with
+    an interaction token (``/interactions/…/callback``, ``/webhooks/{app}/{token}/…``)."""
+    hooks = f"/webhooks/{env.backend.application_id}/"
+    return [c for c in calls if not c.path.startswith((hooks, "/interactions/"))]
+
+
 def below_title(message: Any) -> str:
     """A layout's text without its title line: what a hand says."""
     return texts(message).split("\n", 1)[-1]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import simcord
+from simcord.components import walk_components
 
 from bot.tables import Status
 from game import BLACK, WHITE, Card
@@ -11,6 +14,7 @@ from game.events import CardDrawn, CardPlayed, PlayerQuit
 
 from .play import (
     below_title,
+    bot_token_calls,
     components,
     custom_ids,
     enabled,
@@ -191,6 +195,20 @@ async def test_cancel_by_a_non_host_is_refused(
     assert "cancelled" in below_title(table_message(channel))
 
 
+def table_edits(calls: list[Any]) -> list[Any]:
+    """The edits of the table message, whichever token made them."""
+    return [
+        c
+        for c in calls
+        if c.method == "PATCH"
+        and isinstance(c.json, dict)
+        and any(
+            str(part.get("content", "")).startswith("## 🦙")
+            for part in walk_components(c.json.get("components") or [])
+        )
+    ]
+
+
 @pytest.mark.real_pacing
 async def test_rest_calls_per_move_are_few_and_stable(
     simcord_env: simcord.Env,
@@ -212,11 +230,16 @@ async def test_rest_calls_per_move_are_few_and_stable(
         assert seat is not None
         player = players[table.seats[seat].user_id]
         hand = hands[player.id]
+        await simcord_env.advance_time(6)  # the player thinks
         before = len(simcord_env.http_requests)
         await player.click(hand, custom_id=enabled(hand, "lama:play:")[0])
-        await simcord_env.advance_time(5)
+        await simcord_env.advance_time(1)
         calls = simcord_env.http_requests[before:]
         counts.append(len(calls))
+        # Within the game's first quarter hour the Start click's token edits the
+        # table, and the clicks' tokens send and take down the pings.
+        assert bot_token_calls(simcord_env, calls) == []
+        assert len(table_edits(calls)) == 1
     # answer the click, edit the table, refresh the next hand, replace the ping
     assert max(counts) <= 5
     assert len(set(counts)) == 1, counts
@@ -235,14 +258,16 @@ async def test_a_move_is_answered_before_the_ping_and_the_next_hand_go_out(
     await two_player_game(simcord_env, alice, bob, channel)
     await open_hand(bob, channel)
     hand = await open_hand(alice, channel)
+    await simcord_env.advance_time(10)  # bob looks away
     before = len(simcord_env.http_requests)
 
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
 
     calls = [(c.method, c.path) for c in simcord_env.http_requests[before:]]
     assert calls[0][0] == "POST" and calls[0][1].endswith("/callback"), calls
-    assert ("POST", f"/channels/{channel.id}/messages") in calls[1:], "bob's ping, after"
-    assert any(m == "PATCH" and p.startswith("/webhooks/") for m, p in calls[1:]), "bob's hand"
+    hook = f"/webhooks/{simcord_env.backend.application_id}/"
+    assert any(m == "POST" and p.startswith(hook) for m, p in calls[1:]), "bob's ping, after"
+    assert any(m == "PATCH" and p.startswith(hook) for m, p in calls[1:]), "bob's hand"
 
 
 async def test_an_open_hand_refreshes_itself_when_the_turn_comes(
@@ -283,7 +308,7 @@ async def test_rest_calls_per_ai_move_are_coalesced(
     await simcord_env.advance_time(5)
     hand = await open_hand(alice, channel)
     per_cycle = []
-    for _ in range(2):
+    for _ in range(3):
         assert table.to_move == 0
         events = len(table.match.events) if table.match else 0
         before = len(simcord_env.http_requests)
@@ -292,14 +317,15 @@ async def test_rest_calls_per_ai_move_are_coalesced(
         ai_moves = len(table.match.events) - events - 1 if table.match else 0
         assert ai_moves == 3
         calls = simcord_env.http_requests[before:]
-        table_edits = [c for c in calls if c.method == "PATCH" and c.path.startswith("/channels/")]
-        # Four moves, fewer table edits: AI moves 0.8 s apart share an edit.
-        assert len(table_edits) < 1 + ai_moves
-        # Besides: the answer to the click, the ping taken down for the AI
-        # turns and put up again for alice, and alice's open hand refreshed.
-        assert len(calls) == len(table_edits) + 4
+        # Four moves, one table edit: it waits for the AI seats to be done.
+        assert len(table_edits(calls)) == 1
+        assert "alice played" in moves_shown(table_message(channel)).split("\n")[-4]
+        # Besides: the answer to the click and alice's open hand refreshed (she
+        # clicked a moment ago: no ping), with the interaction tokens.
+        assert bot_token_calls(simcord_env, calls) == []
         per_cycle.append(len(calls))
-    assert len(set(per_cycle)) == 1, per_cycle
+    # The first cycle also takes down the ping from the start.
+    assert per_cycle[1:] == [3, 3], per_cycle
 
 
 async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(

@@ -1,0 +1,239 @@
+"""The bot token's REST budget: few calls per move, and nothing lost when Discord
+answers 429 or fails.
+
+A call made with an interaction token (the click's answer, its followups, an
+open hand's refresh) goes to ``/interactions/…/callback`` or
+``/webhooks/{application id}/{token}/…`` and does not count against the bot
+token's 50 requests a second; every other call does.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import simcord
+
+from bot.config import Settings
+from bot.tables import Status, Table
+from game import Card as C
+from game.events import CardDrawn, CardPlayed, PlayerQuit
+from tests.persistence.common import restart
+
+from .play import (
+    bot_token_calls,
+    custom_ids,
+    enabled,
+    last_moves,
+    open_hand,
+    open_lobby,
+    pings,
+    rig,
+    service,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
+
+
+def turn(player: simcord.MemberActor) -> str:
+    """The ping of a turn without a timer."""
+    return f"{player.mention}, it's your turn"
+
+
+async def duel(
+    env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> tuple[Table, simcord.MemberActor]:
+    """alice and bob, no turn timer, alice to move, the table shown."""
+    bob = guild.add_member(env.create_user("bob"))
+    rig(env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(env, alice, bob, channel, turn_timer=0)
+    await env.advance_time(3)
+    return table, bob
+
+
+def fail_table_edits(env: simcord.Env, channel: simcord.ChannelHandle, times: int) -> None:
+    """The next ``times`` edits of a message fail with 429, whichever token makes them."""
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=429, times=times)
+    env.inject_error("PATCH", "/webhooks/*/messages/@original", status=429, times=times)
+
+
+async def test_a_table_edit_that_gets_429_again_and_again_still_shows_the_move(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    _table, bob = await duel(simcord_env, guild, channel, alice)
+    fail_table_edits(simcord_env, channel, times=5)
+
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(120)
+
+    assert "alice played" in last_moves(channel)
+
+
+async def test_a_table_edit_failing_with_5xx_is_tried_again_with_the_latest_state(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    _table, bob = await duel(simcord_env, guild, channel, alice)
+    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=503, times=3)
+    simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=503, times=3)
+
+    await take_simple_turn(alice, channel)
+    await take_simple_turn(bob, channel)
+    await simcord_env.advance_time(120)
+
+    shown = last_moves(channel)
+    assert "alice played" in shown and "bob played" in shown
+
+
+async def test_a_ping_whose_delete_fails_is_taken_down_later(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table, bob = await duel(simcord_env, guild, channel, alice)
+    assert pings(channel) == [turn(alice)]
+    # Taking alice's ping down fails, whichever token it is taken down with.
+    simcord_env.inject_error("DELETE", "*", status=429, times=4)
+
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(120)
+
+    assert table.to_move == 1
+    assert pings(channel) == [turn(bob)]
+
+
+async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_down_after(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(10)
+    [standing] = [m for m in channel.history() if m.content.startswith(alice.mention)]
+    # Discord refuses every deletion from now until the bot is restarted.
+    simcord_env.inject_error("DELETE", "*", status=503, times=None)
+    await take_simple_turn(alice, channel)  # the AI's turn: alice's ping should go
+    await simcord_env.advance_time(10)
+    assert table.to_move == 0 and standing.id in [m.id for m in channel.history()]
+
+    await restart(simcord_env, settings)
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(10)
+
+    assert standing.id not in [m.id for m in channel.history()]
+
+
+async def test_a_ping_that_gets_429_is_sent_all_the_same(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    _table, bob = await duel(simcord_env, guild, channel, alice)
+    simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=429, times=3)
+    simcord_env.inject_error("POST", "/webhooks/*/*", status=429, times=3)
+
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(120)
+
+    assert pings(channel) == [turn(bob)]
+
+
+HUMAN_MOVES = (CardPlayed, CardDrawn, PlayerQuit)
+
+
+async def test_in_a_games_first_quarter_hour_the_start_clicks_token_edits_the_table(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(10)
+    before = len(simcord_env.http_requests)
+    players = {alice.id: alice, bob.id: bob}
+
+    for _ in range(6):
+        seat = table.to_move
+        assert seat is not None
+        await simcord_env.advance_time(6)
+        await take_simple_turn(players[table.seats[seat].user_id or 0], channel)
+    await simcord_env.advance_time(10)
+
+    assert "bob played" in last_moves(channel) and "alice played" in last_moves(channel)
+    assert bot_token_calls(simcord_env, simcord_env.http_requests[before:]) == []
+
+
+HUMAN_MOVES = (CardPlayed, CardDrawn, PlayerQuit)
+
+
+def human_moves(table: Table) -> int:
+    assert table.match is not None
+    humans = {seat for seat, s in enumerate(table.seats) if s.user_id is not None}
+    return sum(1 for e in table.match.events if isinstance(e, HUMAN_MOVES) and e.seat in humans)
+
+
+@pytest.mark.real_pacing
+@pytest.mark.simcord(settle_timeout=120)
+async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_one_bot_call_per_human_move(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=20)
+    for player in (bob, carol):
+        await player.click(table_message(channel), label="Join")
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    # Past the first quarter of an hour: the tokens of the clicks that opened
+    # and started the table have run out, as in most of a long game. (The first
+    # move then takes the ping from the start down with the bot token.)
+    await simcord_env.advance_time(16 * 60)
+    await take_simple_turn(alice, channel)
+    players = {p.id: p for p in (alice, bob, carol)}
+    thinking = itertools.cycle([3, 6, 9, 4, 8, 5, 7])  # seconds a human takes
+    await simcord_env.advance_time(next(thinking))
+    before, moves_before = len(simcord_env.http_requests), human_moves(table)
+
+    for _ in range(600):
+        if table.status is not Status.RUNNING:
+            break
+        seat = table.to_move
+        assert seat is not None
+        user = table.seats[seat].user_id
+        assert user is not None, "an AI's turn is over within the time a human thinks"
+        await take_simple_turn(players[user], channel)
+        await simcord_env.advance_time(next(thinking))
+    await simcord_env.advance_time(30)
+
+    assert table.status is Status.FINISHED
+    moves = human_moves(table) - moves_before
+    calls = bot_token_calls(simcord_env, simcord_env.http_requests[before:])
+    edits = [c for c in calls if c.method == "PATCH"]
+    print(f"{moves} human moves: {len(calls)} bot-token calls, {len(calls) / moves:.2f} a move")
+    assert len(calls) <= moves, [(c.method, c.path) for c in calls if c.method != "PATCH"]
+    assert len(edits) == len(calls), "pings, their deletions and the chart use the clicks' tokens"
+    # And the table shows how the game ended, with no ping left standing.
+    assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
+    assert pings(channel) == []
