@@ -237,3 +237,34 @@ async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_one_bot_call_per_h
     # And the table shows how the game ended, with no ping left standing.
     assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
     assert pings(channel) == []
+
+
+async def test_a_stretch_of_ai_moves_ends_in_one_ping_for_the_human_after_it(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await bob.click(table_message(channel), label="Join")
+    for strength in ("easy", "easy"):
+        await alice.select(table_message(channel), [strength])
+    rig(simcord_env, [[C.FOUR, C.FIVE, C.SIX, C.ONE, C.TWO, C.THREE]] * 4, C.FOUR, [C.ONE] * 4)
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(8)
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(8)  # alice looks away while bob thinks
+    before = len(simcord_env.http_requests)
+
+    await take_simple_turn(bob, channel)  # then both AI seats move, then alice
+    await simcord_env.advance_time(5)
+
+    assert table.to_move == 0
+    posted = [
+        c.json.get("content", "")
+        for c in simcord_env.http_requests[before:]
+        if c.method == "POST" and isinstance(c.json, dict) and "<@" in str(c.json.get("content"))
+    ]
+    assert [p.strip() for p in posted] == [turn(alice)], "one ping, none for the AI turns"
+    assert pings(channel) == [turn(alice)]
