@@ -25,7 +25,9 @@ followups, edits of its own answer) don't count.  Hence this policy:
   with 429 or a 5xx is tried again, waiting twice as long after each failure
   (up to ``RETRY_MAX``), until the table shows the current state, the turn's
   ping stands and every ping that is over is gone.  A ping's stored id is
-  cleared only once the message is gone, so a restart still takes it down.
+  cleared only once the message is gone, so a restart still takes it down;
+  the store keeps one id a game, though, so a ping whose deletion is still
+  being tried when the next ping's id is stored is taken down by this run only.
 - **The budget**: every bot-token call waits for its turn at the process's
   :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then
   the table and taking pings down, then cosmetic posts (the finished game's
