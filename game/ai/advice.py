@@ -13,10 +13,11 @@ match):
   cost that player the fewest points compared with the move they made.
 
 The estimates come from Hard's own search (``HardPlayer.evaluate``), on the
-same determinizations as its decision: the seed decides them, so the numbers
-and the move agree.  ``cost`` is the same search scored by one's own points
-only (``relative`` and ``win_bonus`` at 0).  Quitting is exact: its cost is what
-the hand costs now.
+determinizations its decision draws (the seed decides them), each move played
+out in all of them (no early stop).  ``cost`` is the same search scored by
+one's own points only (``relative`` and ``win_bonus`` at 0).  Quitting is
+exact: its cost is what the hand costs now.  A review judges a decision with
+the seed a hint uses, so it says what a hint said then.
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ def estimates(
 ) -> tuple[Estimate, ...]:
     """The estimates of ``actions``, on the determinizations Hard's decision with
     ``seed`` uses."""
+    # Every move is played out in every determinization: Hard's early stop drops a
+    # move once it is clearly beaten, which is enough to choose but leaves its
+    # estimate rough.
+    params = replace(params, stop_z=0.0)
     values = HardPlayer(params, samples).evaluate(view, list(actions), random.Random(seed))
     own = HardPlayer(replace(params, relative=0.0, win_bonus=0.0, win_model=False), samples)
     costs = own.evaluate(view, list(actions), random.Random(seed))
@@ -146,13 +151,11 @@ def decisions_of(
     return found
 
 
-def judge(
-    seq: int, view: SeatView, played: Action, seed: str = "review", samples: int | None = None
-) -> Decision | None:
+def judge(seq: int, view: SeatView, played: Action, samples: int | None = None) -> Decision | None:
     """One decision: Hard's move from the view, and the points it was expected to
     save against ``played``; None if Hard would do the same or it saves nothing.
-    Searched as Hard searches its own moves (``samples``: its budget)."""
-    where = f"{seed}:{seq}"
+    Searched as a hint is (the same seed), so it says what a hint said then."""
+    where = view_seed(view)
     better = HardPlayer(DEFAULT_HARD, samples).decide(view, random.Random(where))
     if better == played:
         return None
