@@ -51,8 +51,9 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     """No pauses between AI moves or table edits, unless a test measures them.
 
     SimCord lets short sleeps of the bot run out in real time, so the production
-    pacing (0.8 s per AI move, 2 s between table edits) would make every test
-    wait for real; the tests that count edits and calls keep it.
+    pacing (0.8 s per AI move, 2 s between table edits, 1 s before a failed call is
+    tried again) would make every test wait for real; the tests that count edits
+    and calls keep it.
     """
     # SimCord runs every timer a jump in time passes: a lease renewal (a durable write)
     # every 10 s of a three-day jump would keep the bot from settling.
@@ -63,6 +64,7 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("cogs.presenter.MIN_INTERVAL", 0.0)
     monkeypatch.setattr("cogs.presenter.DEBOUNCE", 0.0)
     monkeypatch.setattr("cogs.presenter.AI_HOLD", 0.0)
+    monkeypatch.setattr("cogs.presenter.RETRY_FIRST", 0.05)  # doubling from there, as ever
 
 
 @pytest.fixture

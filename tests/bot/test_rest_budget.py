@@ -16,6 +16,7 @@ import simcord
 
 from bot.config import Settings
 from bot.tables import Status, Table
+from cogs import render
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from tests.persistence.common import restart
@@ -32,6 +33,7 @@ from .play import (
     service,
     table_message,
     take_simple_turn,
+    texts,
     two_player_game,
 )
 
@@ -268,3 +270,47 @@ async def test_a_stretch_of_ai_moves_ends_in_one_ping_for_the_human_after_it(
     ]
     assert [p.strip() for p in posted] == [turn(alice)], "one ping, none for the AI turns"
     assert pings(channel) == [turn(alice)]
+
+
+FAULTS = (  # every kind of bot-token call the table makes, and the pings' followups
+    ("PATCH", "/channels/*/messages/*"),
+    ("DELETE", "*"),
+    ("POST", "/channels/*/messages"),
+    ("POST", "/webhooks/*/*"),
+)
+
+
+@pytest.mark.simcord(settle_timeout=120)
+async def test_a_game_under_a_storm_of_429s_ends_with_the_table_and_pings_right(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=100)
+    await bob.click(table_message(channel), label="Join")
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(16 * 60)  # the Start click's token has run out
+    players = {p.id: p for p in (alice, bob)}
+    faults = itertools.cycle(FAULTS)
+    thinking = itertools.cycle([1, 3, 6, 2, 8])
+
+    for _ in range(24):
+        assert table.status is Status.RUNNING
+        method, path = next(faults)
+        simcord_env.inject_error(method, path, status=429, times=2)
+        seat = table.to_move
+        assert seat is not None
+        await take_simple_turn(players[table.seats[seat].user_id or 0], channel)
+        await simcord_env.advance_time(next(thinking))
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(120)  # every retry is done by now
+
+    assert texts(table_message(channel)) == texts(render.table_view(table, simcord_env.bot.faces))
+    seat = table.to_move
+    assert seat is not None
+    mover = players[table.seats[seat].user_id or 0]
+    assert pings(channel) in ([], [turn(mover)]), "at most the mover's ping stands"
