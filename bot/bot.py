@@ -16,6 +16,7 @@ from bot.limiter import Limiter
 from bot.places import place_gone
 from bot.service import GameService
 from bot.startup import StartupError, open_store
+from bot.tables import Table
 from bot.thinking import Thinking
 from cogs.faces import PLAIN, Faces
 from cogs.presenter import Presenter
@@ -125,12 +126,20 @@ class LamaBot(commands.Bot):
         # before the resumed tables and turn pings go out; their turns start then.
         await self.wait_until_ready()
         for table in self.service.resumed_tables():
-            if await place_gone(self, table.guild_id, table.channel_id):
-                # Deleted, or the bot removed, while it was down: no event will say so now.
-                await self.service.abandon_where(channel_id=table.channel_id)
-                continue
-            # A fresh ping with the deadline as it is now replaces the old one.
-            await self.service.notify(table)
+            try:
+                await self._notify_resumed(table)
+            except Exception:
+                # One table's failure (a dropped connection, say) must not leave
+                # every later table without its refresh and ping.
+                log.exception("game %s: could not show the resumed table", table.game_id)
+
+    async def _notify_resumed(self, table: Table) -> None:
+        if await place_gone(self, table.guild_id, table.channel_id, self.limiter):
+            # Deleted, or the bot removed, while it was down: no event will say so now.
+            await self.service.abandon_where(channel_id=table.channel_id)
+            return
+        # A fresh ping with the deadline as it is now replaces the old one.
+        await self.service.notify(table)
 
     def _lost_shards(self) -> None:
         # Another process serves these shards now: playing on would play its games twice.

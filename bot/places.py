@@ -12,22 +12,32 @@ import logging
 
 import discord
 
+from bot.limiter import Limiter, Priority
+
 log = logging.getLogger(__name__)
 
 
-async def channel_gone(client: discord.Client, channel_id: int) -> bool:
+async def channel_gone(
+    client: discord.Client, channel_id: int, limiter: Limiter | None = None
+) -> bool:
     """Whether Discord says the bot can't see ``channel_id``: deleted (Unknown Channel),
-    or hidden from it (Missing Access).  Any other failure is no answer: it stays."""
+    or hidden from it (Missing Access).  Any other failure (a 5xx, a dropped
+    connection, a timeout) is no answer: it stays.  The look-up waits its turn at
+    ``limiter``, the bot token's REST budget."""
     try:
+        if limiter is not None:
+            await limiter.acquire(Priority.TABLE)
         await client.fetch_channel(channel_id)
     except (discord.NotFound, discord.Forbidden):
         return True
-    except discord.HTTPException as error:
-        log.warning("could not look up the channel %s: %s", channel_id, error)
+    except Exception as error:  # no answer is not "gone": a game is not ended on a guess
+        log.warning("could not look up the channel %s: %r", channel_id, error)
     return False
 
 
-async def place_gone(client: discord.Client, guild_id: int, channel_id: int) -> bool:
+async def place_gone(
+    client: discord.Client, guild_id: int, channel_id: int, limiter: Limiter | None = None
+) -> bool:
     """Whether, connected, the bot is out of the server ``guild_id`` or can't see the
     channel or thread ``channel_id`` in it.
 
@@ -39,4 +49,4 @@ async def place_gone(client: discord.Client, guild_id: int, channel_id: int) -> 
         return True
     if guild.unavailable or guild.get_channel_or_thread(channel_id) is not None:
         return False
-    return await channel_gone(client, channel_id)
+    return await channel_gone(client, channel_id, limiter)

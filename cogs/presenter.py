@@ -22,7 +22,8 @@ followups, edits of its own answer) don't count.  Hence this policy:
   who clicked in the last ``LOOKING`` seconds and whose open hand now shows
   their turn is looking: no ping.  The turn timer's warning always pings.
 - **Nothing is lost**: a table edit, ping or ping deletion that Discord answers
-  with 429 or a 5xx is tried again, waiting twice as long after each failure
+  with 429 or a 5xx, or that gets no answer (a dropped connection, a timeout), is
+  tried again, waiting twice as long after each failure
   (up to ``RETRY_MAX``), until the table shows the current state, the turn's
   ping stands and every ping that is over is gone.  A ping's stored id is
   cleared only once the message is gone, so a restart still takes it down;
@@ -49,6 +50,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.i18n import text
@@ -82,11 +84,27 @@ HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced b
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
 
 
+#: No answer at all: the connection dropped or timed out.  discord.py raises these
+#: as they are, not as an HTTPException; like a 5xx, they are worth trying again.
+NETWORK: tuple[type[Exception], ...] = (aiohttp.ClientError, TimeoutError, OSError)
+#: Every way a call to Discord can fail that the presenter handles.
+FAILURES: tuple[type[Exception], ...] = (discord.HTTPException, discord.RateLimited, *NETWORK)
+#: Failures that are always tried again (an HTTPException only with 429 or a 5xx).
+RETRIED: tuple[type[Exception], ...] = (discord.RateLimited, *NETWORK)
+
+
 def transient(error: Exception) -> bool:
-    """Worth trying again: Discord was busy (429) or failed on its side (5xx)."""
-    if isinstance(error, discord.RateLimited):
+    """Worth trying again: Discord was busy (429), failed on its side (5xx), or the
+    call got no answer (a dropped connection, a timeout)."""
+    if isinstance(error, RETRIED):
         return True
     return isinstance(error, discord.HTTPException) and (error.status == 429 or error.status >= 500)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """A background task (a retry, the chart) that failed is logged, not lost unseen."""
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("%s failed", task.get_name(), exc_info=error)
 
 
 def backoff(failures: int) -> float:
@@ -185,6 +203,7 @@ class Presenter:
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_log_failure)
 
     # ------------------------------------------------------------ tokens
     def clicked(
@@ -267,7 +286,15 @@ class Presenter:
                     await asyncio.sleep(min(held + AI_HOLD, now + HOLD_STEP) - now)
                     continue
             await asyncio.sleep(due - now)
-            if await self.edit_now(table):
+            try:
+                done = await self.edit_now(table)
+            except Exception:
+                # Whatever went wrong, the table must still catch up: the game's last
+                # edit may be the one that shows how it ended.
+                log.exception("game %s: the table edit failed; trying again", game_id)
+                self._stale.add(game_id)
+                done = False
+            if done:
                 failures, held = 0, None
             else:
                 failures += 1
@@ -315,7 +342,7 @@ class Presenter:
             if error.code == UNKNOWN_CHANNEL:
                 # The gateway may have missed its deletion (while reconnecting): once
                 # Discord confirms it, the game ends as with the deletion.
-                if await channel_gone(self.bot, table.channel_id):
+                if await channel_gone(self.bot, table.channel_id, self.bot.limiter):
                     log.info("game %s: the table's channel is gone", table.game_id)
                     await self.bot.service.abandon_where(channel_id=table.channel_id)
                 return True
@@ -335,7 +362,7 @@ class Presenter:
                 return False
             log.warning("game %s: could not edit the table: %s", table.game_id, error)
             return True
-        except discord.RateLimited as error:
+        except RETRIED as error:
             log.info("game %s: the table edit will be tried again: %s", table.game_id, error)
             self._stale.add(table.game_id)
             return False
@@ -349,7 +376,7 @@ class Presenter:
         await self.bot.limiter.acquire(Priority.TABLE)
         try:
             message = await channel.send(**payload)
-        except (discord.HTTPException, discord.RateLimited) as error:
+        except FAILURES as error:
             log.warning("game %s: could not post the table again: %s", table.game_id, error)
             return False if transient(error) else None
         # A failed save is logged; this run edits the new message, a restart the old id.
@@ -382,14 +409,16 @@ class Presenter:
 
     # ------------------------------------------------------------ the listener
     async def table_changed(self, table: Table) -> None:
-        if table.status is not Status.RUNNING:
-            await self._clear_ping(table)
-        if table.status is Status.FINISHED and table.game_id not in self._charted:
-            self._charted.add(table.game_id)
-            self._spawn(self._post_chart(table, self._click_token(table)), chart_name(table))
-        if table.status is Status.FINISHED:
-            await self._close_hands(table)
-        self.request(table)
+        try:
+            if table.status is not Status.RUNNING:
+                await self._clear_ping(table)
+            if table.status is Status.FINISHED and table.game_id not in self._charted:
+                self._charted.add(table.game_id)
+                self._spawn(self._post_chart(table, self._click_token(table)), chart_name(table))
+            if table.status is Status.FINISHED:
+                await self._close_hands(table)
+        finally:
+            self.request(table)  # whatever failed above, the table still shows the change
 
     async def table_gone(self, table: Table) -> None:
         """Its channel or server is gone: stop every edit, ping and hand refresh."""
@@ -423,7 +452,7 @@ class Presenter:
                     await self.bot.limiter.acquire(Priority.COSMETIC)
                     await channel.send(embed=embed, file=chart_file(png))
                 return
-            except (discord.HTTPException, discord.RateLimited) as error:
+            except FAILURES as error:
                 if not transient(error) or failures >= CHART_TRIES:
                     log.warning("game %s: could not post the chart: %s", table.game_id, error)
                     return
@@ -438,7 +467,11 @@ class Presenter:
             await self._clear_ping(table)
             return
         looking = self._looking(table, player.user_id)
-        refreshed = await self._refresh_hand(table, player.user_id)
+        try:
+            refreshed = await self._refresh_hand(table, player.user_id)
+        except Exception:
+            log.exception("game %s: could not refresh the hand; pinging", table.game_id)
+            refreshed = False  # the ping tells them instead
         if looking and refreshed:
             # They just clicked, and the hand in front of them says it's their turn.
             await self._clear_ping(table)
@@ -456,9 +489,11 @@ class Presenter:
 
     async def table_closed(self, table: Table, reason: str) -> None:
         self._reasons[table.game_id] = reason
-        await self._clear_ping(table)
-        await self._close_hands(table, reason)
-        self.request(table)
+        try:
+            await self._clear_ping(table)
+            await self._close_hands(table, reason)
+        finally:
+            self.request(table)
 
     # ------------------------------------------------------------ hands
     def opened_hand(
@@ -541,7 +576,7 @@ class Presenter:
                     table, seat, hand.locale, self.bot.faces, shown, warning=hand.warning
                 )
             )
-        except (discord.HTTPException, discord.RateLimited) as error:
+        except FAILURES as error:
             if not transient(error):
                 self.hands.pop(key, None)  # gone, or its token no longer works
             return False  # the ping tells them instead
@@ -570,7 +605,7 @@ class Presenter:
         """Send the ping ``content``; False if that failed for now (429, 5xx)."""
         try:
             ping = await self._send_ping(table, content, user_id)
-        except (discord.HTTPException, discord.RateLimited) as error:
+        except FAILURES as error:
             if transient(error):
                 log.info("game %s: the ping will be tried again: %s", table.game_id, error)
                 return False
@@ -603,7 +638,7 @@ class Presenter:
             try:
                 message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
                 return Ping(message.id, content, token)
-            except (discord.HTTPException, discord.RateLimited) as error:
+            except FAILURES as error:
                 # That token is busy or no longer works: the bot token, at once.
                 if not transient(error) and self._clicks.get(table.game_id) is token:
                     del self._clicks[table.game_id]
@@ -665,7 +700,7 @@ class Presenter:
             except discord.NotFound as error:
                 if error.code == UNKNOWN_MESSAGE:
                     return True  # gone already
-            except (discord.HTTPException, discord.RateLimited) as error:
+            except FAILURES as error:
                 if transient(error):
                     return False  # the same token later: it costs no budget
             # The token no longer works: the bot token can delete the bot's messages.
@@ -675,7 +710,7 @@ class Presenter:
             await channel.get_partial_message(ping.message_id).delete()
         except discord.NotFound:
             return True  # gone already, or its channel is
-        except (discord.HTTPException, discord.RateLimited) as error:
+        except FAILURES as error:
             if transient(error):
                 return False
             log.warning("game %s: could not take a ping down: %s", table.game_id, error)
