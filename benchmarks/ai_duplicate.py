@@ -21,7 +21,7 @@ difference A - B with a 95% confidence interval (normal approximation over
 the rounds), and how many rounds were played differently at all.
 
 Strengths: ``random``, ``easy``, ``normal``, ``hard`` and ``hard:N`` (Hard
-with N determinizations per decision).  Rounds run in worker processes
+with at most N determinizations per decision).  Rounds run in worker processes
 (``--workers``, default 2); run it under ``nice`` on a shared machine.
 """
 
