@@ -68,13 +68,13 @@ class Hints(LamaCog):
     async def hint(self, interaction: Interaction, game_id: int) -> None:
         service = self.bot.service
         try:
-            view = service.hint_view(game_id, interaction.user.id)
+            service.hint_view(game_id, interaction.user.id)  # refused before the defer
         except ServiceError as error:
             await reply_error(interaction, error)
             return
         await defer_private(interaction)  # Hard thinks for a moment
         try:
-            shown = await service.hint(view)
+            shown = await service.hint(game_id, interaction.user.id)
         except ServiceError as error:
             await reply_error(interaction, error)
             return

@@ -2,7 +2,9 @@
 
 Both think where the AI does (``Thinking.run``: a worker process), from one
 seat's view only; neither touches the table, so they take no lock.  A review
-reads the stored events of a finished game, never a running one.
+reads the stored events of a finished game, never a running one.  Clicks
+asking for the same hint or review share one search: a player mashing Hint
+must not queue searches ahead of the Hard moves of other tables.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from .errors import ServiceError
 
 #: Reviews kept, so a second click answers at once.
 REVIEWS_KEPT = 256
+#: Hints kept, so a click on a moment already asked about answers at once.
+HINTS_KEPT = 256
 #: Seat notes after which an AI plays the seat, and the one that gives it back.
 AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
@@ -35,16 +39,28 @@ class Hint:
     advice: Advice
 
 
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    view: SeatView
+    stamp: int  # the table's (its events so far): the moment a hint is for
+
+
 class Hints(ServiceCore):
     def __init__(self, store: Store, **options: Any) -> None:
         super().__init__(store, **options)
         # Finished games' reviews by (game, user), the newest last, and those being made.
         self._reviews: OrderedDict[tuple[int, int], Review] = OrderedDict()
         self._reviewing: dict[tuple[int, int], asyncio.Task[Review]] = {}
+        # Hints by (game, user, table stamp): the moment asked about, the newest last.
+        self._hints: OrderedDict[tuple[int, int, int], Hint] = OrderedDict()
+        self._hinting: dict[tuple[int, int, int], asyncio.Task[Hint]] = {}
 
     def hint_view(self, game_id: int, user_id: int) -> SeatView:
         """The view a hint for ``user_id`` is made from; they must be to move at a
         running table that allows hints."""
+        return self._moment(game_id, user_id).view
+
+    def _moment(self, game_id: int, user_id: int) -> _Moment:
         table = self.by_id.get(game_id)
         if table is None or table.status is not Status.RUNNING or table.match is None:
             raise ServiceError("hint.no_game")
@@ -57,10 +73,28 @@ class Hints(ServiceCore):
             raise ServiceError("error.seat_is_ai")
         if table.to_move != seat:
             raise ServiceError("hint.not_your_turn")
-        return table.match.view(seat)
+        return _Moment(table.match.view(seat), table.stamp)
 
-    async def hint(self, view: SeatView) -> Hint:
-        """What Hard would do in ``view`` (from :meth:`hint_view`), thought in a worker."""
+    async def hint(self, game_id: int, user_id: int) -> Hint:
+        """What Hard would do for ``user_id`` now, thought in a worker; refused as
+        :meth:`hint_view` is.  Every ask about the same moment shares one search."""
+        moment = self._moment(game_id, user_id)
+        key = (game_id, user_id, moment.stamp)
+        hints, running = self._hints, self._hinting
+        if key in hints:
+            return hints[key]
+        task = running.get(key)
+        if task is None:
+            task = asyncio.create_task(self._hint(moment.view))
+            running[key] = task
+            task.add_done_callback(lambda _: running.pop(key, None))
+        hint = await asyncio.shield(task)
+        hints[key] = hint
+        while len(hints) > HINTS_KEPT:
+            hints.popitem(last=False)
+        return hint
+
+    async def _hint(self, view: SeatView) -> Hint:
         return Hint(view, await self.thinking.run(advise, view))
 
     async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:

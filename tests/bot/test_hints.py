@@ -347,3 +347,29 @@ async def test_a_review_stops_at_its_time_budget_and_says_so(
     assert again.split("\n")[1].startswith("1. Round 1, move 1: you drew; Hard would quit"), (
         "a review cut short is not kept: asked again, it looks at the whole game"
     )
+
+
+async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_behind(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Twenty Hint clicks at once (and more after) put one search in the AI workers."""
+    import asyncio
+
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await quit_or_draw_game(simcord_env, alice, bob, channel)
+    games = service(simcord_env)
+    thought: list[Any] = []
+    real_run = games.thinking.run
+
+    async def counted(work: Any, *args: Any) -> Any:
+        thought.append(work)
+        return await real_run(work, *args)
+
+    games.thinking.run = counted  # type: ignore[method-assign]
+    hints = await asyncio.gather(*(games.hint(table.game_id, alice.id) for _ in range(20)))
+    again = await games.hint(table.game_id, alice.id)
+    assert len(thought) == 1, f"{len(thought)} searches for one moment's hint"
+    assert all(h == hints[0] for h in [*hints, again])
