@@ -192,7 +192,7 @@ class Lobby(LamaCog):
             elif action == "dropai":
                 await service.remove_ai(table.game_id, interaction.user.id)
             elif action == "hints":
-                await service.set_hints(table.game_id, interaction.user.id, not table.hints)
+                await service.toggle_hints(table.game_id, interaction.user.id)
             elif action == "leave_game":
                 await service.leave_game(table.game_id, interaction.user.id)
             elif action == "start":

@@ -179,13 +179,17 @@ class Lobby(Seats):
             self._arm_lobby_timer(table)
         return table
 
-    async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:
-        """The host allows or forbids hints at the table, before the start."""
+    async def toggle_hints(self, game_id: int, user_id: int) -> Table:
+        """The host turns hints at the table off, or on again, before the start.
+
+        Flipped under the table's lock: two quick clicks turn them off and on
+        again, not off twice."""
         table = self._lobby(game_id)
         if user_id != table.host_id:
             raise ServiceError("error.host_only")
         async with table.lock:
             self._still_lobby(table)
+            allowed = not table.hints
             await self._save(
                 self.store.update_lobby(
                     table.game_id, seats=seat_records(table.seats), hints=allowed

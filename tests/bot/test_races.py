@@ -150,3 +150,20 @@ async def test_two_cancels_at_once_tell_the_second_the_game_is_gone(
     assert results[0] is table
     assert getattr(results[1], "key", results[1]) == "error.game_gone"
     assert table.status is Status.CANCELLED
+
+
+async def test_two_quick_clicks_on_hints_turn_them_off_and_on_again(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
+    games = service(simcord_env)
+    assert table.hints
+
+    await asyncio.gather(
+        games.toggle_hints(table.game_id, alice.id),
+        games.toggle_hints(table.game_id, alice.id),
+    )
+
+    assert table.hints, "two toggles must give back the original value"
+    stored = await games.store.load_game(table.game_id)
+    assert stored is not None and stored.hints is True
