@@ -33,12 +33,25 @@ def test_a_card_that_fits_is_expected_to_cost_less_than_drawing() -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
-def test_the_advice_is_hards_own_decision(ruleset: Ruleset) -> None:
+def test_the_advice_is_hards_own_decision_unless_its_estimates_rate_another_higher(
+    ruleset: Ruleset,
+) -> None:
+    """Hard decides with an early stop and among fewer moves than the hint rates;
+    where its full estimates disagree (rarely at the real budget: 1 in 38 hints in
+    one count, often with 6 samples), the hint follows the figures it shows."""
+    kept = 0
     for view in positions(ruleset, 3, seed=11, every=5)[:6]:
         seed = view_seed(view)
         advice = advise(view, samples=6)
-        assert advice.choice == HardPlayer(samples=6).decide(view, random.Random(seed))
+        hard = HardPlayer(samples=6).decide(view, random.Random(seed))
         assert [e.action for e in advice.estimates] == list(view.legal)
+        best = max(e.value for e in advice.estimates)
+        if advice.of(hard).value == best:
+            assert advice.choice == hard
+            kept += 1
+        else:
+            assert advice.choice == next(e.action for e in advice.estimates if e.value == best)
+    assert kept, "Hard's own decision where its estimates agree"
 
 
 def test_the_advice_with_hards_real_budget_is_what_choose_decides() -> None:
@@ -134,3 +147,13 @@ def test_the_review_of_a_whole_game_lists_at_most_three_costliest_first() -> Non
     assert 1 <= len(review.decisions) <= 3
     saved = [d.saved for d in review.decisions]
     assert saved == sorted(saved, reverse=True) and all(s > 0 for s in saved)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_no_move_a_hint_shows_is_rated_better_than_the_one_it_advises(ruleset: Ruleset) -> None:
+    """The hint's move is the best its own estimates rate, so the line never shows
+    a "next best" that the same figures rate higher."""
+    for view in positions(ruleset, 3, seed=11, every=2)[:30]:
+        advice = advise(view, samples=6)
+        best = max(e.value for e in advice.estimates)
+        assert advice.of(advice.choice).value == best, (view, advice)

@@ -3,9 +3,11 @@
 Two uses, both from one seat's view only (a :class:`~game.SeatView`, never the
 match):
 
-* :func:`advise` — a hint for the player to move: Hard's move (exactly what
-  :class:`HardPlayer` decides for that view and seed) and, for every legal
-  move, the points it is expected to add to the player's own total this round
+* :func:`advise` — a hint for the player to move: Hard's move (what
+  :class:`HardPlayer` decides for that view and seed, unless the estimates
+  below rate another move higher: then that one, so a hint never shows a
+  "next best" its own figures rate better) and, for every legal move, the
+  points it is expected to add to the player's own total this round
   (``cost``) and Hard's own score of it (``value``: the others' mean point
   change minus one's own, plus the win bonus when the round ends the game).
 * :func:`costliest` — after a game, replays its events and finds the
@@ -77,10 +79,20 @@ def advise(
     asked = list(view.legal if actions is None else actions)
     if any(a not in view.legal for a in asked):
         raise ValueError(f"not a legal move here: {asked!r}")
-    choice = HardPlayer(params, samples).decide(view, random.Random(seed))
-    return Advice(
-        view.legal[view.legal.index(choice)], estimates(view, seed, asked, params, samples)
+    decided = HardPlayer(params, samples).decide(view, random.Random(seed))
+    # The choice is made from estimates of every legal move, asked about or not.
+    every = estimates(view, seed, view.legal, params, samples)
+    by_move = {e.action: e for e in every}
+    # Hard decides with its early stop and only among the moves it simulates; when
+    # its full estimates rate another move higher, the hint follows the estimates
+    # it shows (the first legal one of the best), else it would contradict itself.
+    best = max(e.value for e in every)
+    choice = (
+        decided
+        if by_move[decided].value >= best
+        else next(e.action for e in every if e.value == best)
     )
+    return Advice(view.legal[view.legal.index(choice)], tuple(by_move[a] for a in asked))
 
 
 def estimates(
@@ -155,12 +167,11 @@ def judge(seq: int, view: SeatView, played: Action, samples: int | None = None) 
     """One decision: Hard's move from the view, and the points it was expected to
     save against ``played``; None if Hard would do the same or it saves nothing.
     Searched as a hint is (the same seed), so it says what a hint said then."""
-    where = view_seed(view)
-    better = HardPlayer(DEFAULT_HARD, samples).decide(view, random.Random(where))
+    advice = advise(view, samples=samples)
+    better = advice.choice
     if better == played:
         return None
-    hard, mine = estimates(view, where, [better, played], samples=samples)
-    saved = mine.cost - hard.cost
+    saved = advice.of(played).cost - advice.of(better).cost
     if saved <= 0:
         return None
     return Decision(seq, view.round_no, len(view.history) + 1, played, better, saved)
