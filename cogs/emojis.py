@@ -4,16 +4,16 @@ At start the cog makes sure every picture of :mod:`cogs.art` is an application
 emoji: it lists the application's emojis and uploads only the missing ones, so
 a restart never makes a duplicate. Of several processes starting at once, only
 the one serving shard 0 uploads (the shard leases make it one process); the
-others list again, less and less often, until the emojis are all there. Until
-that is done, or if it can't be done (no permission, the emoji limit, Discord
-failing), the messages use the plain emojis (keycaps, 🦙) they always had, and
-the log says why, once.
+others list again, less and less often, until the emojis are all there. The
+uploader tries again as often when it fails (Discord failing for a moment, no
+permission yet, the emoji limit), else one failed upload would leave every
+process plain. Until that is done the messages use the plain emojis (keycaps,
+🦙) they always had, and the log says why, once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -33,17 +33,19 @@ RELIST_FIRST = 10.0  # seconds before a process that doesn't upload lists the em
 RELIST_MAX = 600.0  # ...doubling each time up to this
 
 
-async def sync_emojis(bot: discord.Client, *, upload: bool = True) -> Faces:
+async def sync_emojis(bot: discord.Client, *, upload: bool = True, quiet: bool = False) -> Faces:
     """Every art picture as an application emoji, uploading only what is missing
     (nothing without ``upload``: another process does).
 
-    Returns :data:`PLAIN` (and logs why, once) if any of them can't be had:
-    half a deck of own emojis next to keycaps would be worse than none.
+    Returns :data:`PLAIN` (and logs why, unless ``quiet``: said already) if any
+    of them can't be had: half a deck of own emojis next to keycaps would be
+    worse than none.
     """
+    say = log.debug if quiet else log.warning
     try:
         existing = {e.name: e for e in await bot.fetch_application_emojis()}
     except Exception as error:  # any failure (HTTP, network, no application id): plain
-        log.warning("Could not list the application's emojis (%s); using plain emojis", error)
+        say("Could not list the application's emojis (%s); using plain emojis", error)
         return PLAIN
     if not upload:
         return listed(existing)
@@ -54,7 +56,7 @@ async def sync_emojis(bot: discord.Client, *, upload: bool = True) -> Faces:
             try:
                 emoji = await bot.create_application_emoji(name=name, image=art.read_emoji(name))
             except Exception as error:  # no permission, the limit, Discord failing
-                log.warning(
+                say(
                     "Could not upload the application emoji %s (%s); using plain emojis",
                     name,
                     error,
@@ -89,11 +91,10 @@ class Emojis(commands.Cog):
         wait = RELIST_FIRST
         if faces is PLAIN and not uploads:
             log.info("The process serving shard 0 uploads the card emojis; plain ones until then")
-        while faces is PLAIN and not uploads:
+        while faces is PLAIN:  # the uploader too: Discord may fail once, or a while
             await asyncio.sleep(wait)
             wait = min(2 * wait, RELIST_MAX)
-            with contextlib.suppress(Exception):  # said once already; try again later
-                faces = listed({e.name: e for e in await self.bot.fetch_application_emojis()})
+            faces = await sync_emojis(self.bot, upload=uploads, quiet=True)
         if faces is not PLAIN:
             self.bot.faces = faces
             log.info("Using %d application emojis for the cards", len(faces.emojis))

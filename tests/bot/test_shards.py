@@ -75,3 +75,27 @@ async def test_only_the_process_serving_shard_0_uploads_the_emojis_the_others_wa
     finally:
         await env.shutdown()
         await bot.store.close()
+
+
+async def test_the_uploading_process_tries_again_after_discord_failed_once(
+    settings: Settings,
+) -> None:
+    # One 503 on the first upload must not leave every process on plain emojis.
+    sharded = dataclasses.replace(settings, shard_count=2, shard_ids=(0, 1))
+    bot = make_bot(sharded)
+    env = simcord.Env(bot, strict_sync=False)
+    env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    env.inject_error("POST", "/applications/*/emojis", status=503, message="Service Unavailable")
+    await env.start()
+    try:
+        await env.advance_time(1)
+        assert bot.faces is PLAIN, "plain emojis while the upload failed"
+
+        await env.advance_time(RELIST_FIRST + 1)
+
+        assert len(env.backend.application_emojis) == len(art.ALL_NAMES)
+        assert set(bot.faces.emojis) == set(art.ALL_NAMES)
+        assert len(emoji_uploads(env)) == len(art.ALL_NAMES) + 1, "the failed one, then all"
+    finally:
+        await env.shutdown()
+        await bot.store.close()
