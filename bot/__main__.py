@@ -223,8 +223,10 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
 async def _forgetting(
     settings: Settings, erase: Callable[[Store], Awaitable[Forgotten]]
 ) -> Forgotten:
-    """Open the store the settings name, ``erase`` in it (one transaction), close it."""
-    store = await open_store(settings, clock=discord_clock)
+    """Open the store the settings name, ``erase`` in it (one transaction), close it.
+
+    Not migrated: a running bot of another version may be using the database."""
+    store = await open_store(settings, clock=discord_clock, migrating=False)
     try:
         return await erase(store)
     finally:

@@ -103,20 +103,25 @@ def backup_before_migrating(path: Path) -> Path | None:
     return copy
 
 
-async def open_store(settings: Settings, *, clock: Callable[[], float]) -> Store:
+async def open_store(
+    settings: Settings, *, clock: Callable[[], float], migrating: bool = True
+) -> Store:
     """Check, back up if migrations are due, and open the store; errors are one line.
 
+    Without ``migrating`` (a tool such as ``forget`` beside a running bot) nothing is
+    backed up or migrated, and a database at another schema version is refused.
     A PostgreSQL store (``DATABASE_URL``) opens as it is; its errors are already one line.
     """
     if settings.database_url is not None:
         try:
-            return await Store.open(settings.database_url, clock=clock)
+            return await Store.open(settings.database_url, clock=clock, migrating=migrating)
         except StoreError as exc:  # unreachable, wrong login, a newer schema ...
             raise StartupError(f"{exc}.") from exc
     path = settings.database_path
     check_database(path)
     try:
-        backup_before_migrating(path)
-        return await Store.open(path, clock=clock)
+        if migrating:
+            backup_before_migrating(path)
+        return await Store.open(path, clock=clock, migrating=migrating)
     except (StoreError, sqlite3.Error, OSError) as exc:
         raise StartupError(f"could not open the database {str(path)!r}: {exc}.") from exc

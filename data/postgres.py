@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .database import Database, Params, Row, Unit
 from .records import StoreError
-from .schema import Migration
+from .schema import Migration, expect_version
 
 try:
     import asyncpg
@@ -125,6 +125,13 @@ class PostgresDatabase(Database):
                 return await _migrate(conn, migrations, latest)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    async def expect(self, migrations: list[Migration]) -> int:
+        """The schema version, refused unless it is the newest migration's."""
+        async with self._connection("could not read the schema version") as conn:
+            found = await conn.fetchval("SELECT to_regclass('schema_version')")
+            version = await conn.fetchval("SELECT version FROM schema_version") if found else 0
+        return expect_version(int(version or 0), migrations)
 
     def write(self) -> AbstractAsyncContextManager[Unit]:
         return self._unit("could not save", isolation="read_committed", readonly=False)

@@ -76,6 +76,19 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
+def expect_version(version: int, migrations: list[Migration]) -> int:
+    """``version``, if it is the newest migration's; for a tool that must not change
+    the schema under a running bot of another version."""
+    latest = migrations[-1].version if migrations else 0
+    if version != latest:
+        raise StoreError(
+            f"the database is at schema version {version}, this bot expects {latest}; "
+            "a bot of another version may be running on it, so it is left as it is "
+            "(start this version of the bot once to migrate it, then try again)"
+        )
+    return version
+
+
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
     """Bring the database up to the newest migration; return the version it is at."""
     latest = migrations[-1].version if migrations else 0

@@ -18,7 +18,7 @@ import aiosqlite
 
 from .database import Database, Params, Row, Unit
 from .records import StoreError
-from .schema import Migration, migrate
+from .schema import Migration, expect_version, migrate, schema_version
 
 MEMORY = ":memory:"
 
@@ -49,9 +49,10 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, durable: bool, migrations: list[Migration]
+        cls, path: str | Path, *, durable: bool, migrations: list[Migration], migrating: bool = True
     ) -> tuple[SqliteDatabase, int]:
-        """The games' connection, the database migrated; and the schema version."""
+        """The games' connection, the database migrated (without ``migrating``: refused
+        unless at the newest schema); and the schema version."""
         conn = await _connect(str(path), uri=False)
         try:
             await conn.execute("PRAGMA busy_timeout = 5000")
@@ -60,7 +61,10 @@ class SqliteDatabase(Database):
                 raise StoreError(f"could not switch {path} to WAL mode (got {rows[0][0]})")
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
-            version = await migrate(conn, migrations)
+            if migrating:
+                version = await migrate(conn, migrations)
+            else:
+                version = expect_version(await schema_version(conn), migrations)
         except BaseException as error:
             await conn.close()
             if isinstance(error, sqlite3.Error):

@@ -91,8 +91,13 @@ class Store(Games, GuildSettings, OpenHands, Stats, Leases, Forgetting):
         durable: bool = True,
         migrations: Traversable | Path | None = None,
         clock: Callable[[], float] = time.time,
+        migrating: bool = True,
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``path``.
+
+        Without ``migrating`` (a tool beside a running bot, which may be of another
+        version) the schema is left alone: a database not at the newest migration
+        is refused with a :class:`StoreError`.
 
         ``path`` is a SQLite file, or a ``postgresql://`` URL for PostgreSQL.
         ``durable`` makes each commit wait for the disk (``synchronous=FULL``);
@@ -101,9 +106,11 @@ class Store(Games, GuildSettings, OpenHands, Stats, Leases, Forgetting):
         migrations directory (for tests); ``clock`` gives the unix time.
         """
         if isinstance(path, str) and is_postgres_url(path):
-            return await cls._open_postgres(path, durable, migrations, clock)
+            return await cls._open_postgres(path, durable, migrations, clock, migrating)
         plan = load_migrations(migrations)
-        db, version = await SqliteDatabase.open(path, durable=durable, migrations=plan)
+        db, version = await SqliteDatabase.open(
+            path, durable=durable, migrations=plan, migrating=migrating
+        )
         try:
             reads = await db.reader()
         except BaseException:
@@ -118,11 +125,12 @@ class Store(Games, GuildSettings, OpenHands, Stats, Leases, Forgetting):
         durable: bool,
         migrations: Traversable | Path | None,
         clock: Callable[[], float],
+        migrating: bool,
     ) -> Store:
         plan = load_migrations(migrations, dialect="postgres")
         db = await PostgresDatabase.connect(url, size=GAME_CONNECTIONS, durable=durable)
         try:
-            version = await db.migrate(plan)
+            version = await (db.migrate(plan) if migrating else db.expect(plan))
             reads = await PostgresDatabase.connect(url, size=STATS_CONNECTIONS, durable=durable)
         except BaseException:
             await db.close()

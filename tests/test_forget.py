@@ -127,3 +127,28 @@ def test_forget_without_a_database_deletes_nothing(tmp_path: Path) -> None:
     result = _run_bot(tmp_path, "forget", "--guild", "1")
     assert result.returncode == 2
     assert "nothing was deleted: there is no database" in result.stderr
+
+
+async def test_forget_leaves_the_schema_of_an_older_bots_database_alone(tmp_path: Path) -> None:
+    """A bot of the previous version may be running on it: forget must not migrate."""
+    import shutil
+    import sqlite3
+
+    from data import Store
+
+    bundled = sorted((Path(__file__).parents[1] / "data" / "migrations").glob("*.sql"))
+    older = tmp_path / "older"
+    older.mkdir()
+    for migration in bundled[:-1]:
+        shutil.copy(migration, older / migration.name)
+    database = tmp_path / "lama.db"
+    store = await Store.open(database, migrations=older)
+    await store.close()
+
+    result = forget(Backend("sqlite", str(database)), tmp_path, "--guild", "1")
+
+    assert result.returncode == 2, result.stderr
+    assert "nothing was deleted" in result.stderr
+    assert f"schema version {len(bundled) - 1}, this bot expects {len(bundled)}" in result.stderr
+    with sqlite3.connect(database) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (len(bundled) - 1,)
