@@ -73,6 +73,17 @@ def pings(channel: simcord.ChannelHandle) -> list[str]:
     return [m.content.strip() for m in channel.history() if m.content.startswith(("<@", "⏰"))]
 
 
+def fail_table_edits(
+    env: simcord.Env, channel: simcord.ChannelHandle, times: int, **error: Any
+) -> None:
+    """The next ``times`` edits of a message fail (429 unless ``error`` says otherwise:
+    ``status``, ``code``, ``message``), whichever token makes them: the bot token's
+    edit, or a click's token editing the table its answer is."""
+    error.setdefault("status", 429)
+    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", times=times, **error)
+    env.inject_error("PATCH", "/webhooks/*/messages/@original", times=times, **error)
+
+
 def bot_token_calls(env: simcord.Env, calls: list[Any]) -> list[Any]:
     """The calls that count against the bot token's budget: all but those made with
     an interaction token (``/interactions/…/callback``, ``/webhooks/{app}/{token}/…``)."""

@@ -11,6 +11,7 @@ from bot.tables import Status, Table
 from game import Card as C
 
 from .play import (
+    fail_table_edits,
     open_hand,
     open_lobby,
     rig,
@@ -128,8 +129,14 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     delete_unseen(simcord_env, channel.id)
     assert service(simcord_env).table(table.game_id) is table, "nobody told the bot yet"
 
+    before = len(simcord_env.http_requests)
     await simcord_env.advance_time(61)  # the turn runs out; the table's edit finds no channel
     since = len(simcord_env.http_requests)
+    # The Start click's token edits the table at first: its failure has the bot token
+    # try, and that one's Unknown Channel has the bot look the channel up.
+    calls = [f"{r.method} {r.path}" for r in simcord_env.http_requests[before:since]]
+    edit = f"PATCH /channels/{channel.id}/messages/{table.table_message_id}"
+    assert edit in calls and calls[calls.index(edit) + 1] == f"GET /channels/{channel.id}"
 
     await closed_for_good(simcord_env, table, channel.id, since)
 
@@ -142,12 +149,10 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
 ) -> None:
     bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
-    simcord_env.inject_error(
-        "PATCH",
-        f"/channels/{channel.id}/messages/*",
-        status=404,
-        code=10003,
-        message="Unknown Channel",
+    # The Start click's token edits the table at first; an Unknown Channel from it has the
+    # bot token try, and that one's Unknown Channel has the bot look the channel up.
+    fail_table_edits(
+        simcord_env, channel, times=1, status=404, code=10003, message="Unknown Channel"
     )
 
     players = [alice, bob]
@@ -155,6 +160,7 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
     assert first is not None
     await take_simple_turn(players[first], channel)
     await simcord_env.settle()
+    assert simcord_env.backend.faults == [], "the table's edit met Unknown Channel"
     assert table.status is Status.RUNNING and service(simcord_env).table(table.game_id) is table
     await take_simple_turn(players[1 - first], channel)  # the table shows the game again
 

@@ -25,6 +25,7 @@ from .play import (
     bot_token_calls,
     custom_ids,
     enabled,
+    fail_table_edits,
     last_moves,
     open_hand,
     open_lobby,
@@ -55,12 +56,6 @@ async def duel(
     table = await two_player_game(env, alice, bob, channel, turn_timer=0)
     await env.advance_time(3)
     return table, bob
-
-
-def fail_table_edits(env: simcord.Env, channel: simcord.ChannelHandle, times: int) -> None:
-    """The next ``times`` edits of a message fail with 429, whichever token makes them."""
-    env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=429, times=times)
-    env.inject_error("PATCH", "/webhooks/*/messages/@original", status=429, times=times)
 
 
 async def test_a_table_edit_that_gets_429_again_and_again_still_shows_the_move(
@@ -154,6 +149,37 @@ async def test_a_ping_that_gets_429_is_sent_all_the_same(
     await simcord_env.advance_time(120)
 
     assert pings(channel) == [turn(bob)]
+
+
+async def test_past_a_quarter_hour_without_a_click_the_bot_token_edits_the_table_and_pings(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Discord (and SimCord) refuse a click's token after 15 minutes: then the table's edit,
+    the next ping and taking the last one down go out with the bot token at once, without
+    trying the token that ran out first."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=16 * 60)
+    await simcord_env.advance_time(3)
+    [first] = [m.id for m in channel.history() if m.content.startswith(alice.mention)]
+    before = len(simcord_env.http_requests)
+
+    # Nobody clicks: alice is warned at 15 minutes 30, runs out of time at 16.
+    await simcord_env.advance_time(16 * 60 + 5)
+
+    assert table.to_move == 1 and "alice ran out of time" in last_moves(channel)
+    [ping] = pings(channel)
+    assert ping.startswith(f"{bob.mention}, it's your turn")
+    calls = simcord_env.http_requests[before:]
+    assert [c.path for c in calls if c.path.startswith("/webhooks/")] == []
+    made = [f"{c.method} {c.path}" for c in bot_token_calls(simcord_env, calls)]
+    assert f"DELETE /channels/{channel.id}/messages/{first}" in made, "alice's ping is gone"
+    assert f"PATCH /channels/{channel.id}/messages/{table.table_message_id}" in made
+    assert made.count(f"POST /channels/{channel.id}/messages") == 2, "the warning, bob's ping"
+    assert first not in [m.id for m in channel.history()]
 
 
 HUMAN_MOVES = (CardPlayed, CardDrawn, PlayerQuit)
