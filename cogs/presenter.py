@@ -26,9 +26,9 @@ followups, edits of its own answer) don't count.  Hence this policy:
   tried again, waiting twice as long after each failure
   (up to ``RETRY_MAX``), until the table shows the current state, the turn's
   ping stands and every ping that is over is gone.  A ping's stored id is
-  cleared only once the message is gone, so a restart still takes it down;
-  the store keeps one id a game, though, so a ping whose deletion is still
-  being tried when the next ping's id is stored is taken down by this run only.
+  cleared only once the message is gone, and a ping whose deletion is being
+  tried again is stored as well (the game's id may soon be the next ping's),
+  so a restart still takes every one of them down.
 - **The budget**: every bot-token call waits for its turn at the process's
   :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then
   the table and taking pings down, then cosmetic posts (the finished game's
@@ -58,7 +58,7 @@ from bot.limiter import Priority
 from bot.places import channel_gone
 from bot.service import ServiceError
 from bot.tables import Status, Table
-from data.store import OpenHandRecord, StoreError
+from data.store import OpenHandRecord, StalePing, StoreError
 
 from . import render
 from .faces import Faces
@@ -659,8 +659,7 @@ class Presenter:
         if await self._delete_ping(table, current):
             await self._forget_ping(table, current.message_id)
             return
-        self._deleting.add(current.message_id)
-        self._spawn(self._delete_again(table, current), f"lama-unping-{table.game_id}")
+        await self._retry_delete(table, current)
         if replaced:
             table.ping_message_id = None  # the new ping's id is saved in its place
 
@@ -675,19 +674,39 @@ class Presenter:
 
     async def _take_down(self, table: Table, ping: Ping) -> None:
         if not await self._delete_ping(table, ping):
-            self._deleting.add(ping.message_id)
-            self._spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
+            await self._retry_delete(table, ping)
 
-    async def _delete_again(self, table: Table, ping: Ping) -> None:
+    async def _retry_delete(self, table: Table, ping: Ping) -> None:
+        """Keep trying to take a ping down; it is stored until it is gone, since the
+        game's own stored id may soon be the next ping's, and a shutdown stops trying."""
+        stale = StalePing(table.game_id, table.channel_id, ping.message_id)
+        await self.bot.service.remember_stale_ping(stale)
+        self._deleting.add(ping.message_id)
+        self._spawn(self._delete_again(table, ping, stale), f"lama-unping-{table.game_id}")
+
+    async def _delete_again(self, table: Table, ping: Ping, stale: StalePing) -> None:
         """Try taking a ping down again until it is gone."""
         try:
             for failures in itertools.count(1):
                 await asyncio.sleep(backoff(failures))
                 if await self._delete_ping(table, ping):
                     await self._forget_ping(table, ping.message_id)
+                    await self.bot.service.forget_stale_ping(stale)
                     return
         finally:
             self._deleting.discard(ping.message_id)
+
+    async def take_down_stale(self) -> None:
+        """Take down the pings that were over but still stood when the bot last stopped."""
+        for stale in await self.bot.service.stale_pings():
+            self._spawn(self._unping_stale(stale), f"lama-unping-{stale.game_id}")
+
+    async def _unping_stale(self, stale: StalePing) -> None:
+        for failures in itertools.count(1):
+            if await self._bot_delete(stale.game_id, stale.channel_id, stale.message_id):
+                await self.bot.service.forget_stale_ping(stale)
+                return
+            await asyncio.sleep(backoff(failures))
 
     async def _delete_ping(self, table: Table, ping: Ping) -> bool:
         """Take the ping down: with the token it was sent with while that works,
@@ -704,16 +723,20 @@ class Presenter:
                 if transient(error):
                     return False  # the same token later: it costs no budget
             # The token no longer works: the bot token can delete the bot's messages.
+        return await self._bot_delete(table.game_id, table.channel_id, ping.message_id)
+
+    async def _bot_delete(self, game_id: int, channel_id: int, message_id: int) -> bool:
+        """Take a ping down with the bot token; False if that failed for now (429, 5xx)."""
         await self.bot.limiter.acquire(Priority.TABLE)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(ping.message_id).delete()
+            await channel.get_partial_message(message_id).delete()
         except discord.NotFound:
             return True  # gone already, or its channel is
         except FAILURES as error:
             if transient(error):
                 return False
-            log.warning("game %s: could not take a ping down: %s", table.game_id, error)
+            log.warning("game %s: could not take a ping down: %s", game_id, error)
         return True
 
     async def close(self) -> None:

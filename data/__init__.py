@@ -28,6 +28,7 @@ from .records import (
     PlayerStats,
     SeatNote,
     SeatRecord,
+    StalePing,
     StoreError,
 )
 from .shards import Shards, ShardTaken, shard_of
@@ -48,6 +49,7 @@ __all__ = [
     "SeatRecord",
     "ShardTaken",
     "Shards",
+    "StalePing",
     "Store",
     "StoreError",
     "render_chip_chart",

@@ -36,6 +36,16 @@ class SeatNote:
 
 
 @dataclass(frozen=True, slots=True)
+class StalePing:
+    """A turn ping that is over, still standing in ``channel_id``: Discord refused its
+    deletion for now."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class OpenHandRecord:
     """A private hand a player has open: the interaction token (with its
     application) that may edit ``message_id`` until 15 minutes after ``opened_at``."""

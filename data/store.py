@@ -23,6 +23,7 @@ from .database import Database
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHands
+from .pings import StalePings
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .records import (
     ChipHistory,
@@ -33,6 +34,7 @@ from .records import (
     PlayerStats,
     SeatNote,
     SeatRecord,
+    StalePing,
     StoreError,
 )
 from .schema import load_migrations
@@ -56,12 +58,13 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
+    "StalePing",
     "Store",
     "StoreError",
 ]
 
 
-class Store(Games, GuildSettings, OpenHands, Stats, Leases, Forgetting):
+class Store(Games, GuildSettings, OpenHands, StalePings, Stats, Leases, Forgetting):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

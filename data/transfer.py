@@ -35,6 +35,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     # The notes at one seq keep their order: rowid in SQLite, id in PostgreSQL.
     ("seat_notes", "game_id, seq, seat, kind, created_at", "game_id, seq, {order}"),
     ("guild_settings", "guild_id, language", "guild_id"),
+    ("stale_pings", "message_id, game_id, channel_id", "message_id"),  # still to take down
 )
 
 

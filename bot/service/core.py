@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data import ChannelBusy, ChipHistory, OpenHandRecord, Store, StoreError
+from data import ChannelBusy, ChipHistory, OpenHandRecord, StalePing, Store, StoreError
 from data.stats import Stats
 from game import Match, RoundDealt
 from game.ai import Strength
@@ -193,6 +193,29 @@ class ServiceCore:
             return await self.store.open_hands()
         except StoreError as error:
             log.warning("could not load the open hands: %s", error)
+            return []
+
+    # ------------------------------------------------------------ stale pings
+    async def remember_stale_ping(self, ping: StalePing) -> None:
+        """Keep a ping that is over but still stands, for a restart to take down."""
+        try:
+            await self.store.add_stale_ping(ping)
+        except Exception as error:  # it costs a ping left standing, not the turn
+            log.warning("game %s: could not save a ping to take down: %s", ping.game_id, error)
+
+    async def forget_stale_ping(self, ping: StalePing) -> None:
+        """The ping is gone."""
+        try:
+            await self.store.drop_stale_ping(ping.message_id)
+        except Exception as error:  # a restart tries deleting it once more: no harm
+            log.warning("game %s: could not forget a ping taken down: %s", ping.game_id, error)
+
+    async def stale_pings(self) -> list[StalePing]:
+        """The pings stored to take down (before a restart, say)."""
+        try:
+            return await self.store.stale_pings()
+        except StoreError as error:
+            log.warning("could not load the pings to take down: %s", error)
             return []
 
     # ------------------------------------------------------------ places gone

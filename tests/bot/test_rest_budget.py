@@ -135,6 +135,32 @@ async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_dow
     assert standing.id not in [m.id for m in channel.history()]
 
 
+async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_after(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The next ping's id is stored while the old one's deletion is still being tried:
+    the old one is stored as well, and a restart takes it down."""
+    table, bob = await duel(simcord_env, guild, channel, alice)
+    [standing] = [m.id for m in channel.history() if m.content.startswith(alice.mention)]
+    # Discord answers every deletion with 429 from now until the bot is restarted.
+    simcord_env.inject_error("DELETE", "*", status=429, times=None)
+    await take_simple_turn(alice, channel)  # bob's ping goes up, alice's should go
+    await simcord_env.advance_time(10)
+    assert table.to_move == 1 and standing in [m.id for m in channel.history()]
+
+    await restart(simcord_env, settings)
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(10)
+
+    assert standing not in [m.id for m in channel.history()]
+    assert pings(channel) == [turn(bob)]
+    assert await service(simcord_env).store.stale_pings() == [], "nothing left to take down"
+
+
 async def test_a_ping_that_gets_429_is_sent_all_the_same(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
