@@ -355,17 +355,13 @@ class Presenter:
             if not posted:
                 self._stale.add(table.game_id)
                 return False
-        except discord.HTTPException as error:
+        except FAILURES as error:
             if transient(error):
                 log.info("game %s: the table edit will be tried again: %s", table.game_id, error)
                 self._stale.add(table.game_id)
                 return False
             log.warning("game %s: could not edit the table: %s", table.game_id, error)
             return True
-        except RETRIED as error:
-            log.info("game %s: the table edit will be tried again: %s", table.game_id, error)
-            self._stale.add(table.game_id)
-            return False
         self._last_sig[table.game_id] = sig
         self._last_edit[table.game_id] = time.monotonic()
         return True
