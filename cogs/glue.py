@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,6 +24,32 @@ else:
     Interaction = discord.Interaction
 
 log = logging.getLogger(__name__)
+
+#: How long a cog being unloaded (the bot shutting down) waits for the answers it is
+#: still sending: one followup each, before the connection to Discord is closed.
+ANSWERS_GRACE = 3.0
+
+
+class Answers:
+    """The answers a cog is still working on, for its unload to let them go out."""
+
+    def __init__(self) -> None:
+        self._pending: set[asyncio.Future[None]] = set()
+
+    @contextlib.asynccontextmanager
+    async def giving(self) -> AsyncIterator[None]:
+        done = asyncio.get_running_loop().create_future()
+        self._pending.add(done)
+        try:
+            yield
+        finally:
+            self._pending.discard(done)
+            done.set_result(None)
+
+    async def sent(self, timeout: float = ANSWERS_GRACE) -> None:
+        """Wait until every answer begun is given, or ``timeout`` has passed."""
+        if self._pending:
+            await asyncio.wait(set(self._pending), timeout=timeout)
 
 
 def attach_commands(

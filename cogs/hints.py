@@ -16,7 +16,7 @@ from game import Action, Play, Quit, Ruleset, penalty_points
 from game.ai.advice import Review
 
 from .components import ComponentId
-from .glue import Interaction, LamaCog, defer_private, reply, reply_error
+from .glue import Answers, Interaction, LamaCog, defer_private, reply, reply_error
 from .render import card_name
 
 if TYPE_CHECKING:
@@ -28,6 +28,12 @@ log = logging.getLogger(__name__)
 class Hints(LamaCog):
     def __init__(self, bot: LamaBot) -> None:
         super().__init__(bot)
+        # A shutdown cuts searches short; their players' answers still go out.
+        self.answers = Answers()
+
+    async def cog_unload(self) -> None:
+        await self.answers.sent()
+        await super().cog_unload()
 
     @app_commands.command(
         name="hint", description="What Hard would do now, and why; only you see it."
@@ -41,29 +47,31 @@ class Hints(LamaCog):
         description="Your three costliest decisions in your last finished game here.",
     )
     async def review_command(self, interaction: Interaction) -> None:
-        await defer_private(interaction)
-        try:
-            review = await self.bot.service.latest_review(
-                interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
-            return
-        await reply(interaction, review_text(str(interaction.locale), review))
+        async with self.answers.giving():
+            await defer_private(interaction)
+            try:
+                review = await self.bot.service.latest_review(
+                    interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+                )
+            except ServiceError as error:
+                await reply_error(interaction, error)
+                return
+            await reply(interaction, review_text(str(interaction.locale), review))
 
     async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:
         if cid.action == "hint":
             await self.hint(interaction, cid.game_id)
             return
-        await defer_private(interaction)
-        try:
-            review = await self.bot.service.review(
-                cid.game_id, interaction.user.id, guild_id=interaction.guild_id or 0
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
-            return
-        await reply(interaction, review_text(str(interaction.locale), review))
+        async with self.answers.giving():
+            await defer_private(interaction)
+            try:
+                review = await self.bot.service.review(
+                    cid.game_id, interaction.user.id, guild_id=interaction.guild_id or 0
+                )
+            except ServiceError as error:
+                await reply_error(interaction, error)
+                return
+            await reply(interaction, review_text(str(interaction.locale), review))
 
     async def hint(self, interaction: Interaction, game_id: int) -> None:
         service = self.bot.service
@@ -72,13 +80,14 @@ class Hints(LamaCog):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        await defer_private(interaction)  # Hard thinks for a moment
-        try:
-            shown = await service.hint(game_id, interaction.user.id)
-        except ServiceError as error:
-            await reply_error(interaction, error)
-            return
-        await reply(interaction, hint_line(str(interaction.locale), shown))
+        async with self.answers.giving():
+            await defer_private(interaction)  # Hard thinks for a moment
+            try:
+                shown = await service.hint(game_id, interaction.user.id)
+            except ServiceError as error:
+                await reply_error(interaction, error)
+                return
+            await reply(interaction, hint_line(str(interaction.locale), shown))
 
 
 # ---------------------------------------------------------------- texts

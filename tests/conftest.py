@@ -128,6 +128,11 @@ def alice(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.Membe
     return guild.add_member(simcord_env.create_user("alice"))
 
 
+@pytest.fixture
+def bob(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    return guild.add_member(simcord_env.create_user("bob"))
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One real PostgreSQL for the whole run; skipped only on a developer's machine

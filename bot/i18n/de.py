@@ -185,6 +185,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "Dieser Button gilt nicht mehr. Mit /lama hand siehst du deine aktuelle Hand.",
     "error.unexpected": "Da ist bei mir etwas schiefgegangen, deshalb hat das nicht geklappt. Versuch es gleich noch einmal.",
+    "error.restarting": "Der Bot startet gerade neu, deshalb konnte ich das nicht zu Ende bringen. Frag bitte in einer Minute noch einmal.",
     "error.wrong_place": "Dieser Button gehört zu einem L.A.M.A.-Spiel in einem anderen Kanal.",
     "error.not_finished": "Nur ein beendetes Spiel kann neu gespielt werden.",
     "error.timer_too_short": "Ein Zug-Timer braucht mindestens {min} Sekunden, oder 0 für keinen Timer.",

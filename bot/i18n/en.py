@@ -179,6 +179,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "That button isn't valid any more. Use /lama hand to see your current hand.",
     "error.unexpected": "Something went wrong on my side, so that didn't work. Please try again in a moment.",
+    "error.restarting": "The bot is restarting, so I couldn't finish that. Please ask again in a minute.",
     "error.wrong_place": "This button belongs to a L.A.M.A. game in another channel.",
     "error.not_finished": "Only a finished game can be played again.",
     "error.timer_too_short": "A turn timer needs at least {min} seconds, or 0 for no timer.",

@@ -179,6 +179,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "Ese botón ya no es válido. Usa /lama mano para ver tu mano actual.",
     "error.unexpected": "Algo ha fallado por mi parte, así que no ha funcionado. Inténtalo de nuevo en un momento.",
+    "error.restarting": "El bot se está reiniciando, así que no he podido terminarlo. Vuelve a pedirlo dentro de un minuto.",
     "error.wrong_place": "Este botón es de una partida de L.A.M.A. en otro canal.",
     "error.not_finished": "Solo una partida terminada se puede volver a jugar.",
     "error.timer_too_short": "El temporizador de turno necesita al menos {min} segundos, o 0 para no usarlo.",

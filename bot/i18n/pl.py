@@ -210,6 +210,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # errors
     "error.unknown_button": "Ten przycisk jest już nieaktualny. Użyj /lama ręka, aby zobaczyć swoją obecną rękę.",
     "error.unexpected": "Coś poszło nie tak po mojej stronie, więc to się nie udało. Spróbuj ponownie za chwilę.",
+    "error.restarting": "Bot właśnie uruchamia się ponownie, więc nie udało się tego dokończyć. Zapytaj ponownie za minutę.",
     "error.wrong_place": "Ten przycisk należy do gry L.A.M.A. na innym kanale.",
     "error.not_finished": "Ponownie można zagrać tylko w zakończoną grę.",
     "error.timer_too_short": "Limit czasu ruchu musi wynosić co najmniej {min} sekund albo 0, by go wyłączyć.",

@@ -5,6 +5,11 @@ seat's view only; neither touches the table, so they take no lock.  A review
 reads the stored events of a finished game, never a running one.  Clicks
 asking for the same hint or review share one search: a player mashing Hint
 must not queue searches ahead of the Hard moves of other tables.
+
+A shutdown gives the searches under way ``timing.ANSWER_GRACE`` to finish (a
+hint takes a fraction of a second; a review may take 20) and cuts the rest
+short: whoever waits for one, or asks once the shutdown began, is refused with
+``error.restarting`` rather than left to an error of the AI being closed.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import asyncio
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from data import GameRecord, Store, StoreError
 from game import SeatView
@@ -31,6 +36,8 @@ HINTS_KEPT = 256
 #: Seat notes after which an AI plays the seat, and the one that gives it back.
 AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +61,7 @@ class Hints(ServiceCore):
         # Hints by (game, user, table stamp): the moment asked about, the newest last.
         self._hints: OrderedDict[tuple[int, int, int], Hint] = OrderedDict()
         self._hinting: dict[tuple[int, int, int], asyncio.Task[Hint]] = {}
+        self._closing = False  # the shutdown began: no new search, those under way end
 
     def hint_view(self, game_id: int, user_id: int) -> SeatView:
         """The view a hint for ``user_id`` is made from; they must be to move at a
@@ -79,6 +87,7 @@ class Hints(ServiceCore):
         """What Hard would do for ``user_id`` now, thought in a worker; refused as
         :meth:`hint_view` is.  Every ask about the same moment shares one search."""
         moment = self._moment(game_id, user_id)
+        self._refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
         hints, running = self._hints, self._hinting
         if key in hints:
@@ -88,7 +97,7 @@ class Hints(ServiceCore):
             task = asyncio.create_task(self._hint(moment.view))
             running[key] = task
             task.add_done_callback(lambda _: running.pop(key, None))
-        hint = await asyncio.shield(task)
+        hint = await self._outcome(task)
         hints[key] = hint
         while len(hints) > HINTS_KEPT:
             hints.popitem(last=False)
@@ -103,17 +112,44 @@ class Hints(ServiceCore):
         reviews, running = self._reviews, self._reviewing
         if key in reviews:
             return reviews[key]
+        self._refuse_when_closing()
         task = running.get(key)
         if task is None:
             task = asyncio.create_task(self._review(game_id, user_id, guild_id))
             running[key] = task
             task.add_done_callback(lambda _: running.pop(key, None))
-        review = await asyncio.shield(task)
+        review = await self._outcome(task)
         if review.complete:  # one cut short by a busy machine may do better later
             reviews[key] = review
             while len(reviews) > REVIEWS_KEPT:
                 reviews.popitem(last=False)
         return review
+
+    def _refuse_when_closing(self) -> None:
+        if self._closing:
+            raise ServiceError("error.restarting")
+
+    async def _outcome(self, task: asyncio.Task[T]) -> T:
+        """What the shared search ``task`` found; refused if the shutdown cut it short."""
+        try:
+            return await asyncio.shield(task)  # one asker going away leaves it to the others
+        except asyncio.CancelledError:
+            me = asyncio.current_task()
+            if task.cancelled() and self._closing and (me is None or not me.cancelling()):
+                raise ServiceError("error.restarting") from None
+            raise
+
+    async def close(self) -> None:
+        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``,
+        cut the rest short, then stop everything else."""
+        self._closing = True
+        searches = [*self._hinting.values(), *self._reviewing.values()]
+        if searches:
+            _, late = await asyncio.wait(searches, timeout=timing.ANSWER_GRACE)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        await super().close()
 
     async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
         """The review of ``user_id``'s latest finished game in the guild; refused while

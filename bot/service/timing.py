@@ -13,3 +13,6 @@ SAVE_RETRY = 10  # before a timed-out turn that couldn't be saved is tried again
 AI_RETRY = 2.0  # at least this before an AI move that couldn't be saved is tried again...
 AI_RETRY_MAX = 60.0  # ...doubling with each failure up to this
 REVIEW_BUDGET = 20.0  # of thinking for a finished game's review; what is left is not looked at
+# A shutdown lets a hint or review being thought finish within this; the rest are cut
+# short, and their players told the bot is restarting.
+ANSWER_GRACE = 1.0
