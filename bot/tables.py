@@ -71,7 +71,6 @@ class Table:
     hints: bool = True  # players may ask Hard for a hint (the host may turn it off)
     match: Match | None = None
     table_message_id: int | None = None
-    ping_message_id: int | None = None  # the "your turn" message standing in the channel
     turn_deadline: float | None = None  # unix time
     warned: bool = False
     opened_at: float = 0.0

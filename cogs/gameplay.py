@@ -44,7 +44,7 @@ class Gameplay(LamaCog):
         await super().cog_load()
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.presenter.restore_hands()
-        await self.presenter.take_down_stale()
+        await self.presenter.take_down_left()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)

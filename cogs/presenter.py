@@ -25,10 +25,10 @@ followups, edits of its own answer) don't count.  Hence this policy:
   with 429 or a 5xx, or that gets no answer (a dropped connection, a timeout), is
   tried again, waiting twice as long after each failure
   (up to ``RETRY_MAX``), until the table shows the current state, the turn's
-  ping stands and every ping that is over is gone.  A ping's stored id is
-  cleared only once the message is gone, and a ping whose deletion is being
-  tried again is stored as well (the game's id may soon be the next ping's),
-  so a restart still takes every one of them down.
+  ping stands and every ping that is over is gone.  Every ping is stored the
+  moment it is sent and forgotten only once the message is gone, so a bot
+  stopped at any point (killed while Discord refuses a deletion, say) leaves
+  none standing: the restarted bot takes down every stored one.
 - **The budget**: every bot-token call waits for its turn at the process's
   :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then
   the table and taking pings down, then cosmetic posts (the finished game's
@@ -55,10 +55,10 @@ import discord
 
 from bot.i18n import text
 from bot.limiter import Priority
-from bot.places import channel_gone
+from bot.places import channel_gone, place_gone
 from bot.service import ServiceError
 from bot.tables import Status, Table
-from data.store import OpenHandRecord, StalePing, StoreError
+from data.store import OpenHandRecord, PingRecord, StoreError
 
 from . import render
 from .faces import Faces
@@ -125,11 +125,14 @@ class Token:
 @dataclass
 class Ping:
     """A turn ping standing in the channel, and the token it was sent with (None:
-    the bot token, or not known after a restart)."""
+    the bot token)."""
 
     message_id: int
     content: str
     token: Token | None = None
+
+    def record(self, table: Table) -> PingRecord:
+        return PingRecord(table.game_id, table.guild_id, table.channel_id, self.message_id)
 
 
 @dataclass
@@ -607,12 +610,13 @@ class Presenter:
                 return False
             log.warning("game %s: could not ping: %s", table.game_id, error)
             return True
+        # Stored before anything else: from now on a restart takes it down.
+        await self.bot.service.remember_ping(ping.record(table))
         if table.status is not Status.RUNNING or self._wanted.get(table.game_id) != content:
             # It closed, or the turn moved on, while the ping was on its way.
             await self._take_down(table, ping)
             return True
         self.pings[table.game_id] = ping
-        await self.bot.service.set_ping_message(table, ping.message_id)
         return True
 
     async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
@@ -647,60 +651,51 @@ class Presenter:
         if not replaced:
             self._wanted.pop(table.game_id, None)
         current = self.pings.pop(table.game_id, None)
-        # After a restart only the stored id knows about the ping still standing.
-        if current is None and table.ping_message_id is not None:
-            current = Ping(table.ping_message_id, "")
-        if current is None or current.message_id in self._deleting:
-            return
-        if await self._delete_ping(table, current):
-            await self._forget_ping(table, current.message_id)
-            return
-        await self._retry_delete(table, current)
-        if replaced:
-            table.ping_message_id = None  # the new ping's id is saved in its place
-
-    async def _forget_ping(self, table: Table, message_id: int) -> None:
-        """The ping ``message_id`` is gone: its stored id goes too."""
-        if table.ping_message_id != message_id:
-            return  # a newer ping's id is stored (or none)
-        if table.live:
-            await self.bot.service.set_ping_message(table, None)
-        else:
-            table.ping_message_id = None
+        if current is not None and current.message_id not in self._deleting:
+            await self._take_down(table, current)
 
     async def _take_down(self, table: Table, ping: Ping) -> None:
-        if not await self._delete_ping(table, ping):
-            await self._retry_delete(table, ping)
-
-    async def _retry_delete(self, table: Table, ping: Ping) -> None:
-        """Keep trying to take a ping down; it is stored until it is gone, since the
-        game's own stored id may soon be the next ping's, and a shutdown stops trying."""
-        stale = StalePing(table.game_id, table.channel_id, ping.message_id)
-        await self.bot.service.remember_stale_ping(stale)
+        """Take the ping down, and forget it once it is gone; a deletion Discord refuses
+        for now is tried again (the ping stays stored until then)."""
+        if await self._delete_ping(table, ping):
+            await self.bot.service.forget_ping(ping.record(table))
+            return
         self._deleting.add(ping.message_id)
-        self._spawn(self._delete_again(table, ping, stale), f"lama-unping-{table.game_id}")
+        self._spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
 
-    async def _delete_again(self, table: Table, ping: Ping, stale: StalePing) -> None:
+    async def _delete_again(self, table: Table, ping: Ping) -> None:
         """Try taking a ping down again until it is gone."""
         try:
             for failures in itertools.count(1):
                 await asyncio.sleep(backoff(failures))
                 if await self._delete_ping(table, ping):
-                    await self._forget_ping(table, ping.message_id)
-                    await self.bot.service.forget_stale_ping(stale)
+                    await self.bot.service.forget_ping(ping.record(table))
                     return
         finally:
             self._deleting.discard(ping.message_id)
 
-    async def take_down_stale(self) -> None:
-        """Take down the pings that were over but still stood when the bot last stopped."""
-        for stale in await self.bot.service.stale_pings():
-            self._spawn(self._unping_stale(stale), f"lama-unping-{stale.game_id}")
+    async def take_down_left(self) -> None:
+        """Take down the pings that stood when the bot last stopped, once it is connected:
+        those that were over, and those of the games it resumes (each gets a fresh ping).
+        Read now, before this process sends a ping of its own."""
+        left = await self.bot.service.standing_pings()
+        if left:
+            self._spawn(self._take_down_left(left), "lama-unping-left")
 
-    async def _unping_stale(self, stale: StalePing) -> None:
+    async def _take_down_left(self, left: list[PingRecord]) -> None:
+        await self.bot.wait_until_ready()
+        for ping in left:
+            self._spawn(self._unping_left(ping), f"lama-unping-{ping.game_id}")
+
+    async def _unping_left(self, left: PingRecord) -> None:
+        if await place_gone(self.bot, left.guild_id, left.channel_id, self.bot.limiter):
+            # Deleted, or the bot removed, while it was down: the ping went with its
+            # place (or can't be reached), so nothing is sent there.
+            await self.bot.service.forget_ping(left)
+            return
         for failures in itertools.count(1):
-            if await self._bot_delete(stale.game_id, stale.channel_id, stale.message_id):
-                await self.bot.service.forget_stale_ping(stale)
+            if await self._bot_delete(left.game_id, left.channel_id, left.message_id):
+                await self.bot.service.forget_ping(left)
                 return
             await asyncio.sleep(backoff(failures))
 

@@ -25,10 +25,10 @@ from .records import (
     HistoryRow,
     LeaderboardRow,
     OpenHandRecord,
+    PingRecord,
     PlayerStats,
     SeatNote,
     SeatRecord,
-    StalePing,
     StoreError,
 )
 from .shards import Shards, ShardTaken, shard_of
@@ -49,7 +49,7 @@ __all__ = [
     "SeatRecord",
     "ShardTaken",
     "Shards",
-    "StalePing",
+    "PingRecord",
     "Store",
     "StoreError",
     "render_chip_chart",

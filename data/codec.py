@@ -15,7 +15,7 @@ from .records import GameRecord, SeatNote, SeatRecord
 #: The columns of a games row, in the order :func:`assemble` reads them.
 GAME_COLUMNS = """id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                   turn_timer, turn_deadline, language, created_at, finished_at,
-                  ping_message_id, updated_at, hints"""
+                  updated_at, hints"""
 
 
 def dumps(data: Any) -> str:
@@ -77,7 +77,6 @@ def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote
         language,
         created_at,
         finished_at,
-        ping_message_id,
         updated_at,
         hints,
     ) = game
@@ -87,7 +86,6 @@ def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote
         guild_id=guild_id,
         channel_id=channel_id,
         table_message_id=message_id,
-        ping_message_id=ping_message_id,
         host_id=host_id,
         ruleset=Ruleset.from_json(loads(ruleset)),
         status=status,

@@ -96,13 +96,6 @@ class Games(Part):
                 raise await _wrong_status(unit, game_id, "in the lobby")
             await _replace_seats(unit, game_id, seats)
 
-    async def set_ping_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the turn ping standing in the game's channel (None: none stands)."""
-        async with self._db.write() as unit:
-            query = "UPDATE games SET ping_message_id = ? WHERE id = ? RETURNING id"
-            if not await unit.fetch(query, (message_id, game_id)):
-                raise StoreError(f"could not save: there is no game {game_id}")
-
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
         async with self._db.write() as unit:

@@ -1,37 +1,38 @@
-"""Stale pings: turn pings that are over but still stand, because Discord refused
-their deletion for now; the bot keeps trying, and a restarted bot takes them down."""
+"""Turn pings: every ping is stored from the moment it is sent until it is gone, so a
+bot that stops at any point (killed, or while Discord refuses a deletion) leaves
+none standing for good: a restarted bot takes down every one it finds here."""
 
 from __future__ import annotations
 
 from .database import Part
-from .records import StalePing
+from .records import PingRecord
 from .shards import served
 
 
-class StalePings(Part):
-    async def add_stale_ping(self, ping: StalePing) -> None:
-        """Remember a ping to take down (again: once is enough)."""
+class Pings(Part):
+    async def add_ping(self, ping: PingRecord) -> None:
+        """Remember a ping that was sent (again: once is enough)."""
         async with self._db.write() as unit:
-            query = """INSERT INTO stale_pings (message_id, game_id, channel_id)
+            query = """INSERT INTO pings (message_id, game_id, channel_id)
                        VALUES (?, ?, ?)
                        ON CONFLICT (message_id) DO NOTHING
                     """
             await unit.execute(query, (ping.message_id, ping.game_id, ping.channel_id))
 
-    async def drop_stale_ping(self, message_id: int) -> None:
+    async def drop_ping(self, message_id: int) -> None:
         """The ping ``message_id`` is gone."""
         async with self._db.write() as unit:
-            await unit.execute("DELETE FROM stale_pings WHERE message_id = ?", (message_id,))
+            await unit.execute("DELETE FROM pings WHERE message_id = ?", (message_id,))
 
-    async def stale_pings(self) -> list[StalePing]:
-        """Every ping still to take down; once this process has claimed its shards, only
+    async def standing_pings(self) -> list[PingRecord]:
+        """Every ping not known to be gone; once this process has claimed its shards, only
         those of games in their guilds."""
         where, params = served(self._shards, column="g.guild_id")
         async with self._db.read() as unit:
-            query = f"""SELECT p.game_id, p.channel_id, p.message_id
-                        FROM stale_pings p JOIN games g ON g.id = p.game_id
+            query = f"""SELECT p.game_id, g.guild_id, p.channel_id, p.message_id
+                        FROM pings p JOIN games g ON g.id = p.game_id
                         WHERE {where}
                         ORDER BY p.message_id
                      """
             rows = await unit.fetch(query, params)
-        return [StalePing(*row) for row in rows]
+        return [PingRecord(*row) for row in rows]

@@ -36,11 +36,12 @@ class SeatNote:
 
 
 @dataclass(frozen=True, slots=True)
-class StalePing:
-    """A turn ping that is over, still standing in ``channel_id``: Discord refused its
-    deletion for now."""
+class PingRecord:
+    """A turn ping the bot sent to ``channel_id`` (in its game's guild), stored until
+    it is gone."""
 
     game_id: int
+    guild_id: int
     channel_id: int
     message_id: int
 
@@ -94,7 +95,6 @@ class GameRecord:
     automatic: dict[int, str] = field(default_factory=dict)
     notes: tuple[SeatNote, ...] = ()  # in seq order
     finished_at: float | None = None
-    ping_message_id: int | None = None  # the "your turn" message standing in the channel
     hints: bool = True  # the table allows hints (the host may turn them off in the lobby)
 
 

@@ -23,7 +23,7 @@ from .database import Database
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHands
-from .pings import StalePings
+from .pings import Pings
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .records import (
     ChipHistory,
@@ -31,10 +31,10 @@ from .records import (
     HistoryRow,
     LeaderboardRow,
     OpenHandRecord,
+    PingRecord,
     PlayerStats,
     SeatNote,
     SeatRecord,
-    StalePing,
     StoreError,
 )
 from .schema import load_migrations
@@ -58,13 +58,13 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
-    "StalePing",
+    "PingRecord",
     "Store",
     "StoreError",
 ]
 
 
-class Store(Games, GuildSettings, OpenHands, StalePings, Stats, Leases, Forgetting):
+class Store(Games, GuildSettings, OpenHands, Pings, Stats, Leases, Forgetting):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

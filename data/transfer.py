@@ -21,7 +21,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     (
         "games",
         "id, guild_id, channel_id, table_message_id, host_id, ruleset, status, turn_timer, "
-        "turn_deadline, created_at, updated_at, finished_at, language, ping_message_id, hints",
+        "turn_deadline, created_at, updated_at, finished_at, language, hints",
         "id",
     ),
     ("seats", "game_id, seat, user_id, ai, name, missed_turns, away", "game_id, seat"),
@@ -35,7 +35,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     # The notes at one seq keep their order: rowid in SQLite, id in PostgreSQL.
     ("seat_notes", "game_id, seq, seat, kind, created_at", "game_id, seq, {order}"),
     ("guild_settings", "guild_id, language", "guild_id"),
-    ("stale_pings", "message_id, game_id, channel_id", "message_id"),  # still to take down
+    ("pings", "message_id, game_id, channel_id", "message_id"),  # still to take down
 )
 
 

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from data import ChannelBusy, ChipHistory, OpenHandRecord, StalePing, Store, StoreError
+from data import ChannelBusy, ChipHistory, OpenHandRecord, PingRecord, Store, StoreError
 from data.stats import Stats
 from game import Match, RoundDealt
 from game.ai import Strength
@@ -126,14 +126,6 @@ class ServiceCore:
         table.table_message_id = message_id
         await self._save(self.store.set_table_message(table.game_id, message_id))
 
-    async def set_ping_message(self, table: Table, message_id: int | None) -> None:
-        """Remember the standing turn ping, so that a restarted bot can take it down."""
-        table.ping_message_id = message_id
-        try:
-            await self.store.set_ping_message(table.game_id, message_id)
-        except Exception as error:  # a turn ping not remembered must not stop the turn
-            log.warning("game %s: could not save the ping message: %s", table.game_id, error)
-
     async def notify(self, table: Table) -> None:
         """Show the table as it is now (after a restart, say), in turn with other notices."""
         if self.listener is not None:
@@ -195,25 +187,26 @@ class ServiceCore:
             log.warning("could not load the open hands: %s", error)
             return []
 
-    # ------------------------------------------------------------ stale pings
-    async def remember_stale_ping(self, ping: StalePing) -> None:
-        """Keep a ping that is over but still stands, for a restart to take down."""
+    # ------------------------------------------------------------ turn pings
+    async def remember_ping(self, ping: PingRecord) -> None:
+        """Keep a ping just sent until it is gone, so that whenever the bot stops, a
+        restart takes it down."""
         try:
-            await self.store.add_stale_ping(ping)
+            await self.store.add_ping(ping)
         except Exception as error:  # it costs a ping left standing, not the turn
             log.warning("game %s: could not save a ping to take down: %s", ping.game_id, error)
 
-    async def forget_stale_ping(self, ping: StalePing) -> None:
+    async def forget_ping(self, ping: PingRecord) -> None:
         """The ping is gone."""
         try:
-            await self.store.drop_stale_ping(ping.message_id)
+            await self.store.drop_ping(ping.message_id)
         except Exception as error:  # a restart tries deleting it once more: no harm
             log.warning("game %s: could not forget a ping taken down: %s", ping.game_id, error)
 
-    async def stale_pings(self) -> list[StalePing]:
-        """The pings stored to take down (before a restart, say)."""
+    async def standing_pings(self) -> list[PingRecord]:
+        """The pings stored and not known to be gone (sent before a restart, say)."""
         try:
-            return await self.store.stale_pings()
+            return await self.store.standing_pings()
         except StoreError as error:
             log.warning("could not load the pings to take down: %s", error)
             return []

@@ -52,7 +52,6 @@ def table_from_record(record: GameRecord) -> Table:
         seats=seats,
         status=Status(record.status),
         table_message_id=record.table_message_id,
-        ping_message_id=record.ping_message_id,
         turn_deadline=record.turn_deadline,
         hints=record.hints,
     )

@@ -158,7 +158,9 @@ async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_
 
     assert standing not in [m.id for m in channel.history()]
     assert pings(channel) == [turn(bob)]
-    assert await service(simcord_env).store.stale_pings() == [], "nothing left to take down"
+    [fresh] = [m.id for m in channel.history() if m.content.startswith(bob.mention)]
+    stored = await service(simcord_env).store.standing_pings()
+    assert [p.message_id for p in stored] == [fresh], "stored: the ping standing, no other"
 
 
 async def test_a_ping_that_gets_429_is_sent_all_the_same(

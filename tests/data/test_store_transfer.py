@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from data import SeatNote, Store, StoreError
+from data import PingRecord, SeatNote, Store, StoreError
 from data.transfer import TABLES, copy_to_postgres
 from game import Match, Ruleset
 from tests.pg import PostgresServer
@@ -34,6 +34,7 @@ async def fill(path: Path) -> dict[int, Match]:
         await store.update_timer(game_id, turn_deadline=77.5, note=SeatNote(6, 1, "takeover"))
         await store.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
         matches[game_id] = match
+        await store.add_ping(PingRecord(game_id, 1, 10, 9001))  # its turn ping stands
         await store.create_game(
             guild_id=2,
             channel_id=5,
@@ -59,6 +60,7 @@ async def test_a_copy_holds_every_row_and_plays_on(
     copied = await copy_to_postgres(source, url)
     assert set(copied.rows) == {table for table, _, _ in TABLES}
     assert copied.rows["games"] == 6 and copied.rows["seat_notes"] == 2
+    assert copied.rows["pings"] == 1
 
     old, new = await Store.open(source), await Store.open(url)
     try:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import sqlite3
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from contextlib import closing
@@ -20,6 +23,36 @@ from game import Card, Match, RoundDealt, build_deck, explicit_deal
 from tests.bot.play import enabled, service, table_message
 
 FAIL_TRIGGER = "fail_events"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def killed_at(module: str, args: list[str], log: Path, mark: str) -> list[list[str]]:
+    """Run ``python -m module *args`` and SIGKILL it once it prints a line starting with
+    ``mark``; the words of every line it printed (its stderr goes to ``log``)."""
+    with log.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-m", module, *args],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
+        assert child.stdout is not None
+        lines: list[list[str]] = []
+        try:
+            for line in child.stdout:
+                lines.append(line.split())
+                if line.startswith(mark):
+                    child.send_signal(signal.SIGKILL)
+                    break
+        finally:
+            if child.poll() is None:
+                child.kill()
+            child.communicate(timeout=30)
+    errors = log.read_text()
+    assert child.returncode == -signal.SIGKILL, f"{module} ended by itself:\n{lines}\n{errors}"
+    return lines
 
 
 def rows(path: Path, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,9 +14,8 @@ from bot.tables import Status
 from tests.bot.play import service
 
 from .bot_process import Discord, digest, payload, populate, settings_for
-from .common import assert_saved, count, event_seqs, quit_until_over, rows, running
+from .common import assert_saved, count, event_seqs, killed_at, quit_until_over, rows, running
 
-ROOT = Path(__file__).resolve().parents[2]
 MOVES = 5
 
 
@@ -37,29 +33,9 @@ class KilledRun:
 def kill_between_moves(path: Path, moves: int) -> KilledRun:
     """Run the bot process for ``moves`` clicks, then SIGKILL it while it waits for the next."""
     log = path.with_name("bot_process.log")
-    with log.open("w") as stderr:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "tests.persistence.bot_process", str(path), str(moves)],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-        )
-        assert child.stdout is not None
-        lines: list[list[str]] = []
-        try:
-            for line in child.stdout:
-                lines.append(line.split())
-                if line.startswith("READY"):
-                    child.send_signal(signal.SIGKILL)  # it is blocked between two moves
-                    break
-        finally:
-            if child.poll() is None:
-                child.kill()
-            child.communicate(timeout=30)
+    # At READY it is blocked between two moves.
+    lines = killed_at("tests.persistence.bot_process", [str(path), str(moves)], log, "READY")
     errors = log.read_text()
-    assert child.returncode == -signal.SIGKILL, f"the bot process ended by itself:\n{errors}"
     [ids] = [words for words in lines if words[0] == "IDS"]
     moved = [words for words in lines if words[0] == "MOVED"]
     assert len(moved) == moves, f"only {len(moved)} moves made:\n{errors}"
