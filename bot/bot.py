@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n.commands import LamaTranslator
-from bot.limiter import Limiter
+from bot.limiter import Limiter, Priority
 from bot.places import place_gone
 from bot.service import GameService
 from bot.startup import StartupError, open_store
@@ -169,7 +169,8 @@ class LamaBot(commands.Bot):
 
         ``--sync`` publishes them globally (also when DEV_GUILD_ID is set); otherwise
         DEV_GUILD_ID gets its own copy on every start.  Of several processes, only the
-        one serving shard 0 syncs (or any with --sync).
+        one serving shard 0 syncs (or any with --sync).  Each call waits its turn at
+        the REST budget, as the table's do: a restart loop stays within it.
         """
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
@@ -177,6 +178,7 @@ class LamaBot(commands.Bot):
         if not self.sync_globally and 0 not in shards_of(self.settings).ids:
             log.info("Slash commands are synced by the process serving shard 0")
         elif self.sync_globally:
+            await self.limiter.acquire(Priority.TABLE)
             synced = await self.tree.sync()
             log.info(
                 "Synced %d global command(s); Discord may take a moment to show them", len(synced)
@@ -191,6 +193,7 @@ class LamaBot(commands.Bot):
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
             try:
+                await self.limiter.acquire(Priority.TABLE)
                 synced = await self.tree.sync(guild=guild)
             except discord.Forbidden as exc:
                 raise StartupError(
@@ -208,6 +211,7 @@ class LamaBot(commands.Bot):
 
     async def _check_dev_guild(self, guild_id: int) -> None:
         try:
+            await self.limiter.acquire(Priority.TABLE)
             await self.fetch_guild(guild_id, with_counts=False)
         except (discord.Forbidden, discord.NotFound) as exc:
             raise StartupError(

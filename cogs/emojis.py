@@ -8,7 +8,9 @@ others list again, less and less often, until the emojis are all there. The
 uploader tries again as often when it fails (Discord failing for a moment, no
 permission yet, the emoji limit), else one failed upload would leave every
 process plain. Until that is done the messages use the plain emojis (keycaps,
-🦙) they always had, and the log says why, once.
+🦙) they always had, and the log says why, once.  Each listing and upload waits
+its turn at the bot token's REST budget, behind the games' calls: the plain
+emojis serve meanwhile.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
+
+from bot.limiter import Limiter, Priority
 
 from . import art
 from .faces import PLAIN, Faces
@@ -33,16 +37,29 @@ RELIST_FIRST = 10.0  # seconds before a process that doesn't upload lists the em
 RELIST_MAX = 600.0  # ...doubling each time up to this
 
 
-async def sync_emojis(bot: discord.Client, *, upload: bool = True, quiet: bool = False) -> Faces:
+async def sync_emojis(
+    bot: discord.Client,
+    *,
+    upload: bool = True,
+    quiet: bool = False,
+    limiter: Limiter | None = None,
+) -> Faces:
     """Every art picture as an application emoji, uploading only what is missing
-    (nothing without ``upload``: another process does).
+    (nothing without ``upload``: another process does); each call waits its turn at
+    ``limiter``, the bot token's REST budget, as a cosmetic one.
 
     Returns :data:`PLAIN` (and logs why, unless ``quiet``: said already) if any
     of them can't be had: half a deck of own emojis next to keycaps would be
     worse than none.
     """
     say = log.debug if quiet else log.warning
+
+    async def turn() -> None:
+        if limiter is not None:
+            await limiter.acquire(Priority.COSMETIC)
+
     try:
+        await turn()
         existing = {e.name: e for e in await bot.fetch_application_emojis()}
     except Exception as error:  # any failure (HTTP, network, no application id): plain
         say("Could not list the application's emojis (%s); using plain emojis", error)
@@ -54,6 +71,7 @@ async def sync_emojis(bot: discord.Client, *, upload: bool = True, quiet: bool =
         emoji = existing.get(name)
         if emoji is None:
             try:
+                await turn()
                 emoji = await bot.create_application_emoji(name=name, image=art.read_emoji(name))
             except Exception as error:  # no permission, the limit, Discord failing
                 say(
@@ -87,14 +105,15 @@ class Emojis(commands.Cog):
     async def _sync(self) -> None:
         # The shard leases are claimed before the cogs load: one process holds shard 0.
         uploads = 0 in self.bot.store.shards.ids
-        faces = await sync_emojis(self.bot, upload=uploads)
+        limiter = self.bot.limiter
+        faces = await sync_emojis(self.bot, upload=uploads, limiter=limiter)
         wait = RELIST_FIRST
         if faces is PLAIN and not uploads:
             log.info("The process serving shard 0 uploads the card emojis; plain ones until then")
         while faces is PLAIN:  # the uploader too: Discord may fail once, or a while
             await asyncio.sleep(wait)
             wait = min(2 * wait, RELIST_MAX)
-            faces = await sync_emojis(self.bot, upload=uploads, quiet=True)
+            faces = await sync_emojis(self.bot, upload=uploads, quiet=True, limiter=limiter)
         if faces is not PLAIN:
             self.bot.faces = faces
             log.info("Using %d application emojis for the cards", len(faces.emojis))
