@@ -3,7 +3,9 @@
 The gateway tells the bot when a channel is deleted or the bot is removed from a
 server, and the games there end (``GameService.abandon_where``).  What happened
 while the bot was down, or while its gateway was reconnecting, it is not told:
-these checks ask Discord instead.
+these checks ask Discord instead.  A place is gone only when it is deleted or the
+bot is out of its server: an archived thread, or one hidden from the bot for now,
+keeps its game.
 """
 
 from __future__ import annotations
@@ -20,16 +22,25 @@ log = logging.getLogger(__name__)
 async def channel_gone(
     client: discord.Client, channel_id: int, limiter: Limiter | None = None
 ) -> bool:
-    """Whether Discord says the bot can't see ``channel_id``: deleted (Unknown Channel),
-    or hidden from it (Missing Access).  Any other failure (a 5xx, a dropped
-    connection, a timeout) is no answer: it stays.  The look-up waits its turn at
-    ``limiter``, the bot token's REST budget."""
+    """Whether Discord says ``channel_id`` is gone: deleted (404, Unknown Channel).
+
+    Only that ends a game.  Missing Access (403, 50001) is not gone: an admin who hides
+    a channel or thread from the bot for a while (a permission changed, a role
+    edited) expects the game to be there when it is shown again, as with any other
+    permission taken away during a game; it goes on through the players' private
+    hands, which name what the bot is missing, and a game nobody plays is ended by
+    the idle limit anyway.  Any other failure (a 5xx, a dropped connection, a
+    timeout) is no answer: it stays too.  The look-up waits its turn at ``limiter``,
+    the bot token's REST budget.
+    """
     try:
         if limiter is not None:
             await limiter.acquire(Priority.TABLE)
         await client.fetch_channel(channel_id)
-    except (discord.NotFound, discord.Forbidden):
+    except discord.NotFound:
         return True
+    except discord.Forbidden as error:
+        log.info("the channel %s is hidden from the bot for now: %s", channel_id, error)
     except Exception as error:  # no answer is not "gone": a game is not ended on a guess
         log.warning("could not look up the channel %s: %r", channel_id, error)
     return False
@@ -38,11 +49,13 @@ async def channel_gone(
 async def place_gone(
     client: discord.Client, guild_id: int, channel_id: int, limiter: Limiter | None = None
 ) -> bool:
-    """Whether, connected, the bot is out of the server ``guild_id`` or can't see the
-    channel or thread ``channel_id`` in it.
+    """Whether, connected, the bot is out of the server ``guild_id`` or the channel or
+    thread ``channel_id`` in it was deleted (:func:`channel_gone`).
 
     A server the gateway sent as unavailable (an outage at Discord) is not gone.  A
-    thread archived while the bot was down is not in the cache; Discord is asked.
+    thread archived while the bot was down is not in the cache (Discord sends only
+    the active ones); Discord is asked, and finds it there: an archived thread is not
+    gone, its game goes on (a message sent there unarchives it).
     """
     guild = client.get_guild(guild_id)
     if guild is None:

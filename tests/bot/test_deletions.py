@@ -166,3 +166,31 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
 
     assert table.status is Status.RUNNING and table.to_move == first
     assert table_message(channel).id == table.table_message_id
+
+
+async def test_missing_access_when_the_bot_looks_a_channel_up_ends_nothing(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The table edit meets Unknown Channel and the look-up Missing Access (403, 50001):
+    hidden from the bot, not deleted, so the game goes on."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    fail_table_edits(
+        simcord_env, channel, times=1, status=404, code=10003, message="Unknown Channel"
+    )
+    simcord_env.inject_error(
+        "GET", f"/channels/{channel.id}", status=403, code=50001, message="Missing Access"
+    )
+
+    players = [alice, bob]
+    first = table.to_move
+    assert first is not None
+    await take_simple_turn(players[first], channel)
+    await simcord_env.settle()
+    assert simcord_env.backend.faults == [], "the look-up met Missing Access"
+    assert table.status is Status.RUNNING and service(simcord_env).table(table.game_id) is table
+    await take_simple_turn(players[1 - first], channel)
+    assert table.status is Status.RUNNING and table.to_move == first
