@@ -4,6 +4,7 @@ on SQLite and on PostgreSQL alike."""
 from __future__ import annotations
 
 import logging
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -15,10 +16,13 @@ from bot.bot import discord_clock
 from bot.config import Settings
 from bot.startup import open_store
 from bot.tables import Status
+from data import Store
 from data.forget import FORMER_PLAYER
+from data.schema import bundled_migrations, load_migrations
 from tests.bot.play import one_move_from_the_end, take_simple_turn
 from tests.conftest import DEV_GUILD_ID
 from tests.data._helpers import Backend
+from tests.pg import PostgresServer
 from tests.test_config import _run_bot
 
 
@@ -129,26 +133,49 @@ def test_forget_without_a_database_deletes_nothing(tmp_path: Path) -> None:
     assert "nothing was deleted: there is no database" in result.stderr
 
 
-async def test_forget_leaves_the_schema_of_an_older_bots_database_alone(tmp_path: Path) -> None:
-    """A bot of the previous version may be running on it: forget must not migrate."""
-    import shutil
-    import sqlite3
+async def schema_version(backend: Backend) -> int:
+    if backend.name == "postgres":
+        [(version,)] = await backend.rows("SELECT version FROM schema_version")
+    else:
+        [(version,)] = await backend.rows("PRAGMA user_version")
+    return int(version)
 
-    from data import Store
 
-    bundled = sorted((Path(__file__).parents[1] / "data" / "migrations").glob("*.sql"))
+async def test_forget_leaves_the_schema_of_an_older_bots_database_alone(
+    backend: Backend, tmp_path: Path
+) -> None:
+    """A bot of the previous version may be running on it: forget must not migrate, and
+    deletes nothing."""
+    bundled = Path(str(bundled_migrations()))
+    latest = len(load_migrations())
     older = tmp_path / "older"
-    older.mkdir()
-    for migration in bundled[:-1]:
-        shutil.copy(migration, older / migration.name)
-    database = tmp_path / "lama.db"
-    store = await Store.open(database, migrations=older)
+    (older / "postgres").mkdir(parents=True)
+    for migration in bundled.glob("**/*.sql"):
+        if int(migration.name[:4]) < latest:
+            shutil.copy(migration, older / migration.relative_to(bundled))
+    store = await Store.open(backend.target, migrations=older)
     await store.close()
+    await backend.rows("INSERT INTO guild_settings (guild_id, language) VALUES (1, 'de')")
 
-    result = forget(Backend("sqlite", str(database)), tmp_path, "--guild", "1")
+    result = forget(backend, tmp_path, "--guild", "1")
 
     assert result.returncode == 2, result.stderr
     assert "nothing was deleted" in result.stderr
-    assert f"schema version {len(bundled) - 1}, this bot expects {len(bundled)}" in result.stderr
-    with sqlite3.connect(database) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone() == (len(bundled) - 1,)
+    assert f"schema version {latest - 1}, this bot expects {latest}" in result.stderr
+    assert await schema_version(backend) == latest - 1
+    assert await backend.rows("SELECT language FROM guild_settings") == [("de",)]
+
+
+async def test_forget_on_a_postgresql_database_no_bot_set_up_creates_nothing(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    backend = Backend("postgres", await postgres_server.new_database())
+
+    result = forget(backend, tmp_path, "--user", "1")
+
+    assert result.returncode == 2, result.stderr
+    assert "nothing was deleted" in result.stderr
+    assert f"schema version 0, this bot expects {len(load_migrations())}" in result.stderr
+    assert await backend.rows("SELECT to_regclass('schema_version'), to_regclass('games')") == [
+        (None, None)
+    ]
