@@ -244,8 +244,8 @@ async def test_resumed_games_are_shown_only_once_the_gateway_is_connected(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await started_game(simcord_env, alice, [bob], channel)
     transcript = simcord_env.backend.transcript
     cursor = len(transcript)

@@ -41,15 +41,14 @@ def slow_discord(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
 )
 async def test_closing_a_game_is_answered_in_time_however_slow_discord_is(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     slow_discord: Callable[[], None],
     who: str,
     command: str,
     answer: str,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     # bob's seat goes to an AI: alice is the last human, so each command ends the game.
     await alice.slash(channel, "lama kick", member=bob)
@@ -84,11 +83,10 @@ async def test_the_cancel_button_is_answered_in_time_however_slow_discord_is(
 
 async def test_a_command_that_fails_unexpectedly_gets_a_readable_answer(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     await two_player_game(simcord_env, alice, bob, channel)
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
 

@@ -22,11 +22,10 @@ def elsewhere(
 
 async def test_a_cancel_button_copied_into_another_server_is_refused(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     there, mallory, _ = elsewhere(simcord_env)
 
@@ -44,8 +43,8 @@ async def test_a_button_copied_into_another_channel_of_the_server_is_refused(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     side = guild.create_text_channel("side")
     before = table.stamp
@@ -62,8 +61,8 @@ async def test_a_rematch_reopens_only_a_finished_game_of_this_channel(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     finished = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     assert finished.status is Status.FINISHED

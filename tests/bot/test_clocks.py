@@ -48,12 +48,11 @@ class WarningFails:
 )
 async def test_a_turn_times_out_on_schedule_when_the_warning_fails(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     error: BaseException,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     games = service(simcord_env)
@@ -74,12 +73,11 @@ async def test_a_turn_times_out_on_schedule_when_the_warning_fails(
 @pytest.mark.parametrize("status", [500, 503, 429])
 async def test_a_turn_times_out_on_schedule_when_discord_refuses_the_warning(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     status: int,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     await simcord_env.advance_time(40)

@@ -33,11 +33,10 @@ def calls_to(env: simcord.Env, channel_id: int, since: int) -> list[str]:
 
 async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel)
     old = table_message(channel)
@@ -92,8 +91,8 @@ async def test_the_bot_removed_from_the_server_ends_its_games_there(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     side = guild.create_text_channel("side")
     lobby = await open_lobby(simcord_env, alice, side)
@@ -118,13 +117,12 @@ def delete_unseen(env: simcord.Env, channel_id: int) -> None:
 
 async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """Discord's Unknown Channel to a table edit, confirmed by a look-up, ends the game as a
     deletion does: no clock, no AI move, no ping goes on for a table nobody can see."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     delete_unseen(simcord_env, channel.id)
     assert service(simcord_env).table(table.game_id) is table, "nobody told the bot yet"
@@ -143,11 +141,10 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
 
 async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothing(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     # The Start click's token edits the table at first; an Unknown Channel from it has the
     # bot token try, and that one's Unknown Channel has the bot look the channel up.
@@ -170,13 +167,12 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
 
 async def test_missing_access_when_the_bot_looks_a_channel_up_ends_nothing(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """The table edit meets Unknown Channel and the look-up Missing Access (403, 50001):
     hidden from the bot, not deleted, so the game goes on."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     fail_table_edits(
         simcord_env, channel, times=1, status=404, code=10003, message="Unknown Channel"

@@ -41,8 +41,8 @@ async def test_a_player_who_left_the_server_can_be_kicked(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     table = await started_game(simcord_env, alice, [bob, carol], channel)
     guild.remove_member(carol)

@@ -31,8 +31,8 @@ async def test_three_humans_and_an_ai_play_a_whole_game(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     table = await open_lobby(simcord_env, alice, channel, threshold=12)
     lobby = table_message(channel)
@@ -69,14 +69,11 @@ async def test_three_humans_and_an_ai_play_a_whole_game(
 
 async def test_hand_is_private_and_buttons_are_off_out_of_turn(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    table = await open_lobby(simcord_env, alice, channel)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel)
     assert table.match is not None
     waiting = bob if table.to_move == 0 else alice
     hand = await open_hand(waiting, channel)
@@ -111,11 +108,10 @@ async def test_a_full_lobby_and_a_busy_channel_are_refused_with_a_reason(
 
 async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], party=True)
     table = await open_lobby(simcord_env, alice, channel, party=True, threshold=1)
     await bob.click(table_message(channel), label="Join")
@@ -242,11 +238,10 @@ async def test_the_host_frees_an_ai_seat_of_a_full_lobby_for_a_friend(
 
 async def test_a_host_leaving_the_lobby_hands_it_to_the_next_player_for_good(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await open_lobby(simcord_env, alice, channel)
     await bob.click(table_message(channel), label="Join")
 

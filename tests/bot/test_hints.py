@@ -53,11 +53,10 @@ async def quit_or_draw_game(
 
 async def test_the_player_to_move_gets_hards_move_in_one_line(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await quit_or_draw_game(simcord_env, alice, bob, channel)
     assert table.to_move == 0
     hand = await open_hand(alice, channel)
@@ -80,8 +79,8 @@ async def test_no_hint_out_of_turn_for_others_or_after_the_game(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     table = await quit_or_draw_game(simcord_env, alice, bob, channel)
     waiting = await open_hand(bob, channel)
@@ -104,11 +103,10 @@ async def test_no_hint_out_of_turn_for_others_or_after_the_game(
 
 async def test_the_host_turns_hints_off_and_the_table_says_so(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
     assert table.hints and "**Hints:** 💡 on" in texts(table_message(channel))
     refused = await bob.click(table_message(channel), label="Hints: on")
@@ -135,8 +133,8 @@ async def test_a_table_with_hints_shows_the_badge_and_the_option_turns_them_off(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     await quit_or_draw_game(simcord_env, alice, bob, channel)
     badges = texts(table_message(channel)).split("\n")[1]  # small print under the title
     assert badges.startswith("-# ") and badges.endswith("· 💡 hints on")
@@ -151,8 +149,8 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await quit_or_draw_game(simcord_env, alice, bob, channel)
     assert said(await alice.slash(channel, "lama review")) == (
         "The review is there once the game is over."
@@ -191,10 +189,10 @@ async def test_a_hint_uses_nothing_but_the_players_own_view(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """The same hand, top card and counts, with Bob's cards and the pile dealt
     differently at two tables: Alice gets the same hint at both."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     mine = [C.TWO, C.FIVE, C.LLAMA, C.ONE, C.ONE, C.SIX]
     hints = []
     for name, his, pile in (
@@ -284,8 +282,8 @@ async def test_no_hint_for_a_seat_an_ai_plays(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     rig(simcord_env, [[C.ONE], [C.FIVE], [C.SIX]], C.FOUR, [], starter=1)
     await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=0)
@@ -326,12 +324,11 @@ def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
 
 async def test_a_review_stops_at_its_time_budget_and_says_so(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     monkeypatch: Any,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await quit_or_draw_game(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     await take_simple_turn(bob, channel)

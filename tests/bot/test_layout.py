@@ -132,11 +132,10 @@ async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emoj
 async def test_a_restart_uploads_no_emoji_twice_and_old_buttons_still_work(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     before = app_emojis(simcord_env)
     cursor = len(simcord_env.http_requests)
@@ -156,11 +155,10 @@ async def test_a_restart_uploads_no_emoji_twice_and_old_buttons_still_work(
 
 async def test_an_open_hand_shows_the_result_when_the_game_ends(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     bobs = await bob.click(table_message(channel), label="Show my hand")
     assert "Waiting for alice" in texts(bobs.response)
@@ -181,11 +179,10 @@ async def test_an_open_hand_shows_the_result_when_the_game_ends(
 
 async def test_an_open_hand_says_the_game_was_cancelled(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     await two_player_game(simcord_env, alice, bob, channel)
     bobs = await bob.click(table_message(channel), label="Show my hand")
     assert custom_ids(bobs.response)
@@ -263,8 +260,8 @@ async def test_every_seat_is_a_section_with_its_card_count_beside_it(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     hands = [[C.SIX] * 6, [C.FIVE] * 6, [C.FOUR] * 6]
     rig(simcord_env, hands, C.TWO, [C.THREE], starter=0, no_drama=True)

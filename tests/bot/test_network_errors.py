@@ -98,12 +98,11 @@ async def test_a_hand_refresh_that_times_out_still_pings_the_next_player(
 
 async def test_the_last_move_shows_on_the_table_when_a_hand_refresh_drops(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     drop: Drop,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
     await open_hand(bob, channel)
@@ -124,8 +123,8 @@ async def test_a_dropped_look_up_at_startup_leaves_the_other_resumed_tables_ping
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     drop: Drop,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     await game(simcord_env, alice, bob, channel, turn_timer=0)
     side = guild.create_text_channel("side")
     other = await game(simcord_env, bob, alice, side, turn_timer=0)

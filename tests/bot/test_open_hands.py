@@ -14,13 +14,12 @@ from .play import enabled, open_hand, rig, service, take_simple_turn, two_player
 
 async def test_moves_made_from_one_open_hand_store_it_once(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """Every click on a hand is a fresh interaction; saving each one would double the
     writes of every move, and other tables' moves would queue behind them."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.THREE] * 3], C.TWO, [C.ONE] * 8)
     await two_player_game(simcord_env, alice, bob, channel)
     store = service(simcord_env).store

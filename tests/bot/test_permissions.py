@@ -114,11 +114,10 @@ async def test_a_thread_needs_send_messages_in_threads_not_send_messages(
 
 async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     assert table.match is not None and table.match.over
@@ -140,11 +139,10 @@ def hand_text(response: object) -> str:
 
 async def test_players_are_told_when_the_bot_loses_its_permissions_mid_game(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.THREE, C.FIVE], [C.THREE, C.FOUR, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
@@ -181,11 +179,10 @@ async def test_players_are_told_when_the_bot_loses_its_permissions_mid_game(
 
 async def test_without_attach_files_only_the_chart_is_missing_so_hands_stay_quiet(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     await two_player_game(simcord_env, alice, bob, channel)
     deny_bot(simcord_env, channel, attach_files=True)
 

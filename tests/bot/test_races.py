@@ -23,11 +23,10 @@ from .play import one_move_from_the_end, open_lobby, service, table_message, tak
 
 async def test_start_twice_and_a_join_at_once_start_the_game_once(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
     await bob.click(table_message(channel), label="Join")
     games = service(simcord_env)
@@ -110,8 +109,8 @@ async def test_two_rematch_clicks_at_once_open_one_lobby(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     assert table.status is Status.FINISHED

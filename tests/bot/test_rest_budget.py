@@ -181,14 +181,13 @@ async def test_a_ping_that_gets_429_is_sent_all_the_same(
 
 async def test_past_a_quarter_hour_without_a_click_the_bot_token_edits_the_table_and_pings(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """Discord (and SimCord) refuse a click's token after 15 minutes: then the table's edit,
     the next ping and taking the last one down go out with the bot token at once, without
     trying the token that ran out first."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=16 * 60)
     await simcord_env.advance_time(3)
@@ -215,11 +214,10 @@ HUMAN_MOVES = (CardPlayed, CardDrawn, PlayerQuit)
 
 async def test_in_a_games_first_quarter_hour_the_start_clicks_token_edits_the_table(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
     await simcord_env.advance_time(10)
@@ -253,8 +251,8 @@ async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_one_bot_call_per_h
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=20)
@@ -297,11 +295,10 @@ async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_one_bot_call_per_h
 
 async def test_a_stretch_of_ai_moves_ends_in_one_ping_for_the_human_after_it(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
     await bob.click(table_message(channel), label="Join")
     for strength in ("easy", "easy"):
@@ -337,11 +334,10 @@ FAULTS = (  # every kind of bot-token call the table makes, and the pings' follo
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_game_under_a_storm_of_429s_ends_with_the_table_and_pings_right(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=100)
     await bob.click(table_message(channel), label="Join")

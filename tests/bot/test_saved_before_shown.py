@@ -19,11 +19,10 @@ JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
 
 async def test_a_move_being_written_is_not_seen_and_any_store_failure_undoes_it(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     games = service(simcord_env)

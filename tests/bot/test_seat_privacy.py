@@ -82,11 +82,10 @@ async def test_a_kicked_player_sees_no_cards(
 
 async def test_after_a_takeover_for_missed_turns_no_cards_until_i_am_back(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60, threshold=100)

@@ -31,12 +31,11 @@ from .play import (
 
 async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     monkeypatch: pytest.MonkeyPatch,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
@@ -63,12 +62,11 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
 
 async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     monkeypatch: pytest.MonkeyPatch,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
@@ -98,12 +96,11 @@ async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
 
 async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     # A bot runs for months: a finished game must not stay in its memory.
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await open_hand(bob, channel)
     await take_simple_turn(alice, channel)
@@ -127,12 +124,11 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
 
 async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warning(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     monkeypatch: pytest.MonkeyPatch,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
 

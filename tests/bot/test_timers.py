@@ -31,11 +31,10 @@ JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
 
 async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     assert pings(channel) == [
@@ -50,11 +49,10 @@ async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out
 
 async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     await simcord_env.advance_time(61)
@@ -70,11 +68,10 @@ async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
 
 async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     # Rounds 2 and 3 are started by bob, the last to quit the round before.
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
@@ -114,8 +111,8 @@ async def test_a_kick_by_a_non_host_is_refused_and_the_host_can_kick(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     table = await started_game(simcord_env, alice, [bob, carol], channel)
     refused = await bob.slash(channel, "lama kick", member=carol)
@@ -130,11 +127,10 @@ async def test_a_kick_by_a_non_host_is_refused_and_the_host_can_kick(
 
 async def test_every_human_seat_held_by_ai_ends_the_game_and_says_why(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     await alice.slash(channel, "lama kick", member=bob)
     await alice.slash(channel, "lama kick", member=alice)
@@ -165,8 +161,8 @@ async def test_exactly_one_ping_message_stands_at_any_time(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     rig(simcord_env, [[C.FOUR, C.FOUR, C.FIVE, C.FIVE, C.SIX, C.SIX]] * 3, C.FOUR, [C.ONE] * 8)
     table = await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=60)
@@ -187,11 +183,10 @@ async def test_exactly_one_ping_message_stands_at_any_time(
 
 async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE, C.SIX], [C.THREE, C.FOUR, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel)
 
@@ -223,11 +218,10 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
 
 async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
     await simcord_env.advance_time(GAME_IDLE - 3600)
@@ -252,8 +246,8 @@ async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     table = await started_game(simcord_env, alice, [bob, carol], channel)
 

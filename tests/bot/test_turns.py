@@ -36,11 +36,10 @@ C = Card
 
 async def test_draw_is_disabled_with_the_reason_for_the_last_player_left(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(
         simcord_env,
         [[C.ONE, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX], [C.SIX] * 3 + [C.ONE] * 3],
@@ -61,11 +60,10 @@ async def test_draw_is_disabled_with_the_reason_for_the_last_player_left(
 
 async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     # Alice holds junk; Bob can empty his hand with a single 4 after she draws.
     rig(
         simcord_env,
@@ -98,11 +96,10 @@ async def test_round_scoring_is_shown_and_the_emptier_starts_the_next_round(
 
 async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     old = await open_hand(alice, channel)  # a second hand message stays as it was
@@ -118,11 +115,10 @@ async def test_a_stale_hand_from_an_earlier_turn_changes_nothing(
 
 async def test_a_double_click_applies_exactly_one_move(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     first = await open_hand(alice, channel)
@@ -146,8 +142,8 @@ async def test_a_non_player_is_told_they_are_not_in_the_game(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     eve = guild.add_member(simcord_env.create_user("eve"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     before = table.match.snapshot() if table.match else None
@@ -158,11 +154,10 @@ async def test_a_non_player_is_told_they_are_not_in_the_game(
 
 async def test_a_forged_button_gets_an_explanation(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     assert table.match is not None
     before = table.match.snapshot()
@@ -179,11 +174,10 @@ async def test_a_forged_button_gets_an_explanation(
 
 async def test_cancel_by_a_non_host_is_refused(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel)
     result = await bob.slash(channel, "lama cancel")
     assert result.ephemeral and "Only the host" in result.response.content
@@ -212,11 +206,10 @@ def table_edits(calls: list[Any]) -> list[Any]:
 @pytest.mark.real_pacing
 async def test_rest_calls_per_move_are_few_and_stable(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(5)
@@ -247,13 +240,12 @@ async def test_rest_calls_per_move_are_few_and_stable(
 
 async def test_a_move_is_answered_before_the_ping_and_the_next_hand_go_out(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     # Every REST call before the answer would make the mover wait; the ping and
     # the next player's hand can go out a moment later.
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     await two_player_game(simcord_env, alice, bob, channel)
     await open_hand(bob, channel)
@@ -272,11 +264,10 @@ async def test_a_move_is_answered_before_the_ping_and_the_next_hand_go_out(
 
 async def test_an_open_hand_refreshes_itself_when_the_turn_comes(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     await two_player_game(simcord_env, alice, bob, channel)
     bobs = await open_hand(bob, channel)
@@ -361,12 +352,11 @@ async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
 
 async def test_every_card_button_carries_exactly_one_emoji_even_the_pink_llama(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     # Discord refuses a button whose emoji is two emojis, e.g. the pink Llama's "🩷🦙".
-    bob = guild.add_member(simcord_env.create_user("bob"))
     hand = [C.PINK_LLAMA, C.TWO, C.TWO_PLUS, C.FOUR, C.FIVE, C.SIX]
     rig(simcord_env, [hand, [C.THREE] * 6], C.ONE, [], party=True)
     await two_player_game(simcord_env, alice, bob, channel, party=True)

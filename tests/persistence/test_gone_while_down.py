@@ -65,11 +65,10 @@ async def test_a_channel_or_thread_deleted_while_the_bot_was_down_ends_its_game(
 async def test_a_server_that_removed_the_bot_while_it_was_down_ends_its_games(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     kept = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     other = simcord_env.create_guild("Llama Lounge 2")
     there = other.create_text_channel("lama")
@@ -89,13 +88,12 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_ends_its_games(
 async def test_no_answer_from_discord_about_a_channel_ends_no_game(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """Not in the cache, but Discord fails to say whether it is gone: the game is not
     ended on a guess."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     simcord_env.inject_error("GET", f"/channels/{channel.id}", status=500, times=None)
 

@@ -35,8 +35,8 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     players = {p.id: p for p in (alice, bob, carol)}
     deal_stuck(simcord_env, 4)
@@ -105,15 +105,12 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
 async def test_a_resumed_turn_starts_again_from_the_restart_and_then_runs_out(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     game_id = table.game_id
     deadline = table.turn_deadline
     assert table.to_move == 0 and deadline is not None
@@ -157,16 +154,13 @@ async def test_a_resumed_turn_starts_again_from_the_restart_and_then_runs_out(
 async def test_a_player_back_after_a_missed_turn_is_resumed_with_none_missed(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
     deal_stuck(simcord_env, 2)
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     await simcord_env.advance_time(61)  # alice misses her turn
     assert table.seats[0].missed_turns == 1
     while table.to_move != 0:  # bob plays on into the next round, until alice is to move
@@ -184,14 +178,11 @@ async def test_a_player_back_after_a_missed_turn_is_resumed_with_none_missed(
 async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
     game_id = table.game_id
 
     # Two idle days, a restart (as for a deploy), then the third day runs out.
@@ -210,16 +201,13 @@ async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
 async def test_the_last_moves_survive_a_restart_timeouts_and_round_ends_included(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.TWO, C.FIVE], [C.TWO, C.THREE]], C.ONE, [])
     rig(simcord_env, [[C.FOUR, C.FIVE], [C.TWO, C.SIX]], C.ONE, [], starter=1)
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=60)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     await simcord_env.advance_time(61)  # alice runs out of time and quits
     await take_simple_turn(bob, channel)  # 2
     await take_simple_turn(bob, channel)  # 3: his hand is empty, round 2 is dealt
@@ -247,8 +235,8 @@ async def test_seat_changes_stay_in_the_last_moves_across_a_restart(
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     carol = guild.add_member(simcord_env.create_user("carol"))
     junk = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
     rig(simcord_env, [junk, junk, junk], C.FOUR, [], starter=0)  # alice to move: no AI moves
@@ -270,17 +258,14 @@ async def test_seat_changes_stay_in_the_last_moves_across_a_restart(
 async def test_a_takeover_and_the_return_stay_in_the_last_moves_across_a_restart(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     junk = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
     rig(simcord_env, [junk, junk], C.FOUR, [C.LLAMA] * 8)
     rig(simcord_env, [junk, junk], C.FOUR, [C.LLAMA] * 8, starter=1)
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=60, threshold=100)
-    await bob.click(table_message(channel), label="Join")
-    await alice.click(table_message(channel), label="Start")
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60, threshold=100)
     await simcord_env.advance_time(61)  # alice misses her first turn
     bobs = await open_hand(bob, channel)
     await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 1 ends
@@ -325,9 +310,9 @@ async def test_the_bot_back_online_gets_the_resumed_tables_once_with_their_turns
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
     """Connecting may take long with many games: the turns start when the bot is back."""
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
     table = await started_game(simcord_env, alice, [bob], channel, turn_timer=60)
     other = guild.create_text_channel("lobby-only")
@@ -349,11 +334,10 @@ async def test_the_bot_back_online_gets_the_resumed_tables_once_with_their_turns
 async def test_a_hand_opened_before_a_restart_still_refreshes_itself(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     rig(simcord_env, [[C.THREE] * 3, [C.FOUR] * 3], C.THREE, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel)
     bobs = await open_hand(bob, channel)  # bob waits for his turn with his hand open

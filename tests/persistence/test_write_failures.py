@@ -41,11 +41,10 @@ def stored_state(path: Path, game_id: int) -> list[Any]:
 async def test_a_move_the_database_refuses_is_not_made_and_goes_through_once_it_can_be_saved(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
     table = await two_player_game(simcord_env, alice, bob, channel)
     hand = await open_hand(alice, channel)
@@ -124,12 +123,11 @@ def current(env: simcord.Env, table: Table) -> str:
 
 async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table_right(
     simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     caplog: pytest.LogCaptureFixture,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
     table = await two_player_game(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(1)
@@ -156,12 +154,11 @@ async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table
 async def test_a_turn_that_runs_out_while_saving_fails_times_out_once_it_can_be_saved(
     simcord_env: simcord.Env,
     settings: Settings,
-    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     caplog: pytest.LogCaptureFixture,
+    bob: simcord.MemberActor,
 ) -> None:
-    bob = guild.add_member(simcord_env.create_user("bob"))
     deal_stuck(simcord_env, 2)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     path = Path(settings.database_path)
