@@ -68,8 +68,14 @@ _SIZE_BUCKET = (0, 0, 1, 2, 3, 4, 4, 5)  # own hand size (0..7+) -> bucket
 _CODE: tuple[int, ...] = tuple(
     (1 << 40) if c == 20 else (1 << (5 * STEP[c])) if STEP[c] else 0 for c in range(21)
 )
-_MEMO: dict[tuple[int, int, int, int, float, bool], float] = {}
+# The memo of ``_Estimate.cost``.  Its keys are ints and its values floats, so
+# the garbage collector never tracks it: a memo with tuple keys is walked entry
+# by entry by every collection that meets it, 10-30 ms with a warm memo, in
+# the middle of a Hard decision (``tests/test_ai.py``).
+_MEMO: dict[int, float] = {}
 _MEMO_LIMIT = 200_000  # about 35 MB at most
+#: A small number for each refund ``_Estimate`` is asked with (its memo key's top bits).
+_REFUNDS: dict[float, int] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +166,16 @@ def forget_oldest(memo: dict[Any, Any]) -> None:
 class _Estimate:
     """Expected end-of-round cost of hands, in one table context."""
 
-    __slots__ = ("ctx", "komarami", "refund")
+    __slots__ = ("ctx", "komarami", "refund", "tag")
 
     def __init__(self, ctx: int, komarami: bool, refund: float) -> None:
         self.ctx = ctx
         self.komarami = komarami
         self.refund = refund
+        rid = _REFUNDS.setdefault(refund, len(_REFUNDS))
+        # the memo key's fields: refund | hand code (< 2**42) | size | top step | ctx | komarami
+        assert 0 <= ctx < 64
+        self.tag = (rid << 72) | (ctx << 1) | komarami
 
     def cost(self, hand: Sequence[int], top_step: int, size: int) -> float:
         """Expected cost of ``hand`` from ``top_step``, less the expected refund.
@@ -177,7 +187,7 @@ class _Estimate:
         code = 0
         for c in hand:
             code += _CODE[c]
-        key = (code, top_step, size, self.ctx, self.refund, self.komarami)
+        key = (((code << 10) | (size << 3) | top_step) << 7) | self.tag
         cached = _MEMO.get(key)
         if cached is not None:
             return cached

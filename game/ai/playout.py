@@ -23,6 +23,7 @@ the moves ``sim.rollout`` makes on a ``Round`` and Normal makes through
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 
 from ..actions import DRAW, QUIT, Action, Play
@@ -77,21 +78,24 @@ def _unpack(packed: int) -> tuple[int, ...]:
 _MEMO_LIMIT = 200_000
 # Memos per (Normal parameters, komarami, No Drama): the answers depend on them.
 _Memo = tuple[NormalParams, bool, bool]
-_Key = tuple[int, int, int, int]
-_PLAYS: dict[_Memo, dict[_Key, int]] = {}
+# Every memo has int keys (the fields packed by ``_play_key`` and ``_draw_key``)
+# and values that hold no Python objects (ints, bytes), so the
+# garbage collector never tracks one: a memo of tuples is walked entry by entry
+# by every collection that meets it, tens of milliseconds in the middle of a
+# decision once the memos are warm (``tests/test_ai.py``).
+_PLAYS: dict[_Memo, dict[int, int]] = {}
 #: ``hand_cost`` by the hand packed by card (``_KEY``), without and with komarami
 _COSTS: tuple[dict[int, int], dict[int, int]] = ({}, {})
 #: For drawing or quitting: see ``_draw_costs``.
-_DrawCosts = tuple[tuple[float, ...], float, int, int]
-_DRAWS: dict[_Memo, dict[_Key, _DrawCosts]] = {}
+_DRAWS: dict[_Memo, dict[int, bytes]] = {}
 
 
-_last: list[tuple[NormalParams, bool, bool, dict[_Key, int], dict[_Key, _DrawCosts]]] = []
+_last: list[tuple[NormalParams, bool, bool, dict[int, int], dict[int, bytes]]] = []
 
 
 def _memos(
     p: NormalParams, komarami: bool, no_drama: bool
-) -> tuple[dict[_Key, int], dict[_Key, _DrawCosts]]:
+) -> tuple[dict[int, int], dict[int, bytes]]:
     """The memos for these rules and parameters (the last ones asked for are
     found without hashing the parameters: that alone cost 5% of a playout)."""
     if _last:
@@ -305,6 +309,7 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     plays_memo, draws_memo = _memos(p, komarami, no_drama)
     fit_masks = _FIT_MASK
     fits_held = _FITS_HELD
+    unpack_costs = _COSTS_PACKED.unpack
     counts_of = st.counts
     codes = st.codes
     keys = st.keys
@@ -360,7 +365,9 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                 ctx = (nopp - 1 if nopp < 5 else 4) * _OPP_MIN + min(low, _OPP_MIN) - 1
                 refund = refunds[seat]
                 if fit:
-                    key = (keys[seat], top, ctx, refund)
+                    # (hand, top, ctx, refund): the hand's packed counts above five
+                    # bits each for top (< 21), ctx (< 30) and refund (a chip: < 21)
+                    key = (keys[seat] << 15) | (top << 10) | (ctx << 5) | refund
                     memo = plays_memo.get(key)
                     if memo is None:
                         order = [s for s in turn_order[seat] if active[s]]
@@ -376,14 +383,15 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                 else:  # nothing fits: draw or quit, as decide_core decides it
                     top_step = STEP[top]
                     size = sizes[seat]
-                    dkey = (codes[seat], top_step, ctx, refund)
-                    entry = draws_memo.get(dkey)
-                    if entry is None:
-                        entry = draws_memo[dkey] = _draw_costs(
+                    # (hand's steps, top's step, ctx, refund), packed as the plays' key
+                    dkey = (codes[seat] << 13) | (top_step << 10) | (ctx << 5) | refund
+                    packed = draws_memo.get(dkey)
+                    if packed is None:
+                        packed = draws_memo[dkey] = _draw_costs(
                             _hand(counts), top_step, ctx, refund + p.empty_bonus, komarami,
                             no_drama,
                         )  # fmt: skip
-                    costs, plain, cost_now, saving = entry
+                    costs = unpack_costs(packed)  # a tuple, freed at once
                     total = unseen_all - size  # not on the discard pile, not in my hand
                     if total:
                         go_on = 0.0
@@ -395,7 +403,7 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                                 go_on += m * costs[k]
                         go_on /= total
                     else:
-                        go_on = plain
+                        go_on = costs[_PLAIN]
                     # ``unseen`` is read only by a correction for the share of fitting cards
                     unseen = (
                         [r - c for r, c in zip(remaining, counts, strict=True)]
@@ -404,7 +412,8 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                     )
                     opp_sizes = [sizes[s] for s in turn_order[seat] if active[s]]
                     choice = draw_or_quit(
-                        go_on, cost_now, saving, size, _CARD[top], points[seat], lows[seat],
+                        go_on, int(costs[_NOW]), int(costs[_SAVING]), size, _CARD[top],
+                        points[seat], lows[seat],
                         high, opp_sizes, len(pile), unseen, total, refund, rules, p,
                     )  # fmt: skip
                     card = DRAWS if choice == DRAW else 0
@@ -448,12 +457,17 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
     st.to_move = seat
 
 
+#: Where ``_draw_costs`` puts the estimate without a card, the cost now and the saving.
+_PLAIN, _NOW, _SAVING = len(_DRAW_KINDS), len(_DRAW_KINDS) + 1, len(_DRAW_KINDS) + 2
+_COSTS_PACKED = struct.Struct(f"{_SAVING + 1}d")
+
+
 def _draw_costs(
     hand: list[int], top_step: int, ctx: int, refund: float, komarami: bool, no_drama: bool
-) -> _DrawCosts:
+) -> bytes:
     """For drawing or quitting with ``hand``: the estimate with each kind of card
-    drawn (``normal._DRAW_KINDS`` order), without one, the cost now and what
-    the No Drama card would save."""
+    drawn (``normal._DRAW_KINDS`` order), then without one (``_PLAIN``), the
+    cost now (``_NOW``) and what the No Drama card would save (``_SAVING``)."""
     est = _Estimate(ctx, komarami, refund)
     n = len(hand) + 1
     grown = [*hand, 0]
@@ -462,10 +476,8 @@ def _draw_costs(
         grown[-1] = card
         costs.append(est.cost(grown, top_step, n))
     saving = discard_saving(hand, komarami) if no_drama else 0
-    # tuples of numbers only: the collector stops tracking them, so a big memo
-    # doesn't make every full collection slow
-    plain = est.cost(hand, top_step, n)
-    return tuple(costs), plain, hand_cost(hand, komarami), saving
+    costs += (est.cost(hand, top_step, n), hand_cost(hand, komarami), saving)
+    return _COSTS_PACKED.pack(*costs)  # bytes, not objects: never tracked by the collector
 
 
 __all__ = ["FIT", "QUIT", "Playout", "play_out"]

@@ -155,9 +155,36 @@ def explains(
     Which card a draw brought is tried card by card (a depth-first search);
     after ``budget`` such tries the hand is given the benefit of the doubt.
     """
-    left = [budget]
+    return _Walk(seat, moves, points, rules, rng, p, budget).walk(0, list(hand))
 
-    def walk(i: int, held: list[Card]) -> bool:
+
+class _Walk:
+    """The search of :func:`explains`.  An object rather than a nested function:
+    a function that calls itself through its closure is a reference cycle, left
+    for the garbage collector to find, hundreds of times per Hard decision."""
+
+    __slots__ = ("seat", "moves", "points", "rules", "rng", "p", "left")
+
+    def __init__(
+        self,
+        seat: int,
+        moves: Sequence[Move],
+        points: Sequence[int],
+        rules: Ruleset,
+        rng: random.Random,
+        p: NormalParams,
+        budget: int,
+    ) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.points = points
+        self.rules = rules
+        self.rng = rng
+        self.p = p
+        self.left = budget
+
+    def walk(self, i: int, held: list[Card]) -> bool:
+        moves, seat, points, rules, p = self.moves, self.seat, self.points, self.rules, self.p
         while i < len(moves):
             m = moves[i]
             fitting = FITS[m.top]
@@ -184,7 +211,7 @@ def explains(
                         if c not in seen:
                             seen.add(c)
                             choices.append(j)
-                    rng.shuffle(choices)
+                    self.rng.shuffle(choices)
                 for j in choices:
                     then = held[:j] + held[j + 1 :]
                     if stuck_choice(then, seat, m, points, rules, p) != DRAW:
@@ -192,8 +219,8 @@ def explains(
                     if len(choices) == 1:
                         held = then
                         break
-                    left[0] -= 1
-                    if left[0] < 0 or walk(i + 1, then):
+                    self.left -= 1
+                    if self.left < 0 or self.walk(i + 1, then):
                         return True
                 else:
                     return False
@@ -207,29 +234,35 @@ def explains(
             i += 1
         return True
 
-    return walk(0, list(hand))
-
 
 def _multisets(kinds: Sequence[tuple[Card, int]], size: int) -> list[tuple[list[Card], int]]:
     """Every hand of ``size`` cards the unseen ``kinds`` (card, copies) allow,
     with the number of ways to deal it (the product of binomials)."""
     out: list[tuple[list[Card], int]] = []
-
-    def walk(i: int, left: int, hand: list[Card], ways: int) -> None:
-        if left == 0:
-            out.append((list(hand), ways))
-            return
-        if i == len(kinds):
-            return
-        card, copies = kinds[i]
-        walk(i + 1, left, hand, ways)
-        for k in range(1, min(copies, left) + 1):
-            hand.extend([card] * k)
-            walk(i + 1, left - k, hand, ways * comb(copies, k))
-            del hand[-k:]
-
-    walk(0, size, [], 1)
+    _list_multisets(kinds, 0, size, [], 1, out)
     return out
+
+
+def _list_multisets(
+    kinds: Sequence[tuple[Card, int]],
+    i: int,
+    left: int,
+    hand: list[Card],
+    ways: int,
+    out: list[tuple[list[Card], int]],
+) -> None:
+    # not a nested function: one calling itself through its closure is a reference cycle
+    if left == 0:
+        out.append((list(hand), ways))
+        return
+    if i == len(kinds):
+        return
+    card, copies = kinds[i]
+    _list_multisets(kinds, i + 1, left, hand, ways, out)
+    for k in range(1, min(copies, left) + 1):
+        hand.extend([card] * k)
+        _list_multisets(kinds, i + 1, left - k, hand, ways * comb(copies, k), out)
+        del hand[-k:]
 
 
 def weigh_hands(
