@@ -226,7 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         wall, cpu = time_each(hard, views)
         worst_cpu = max(worst_cpu, percentile(sorted(cpu), 99))
         budget = hard.budget(players)
-        print(stats(f"{players} players ({budget} determinizations), wall", wall))
+        work = hard.work_budget(players)
+        print(
+            stats(f"{players} players (up to {budget} determinizations, work {work:,}), wall", wall)
+        )
         print(stats(f"{players} players, CPU of the thread", cpu), flush=True)
     print()
     print(f"Worst p99 CPU time per decision: {worst_cpu:.1f} ms (budget {BUDGET_MS:.0f} ms)")

@@ -518,7 +518,7 @@ def test_weighed_hands_are_every_hand_that_explains_the_moves() -> None:
     match.apply(1, DRAW)  # seat 1 had one card, nothing for a 3; now holds two
     view = match.view(2)
     unseen = unseen_cards(view)
-    weighed = weigh_hands(view, unseen, moves_by_seat(view), random.Random(0), 100, 1000)
+    weighed, _checked = weigh_hands(view, unseen, moves_by_seat(view), random.Random(0), 100, 1000)
     got, weights = weighed[1]
     # Every two-card hand whose other card doesn't fit the 3, weighed by the
     # ways the unseen cards deal it.
@@ -576,8 +576,9 @@ def test_hard_stops_early_on_a_clear_choice_and_searches_close_ones_fully() -> N
     """From real positions, a Hard that stops early makes the choice the Hard
     that plays every determinization makes whenever it stopped early, and
     spends fewer playouts overall."""
-    full = HardPlayer(dataclasses.replace(DEFAULT_HARD, stop_z=0.0))
-    early = HardPlayer()
+    unbounded = dataclasses.replace(DEFAULT_HARD, work=(0,) * 7)  # every stop is an early stop
+    full = HardPlayer(dataclasses.replace(unbounded, stop_z=0.0))
+    early = HardPlayer(unbounded)
     stopped = searched = 0
     for view in positions(Ruleset(), 4, seed=5, every=2):
         options = candidates(view)
@@ -592,6 +593,29 @@ def test_hard_stops_early_on_a_clear_choice_and_searches_close_ones_fully() -> N
             assert early.decide(view, random.Random(9)) == full.decide(view, random.Random(9))
     assert searched >= 5
     assert stopped >= 1
+
+
+def test_hard_deals_determinizations_until_its_work_budget_is_spent() -> None:
+    """A decision's time follows the moves it plays out: early in a round a
+    playout is long, late in it short.  So Hard deals determinizations until
+    the moves played out (plus ``ROW_WORK`` a determinization) reach its
+    budget: the same determinizations as without one, cut short where
+    playouts are long, all of them where they are short."""
+    samples = dataclasses.replace(DEFAULT_HARD, samples=(120,) * 7, stop_z=0.0)
+    bounded = HardPlayer(dataclasses.replace(samples, work=(6000,) * 7))
+    unbounded = HardPlayer(dataclasses.replace(samples, work=(0,) * 7))
+    cut = whole = 0
+    for view in positions(Ruleset(), 4, seed=5, every=2):
+        options = candidates(view)
+        if len(options) < 2:
+            continue
+        rows = bounded.simulate(view, options, random.Random(3))
+        every = unbounded.simulate(view, options, random.Random(3))
+        assert len(every) == 120
+        assert rows == every[: len(rows)]
+        cut += len(rows) < 120
+        whole += len(rows) == 120
+    assert cut and whole
 
 
 def test_a_full_memo_forgets_its_older_half() -> None:

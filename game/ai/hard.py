@@ -26,11 +26,13 @@ Determinizations are spent where they can change the choice: after
 leading one beats by more than ``stop_z`` standard errors of the paired
 difference is no longer played out (it keeps its mean), and the search stops
 once one move is left.  Clear decisions so stop after a few dozen, close
-ones go on to the most the table size allows (``SAMPLES``).  Every step
-depends only on the outcomes of the playouts, never on the clock, and the
-reading checks a bounded number of hands, so a decision depends only on the
-view and the seed, and its time is bounded (``benchmarks/ai_latency.py``
-measures it).
+ones go on to the most the table size allows (``SAMPLES``), or until the
+search has done ``WORK``: the moves played out, the moves of the reading
+checked and a fixed cost a determinization (a decision's time follows them:
+early in a round playouts are long).  Never fewer than ``stop_after``
+determinizations.  Every step depends only on the outcomes of the playouts,
+never on the clock, so a decision depends only on the view and the seed, and
+its time is bounded (``benchmarks/ai_latency.py`` measures it).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
@@ -59,12 +61,24 @@ from .sim import determinize, determinize_informed, hints, remaining_counts
 #: (``HardParams.stop_z``) and the ones that don't are the close calls, where
 #: more samples measurably pay (``benchmarks/ai_duplicate.py``).
 SAMPLES: tuple[int, ...] = (0, 0, 200, 192, 168, 144, 120)
+#: The most work per decision, by number of players: moves played out, plus
+#: ``ROW_WORK`` a determinization.  Measured to keep a decision's p99 under
+#: 100 ms on a 2-core machine (``benchmarks/ai_latency.py``).
+WORK: tuple[int, ...] = (0, 0, 12_000, 12_000, 12_000, 12_000, 12_000)
+#: What dealing a determinization and scoring its playouts costs, in moves
+#: played out (about 0.09 ms against 0.005 ms a move).
+ROW_WORK = 20
+#: ... and checking one move of a hand read from the moves (``reading``).
+READ_WORK = 2
 
 
 @dataclass(frozen=True, slots=True)
 class HardParams:
     #: determinizations per decision by player count; each is played out once per candidate
     samples: tuple[int, ...] = SAMPLES
+    #: and at most this much work by player count (0: no bound): the moves played
+    #: out, plus ``ROW_WORK`` a determinization
+    work: tuple[int, ...] = WORK
     #: weight of the opponents' mean point change (winning is relative)
     relative: float = 1.0
     #: bonus for winning (shared wins split) when the round ends the game
@@ -153,6 +167,12 @@ class HardPlayer:
         #: (``benchmarks/ai_information.py``)
         self.dealer = dealer
 
+    def work_budget(self, players: int) -> int:
+        if self.samples is not None:
+            return 0  # a fixed number of determinizations, whatever they cost
+        table = self.params.work
+        return table[min(players, len(table) - 1)]
+
     def budget(self, players: int) -> int:
         if self.samples is not None:
             return self.samples
@@ -212,13 +232,15 @@ class HardPlayer:
         n = self.budget(view.players)
         known = hints(view) if p.infer else {}
         stuck0 = opponents_stuck(view)
-        weighed = (
-            {}
+        weighed, checked = (
+            ({}, 0)
             if self.dealer is not None or not p.read
             else weigh_hands(
                 view, unseen, moves_by_seat(view), rng, p.read_limit, p.read_total, p.rollout
             )
         )
+        budget = self.work_budget(view.players)
+        work = READ_WORK * checked
         alive = list(range(len(options)))  # the moves still played out
         dropped = [0.0] * len(options)  # a dropped move's mean when it was dropped
         for _ in range(n):
@@ -233,10 +255,13 @@ class HardPlayer:
             start = Playout.of(base, remaining, stuck0)
             row = list(dropped)
             last = alive[-1]
+            # the moves a playout makes: cards played + cards drawn + players out
+            work += ROW_WORK + len(alive) * (sum(remaining) + len(start.pile) + start.active_count)
             for i in alive:
                 st = start.clone() if i != last else start
                 st.move(options[i])
                 play_out(st, points, p.rollout)
+                work -= sum(st.remaining) + len(st.pile) + st.active_count
                 new = st.settle(points)
                 if p.win_model:
                     row[i] = 100.0 * win_chance(new, seat, threshold)
@@ -251,6 +276,8 @@ class HardPlayer:
                 row[i] = utility
             rows.append(row)
             done = len(rows)
+            if budget and work >= budget and done >= p.stop_after:
+                break  # long playouts (or a long reading): enough time spent
             if (
                 p.stop_z
                 and done >= p.stop_after

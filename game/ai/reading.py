@@ -273,8 +273,9 @@ def weigh_hands(
     limit: int,
     total: int,
     p: NormalParams = DEFAULT_PARAMS,
-) -> dict[int, tuple[list[list[Card]], list[int]]]:
-    """Every hand that explains a player's moves, with its weight.
+) -> tuple[dict[int, tuple[list[list[Card]], list[int]]], int]:
+    """Every hand that explains a player's moves, with its weight, and how many
+    moves were checked in all (what the reading cost: Hard counts it as work).
 
     Only players with at most ``limit`` possible hands are read, smallest
     hands first (they end rounds) until ``total`` hands have been checked;
@@ -288,12 +289,14 @@ def weigh_hands(
         counts[c] = counts.get(c, 0) + 1
     kinds = sorted(counts.items())
     out: dict[int, tuple[list[list[Card]], list[int]]] = {}
+    checked = 0
     for s in sorted(moves, key=lambda s: (view.hand_sizes[s], s)):
         size = view.hand_sizes[s]
         possible = _count_multisets(len(kinds), size)
         if not size or possible > limit or possible > total:
             continue
         total -= possible
+        checked += possible * len(moves[s])
         hands: list[list[Card]] = []
         weights: list[int] = []
         for hand, ways in _multisets(kinds, size):
@@ -302,7 +305,7 @@ def weigh_hands(
                 weights.append(ways)
         if hands:
             out[s] = (hands, weights)
-    return out
+    return out, checked
 
 
 def _count_multisets(kinds: int, size: int) -> int:
