@@ -27,12 +27,13 @@ leading one beats by more than ``stop_z`` standard errors of the paired
 difference is no longer played out (it keeps its mean), and the search stops
 once one move is left.  Clear decisions so stop after a few dozen, close
 ones go on to the most the table size allows (``SAMPLES``), or until the
-search has done ``WORK``: the moves played out, the moves of the reading
-checked and a fixed cost a determinization (a decision's time follows them:
-early in a round playouts are long).  Never fewer than ``stop_after``
-determinizations.  Every step depends only on the outcomes of the playouts,
-never on the clock, so a decision depends only on the view and the seed, and
-its time is bounded (``benchmarks/ai_latency.py`` measures it).
+search has done ``WORK``: the moves played out, the hands the reading
+checked times their holders' moves, and a fixed cost a determinization (a
+decision's time follows them: early in a round playouts are long).  Never
+fewer than ``stop_after`` determinizations.  Every step depends only on the
+outcomes of the playouts, never on the clock, so a decision depends only on
+the view and the seed, and its time is bounded (``benchmarks/ai_latency.py``
+measures it).
 
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
@@ -68,7 +69,8 @@ WORK: tuple[int, ...] = (0, 0, 12_000, 12_000, 12_000, 12_000, 12_000)
 #: What dealing a determinization and scoring its playouts costs, in moves
 #: played out (about 0.09 ms against 0.005 ms a move).
 ROW_WORK = 20
-#: ... and checking one move of a hand read from the moves (``reading``).
+#: ... and for each hand the reading checks, for each move of its holder
+#: (``reading.weigh_hands``: a bound, about 0.007 ms each, so counted high).
 READ_WORK = 2
 
 

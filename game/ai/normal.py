@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import count, islice
 from typing import Any
 
 from ..actions import DRAW, PLAY, QUIT, Action
@@ -76,6 +76,7 @@ _MEMO: dict[int, float] = {}
 _MEMO_LIMIT = 200_000  # about 35 MB at most
 #: A small number for each refund ``_Estimate`` is asked with (its memo key's top bits).
 _REFUNDS: dict[float, int] = {}
+_REFUND_IDS = count()  # ``next`` on it never gives two threads the same number
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +173,9 @@ class _Estimate:
         self.ctx = ctx
         self.komarami = komarami
         self.refund = refund
-        rid = _REFUNDS.setdefault(refund, len(_REFUNDS))
+        rid = _REFUNDS.get(refund)
+        if rid is None:  # the first time: racing threads agree on the one setdefault kept
+            rid = _REFUNDS.setdefault(refund, next(_REFUND_IDS))
         # the memo key's fields: refund | hand code (< 2**42) | size | top step | ctx | komarami
         assert 0 <= ctx < 64
         self.tag = (rid << 72) | (ctx << 1) | komarami

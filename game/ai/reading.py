@@ -274,8 +274,9 @@ def weigh_hands(
     total: int,
     p: NormalParams = DEFAULT_PARAMS,
 ) -> tuple[dict[int, tuple[list[list[Card]], list[int]]], int]:
-    """Every hand that explains a player's moves, with its weight, and how many
-    moves were checked in all (what the reading cost: Hard counts it as work).
+    """Every hand that explains a player's moves, with its weight, and a bound on
+    what the reading cost: the hands checked times their holder's moves (most
+    hands fail after a move or two; Hard counts it as work, ``READ_WORK`` each).
 
     Only players with at most ``limit`` possible hands are read, smallest
     hands first (they end rounds) until ``total`` hands have been checked;
