@@ -6,6 +6,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable
 from contextlib import closing
@@ -26,9 +27,18 @@ FAIL_TRIGGER = "fail_events"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def killed_at(module: str, args: list[str], log: Path, mark: str) -> list[list[str]]:
+#: How long a child process may take to reach its kill point: a bound for a loaded
+#: machine, not a speed goal; past it the test fails instead of hanging.
+KILL_POINT_TIMEOUT = 300.0
+
+
+def killed_at(
+    module: str, args: list[str], log: Path, mark: str, *, timeout: float = KILL_POINT_TIMEOUT
+) -> list[list[str]]:
     """Run ``python -m module *args`` and SIGKILL it once it prints a line starting with
-    ``mark``; the words of every line it printed (its stderr goes to ``log``)."""
+    ``mark``; the words of every line it printed (its stderr goes to ``log``).  A child
+    that prints ``NOT KILLED``, ends, or has not printed ``mark`` within ``timeout``
+    seconds fails the test."""
     with log.open("w") as stderr:
         child = subprocess.Popen(
             [sys.executable, "-m", module, *args],
@@ -39,18 +49,27 @@ def killed_at(module: str, args: list[str], log: Path, mark: str) -> list[list[s
             text=True,
         )
         assert child.stdout is not None
+        # Killing the child ends its stdout, which ends the loop below.
+        watchdog = threading.Timer(timeout, child.kill)
+        watchdog.start()
         lines: list[list[str]] = []
+        reached = False
         try:
             for line in child.stdout:
                 lines.append(line.split())
                 if line.startswith(mark):
+                    reached = True
                     child.send_signal(signal.SIGKILL)
                     break
+                if line.startswith("NOT KILLED"):
+                    break  # it went past the kill point
         finally:
+            watchdog.cancel()
             if child.poll() is None:
                 child.kill()
             child.communicate(timeout=30)
     errors = log.read_text()
+    assert reached, f"{module} never printed {mark}:\n{lines}\n{errors}"
     assert child.returncode == -signal.SIGKILL, f"{module} ended by itself:\n{lines}\n{errors}"
     return lines
 
