@@ -26,7 +26,8 @@ class Priority(IntEnum):
 
     PING = 0  # a turn ping: a player who isn't looking learns it's their turn
     TABLE = 1  # the table message, and taking down pings that are over
-    COSMETIC = 2  # the chart, a warning's table edit: nothing waits on them
+    # The chart, a warning's table edit, the pings an earlier run left: nothing waits on them.
+    COSMETIC = 2
 
 
 class Limiter:

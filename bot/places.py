@@ -20,7 +20,10 @@ log = logging.getLogger(__name__)
 
 
 async def channel_gone(
-    client: discord.Client, channel_id: int, limiter: Limiter | None = None
+    client: discord.Client,
+    channel_id: int,
+    limiter: Limiter | None = None,
+    priority: Priority = Priority.TABLE,
 ) -> bool:
     """Whether Discord says ``channel_id`` is gone: deleted (404, Unknown Channel).
 
@@ -31,11 +34,11 @@ async def channel_gone(
     hands, which name what the bot is missing, and a game nobody plays is ended by
     the idle limit anyway.  Any other failure (a 5xx, a dropped connection, a
     timeout) is no answer: it stays too.  The look-up waits its turn at ``limiter``,
-    the bot token's REST budget.
+    the bot token's REST budget, at ``priority``.
     """
     try:
         if limiter is not None:
-            await limiter.acquire(Priority.TABLE)
+            await limiter.acquire(priority)
         await client.fetch_channel(channel_id)
     except discord.NotFound:
         return True
@@ -47,7 +50,11 @@ async def channel_gone(
 
 
 async def place_gone(
-    client: discord.Client, guild_id: int, channel_id: int, limiter: Limiter | None = None
+    client: discord.Client,
+    guild_id: int,
+    channel_id: int,
+    limiter: Limiter | None = None,
+    priority: Priority = Priority.TABLE,
 ) -> bool:
     """Whether, connected, the bot is out of the server ``guild_id`` or the channel or
     thread ``channel_id`` in it was deleted (:func:`channel_gone`).
@@ -62,4 +69,4 @@ async def place_gone(
         return True
     if guild.unavailable or guild.get_channel_or_thread(channel_id) is not None:
         return False
-    return await channel_gone(client, channel_id, limiter)
+    return await channel_gone(client, channel_id, limiter, priority)

@@ -25,14 +25,18 @@ followups, edits of its own answer) don't count.  Hence this policy:
   with 429 or a 5xx, or that gets no answer (a dropped connection, a timeout), is
   tried again, waiting twice as long after each failure
   (up to ``RETRY_MAX``), until the table shows the current state, the turn's
-  ping stands and every ping that is over is gone.  Every ping is stored the
-  moment it is sent and forgotten only once the message is gone, so a bot
-  stopped at any point (killed while Discord refuses a deletion, say) leaves
-  none standing: the restarted bot takes down every stored one.
+  ping stands and every ping that is over is gone.  Every ping is stored once
+  Discord has answered its sending and forgotten only once the message is gone,
+  so a bot stopped later on (killed while Discord refuses a deletion, say)
+  leaves none of them standing: the restarted bot takes down every stored one.
+  A deletion refused where the ping stands (an archived thread, 50083; a place
+  hidden from the bot, 403) is not tried again and again: the ping stays
+  stored, and goes after the game's next ping there (sending it unarchives a
+  thread) or at a restart.
 - **The budget**: every bot-token call waits for its turn at the process's
   :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then
   the table and taking pings down, then cosmetic posts (the finished game's
-  chart, a warning's table edit).
+  chart, a warning's table edit) and taking down the pings an earlier run left.
 
 Open hands are refreshed when their owner's turn comes, with their own
 click's token, while Discord still lets us edit them.
@@ -48,6 +52,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -80,6 +85,7 @@ RETRY_MAX = 60.0  # ...up to this
 CHART_TRIES = 4  # the chart is cosmetic: given up after this many failures
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 UNKNOWN_MESSAGE = 10008
+ARCHIVED_THREAD = 50083  # "Thread is archived": refused until a message unarchives it
 HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
 
@@ -99,6 +105,25 @@ def transient(error: Exception) -> bool:
     if isinstance(error, RETRIED):
         return True
     return isinstance(error, discord.HTTPException) and (error.status == 429 or error.status >= 500)
+
+
+class Deletion(Enum):
+    """How taking a ping down went."""
+
+    DONE = "done"  # gone (or gone already, or refused for good: logged)
+    RETRY = "retry"  # refused for now (429, 5xx, no answer): tried again soon
+    # Refused where it stands: an archived thread (50083, until a message there
+    # unarchives it), a place hidden from the bot (403, until it is shown again).  It
+    # stays stored, for the game's next ping there or a restart to take down.
+    LATER = "later"
+
+
+def refused_here(error: Exception) -> bool:
+    """Discord refuses the call because of where it is: a thread archived, a channel or
+    thread hidden from the bot (Missing Access, Missing Permissions)."""
+    return isinstance(error, discord.HTTPException) and (
+        error.status == 403 or error.code == ARCHIVED_THREAD
+    )
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -194,6 +219,9 @@ class Presenter:
         self.pings: dict[int, Ping] = {}  # game -> the ping standing
         self._wanted: dict[int, str] = {}  # game -> the text of the ping that should stand
         self._deleting: set[int] = set()  # pings that are over, their deletion tried again
+        # game -> pings that are over but refused deletion where they stand (Deletion.LATER):
+        # taken down after the game's next ping there is sent (which unarchives a thread).
+        self._kept: dict[int, list[Ping]] = {}
         self._clicks: dict[int, Token] = {}  # game -> the newest click at its table
         self._table_clicks: dict[int, Token] = {}  # game -> the newest click answered by the table
         self._charted: set[int] = set()  # finished games whose chart was posted
@@ -315,6 +343,7 @@ class Presenter:
             self._clicks,
             self._table_clicks,
             self._wanted,
+            self._kept,  # still stored: a restart tries them
         )
         for remembered in per_game:
             remembered.pop(game_id, None)
@@ -615,8 +644,11 @@ class Presenter:
         if table.status is not Status.RUNNING or self._wanted.get(table.game_id) != content:
             # It closed, or the turn moved on, while the ping was on its way.
             await self._take_down(table, ping)
-            return True
-        self.pings[table.game_id] = ping
+        else:
+            self.pings[table.game_id] = ping
+        # A message got through there: a thread that was archived is not any more.
+        for kept in self._kept.pop(table.game_id, []):
+            await self._take_down(table, kept)
         return True
 
     async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
@@ -656,20 +688,29 @@ class Presenter:
 
     async def _take_down(self, table: Table, ping: Ping) -> None:
         """Take the ping down, and forget it once it is gone; a deletion Discord refuses
-        for now is tried again (the ping stays stored until then)."""
-        if await self._delete_ping(table, ping):
+        for now is tried again, one refused where the ping stands waits for the game's
+        next ping (the ping stays stored until it is gone)."""
+        deletion = await self._delete_ping(table, ping)
+        if deletion is Deletion.RETRY:
+            self._deleting.add(ping.message_id)
+            self._spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
+        else:
+            await self._deleted(table, ping, deletion)
+
+    async def _deleted(self, table: Table, ping: Ping, deletion: Deletion) -> None:
+        if deletion is Deletion.DONE:
             await self.bot.service.forget_ping(ping.record(table))
-            return
-        self._deleting.add(ping.message_id)
-        self._spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
+        elif deletion is Deletion.LATER:
+            self._kept.setdefault(table.game_id, []).append(ping)
 
     async def _delete_again(self, table: Table, ping: Ping) -> None:
-        """Try taking a ping down again until it is gone."""
+        """Try taking a ping down again until it is gone (or refused where it stands)."""
         try:
             for failures in itertools.count(1):
                 await asyncio.sleep(backoff(failures))
-                if await self._delete_ping(table, ping):
-                    await self.bot.service.forget_ping(ping.record(table))
+                deletion = await self._delete_ping(table, ping)
+                if deletion is not Deletion.RETRY:
+                    await self._deleted(table, ping, deletion)
                     return
         finally:
             self._deleting.discard(ping.message_id)
@@ -685,50 +726,68 @@ class Presenter:
     async def _take_down_left(self, left: list[PingRecord]) -> None:
         await self.bot.wait_until_ready()
         for ping in left:
-            self._spawn(self._unping_left(ping), f"lama-unping-{ping.game_id}")
+            self._spawn(self._unping_left(ping), f"lama-unping-left-{ping.game_id}")
 
     async def _unping_left(self, left: PingRecord) -> None:
-        if await place_gone(self.bot, left.guild_id, left.channel_id, self.bot.limiter):
+        # Cosmetic: a ping left standing can wait, the live tables can't (after an
+        # outage there may be many, each with its look-up).
+        limiter, cosmetic = self.bot.limiter, Priority.COSMETIC
+        if await place_gone(self.bot, left.guild_id, left.channel_id, limiter, cosmetic):
             # Deleted, or the bot removed, while it was down: the ping went with its
             # place (or can't be reached), so nothing is sent there.
             await self.bot.service.forget_ping(left)
             return
         for failures in itertools.count(1):
-            if await self._bot_delete(left.game_id, left.channel_id, left.message_id):
+            deletion = await self._bot_delete(
+                left.game_id, left.channel_id, left.message_id, cosmetic
+            )
+            if deletion is Deletion.DONE:
                 await self.bot.service.forget_ping(left)
+                return
+            if deletion is Deletion.LATER:
+                # Stored still; a game going on takes it down after its next ping there.
+                table = self.bot.service.table(left.game_id)
+                if table is not None and table.live:
+                    self._kept.setdefault(table.game_id, []).append(Ping(left.message_id, ""))
                 return
             await asyncio.sleep(backoff(failures))
 
-    async def _delete_ping(self, table: Table, ping: Ping) -> bool:
+    async def _delete_ping(self, table: Table, ping: Ping) -> Deletion:
         """Take the ping down: with the token it was sent with while that works,
-        else with the bot token. False if that failed for now (429, 5xx)."""
+        else with the bot token."""
         if self._fresh(ping.token):
             assert ping.token is not None
             try:
                 await ping.token.webhook.delete_message(ping.message_id)
-                return True
+                return Deletion.DONE
             except discord.NotFound as error:
                 if error.code == UNKNOWN_MESSAGE:
-                    return True  # gone already
+                    return Deletion.DONE  # gone already
             except FAILURES as error:
                 if transient(error):
-                    return False  # the same token later: it costs no budget
-            # The token no longer works: the bot token can delete the bot's messages.
+                    return Deletion.RETRY  # the same token later: it costs no budget
+            # The token no longer works (or is refused there): the bot token can delete
+            # the bot's messages.
         return await self._bot_delete(table.game_id, table.channel_id, ping.message_id)
 
-    async def _bot_delete(self, game_id: int, channel_id: int, message_id: int) -> bool:
-        """Take a ping down with the bot token; False if that failed for now (429, 5xx)."""
-        await self.bot.limiter.acquire(Priority.TABLE)
+    async def _bot_delete(
+        self, game_id: int, channel_id: int, message_id: int, priority: Priority = Priority.TABLE
+    ) -> Deletion:
+        """Take a ping down with the bot token."""
+        await self.bot.limiter.acquire(priority)
         channel = self.bot.get_partial_messageable(channel_id)
         try:
             await channel.get_partial_message(message_id).delete()
         except discord.NotFound:
-            return True  # gone already, or its channel is
+            return Deletion.DONE  # gone already, or its channel is
         except FAILURES as error:
             if transient(error):
-                return False
+                return Deletion.RETRY
+            if refused_here(error):
+                log.info("game %s: a ping can't be taken down there now: %s", game_id, error)
+                return Deletion.LATER
             log.warning("game %s: could not take a ping down: %s", game_id, error)
-        return True
+        return Deletion.DONE
 
     async def close(self) -> None:
         tasks = [*self._pending.values(), *self._tasks]

@@ -1,6 +1,7 @@
-"""Turn pings: every ping is stored from the moment it is sent until it is gone, so a
-bot that stops at any point (killed, or while Discord refuses a deletion) leaves
-none standing for good: a restarted bot takes down every one it finds here."""
+"""Turn pings: every ping is stored from Discord's answer to its sending until it is
+gone, so a bot that stops after that (killed, or while Discord refuses a deletion)
+leaves none of them standing for good: a restarted bot takes down every one it finds
+here."""
 
 from __future__ import annotations
 

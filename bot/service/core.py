@@ -189,8 +189,8 @@ class ServiceCore:
 
     # ------------------------------------------------------------ turn pings
     async def remember_ping(self, ping: PingRecord) -> None:
-        """Keep a ping just sent until it is gone, so that whenever the bot stops, a
-        restart takes it down."""
+        """Keep a ping just sent until it is gone, so that if the bot stops from now on,
+        a restart takes it down."""
         try:
             await self.store.add_ping(ping)
         except Exception as error:  # it costs a ping left standing, not the turn

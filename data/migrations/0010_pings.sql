@@ -1,6 +1,6 @@
--- Every turn ping is stored from the moment it is sent until it is gone, so a bot
--- that dies at any point (while Discord refuses a deletion, say) leaves none standing
--- for good: a restarted bot takes down every stored one.  This replaces the game's
+-- Every turn ping is stored from Discord's answer to its sending until it is gone, so
+-- a bot that dies after that (while Discord refuses a deletion, say) leaves none of
+-- them standing for good: a restarted bot takes down every stored one.  This replaces the game's
 -- one ping id (0003) and the pings whose deletion failed (0009); both are kept as
 -- rows of the one table.  Only a live game's ping id is copied: the old code never
 -- cleared it once a game was over (its last ping was taken down, or failed into

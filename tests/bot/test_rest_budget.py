@@ -9,14 +9,18 @@ token's 50 requests a second; every other call does.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 
 import pytest
 import simcord
 
+from bot.bot import LamaBot
 from bot.config import Settings
+from bot.limiter import Limiter, Priority
 from bot.tables import Status, Table
 from cogs import render
+from data import PingRecord
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from tests.persistence.common import restart
@@ -27,6 +31,7 @@ from .play import (
     enabled,
     fail_table_edits,
     last_moves,
+    one_move_from_the_end,
     open_hand,
     open_lobby,
     pings,
@@ -161,6 +166,143 @@ async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_
     [fresh] = [m.id for m in channel.history() if m.content.startswith(bob.mention)]
     stored = await service(simcord_env).store.standing_pings()
     assert [p.message_id for p in stored] == [fresh], "stored: the ping standing, no other"
+
+
+async def test_a_ping_in_an_archived_thread_goes_once_the_next_ping_is_sent(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Discord refuses a deletion in an archived thread (400, 50083) until a message sent
+    there unarchives it: the next ping does, and the old one goes after it."""
+    table, bob = await duel(simcord_env, guild, channel, alice)
+    [standing] = [m.id for m in channel.history() if m.content.startswith(alice.mention)]
+    # Whichever token tries first, the thread is archived: both attempts are refused.
+    simcord_env.inject_error(
+        "DELETE",
+        f"*/messages/{standing}",
+        status=400,
+        code=50083,
+        message="Thread is archived",
+        times=2,
+    )
+
+    await take_simple_turn(alice, channel)  # bob's ping unarchives the thread
+    await simcord_env.advance_time(10)
+
+    assert table.to_move == 1
+    assert pings(channel) == [turn(bob)]
+    [fresh] = [m.id for m in channel.history() if m.content.startswith(bob.mention)]
+    stored = await service(simcord_env).store.standing_pings()
+    assert [p.message_id for p in stored] == [fresh]
+
+
+async def test_a_ping_refused_missing_access_is_kept_for_a_restart_to_take_down(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A channel hidden from the bot (403) as its game ends: the last ping can't be taken
+    down now; it stays stored, and once the channel is shown again a restart takes it
+    down (it is not tried again and again meanwhile)."""
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    [standing] = [m.id for m in channel.history() if m.content.startswith(alice.mention)]
+    simcord_env.inject_error(
+        "DELETE", "*/messages/*", status=403, code=50001, message="Missing Access", times=None
+    )
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])  # the game is over
+    await simcord_env.advance_time(600)
+    assert table.status is Status.FINISHED
+    assert standing in [m.id for m in channel.history()]
+    refused = [r for r in simcord_env.http_requests if r.method == "DELETE"]
+    assert len(refused) <= 2, "refused for good: not tried again and again"
+    stored = await service(simcord_env).store.standing_pings()
+    assert [p.message_id for p in stored] == [standing]
+
+    # Shown again while the bot is down.
+    await restart(simcord_env, settings, while_down=simcord_env.backend.faults.clear)
+    await simcord_env.advance_time(10)
+
+    assert standing not in [m.id for m in channel.history()]
+    assert await service(simcord_env).store.standing_pings() == []
+
+
+async def test_a_left_ping_refused_in_an_archived_thread_goes_after_the_next_ping(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The restarted bot's attempt at the ping the last run left is refused (50083): the
+    game going on takes it down after its next ping there (the resumed table's own, or
+    the next turn's), not at the next restart."""
+    table, bob = await duel(simcord_env, guild, channel, alice)
+    [standing] = [m.id for m in channel.history() if m.content.startswith(alice.mention)]
+
+    def archived() -> None:
+        simcord_env.inject_error(
+            "DELETE", f"*/messages/{standing}", status=400, code=50083, message="archived"
+        )
+
+    await restart(simcord_env, settings, while_down=archived)
+    await simcord_env.advance_time(10)
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(10)
+
+    resumed = service(simcord_env).table(table.game_id)
+    assert resumed is not None and resumed.to_move == 1
+    assert standing not in [m.id for m in channel.history()]
+    assert pings(channel) == [turn(bob)]
+
+
+class Noted(Limiter):
+    """The bot's limiter, noting the task and priority of every call it lets through."""
+
+    def __init__(self, rate: float) -> None:
+        super().__init__(rate)
+        self.granted: list[tuple[str, Priority]] = []
+
+    async def acquire(self, priority: Priority = Priority.TABLE) -> None:
+        await super().acquire(priority)
+        task = asyncio.current_task()
+        self.granted.append((task.get_name() if task else "", priority))
+
+
+async def test_pings_left_by_the_last_run_wait_behind_the_live_tables(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Taking down the pings a stopped bot left standing is cosmetic: when calls have to
+    wait, the live tables' edits and pings go first (after an outage there may be
+    thousands of left pings, each with a channel look-up)."""
+    table, bob = await duel(simcord_env, guild, channel, alice)
+    left = {990_000 + k for k in range(6)}  # pings of an earlier run, long deleted
+    for message_id in left:
+        ping = PingRecord(table.game_id, guild.id, channel.id, message_id)
+        await service(simcord_env).store.add_ping(ping)
+    await simcord_env.bot.close()
+    lama = LamaBot(settings)
+    limiter = lama.limiter = Noted(settings.rest_budget)
+    await simcord_env.restart_bot(lama)
+    await simcord_env.advance_time(10)
+
+    deleted = {
+        int(r.path.rsplit("/", 1)[-1])
+        for r in simcord_env.http_requests
+        if r.method == "DELETE" and r.path.startswith(f"/channels/{channel.id}/messages/")
+    }
+    assert left <= deleted, "every left ping is taken down"
+    taking_down = [p for name, p in limiter.granted if name.startswith("lama-unping-left")]
+    assert len(taking_down) >= len(left)
+    assert set(taking_down) == {Priority.COSMETIC}, taking_down
 
 
 async def test_a_ping_that_gets_429_is_sent_all_the_same(
