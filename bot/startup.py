@@ -30,12 +30,22 @@ def _folder(path: Path) -> Path:
     return path.absolute().parent
 
 
+#: The store's queries use ``RETURNING``, which SQLite has since 3.35.
+SQLITE_NEEDED = (3, 35)
+
+
 def check_database(path: Path) -> None:
     """Raise :class:`StartupError` unless the bot can open and write the database at ``path``.
 
     A missing file is fine (the bot creates it) as long as its folder exists and
     is writable: SQLite keeps its write-ahead log next to the file.
     """
+    if sqlite3.sqlite_version_info < SQLITE_NEEDED:
+        raise StartupError(
+            f"the bot needs SQLite 3.35 or newer and this Python has SQLite "
+            f"{sqlite3.sqlite_version}; run it on a newer Python build (the Docker image has "
+            "one) or on PostgreSQL with DATABASE_URL."
+        )
     folder = _folder(path)
     if not folder.is_dir():
         raise StartupError(

@@ -281,3 +281,26 @@ async def test_sync_publishes_globally_even_with_a_dev_guild(settings: Settings)
     finally:
         await env.shutdown()
         await lama.close()
+
+
+def test_an_sqlite_too_old_for_the_store_stops_the_bot_in_one_line(tmp_path: Path) -> None:
+    """The store's queries use ``RETURNING`` (SQLite 3.35): on an older SQLite
+    (Debian bullseye has 3.34, Ubuntu 20.04 3.31) the first game would fail.
+    The bot says so before it logs in, and creates no database."""
+    write_env(tmp_path, DATABASE_PATH="lama.db")
+    environ = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
+    environ["PYTHONPATH"] = str(REPO_ROOT)
+    old_sqlite = (
+        "import runpy, sqlite3; sqlite3.sqlite_version_info = (3, 34, 1); "
+        "sqlite3.sqlite_version = '3.34.1'; runpy.run_module('bot', run_name='__main__')"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", old_sqlite, "--check-config"],
+        cwd=tmp_path,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert_one_line_exit_2(result, "SQLite 3.35", "3.34.1", "DATABASE_URL")
+    assert not (tmp_path / "lama.db").exists()
