@@ -243,6 +243,9 @@ class HardPlayer:
         )
         budget = self.work_budget(view.players)
         work = READ_WORK * checked
+        # What a playout can still do at the start, as it counts its moves: cards
+        # not yet played, cards to draw, players still in (the same in every deal).
+        at_start = sum(remaining) + view.draw_pile + view.in_round.count(True)
         alive = list(range(len(options)))  # the moves still played out
         dropped = [0.0] * len(options)  # a dropped move's mean when it was dropped
         for _ in range(n):
@@ -258,7 +261,7 @@ class HardPlayer:
             row = list(dropped)
             last = alive[-1]
             # the moves a playout makes: cards played + cards drawn + players out
-            work += ROW_WORK + len(alive) * (sum(remaining) + len(start.pile) + start.active_count)
+            work += ROW_WORK + len(alive) * at_start
             for i in alive:
                 st = start.clone() if i != last else start
                 st.move(options[i])
