@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -38,6 +39,7 @@ AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,41 +91,49 @@ class Hints(ServiceCore):
         moment = self._moment(game_id, user_id)
         self._refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
-        hints, running = self._hints, self._hinting
-        if key in hints:
-            return hints[key]
-        task = running.get(key)
-        if task is None:
-            task = asyncio.create_task(self._hint(moment.view))
-            running[key] = task
-            task.add_done_callback(lambda _: running.pop(key, None))
-        hint = await self._outcome(task)
-        hints[key] = hint
-        while len(hints) > HINTS_KEPT:
-            hints.popitem(last=False)
-        return hint
+        return await self._shared(
+            self._hints, self._hinting, key, lambda: self._hint(moment.view), HINTS_KEPT
+        )
 
     async def _hint(self, view: SeatView) -> Hint:
         return Hint(view, await self.thinking.run(advise, view))
 
     async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
         """The costliest decisions of ``user_id`` in the finished game ``game_id``."""
-        key = (game_id, user_id)
-        reviews, running = self._reviews, self._reviewing
-        if key in reviews:
-            return reviews[key]
+        return await self._shared(
+            self._reviews,
+            self._reviewing,
+            (game_id, user_id),
+            lambda: self._review(game_id, user_id, guild_id),
+            REVIEWS_KEPT,
+            keep=lambda review: review.complete,  # one cut short may do better later
+        )
+
+    async def _shared(
+        self,
+        done: OrderedDict[K, T],
+        running: dict[K, asyncio.Task[T]],
+        key: K,
+        search: Callable[[], Coroutine[Any, Any, T]],
+        kept: int,
+        keep: Callable[[T], bool] = lambda _: True,
+    ) -> T:
+        """The outcome of ``search`` for ``key``: remembered (the newest ``kept``), or
+        the search under way that every asker shares, or a new one."""
+        if key in done:
+            return done[key]
         self._refuse_when_closing()
         task = running.get(key)
         if task is None:
-            task = asyncio.create_task(self._review(game_id, user_id, guild_id))
+            task = asyncio.create_task(search())
             running[key] = task
             task.add_done_callback(lambda _: running.pop(key, None))
-        review = await self._outcome(task)
-        if review.complete:  # one cut short by a busy machine may do better later
-            reviews[key] = review
-            while len(reviews) > REVIEWS_KEPT:
-                reviews.popitem(last=False)
-        return review
+        outcome = await self._outcome(task)
+        if keep(outcome):
+            done[key] = outcome
+            while len(done) > kept:
+                done.popitem(last=False)
+        return outcome
 
     def _refuse_when_closing(self) -> None:
         if self._closing:
