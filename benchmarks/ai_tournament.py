@@ -4,6 +4,8 @@
     python benchmarks/ai_tournament.py --games 200 --pairings hard-3normal
     python benchmarks/ai_tournament.py --no-drama --party   # variants
     python benchmarks/ai_tournament.py --hard-budget 16     # a cheaper Hard, to measure
+    python benchmarks/ai_tournament.py --pairings hard-3normal --deals-by-round \
+        --paired-with hard-points                           # Hard against its points objective
 
 Each pairing puts one *focus* player against copies of another strength.
 Game ``i`` is dealt from seed ``i`` and the focus player sits at seat
@@ -13,6 +15,16 @@ equally.  A game's winner scores 1; a win shared by ``k`` tied players scores
 gives the focus player's share with a 95% Wilson score interval (computed on
 the share as the success rate over the games), next to the even share
 ``1/players``, and the average of each opponent seat.
+
+``--deals-by-round`` seeds each round's deal from the game and the round,
+and each decision from the round and the move.  ``--paired-with B`` then
+plays every game again with strength ``B`` in the focus seat: the two plays
+of a game get the same deals and part only where the focus seats choose
+differently, and the table adds the paired difference of the focus win
+shares with a 95% CI (normal approximation over the games).  Strengths:
+``hard`` (the bot's), ``hard-points`` (Hard scoring a simulated round by
+relative points instead of the chance of winning the game), ``normal``,
+``easy``, ``random``.
 
 Games run in worker processes (``--workers``, default 2).
 """
@@ -25,7 +37,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as ProcessPool
 
@@ -34,6 +46,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from benchmarks.arena import play_game, win_shares  # noqa: E402
 from game import Ruleset  # noqa: E402
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
+from game.ai.hard import DEFAULT_HARD  # noqa: E402
 from game.match import Match  # noqa: E402
 
 
@@ -59,9 +72,14 @@ PAIRINGS: tuple[Pairing, ...] = (
 )
 
 
+STRENGTHS = ("hard", "hard-points", "normal", "easy", "random")
+
+
 def make_player(kind: str, hard_budget: int | None) -> Player:
     if kind == "hard":
         return HardPlayer(samples=hard_budget)
+    if kind == "hard-points":
+        return HardPlayer(replace(DEFAULT_HARD, win_model=False), samples=hard_budget)
     if kind == "normal":
         return NormalPlayer()
     if kind == "easy":
@@ -78,11 +96,13 @@ class Chunk:
     start: int
     stop: int
     hard_budget: int | None
+    by_round: bool = False
 
 
 @dataclass(frozen=True)
 class Tally:
     games: int
+    shares: tuple[float, ...]  # the focus player's share of each game, in game order
     focus_wins: float
     opponent_wins: float
     focus_points: int  # points added over all rounds (after refunds)
@@ -111,12 +131,14 @@ def run_chunk(chunk: Chunk) -> Tally:
     opponent = make_player(p.opponent, chunk.hard_budget)
     focus_wins = opponent_wins = 0.0
     focus_points = opponent_points = rounds = 0
+    per_game: list[float] = []
     for game in range(chunk.start, chunk.stop):
         seat = game % p.players
         players: list[Player] = [opponent] * p.players
         players[seat] = focus
-        match = play_game(players, chunk.ruleset, game)
+        match = play_game(players, chunk.ruleset, game, by_round=chunk.by_round)
         shares = win_shares(match)
+        per_game.append(shares[seat])
         focus_wins += shares[seat]
         opponent_wins += sum(shares) - shares[seat]
         rounds += len(match.results)
@@ -125,6 +147,7 @@ def run_chunk(chunk: Chunk) -> Tally:
         opponent_points += theirs
     return Tally(
         games=chunk.stop - chunk.start,
+        shares=tuple(per_game),
         focus_wins=focus_wins,
         opponent_wins=opponent_wins,
         focus_points=focus_points,
@@ -155,9 +178,10 @@ def run_pairing(
     games: int,
     hard_budget: int | None,
     chunk: int,
+    by_round: bool = False,
 ) -> tuple[Tally, float]:
     chunks = [
-        Chunk(pairing, ruleset, start, min(games, start + chunk), hard_budget)
+        Chunk(pairing, ruleset, start, min(games, start + chunk), hard_budget, by_round)
         for start in range(0, games, chunk)
     ]
     t0 = time.perf_counter()
@@ -165,6 +189,7 @@ def run_pairing(
     wall = time.perf_counter() - t0
     total = Tally(
         games=sum(t.games for t in tallies),
+        shares=tuple(x for t in tallies for x in t.shares),
         focus_wins=sum(t.focus_wins for t in tallies),
         opponent_wins=sum(t.opponent_wins for t in tallies),
         focus_points=sum(t.focus_points for t in tallies),
@@ -173,6 +198,16 @@ def run_pairing(
         seconds=sum(t.seconds for t in tallies),
     )
     return total, wall
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``a - b`` game by game, with its 95% CI (normal approximation)."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
 
 
 def row(pairing: Pairing, tally: Tally, wall: float) -> str:
@@ -217,11 +252,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="determinizations per Hard decision (default: the real budget by table size)",
     )
+    parser.add_argument(
+        "--focus", choices=STRENGTHS, default=None, help="the focus player of every pairing"
+    )
+    parser.add_argument(
+        "--paired-with",
+        choices=STRENGTHS,
+        default=None,
+        help="play every game again with this focus player and compare (implies --deals-by-round)",
+    )
+    parser.add_argument(
+        "--deals-by-round",
+        action="store_true",
+        help="seed each deal from the game and the round, each decision from the move",
+    )
     parser.add_argument("--no-drama", action="store_true", help="play with the No Drama card")
     parser.add_argument("--party", action="store_true", help="play the Party Edition")
     parser.add_argument("--komarami", action="store_true", help="play Lato z Komarami")
     parser.add_argument("--threshold", type=int, default=40, help="end threshold (default 40)")
     args = parser.parse_args(argv)
+    by_round = args.deals_by_round or args.paired_with is not None
 
     ruleset = Ruleset(
         no_drama=args.no_drama, party=args.party, komarami=args.komarami, threshold=args.threshold
@@ -235,15 +285,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Hard determinizations: {budget}."
     )
     print("A shared win counts 1/k for each of k tied winners; CI = 95% Wilson interval.")
+    if by_round:
+        print("Deals seeded by game and round, decisions by round and move.")
     print()
     print(HEADER, flush=True)
     wanted = [p for p in PAIRINGS if p.key in args.pairings]
+    if args.focus is not None:
+        wanted = [replace(p, focus=args.focus) for p in wanted]
+    differences: list[str] = []
     with Pool(args.workers) as pool:
         for pairing in wanted:
             tally, wall = run_pairing(
-                pool, pairing, ruleset, args.games, args.hard_budget, args.chunk
+                pool, pairing, ruleset, args.games, args.hard_budget, args.chunk, by_round
             )
             print(row(pairing, tally, wall), flush=True)
+            if args.paired_with is None:
+                continue
+            other = replace(pairing, focus=args.paired_with)
+            other_tally, other_wall = run_pairing(
+                pool, other, ruleset, args.games, args.hard_budget, args.chunk, by_round
+            )
+            print(row(other, other_tally, other_wall), flush=True)
+            mean, low, high = paired(tally.shares, other_tally.shares)
+            same = sum(x == y for x, y in zip(tally.shares, other_tally.shares, strict=True))
+            differences.append(
+                f"- {pairing.focus} − {other.focus} against {pairing.opponent}, "
+                f"{pairing.players} players: **{100 * mean:+.1f} points of win share** "
+                f"(95% CI {100 * low:+.1f} – {100 * high:+.1f}, paired over {tally.games} games; "
+                f"the same result in {same})"
+            )
+    if differences:
+        print()
+        print("Paired differences of the focus win share:")
+        print("\n".join(differences))
     return 0
 
 

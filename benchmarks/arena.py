@@ -23,11 +23,16 @@ def play_game(
     seed: int | str,
     on_decision: Callable[[int, SeatView], None] | None = None,
     on_start: Callable[[Match], None] | None = None,
+    by_round: bool = False,
 ) -> Match:
     """Play one game to its end; every deal and every decision is seeded from ``seed``.
 
     ``on_decision(seat, view)`` is called before each move (for sampling positions),
     ``on_start(match)`` once before the first deal (for experiments that peek).
+    With ``by_round`` each deal is seeded from the game and the round, and each
+    decision from the round and the move: two lineups that differ in one seat
+    get the same deals, and play the same until that seat chooses differently
+    (paired comparisons, ``ai_tournament.py --paired-with``).
     """
     match = Match(ruleset, len(players))
     if on_start is not None:
@@ -36,15 +41,24 @@ def play_game(
     while not match.over:
         if match.round_no >= MAX_ROUNDS:
             raise RuntimeError(f"game {seed!r} did not end after {MAX_ROUNDS} rounds")
-        match.deal(seed=rng.getrandbits(64))
+        r = match.round_no
+        deal = random.Random(f"game:{seed}:{r}") if by_round else rng
+        match.deal(seed=deal.getrandbits(64))
+        move = 0
         while match.in_round:
             seat = match.to_move
             assert seat is not None
             view = match.view(seat)
             if on_decision is not None:
                 on_decision(seat, view)
-            action = players[seat].decide(view, random.Random(rng.getrandbits(64)))
+            decision = (
+                random.Random(f"game:{seed}:{r}:{move}")
+                if by_round
+                else random.Random(rng.getrandbits(64))
+            )
+            action = players[seat].decide(view, decision)
             match.apply(seat, action)
+            move += 1
     return match
 
 
