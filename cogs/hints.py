@@ -130,7 +130,8 @@ def hint_line(locale: str, hint: Hint) -> str:
         else:
             why = text(locale, "hint.why.vs_draw", cost=cost, other=going)
         if round(chosen.cost) > round(other.cost):
-            # Hard plays for the game, not for this round's points alone.
+            # Hard plays for the game (its chance of winning it), not for this
+            # round's points alone.
             why += text(locale, "hint.why.others")
     return text(
         locale,

@@ -41,6 +41,7 @@ from game.ai import (
     choose,
     player_for,
     playout,
+    standing,
 )
 from game.ai.hard import DEFAULT_HARD, beaten, candidates
 from game.ai.knowledge import discard_saving, hand_cost, unseen_cards
@@ -48,6 +49,7 @@ from game.ai.normal import _MEMO, forget_oldest, opponents_stuck
 from game.ai.playout import Playout, play_out
 from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, weigh_hands
 from game.ai.sim import build_round, determinize, determinize_informed, hints, remaining_counts
+from game.ai.standing import win_chance
 from game.round import Round
 
 RULESETS = [
@@ -458,6 +460,40 @@ def test_hard_quits_a_one_when_the_opponent_holds_a_single_card() -> None:
     assert choose(match.view(0), Strength.HARD, seed=0) == QUIT
 
 
+def test_hard_behind_at_the_end_plays_on_for_its_only_chance_to_win() -> None:
+    """At 36 points against 25, quitting with a 2 and a 6 on a 4 takes Hard to
+    44: the game ends and Hard has lost.  Drawing costs more points on average
+    but keeps the chance to go out (a black chip back, and the game goes on).
+    Scored by relative points Hard gave the game up; scored by the chance of
+    winning it draws."""
+    hands = [[Card.TWO, Card.SIX], [Card.ONE, Card.TWO, Card.THREE, Card.SIX, Card.LLAMA]]
+    match = setup(Ruleset(), hands, Card.FOUR, [])
+    view = dataclasses.replace(match.view(0), points=(36, 25))
+    points = HardPlayer(dataclasses.replace(DEFAULT_HARD, win_model=False))
+    assert points.decide(view, random.Random(0)) == QUIT
+    assert HardPlayer().decide(view, random.Random(0)) == DRAW
+    # far from the end the same hand is simply quit
+    early = dataclasses.replace(view, points=(5, 5))
+    assert HardPlayer().decide(early, random.Random(0)) == QUIT
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_chance_of_winning_is_even_at_the_start_and_exact_at_the_end(players: int) -> None:
+    even = [win_chance([0] * players, s, 40) for s in range(players)]
+    assert even == pytest.approx([1 / players] * players, abs=0.002)
+    # a finished game pays the share of the win, ties split
+    ended = [12, 41] + [12] * (players - 2)
+    assert win_chance(ended, 0, 40) == pytest.approx(1 / (players - 1))
+    assert win_chance(ended, 1, 40) == 0.0
+    # fewer points are better, and the same lead is worth more near the end
+    lead = [20] + [30] * (players - 1)
+    late = [28] + [38] * (players - 1)
+    assert win_chance(lead, 0, 40) < win_chance(late, 0, 40) < 1.0
+    assert win_chance(lead, 1, 40) > win_chance(late, 1, 40) > 0.0
+    chances = [win_chance(lead, s, 40) for s in range(players)]
+    assert sum(chances) == pytest.approx(1.0, abs=0.05)
+
+
 def test_unseen_counts_check_the_view() -> None:
     match = setup(Ruleset(), [[Card.ONE], [Card.TWO]], Card.THREE, [Card.FOUR])
     view = match.view(0)
@@ -643,6 +679,7 @@ def test_hard_decides_without_work_for_the_garbage_collector() -> None:
         for view in views[:30]:
             HardPlayer(samples=8).decide(view, random.Random(1))
         memos = [*playout._PLAYS.values(), *playout._DRAWS.values(), *playout._COSTS, _MEMO]
+        memos.append(standing._MEMO)
         assert sum(len(m) for m in memos) > 1000
         assert [m for m in memos if gc.is_tracked(m)] == []
         assert gc.collect() == 0  # no cycles left behind

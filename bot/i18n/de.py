@@ -139,7 +139,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.vs_draw": "kostet voraussichtlich etwa {cost}; ziehen etwa {other}",
     "hint.why.vs_play": "kostet voraussichtlich etwa {cost}; {card} ablegen etwa {other}",
     "hint.why.only": "dein einziger möglicher Zug; deine Hand kostet jetzt {now}",
-    "hint.why.others": " (mehr für dich, aber die anderen bekommen voraussichtlich noch mehr)",
+    "hint.why.others": " (mehr Punkte für dich, aber eine bessere Chance, das Spiel zu gewinnen)",
     "button.review": "Deine drei teuersten Entscheidungen",
     "review.title": "🔍 Deine drei teuersten Entscheidungen",
     "review.line": "{place}. Runde {round}, Zug {move}: {played}; {better} · {saved}",

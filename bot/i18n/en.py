@@ -133,7 +133,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.vs_draw": "expected to cost about {cost}; drawing about {other}",
     "hint.why.vs_play": "expected to cost about {cost}; playing {card} about {other}",
     "hint.why.only": "it's your only move; your hand costs {now} now",
-    "hint.why.others": " (more for you, but the others are expected to score more still)",
+    "hint.why.others": " (more points for you, but a better chance to win the game)",
     "button.review": "Your three costliest decisions",
     "review.title": "🔍 Your three costliest decisions",
     "review.line": "{place}. Round {round}, move {move}: {played}; {better} · {saved}",

@@ -133,7 +133,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.vs_draw": "costaría unos {cost}; robar, unos {other}",
     "hint.why.vs_play": "costaría unos {cost}; jugar {card}, unos {other}",
     "hint.why.only": "es tu única jugada; tu mano cuesta {now} ahora",
-    "hint.why.others": " (más para ti, pero se espera que los demás sumen aún más)",
+    "hint.why.others": " (más puntos para ti, pero más posibilidades de ganar la partida)",
     "button.review": "Tus tres decisiones más caras",
     "review.title": "🔍 Tus tres decisiones más caras",
     "review.line": "{place}. Ronda {round}, jugada {move}: {played}; {better} · {saved}",

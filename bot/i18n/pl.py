@@ -162,7 +162,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.vs_draw": "będzie kosztować około {cost}; dobranie około {other}",
     "hint.why.vs_play": "będzie kosztować około {cost}; zagranie {card} około {other}",
     "hint.why.only": "to twój jedyny ruch; twoja ręka kosztuje teraz {now}",
-    "hint.why.others": " (więcej dla ciebie, ale pozostali zdobędą zapewne jeszcze więcej)",
+    "hint.why.others": " (więcej punktów dla ciebie, ale większa szansa na wygranie gry)",
     "button.review": "Twoje trzy najdroższe decyzje",
     "review.title": "🔍 Twoje trzy najdroższe decyzje",
     "review.line": "{place}. Runda {round}, ruch {move}: {played}; {better} · {saved}",

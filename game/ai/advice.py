@@ -8,8 +8,8 @@ match):
   below rate another move higher: then that one, so a hint never shows a
   "next best" its own figures rate better) and, for every legal move, the
   points it is expected to add to the player's own total this round
-  (``cost``) and Hard's own score of it (``value``: the others' mean point
-  change minus one's own, plus the win bonus when the round ends the game).
+  (``cost``) and Hard's own score of it (``value``: the chance of winning
+  the game after the round, in percent, ``standing.win_chance``).
 * :func:`costliest` — after a game, replays its events and finds the
   decisions of one seat where Hard's move from the same view was expected to
   cost that player the fewest points compared with the move they made.
@@ -17,7 +17,7 @@ match):
 The estimates come from Hard's own search (``HardPlayer.evaluate``), on the
 determinizations its decision draws (the seed decides them), each move played
 out in all of them (no early stop).  ``cost`` is the same search scored by
-one's own points only (``relative`` and ``win_bonus`` at 0).  Quitting is
+one's own points only (``win_model`` off, ``relative`` and ``win_bonus`` at 0).  Quitting is
 exact: its cost is what the hand costs now.  A review judges a decision with
 the seed a hint uses, so it says what a hint said then.
 """
@@ -43,7 +43,7 @@ class Estimate:
     #: points the move is expected to add to the player's own total this round
     #: (negative: a chip given back)
     cost: float
-    #: Hard's score of the move, higher is better (relative points, win bonus)
+    #: Hard's score of the move, higher is better (its chance of winning the game, in %)
     value: float
 
 

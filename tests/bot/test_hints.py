@@ -318,7 +318,7 @@ def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
     assert line("en", QUIT, quit_) == "💡 **Quit**: it's your only move; your hand costs 8 now"
     assert line("en", two, Estimate(two, 5.0, 0.5), Estimate(DRAW, 3.0, 0.0)) == (
         "💡 **Play 2**: expected to cost about 5; drawing about 3"
-        " (more for you, but the others are expected to score more still)"
+        " (more points for you, but a better chance to win the game)"
     )
 
 
