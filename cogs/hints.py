@@ -129,9 +129,10 @@ def hint_line(locale: str, hint: Hint) -> str:
             why = text(locale, "hint.why.vs_play", cost=cost, card=card, other=going)
         else:
             why = text(locale, "hint.why.vs_draw", cost=cost, other=going)
-        if round(chosen.cost) > round(other.cost):
+        if round(chosen.cost) > round(other.cost) and chosen.value > other.value:
             # Hard plays for the game (its chance of winning it), not for this
-            # round's points alone.
+            # round's points alone.  An equal chance (a game lost or won
+            # whatever the move) is no reason: then Hard's move is Normal's.
             why += text(locale, "hint.why.others")
     return text(
         locale,

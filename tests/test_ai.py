@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -462,7 +463,7 @@ def test_hard_quits_a_one_when_the_opponent_holds_a_single_card() -> None:
 
 def test_hard_behind_at_the_end_plays_on_for_its_only_chance_to_win() -> None:
     """At 36 points against 25, quitting with a 2 and a 6 on a 4 takes Hard to
-    44: the game ends and Hard has lost.  Drawing costs more points on average
+    44: the game ends and Hard has almost surely lost.  Drawing costs more points on average
     but keeps the chance to go out (a black chip back, and the game goes on).
     Scored by relative points Hard gave the game up; scored by the chance of
     winning it draws."""
@@ -492,6 +493,16 @@ def test_the_chance_of_winning_is_even_at_the_start_and_exact_at_the_end(players
     assert win_chance(lead, 1, 40) > win_chance(late, 1, 40) > 0.0
     chances = [win_chance(lead, s, 40) for s in range(players)]
     assert sum(chances) == pytest.approx(1.0, abs=0.05)
+
+
+def test_two_players_win_with_the_chance_that_the_gap_survives_the_points_to_come() -> None:
+    """With two players the model is exact in closed form: each one's points to
+    come spread by ``s``, so the gap's by ``s * sqrt 2``."""
+    slope, base = standing.SPREAD[2]
+    s = math.sqrt(slope * (40 - 20) + base)
+    expected = 0.5 * (1 + math.erf(10 / (s * math.sqrt(2)) / math.sqrt(2)))
+    assert win_chance([10, 20], 0, 40) == pytest.approx(expected, abs=1e-4)
+    assert win_chance([10, 20], 1, 40) == pytest.approx(1 - expected, abs=1e-4)
 
 
 def test_unseen_counts_check_the_view() -> None:

@@ -8,8 +8,9 @@ match):
   below rate another move higher: then that one, so a hint never shows a
   "next best" its own figures rate better) and, for every legal move, the
   points it is expected to add to the player's own total this round
-  (``cost``) and Hard's own score of it (``value``: the chance of winning
-  the game after the round, in percent, ``standing.win_chance``).
+  (``cost``) and Hard's own score of it (``value``: relative points plus
+  the chance of winning the game after the round in percent, as
+  ``HardPlayer`` scores a simulated round).
 * :func:`costliest` — after a game, replays its events and finds the
   decisions of one seat where Hard's move from the same view was expected to
   cost that player the fewest points compared with the move they made.
@@ -43,7 +44,7 @@ class Estimate:
     #: points the move is expected to add to the player's own total this round
     #: (negative: a chip given back)
     cost: float
-    #: Hard's score of the move, higher is better (its chance of winning the game, in %)
+    #: Hard's score of the move, higher is better (relative points + win chance in %)
     value: float
 
 

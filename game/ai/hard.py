@@ -15,14 +15,16 @@ public moves to make the guesses likelier:
 
 In each determinization Hard tries every candidate move and plays the round
 out (``playout``) with every seat on the Normal heuristic (each on its own hand only), then
-scores the finished round for itself by its chance of winning the game from
-the points it leaves (``standing.win_chance``): the share of the win if the
-round ends the game, else a model fitted to games between Normal players.
-A round is worth its points only through the game, so Hard plays on for its
-only chance when quitting would lose the game, and closes a game it leads.
-(Scoring by relative points, the opponents' average point change minus its
-own plus a bonus for winning, is kept as ``win_model=False``: in 4,000 paired
-games against three Normal players it won 1.5 points of win share less.)
+scores the finished round for itself: its relative points (the opponents'
+average point change minus its own) plus its chance of winning the game from
+the points the round leaves, in percent (``standing.win_chance``: the share
+of the win if the round ends the game, else a model fitted to games between
+Normal players).  Early in a game the chance moves little and the points
+decide; near the end it swings by tens of percent and decides: Hard plays on
+for its only chance when quitting would lose the game, and closes a game it
+leads.  (Relative points alone with a bonus for winning when the round ends
+the game, ``win_model=False``, is the Hard of before: see the README's AI
+strength section for the paired games that compare them.)
 The same determinizations are used for every candidate (common random
 numbers); the move with the best mean wins, Normal's own choice on a tie.
 
@@ -86,9 +88,10 @@ class HardParams:
     #: and at most this much work by player count (0: no bound): the moves played
     #: out, plus ``ROW_WORK`` a determinization
     work: tuple[int, ...] = WORK
-    #: without ``win_model``: weight of the opponents' mean point change ...
+    #: weight of the opponents' mean point change in relative points
     relative: float = 1.0
-    #: ... and bonus for winning (shared wins split) when the round ends the game
+    #: without ``win_model``: bonus for winning (shared wins split) when the
+    #: round ends the game
     win_bonus: float = 20.0
     #: how every seat plays in the simulations
     rollout: NormalParams = field(default=DEFAULT_PARAMS)
@@ -97,9 +100,13 @@ class HardParams:
     #: standard errors by which a move must beat Normal's choice to be taken instead
     #: (0: the best mean wins)
     confidence: float = 0.0
-    #: score a simulated round by the chance of winning the game from its points
-    #: (``standing.win_chance``); else by relative points and ``win_bonus``
+    #: score a simulated round by the chance of winning the game from its points,
+    #: in percent (``standing.win_chance``) ...
     win_model: bool = True
+    #: ... plus this weight of its relative points (0: the chance alone, which
+    #: gives up points that ``benchmarks/ai_duplicate.py`` counts); without
+    #: ``win_model``: relative points and ``win_bonus``
+    win_points: float = 1.0
     #: read every move of the players whose hands can be listed (``reading``)
     read: bool = True
     #: read a player only if their possible hands number at most this many ...
@@ -247,12 +254,12 @@ class HardPlayer:
                 play_out(st, points, p.rollout)
                 work -= sum(st.remaining) + len(st.pile) + st.active_count
                 new = st.settle(points)
-                if p.win_model:
-                    row[i] = 100.0 * win_chance(new, seat, threshold)
-                    continue
                 mine = new[seat] - points[seat]
                 theirs = sum(new[s] - points[s] for s in others) / len(others)
                 utility = p.relative * theirs - mine
+                if p.win_model:
+                    row[i] = p.win_points * utility + 100.0 * win_chance(new, seat, threshold)
+                    continue
                 if max(new) >= threshold:
                     low = min(new)
                     if new[seat] == low:

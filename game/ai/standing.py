@@ -17,7 +17,10 @@ Both numbers per table size were fitted by maximum likelihood to where
 and who won them (threshold 40): the chances come out calibrated in every
 decile, and the log loss is 7–9% below the even share's.  An earlier model
 (each opponent beaten independently, a spread of 6 points a round) was
-worse than the even share: far too sure of itself.
+worse than the even share: far too sure of itself.  The numbers come from
+the base game at threshold 40; variants and other thresholds use them too
+(the threshold enters through the leader's points left to it).
+``benchmarks/ai_win_model.py`` fits them again.
 """
 
 from __future__ import annotations
@@ -71,12 +74,14 @@ def win_chance(points: Sequence[int], seat: int, threshold: int) -> float:
     if found is None:
         if len(_MEMO) > _MEMO_LIMIT:
             _MEMO.clear()
-        found = _MEMO[key] = _chance(points, seat, threshold)
+        slope, base = SPREAD[min(len(points), len(SPREAD) - 1)]
+        found = _MEMO[key] = chance(points, seat, threshold, slope, base)
     return found
 
 
-def _chance(points: Sequence[int], seat: int, threshold: int) -> float:
-    slope, base = SPREAD[min(len(points), len(SPREAD) - 1)]
+def chance(points: Sequence[int], seat: int, threshold: int, slope: float, base: float) -> float:
+    """The model's chance for a game not yet over, with these spread numbers
+    (``benchmarks/ai_win_model.py`` fits them)."""
     spread = math.sqrt(slope * (threshold - max(points)) + base)
     mine = points[seat]
     # (theirs - mine) / spread, in units of the standard normal, over sqrt 2 for erf
@@ -92,4 +97,4 @@ def _chance(points: Sequence[int], seat: int, threshold: int) -> float:
     return total
 
 
-__all__ = ["SPREAD", "win_chance"]
+__all__ = ["SPREAD", "chance", "win_chance"]

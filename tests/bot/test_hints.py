@@ -320,6 +320,10 @@ def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
         "💡 **Play 2**: expected to cost about 5; drawing about 3"
         " (more points for you, but a better chance to win the game)"
     )
+    # the same chance either way (a game lost whatever the move) is no reason to give
+    assert line("en", two, Estimate(two, 5.0, 0.0), Estimate(DRAW, 3.0, 0.0)) == (
+        "💡 **Play 2**: expected to cost about 5; drawing about 3"
+    )
 
 
 async def test_a_review_stops_at_its_time_budget_and_says_so(
