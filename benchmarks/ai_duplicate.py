@@ -1,9 +1,9 @@
 """Duplicate play: the same deals played twice, strength A or B in the focus seat.
 
-    python benchmarks/ai_duplicate.py                                # Hard vs Normal, 4,000 rounds
-    python benchmarks/ai_duplicate.py --rounds 1000 --players 2 4 6 --variants base all
-    python benchmarks/ai_duplicate.py --a hard:96 --b hard          # 3x the samples vs Hard
-    python benchmarks/ai_duplicate.py --a normal --b easy --opponents normal
+    python -m benchmarks.ai_duplicate                                # Hard vs Normal, 4,000 rounds
+    python -m benchmarks.ai_duplicate --rounds 1000 --players 2 4 6 --variants base all
+    python -m benchmarks.ai_duplicate --a hard:96 --b hard          # 3x the samples vs Hard
+    python -m benchmarks.ai_duplicate --a normal --b easy --opponents normal
 
 Win shares hardly move between good players (the deal decides most games),
 so this measures strength where it shows.  Reference games are played with
@@ -29,21 +29,17 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from benchmarks.arena import play_game  # noqa: E402
-from game import Ruleset  # noqa: E402
-from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
-from game.events import RoundDealt  # noqa: E402
-from game.match import Match  # noqa: E402
+from game import Ruleset
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
+from game.events import RoundDealt
+from game.match import Match
+from testkit.arena import play_game
 
 VARIANTS: dict[str, Ruleset] = {
     "base": Ruleset(),

@@ -1,7 +1,7 @@
 """How long a hint and a finished game's review take (``game.ai.advice``).
 
-    python benchmarks/ai_hints.py                  # 4 players, 6 games
-    python benchmarks/ai_hints.py --players 2 6 --games 10
+    python -m benchmarks.ai_hints                  # 4 players, 6 games
+    python -m benchmarks.ai_hints --players 2 6 --games 10
 
 Whole games are played by Normal players (base rules unless variants are
 given).  **Hint**: every view of seat 0 with two or more moves is advised on
@@ -16,17 +16,13 @@ its budget (``bot.service.timing.REVIEW_BUDGET``).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from benchmarks.arena import play_game  # noqa: E402
-from game import Ruleset, SeatView  # noqa: E402
-from game.ai import NormalPlayer  # noqa: E402
-from game.ai.advice import advise, costliest  # noqa: E402
+from game import Ruleset, SeatView
+from game.ai import NormalPlayer
+from game.ai.advice import advise, costliest
+from testkit.arena import play_game
 
 
 def percentile(values: list[float], share: float) -> float:

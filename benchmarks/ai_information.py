@@ -1,7 +1,7 @@
 """What Hard's information is worth: Hard against 3 Normal, peeking or not.
 
-    python benchmarks/ai_information.py                 # 400 games per row
-    python benchmarks/ai_information.py --games 2000 --rows honest sees-all
+    python -m benchmarks.ai_information                 # 400 games per row
+    python -m benchmarks.ai_information --games 2000 --rows honest sees-all
 
 Hard's one weakness is what it cannot see.  This runs the same seeded games
 (``benchmarks/ai_tournament.py``'s seats and seeds) with Hard dealing its
@@ -21,25 +21,20 @@ what better guessing of the hidden cards could win.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from ai_tournament import pct, points_of, wilson  # noqa: E402
-
-from benchmarks.arena import play_game, win_shares  # noqa: E402
-from game import Ruleset  # noqa: E402
-from game.ai import HardPlayer, NormalPlayer, Player  # noqa: E402
-from game.ai.sim import build_round, determinize_informed, hints  # noqa: E402
-from game.cards import Card  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.round import Round  # noqa: E402
-from game.view import SeatView  # noqa: E402
+from benchmarks.ai_tournament import pct, points_of, wilson
+from game import Ruleset
+from game.ai import HardPlayer, NormalPlayer, Player
+from game.ai.sim import build_round, determinize_informed, hints
+from game.cards import Card
+from game.match import Match
+from game.round import Round
+from game.view import SeatView
+from testkit.arena import play_game, win_shares
 
 ROWS = ("honest", "sees-1", "sees-all")
 PLAYERS = 4

@@ -1,7 +1,7 @@
 """How long a Hard decision takes, and what Hard's thinking costs the event loop.
 
-    python benchmarks/ai_latency.py                       # 2, 4 and 6 players, 300 decisions each
-    python benchmarks/ai_latency.py --decisions 1000 --players 4 --concurrent 1 4 16
+    python -m benchmarks.ai_latency                       # 2, 4 and 6 players, 300 decisions each
+    python -m benchmarks.ai_latency --decisions 1000 --players 4 --concurrent 1 4 16
 
 Positions are collected first: whole games (base rules unless variants are
 given) with one Hard seat against Normal players, recording every view in
@@ -19,7 +19,7 @@ cold process).
 
 **Concurrent decisions and the event loop.**  ``N`` Hard decisions are asked
 for at once, from an asyncio event loop, the way the bot asks for them
-(``bot.thinking``): in the worker-process pool, and for comparison in a
+(``bot.service.thinking``): in the worker-process pool, and for comparison in a
 thread (how the bot thought before).  A ticker on the loop sleeps 1 ms at a
 time and records how late it wakes up: the *stall*, how long the loop was
 kept from running anything else.  The row without any AI work shows what the
@@ -34,18 +34,15 @@ import asyncio
 import os
 import random
 import statistics
-import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from benchmarks.arena import play_game  # noqa: E402
-from bot.config import default_ai_workers  # noqa: E402
-from bot.thinking import Thinking  # noqa: E402
-from game import Action, Ruleset, SeatView  # noqa: E402
-from game.ai import HardPlayer, NormalPlayer, Player, Strength, choose  # noqa: E402
-from game.ai.hard import candidates  # noqa: E402
+from bot.config import default_ai_workers
+from bot.service.thinking import Thinking
+from game import Action, Ruleset, SeatView
+from game.ai import HardPlayer, NormalPlayer, Player, Strength, choose
+from game.ai.hard import candidates
+from testkit.arena import play_game
 
 BUDGET_MS = 100.0
 STALL_MS = 20.0

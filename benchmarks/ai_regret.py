@@ -1,7 +1,7 @@
 """How many points each decision gives away, measured against the real hands.
 
-    python benchmarks/ai_regret.py                  # 40 games, about 8 minutes on 2 cores
-    python benchmarks/ai_regret.py --games 80
+    python -m benchmarks.ai_regret                  # 40 games, about 8 minutes on 2 cores
+    python -m benchmarks.ai_regret --games 80
 
 Hard plays against 3 Normal (``benchmarks/ai_tournament.py``'s seats and a
 seed range of its own).  At every decision of Hard's seat with a choice, every
@@ -28,21 +28,16 @@ win a given share, and how much an honest Hard removes.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from ai_information import Peek  # noqa: E402
-
-from game import Ruleset  # noqa: E402
-from game.actions import Play  # noqa: E402
-from game.ai import HardPlayer, NormalPlayer  # noqa: E402
-from game.match import Match  # noqa: E402
+from benchmarks.ai_information import Peek
+from game import Ruleset
+from game.actions import Play
+from game.ai import HardPlayer, NormalPlayer
+from game.match import Match
 
 PLAYERS = 4
 CHOOSERS = (

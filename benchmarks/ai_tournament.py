@@ -1,10 +1,10 @@
 """Measure the AI strengths: whole games between them, seats rotated.
 
-    python benchmarks/ai_tournament.py                      # every pairing, 2000 games each
-    python benchmarks/ai_tournament.py --games 200 --pairings hard-3normal
-    python benchmarks/ai_tournament.py --no-drama --party   # variants
-    python benchmarks/ai_tournament.py --hard-budget 16     # a cheaper Hard, to measure
-    python benchmarks/ai_tournament.py --pairings hard-3normal --deals-by-round \
+    python -m benchmarks.ai_tournament                      # every pairing, 2000 games each
+    python -m benchmarks.ai_tournament --games 200 --pairings hard-3normal
+    python -m benchmarks.ai_tournament --no-drama --party   # variants
+    python -m benchmarks.ai_tournament --hard-budget 16     # a cheaper Hard, to measure
+    python -m benchmarks.ai_tournament --pairings hard-3normal --deals-by-round \
         --paired-with hard-points                           # Hard against its points objective
 
 Each pairing puts one *focus* player against copies of another strength.
@@ -33,21 +33,17 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as ProcessPool
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from benchmarks.arena import play_game, win_shares  # noqa: E402
-from game import Ruleset  # noqa: E402
-from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer  # noqa: E402
-from game.ai.hard import DEFAULT_HARD  # noqa: E402
-from game.match import Match  # noqa: E402
+from game import Ruleset
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
+from game.ai.hard import DEFAULT_HARD
+from game.match import Match
+from testkit.arena import play_game, win_shares
 
 
 @dataclass(frozen=True)

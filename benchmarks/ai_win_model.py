@@ -1,7 +1,7 @@
 """Fit Hard's chance-of-winning model (``game/ai/standing.py``) from Normal games.
 
-    python benchmarks/ai_win_model.py                     # 10,000 games per table size
-    python benchmarks/ai_win_model.py --games 2000 --players 4
+    python -m benchmarks.ai_win_model                     # 10,000 games per table size
+    python -m benchmarks.ai_win_model --games 2000 --players 4
 
 Games between Normal players (base game, threshold 40) are played out; after
 every round that did not end the game, each seat's points and the share of
@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import sys
 from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from benchmarks.arena import play_game, win_shares  # noqa: E402
-from game import Ruleset  # noqa: E402
-from game.ai import NormalPlayer  # noqa: E402
-from game.ai.standing import SPREAD, chance  # noqa: E402
+from game import Ruleset
+from game.ai import NormalPlayer
+from game.ai.standing import SPREAD, chance
+from testkit.arena import play_game, win_shares
 
 THRESHOLD = 40
 #: (points after a round, seat, the seat's final share of the win)

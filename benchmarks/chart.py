@@ -2,7 +2,7 @@
 
 Run from the repository root (or anywhere)::
 
-    python benchmarks/chart.py [--repeat 10] [--example docs/chart.png]
+    python -m benchmarks.chart [--repeat 10] [--example docs/chart.png]
 
 ``--example`` writes a six-player chart (the README's picture).
 
@@ -16,13 +16,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from data import ChipHistory, render_chip_chart  # noqa: E402
+from bot.art.chart import render_chip_chart
+from data import ChipHistory
 
 NAMES = ("Jürgen", "Ωμέγα", "Жанна", "王小明", "Zoë", "Łukasz Żółć")
 

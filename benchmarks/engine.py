@@ -16,9 +16,9 @@ Only real moves (play, draw, quit) are counted; deals are not.
 
 Run from the repository root or anywhere::
 
-    python benchmarks/engine.py            # the full table
-    python benchmarks/engine.py --quick    # fewer games
-    python benchmarks/engine.py --profile  # cProfile of the fast path
+    python -m benchmarks.engine            # the full table
+    python -m benchmarks.engine --quick    # fewer games
+    python -m benchmarks.engine --profile  # cProfile of the fast path
 """
 
 from __future__ import annotations
@@ -27,11 +27,8 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game import Match, Ruleset  # noqa: E402
+from game import Match, Ruleset
 
 RULESETS: dict[str, Ruleset] = {
     "base": Ruleset(),

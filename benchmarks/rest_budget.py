@@ -31,10 +31,8 @@ import argparse
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
 import re
-import sys
 import tempfile
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -43,15 +41,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import simcord
+from simcord.components import walk_components
 
-import simcord  # noqa: E402
-from simcord.components import walk_components  # noqa: E402
-
-from bot.bot import LamaBot  # noqa: E402
-from bot.config import Settings  # noqa: E402
-from bot.tables import Status, Table  # noqa: E402
-from game.events import CardDrawn, CardPlayed, PlayerQuit  # noqa: E402
+from bot.client import LamaBot
+from bot.config import Settings
+from bot.service.table import Status, Table
+from game.events import CardDrawn, CardPlayed, PlayerQuit
 
 BUDGET = 50.0  # requests per second Discord allows one bot token, across every process
 THINK = (3.0, 9.0)  # seconds a human takes for a move
@@ -332,7 +328,7 @@ async def measure(numbers: Sequence[int], seed: int, threshold: int, ai: str) ->
                 await bench.play(number, seed, threshold, ai)
         finally:
             await env.shutdown()
-            await bot.thinking.close()
+            await bot.service.thinking.close()
             await bot.store.close()
     return budget
 

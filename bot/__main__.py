@@ -14,7 +14,7 @@ from typing import NoReturn
 import aiohttp
 import discord
 
-from bot.bot import LamaBot, discord_clock, make_bot
+from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
 from bot.startup import StartupError, check_database, check_postgres, open_store
@@ -257,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         _fail(str(exc))
     if args.check_config:
-        from bot.bot import shards_of
+        from bot.client import shards_of
         from data.postgres import shown_url
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"

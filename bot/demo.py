@@ -1,6 +1,6 @@
 """``python -m bot demo``: the real bot in a browser, without a Discord token.
 
-The unmodified :class:`~bot.bot.LamaBot` logs in to SimCord, an offline
+The unmodified :class:`~bot.client.LamaBot` logs in to SimCord, an offline
 Discord, with a demo server, a channel and two members.  SimCord's Preview
 serves that channel as a local web page where you play as one member (and can
 switch to the other, for a duel at one screen).  Timers and the AI's pauses run
@@ -63,7 +63,7 @@ async def demo_world(database: Path) -> AsyncIterator[DemoWorld]:
     """The bot, logged in to SimCord, with a demo server and an open lobby."""
     import simcord
 
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
     settings = Settings(
         token="demo",
@@ -98,7 +98,7 @@ def emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
     """
     from simcord.backend.cdn import CDN_BASE
 
-    from cogs import art
+    from bot import art
 
     assets: dict[str, tuple[str, bytes]] = {}
     for emoji in env.backend.application_emojis.values():

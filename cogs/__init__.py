@@ -1,1 +1,1 @@
-"""discord.py extensions (cogs) loaded by :class:`bot.bot.LamaBot`."""
+"""discord.py extensions (cogs) loaded by :class:`bot.client.LamaBot`."""

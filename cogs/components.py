@@ -24,7 +24,7 @@ from game.ai import Strength
 from .glue import answer_unexpected
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

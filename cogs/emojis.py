@@ -1,6 +1,6 @@
 """The cards and chips as the application's own emojis, with plain emojis to fall back on.
 
-At start the cog makes sure every picture of :mod:`cogs.art` is an application
+At start the cog makes sure every picture of :mod:`bot.art` is an application
 emoji: it lists the application's emojis and uploads only the missing ones, so
 a restart never makes a duplicate. Of several processes starting at once, only
 the one serving shard 0 uploads (the shard leases make it one process); the
@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot import art
 from bot.limiter import Limiter, Priority
 
-from . import art
 from .faces import PLAIN, Faces
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

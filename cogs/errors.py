@@ -17,7 +17,7 @@ from discord.ext import commands
 from .glue import answer_unexpected
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
     ErrorHandler = Callable[
         [discord.Interaction[LamaBot], app_commands.AppCommandError], Coroutine[Any, Any, Any]

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot import art
 from game import BLACK, PINK, WHITE, Card
-
-from . import art
 
 _KEYCAPS = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
 _CHIPS = {PINK: "🩷", BLACK: "⚫", WHITE: "⚪"}

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import text
 from bot.service import ServiceError
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
 from . import render
@@ -30,7 +30,7 @@ from .glue import (
 from .presenter import Presenter, hand_payload
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

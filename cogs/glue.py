@@ -17,7 +17,7 @@ from bot.service import ServiceError
 from game import IllegalMove, Ruleset
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
     Interaction = discord.Interaction[LamaBot]
 else:

@@ -20,7 +20,7 @@ from .glue import Answers, Interaction, LamaCog, defer_private, reply, reply_err
 from .render import card_name
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

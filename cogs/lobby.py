@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.i18n import text
 from bot.service import Person, ServiceError
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from game import Ruleset, RulesetError
 from game.ai import Strength
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
@@ -30,7 +30,7 @@ from .glue import (
 from .presenter import Presenter, table_payload
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from bot.i18n import text
 from .errors import ErrorReplies
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,6 @@ class Meta(commands.Cog):
 
 async def setup(bot: LamaBot) -> None:
     await bot.add_cog(Meta(bot))
-    # The bot's extension list is bot/bot.py's; the error replies come with this one,
+    # The bot's extension list is bot/client.py's; the error replies come with this one,
     # loaded first, so that they cover every command.
     await bot.add_cog(ErrorReplies(bot))

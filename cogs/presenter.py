@@ -62,7 +62,7 @@ from bot.i18n import text
 from bot.limiter import Priority
 from bot.places import channel_gone, place_gone
 from bot.service import ServiceError
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from data.store import OpenHandRecord, PingRecord, StoreError
 
 from . import render
@@ -70,7 +70,7 @@ from .faces import Faces
 from .stats import chart_file, finished_chart
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.tables import MoveLine, Seat, Status, Table
+from bot.service.table import MoveLine, Seat, Status, Table
 from game import (
     DRAW,
     QUIT,

@@ -14,7 +14,7 @@ from bot.service import ServiceError
 from .glue import Interaction, can_manage, reply, reply_error
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 

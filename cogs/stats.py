@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import language_of, text
-from data.chart import render_chip_chart, seats_named_elsewhere
 from data.records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
 from data.stats import Stats as StatsReads
 from data.store import StoreError
@@ -26,7 +26,7 @@ from .components import BOARD_ACTION, ComponentId, LamaButton
 from .glue import Interaction, LamaCog, reply
 
 if TYPE_CHECKING:
-    from bot.bot import LamaBot
+    from bot.client import LamaBot
     from bot.service import GameService
 
 log = logging.getLogger(__name__)

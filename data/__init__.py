@@ -9,12 +9,10 @@ job: ``games`` and ``settings`` write, ``stats`` reads on its own connection,
 the copy from SQLite to PostgreSQL.
 Records come back as the small frozen dataclasses below or as engine types
 (events, rulesets).
-:func:`render_chip_chart` draws a :class:`ChipHistory` as a PNG.
 
 This package may import ``game``; it never imports ``bot`` or ``cogs``.
 """
 
-from .chart import render_chip_chart
 from .records import (
     AI_STRENGTHS,
     LEADERBOARD_ORDERS,
@@ -52,6 +50,5 @@ __all__ = [
     "PingRecord",
     "Store",
     "StoreError",
-    "render_chip_chart",
     "shard_of",
 ]

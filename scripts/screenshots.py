@@ -1,6 +1,6 @@
 """Remake the README's screenshots from the demo: the lobby, the table and a hand.
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python -m scripts.screenshots [--out docs/screenshots]
 
 Starts ``python -m bot demo`` (the real bot in SimCord's Preview), drives the page in
 headless Chromium through Playwright (``pip install -e ".[demo,browser]"`` and
@@ -12,14 +12,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.demo.browser import (  # noqa: E402
+from testkit.browser import (
     add_ai,
     browser_page,
     click,
@@ -29,6 +25,7 @@ from tests.demo.browser import (  # noqa: E402
     view_as,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 WIDTH, HEIGHT = 900, 1000
 
 

@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from bot.config import Settings
 from tests.pg import PostgresServer
 from tests.pg import available as postgres_missing

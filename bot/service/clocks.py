@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 
 from game import Match
 
-from ..tables import Seat, Status, Table
 from . import timing
 from .core import CLOCK, WARNING, ServiceCore
 from .errors import ServiceError
+from .table import Seat, Status, Table
 
 log = logging.getLogger(__name__)
 

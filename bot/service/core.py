@@ -16,10 +16,10 @@ from data.stats import Stats
 from game import Match, RoundDealt
 from game.ai import Strength
 
-from ..tables import Status, Table
-from ..thinking import Thinking
 from .errors import ServiceError, TableListener
 from .scheduler import Scheduler
+from .table import Status, Table
+from .thinking import Thinking
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from game import Event, RoundResult
 
-from ..tables import Table
+from .table import Table
 
 
 class ServiceError(Exception):

@@ -25,10 +25,10 @@ from data import GameRecord, Store, StoreError
 from game import SeatView
 from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
 
-from ..tables import Status
 from . import timing
 from .core import ServiceCore
 from .errors import ServiceError
+from .table import Status
 
 #: Reviews kept, so a second click answers at once.
 REVIEWS_KEPT = 256

@@ -8,10 +8,10 @@ from contextlib import contextmanager
 from game import Match, Ruleset
 from game.ai import Strength
 
-from ..tables import MoveLine, Seat, Status, Table
 from .errors import Person, ServiceError
 from .records import seat_records, table_from_record
 from .seats import Seats
+from .table import MoveLine, Seat, Status, Table
 
 
 class Lobby(Seats):

@@ -9,12 +9,12 @@ import logging
 from data import SeatNote
 from game import QUIT, Action, CardPlayed, Match
 
-from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from . import timing
 from .clocks import Clocks
 from .core import AI, notice_name
 from .errors import MoveOutcome, ServiceError
 from .records import seat_records
+from .table import MoveLine, Seat, Status, Table, changed_seat
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +186,7 @@ class Play(Clocks):
             view = match.view(seat)
             seed = f"{table.game_id}:{len(match.events)}"
             try:
-                # Hard searches in a worker process (``bot.thinking``): other tables
+                # Hard searches in a worker process (``bot.service.thinking``): other tables
                 # and the gateway heartbeat keep moving.  The table lock is held.
                 action = await self.thinking.decide(view, strength, seed)
             except Exception:

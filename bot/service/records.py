@@ -8,7 +8,7 @@ from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
 
-from ..tables import RECENT_MOVES, MoveLine, Seat, Status, Table
+from .table import RECENT_MOVES, MoveLine, Seat, Status, Table
 
 
 def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import logging
 
-from ..tables import Status, Table
 from .hints import Hints
 from .lobby import Lobby
 from .records import table_from_record
+from .table import Status, Table
 
 log = logging.getLogger(__name__)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from game.ai import Strength
 
-from ..tables import MoveLine, Seat, Status, Table, changed_seat
 from .errors import ServiceError
 from .play import Play
 from .records import seat_note, seat_records
+from .table import MoveLine, Seat, Status, Table, changed_seat
 
 
 class Seats(Play):

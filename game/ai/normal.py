@@ -71,7 +71,7 @@ _CODE: tuple[int, ...] = tuple(
 # The memo of ``_Estimate.cost``.  Its keys are ints and its values floats, so
 # the garbage collector never tracks it: a memo with tuple keys is walked entry
 # by entry by every collection that meets it, 10-30 ms with a warm memo, in
-# the middle of a Hard decision (``tests/test_ai.py``).
+# the middle of a Hard decision (``tests/game/ai/test_players.py``).
 _MEMO: dict[int, float] = {}
 _MEMO_LIMIT = 200_000  # about 35 MB at most
 #: A small number for each refund ``_Estimate`` is asked with (its memo key's top bits).

@@ -18,7 +18,7 @@ Normal's two costly questions are memoized on those codes:
 Both answers are pure functions of the key, computed on a miss by Normal's
 own code (``decide_core``, ``_Estimate.cost``), so a playout makes exactly
 the moves ``sim.rollout`` makes on a ``Round`` and Normal makes through
-``Match.apply`` (``tests/test_ai.py`` checks it position by position).
+``Match.apply`` (``tests/game/ai/test_players.py`` checks it position by position).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ _Memo = tuple[NormalParams, bool, bool]
 # and values that hold no Python objects (ints, bytes), so the
 # garbage collector never tracks one: a memo of tuples is walked entry by entry
 # by every collection that meets it, tens of milliseconds in the middle of a
-# decision once the memos are warm (``tests/test_ai.py``).
+# decision once the memos are warm (``tests/game/ai/test_players.py``).
 _PLAYS: dict[_Memo, dict[int, int]] = {}
 #: ``hand_cost`` by the hand packed by card (``_KEY``), without and with komarami
 _COSTS: tuple[dict[int, int], dict[int, int]] = ({}, {})

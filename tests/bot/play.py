@@ -10,7 +10,7 @@ from simcord.components import COMPONENTS_V2_FLAG, walk_components
 from simcord.results import to_discord_message
 
 from bot.service import GameService
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 
 
 def service(env: simcord.Env) -> GameService:

@@ -6,12 +6,12 @@ import multiprocessing
 
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from bot.config import Settings
-from bot.tables import Status
+from bot.service.table import Status
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
-from tests.persistence.common import restart, running
+from tests.process.common import restart, running
 
 from .play import open_lobby, rig, table_message, take_simple_turn
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from cogs.presenter import Presenter
 
 from .play import open_lobby, table_message, texts, two_player_game

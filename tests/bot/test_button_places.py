@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.tables import Status
+from bot.service.table import Status
 
 from .play import forged, one_move_from_the_end, service, take_simple_turn, two_player_game
 

@@ -6,7 +6,7 @@ import pytest
 import simcord
 
 from bot.service import TableListener
-from bot.tables import Table
+from bot.service.table import Table
 from game import Card
 
 from .play import last_moves, rig, service, two_player_game

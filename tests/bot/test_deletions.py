@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from game import Card as C
 
 from .play import (

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from bot.config import Settings
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.tables import Status
+from bot.service.table import Status
 
 from .play import service, started_game
 

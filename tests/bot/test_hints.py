@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from bot.tables import Status
+from bot.service.table import Status
 from game import Card as C
 
 from .play import (

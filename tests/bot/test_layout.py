@@ -10,14 +10,15 @@ import discord
 import pytest
 import simcord
 
+from bot import art
 from bot.config import Settings
-from bot.tables import Status
-from cogs import art, render
+from bot.service.table import Status
+from cogs import render
 from cogs.faces import PLAIN
 from game import Card as C
 from game import build_deck
-from tests.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
-from tests.persistence.common import restart
+from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
+from tests.process.common import restart
 
 from .play import (
     accent,

@@ -15,8 +15,8 @@ import simcord
 from simcord.http import router
 
 from bot.config import Settings
-from bot.tables import Status
-from tests.persistence.common import restart, running
+from bot.service.table import Status
+from tests.process.common import restart, running
 
 from .play import (
     custom_ids,

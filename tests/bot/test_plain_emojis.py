@@ -9,7 +9,7 @@ import pytest
 import pytest_asyncio
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from game import Card as C
 from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
 

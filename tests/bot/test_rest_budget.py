@@ -15,15 +15,15 @@ import itertools
 import pytest
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from bot.config import Settings
 from bot.limiter import Limiter, Priority
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from cogs import render
 from data import PingRecord
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
-from tests.persistence.common import restart
+from tests.process.common import restart
 
 from .play import (
     bot_token_calls,

@@ -6,7 +6,7 @@ from typing import Any
 
 import simcord
 
-from bot.tables import Table
+from bot.service.table import Table
 from game import Card
 
 from .play import (

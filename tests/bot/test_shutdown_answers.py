@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.tables import Status
-from tests.i18n.conftest import Locales, locales  # noqa: F401 (the fixture)
+from bot.service.table import Status
+from tests.bot.i18n.conftest import Locales, locales  # noqa: F401 (the fixture)
 
 from .play import open_hand, service, table_message, take_simple_turn
 from .test_hints import hint_button, quit_or_draw_game, said

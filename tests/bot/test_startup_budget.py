@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.bot import LamaBot
+from bot.client import LamaBot
 from bot.limiter import Limiter, Priority
 from cogs.faces import PLAIN
 

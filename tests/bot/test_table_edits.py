@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.tables import Status, Table
+from bot.service.table import Status, Table
 from cogs.presenter import Presenter
 from game import PLAY
 from game import Card as C

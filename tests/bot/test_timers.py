@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from bot.service import GAME_IDLE, LOBBY_IDLE
-from bot.tables import Status
+from bot.service.table import Status
 from game import Card
 
 from .play import (

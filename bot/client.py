@@ -1,0 +1,241 @@
+"""The :class:`LamaBot` client: intents, extension loading and command syncing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.i18n.commands import LamaTranslator
+from bot.limiter import Limiter, Priority
+from bot.places import place_gone
+from bot.service import GameService
+from bot.service.table import Table
+from bot.service.thinking import Thinking
+from bot.startup import StartupError, open_store
+from cogs.faces import PLAIN, Faces
+from cogs.presenter import Presenter
+from data.shards import Shards
+from data.store import Store
+from game.ai import Strength
+
+log = logging.getLogger(__name__)
+
+#: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
+INITIAL_EXTENSIONS: tuple[str, ...] = (
+    "cogs.meta",
+    "cogs.emojis",
+    "cogs.gameplay",
+    "cogs.hints",
+    "cogs.lobby",
+    "cogs.settings",
+    "cogs.stats",
+)
+
+
+def discord_clock() -> float:
+    """Unix time as Discord sees it: one clock for the store's timestamps and the timers."""
+    return discord.utils.utcnow().timestamp()
+
+
+def make_intents() -> discord.Intents:
+    """Only the ``guilds`` intent: slash commands and buttons need nothing privileged."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class LamaBot(commands.Bot):
+    """discord.py bot that hosts L.A.M.A. games."""
+
+    def __init__(
+        self, settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+    ) -> None:
+        # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:  # only AutoShardedBot takes shard_ids
+            ids = list(settings.shard_ids or ())
+            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=make_intents(),
+            **shards,
+        )
+        self.settings = settings
+        self.sync_globally = sync_globally
+        #: Every bot-token call of the presenter waits its turn here (the REST budget).
+        self.limiter = Limiter(settings.rest_budget)
+        # Every cog adds its commands to this one group in its cog_load.
+        # Guild only as a whole: Discord ignores guild_only on a subcommand.
+        self.lama = app_commands.Group(
+            name="lama", description="Play L.A.M.A. in this channel", guild_only=True
+        )
+        # ``python -m bot`` opens the store before logging in, so a bad database
+        # stops it before it touches Discord; without one, setup_hook opens it.
+        if store is not None:
+            self.store = store
+        self._stopping: asyncio.Task[None] | None = None  # after the shards' lease was lost
+        self.service: GameService
+        self.thinking: Thinking
+        self.presenter: Presenter
+        #: How cards look in messages: plain emojis until cogs.emojis has the app's own.
+        self.faces: Faces = PLAIN
+        self._notify_task: asyncio.Task[None] | None = None
+        #: Set once Discord accepted the token (setup_hook runs after that).
+        self.logged_in = asyncio.Event()
+
+    async def setup_hook(self) -> None:
+        self.logged_in.set()
+        if not hasattr(self, "store"):
+            self.store = await open_store(self.settings, clock=discord_clock)
+        # Before anything is resumed: a second process on these shards stops here.
+        await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
+        # Hard thinks in these processes; they start once a table has a Hard seat.
+        self.thinking = Thinking(self.settings.ai_workers)
+        self.service = GameService(self.store, clock=discord_clock, thinking=self.thinking)
+        self.presenter = Presenter(self)
+        self.service.listener = self.presenter
+        for extension in INITIAL_EXTENSIONS:
+            await self.load_extension(extension)
+            log.debug("Loaded extension %s", extension)
+        self.tree.add_command(self.lama)
+        await self.tree.set_translator(LamaTranslator())
+        # Before any game is resumed: a wrong DEV_GUILD_ID must not ping players
+        # on every start of a restart loop.
+        await self.sync_commands()
+        resumed = await self.service.resume()
+        if any(seat.ai is Strength.HARD for table in resumed for seat in table.seats):
+            # Their Hard moves come as soon as the bot is connected: the workers are up first.
+            await self.thinking.start()
+        if resumed:
+            log.info("Resumed %d unfinished game(s)", len(resumed))
+            self._notify_task = asyncio.create_task(
+                self._notify_when_connected(), name="lama-notify-resumed"
+            )
+
+    async def _notify_when_connected(self) -> None:
+        # Connect first: the gateway must be up (and the buttons clickable)
+        # before the resumed tables and turn pings go out; their turns start then.
+        await self.wait_until_ready()
+        for table in self.service.resumed_tables():
+            try:
+                await self._notify_resumed(table)
+            except Exception:
+                # One table's failure (a dropped connection, say) must not leave
+                # every later table without its refresh and ping.
+                log.exception("game %s: could not show the resumed table", table.game_id)
+
+    async def _notify_resumed(self, table: Table) -> None:
+        if await place_gone(self, table.guild_id, table.channel_id, self.limiter):
+            # Deleted, or the bot removed, while it was down: no event will say so now.
+            await self.service.abandon_where(channel_id=table.channel_id)
+            return
+        # A fresh ping with the deadline as it is now replaces the old one.
+        await self.service.notify(table)
+
+    def _lost_shards(self) -> None:
+        # Another process serves these shards now: playing on would play its games twice.
+        log.critical("Stopping: the shards' lease was lost to another process")
+        self._stopping = asyncio.create_task(self.close())
+
+    async def close(self) -> None:
+        # Everything is already saved; stop the background work, then the store
+        # (which waits for a save in progress), then the gateway.
+        if self._notify_task is not None:
+            self._notify_task.cancel()
+        if hasattr(self, "service"):
+            await self.service.close()
+            await self.thinking.close()
+            self.service.listener = None
+        for extension in list(self.extensions):
+            await self.unload_extension(extension)
+        if hasattr(self, "presenter"):
+            await self.presenter.close()
+        await self.limiter.close()
+        if hasattr(self, "store"):
+            await self.store.close()
+        await super().close()
+
+    async def sync_commands(self) -> None:
+        """Push the slash commands to Discord according to the settings.
+
+        ``--sync`` publishes them globally (also when DEV_GUILD_ID is set); otherwise
+        DEV_GUILD_ID gets its own copy on every start.  Of several processes, only the
+        one serving shard 0 syncs (or any with --sync).  Each call waits its turn at
+        the REST budget, as the table's do: a restart loop stays within it.
+        """
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            await self._check_dev_guild(guild_id)
+        if not self.sync_globally and 0 not in shards_of(self.settings).ids:
+            log.info("Slash commands are synced by the process serving shard 0")
+        elif self.sync_globally:
+            await self.limiter.acquire(Priority.TABLE)
+            synced = await self.tree.sync()
+            log.info(
+                "Synced %d global command(s); Discord may take a moment to show them", len(synced)
+            )
+            if guild_id is not None:
+                log.info(
+                    "DEV_GUILD_ID %d was left as it is: with its own copy there, that server "
+                    "lists each command twice until DEV_GUILD_ID is unset",
+                    guild_id,
+                )
+        elif guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            try:
+                await self.limiter.acquire(Priority.TABLE)
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as exc:
+                raise StartupError(
+                    f"the bot may not add slash commands to the server DEV_GUILD_ID {guild_id}; "
+                    "invite it again with the link in the README (it needs the "
+                    "applications.commands scope)."
+                ) from exc
+            log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
+        else:
+            log.warning(
+                "No slash command was synced, so none may show up in Discord yet; run once "
+                "with `python -m bot --sync` (global) or set DEV_GUILD_ID to sync to one test "
+                "server on every start"
+            )
+
+    async def _check_dev_guild(self, guild_id: int) -> None:
+        try:
+            await self.limiter.acquire(Priority.TABLE)
+            await self.fetch_guild(guild_id, with_counts=False)
+        except (discord.Forbidden, discord.NotFound) as exc:
+            raise StartupError(
+                f"DEV_GUILD_ID is {guild_id}, a server the bot is not in; invite the bot there "
+                "with the link in the README, or correct DEV_GUILD_ID or leave it empty."
+            ) from exc
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s in %d guild(s)", self.user, len(self.guilds))
+
+
+class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
+    """The bot on the shards SHARD_IDS of SHARD_COUNT, for running several processes."""
+
+
+def make_bot(
+    settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+) -> LamaBot:
+    """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
+    kind = LamaBot if settings.shard_count is None else ShardedLamaBot
+    return kind(settings, sync_globally=sync_globally, store=store)
+
+
+def shards_of(settings: Settings) -> Shards:
+    if settings.shard_count is None or settings.shard_ids is None:
+        return Shards()
+    return Shards(settings.shard_count, settings.shard_ids)

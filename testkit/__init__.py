@@ -1,0 +1,1 @@
+"""What tests, benchmarks and scripts share: the AI arena and the browser driver."""

@@ -1,0 +1,157 @@
+"""Driving ``python -m bot demo`` from outside: its process, and its page in headless Chromium."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu"]
+# Generous: the machine is shared, and the page settles after real AI pauses.
+STEP_TIMEOUT_MS = 60_000
+
+
+def _missing() -> str | None:
+    try:
+        import playwright  # noqa: F401
+        import simcord.preview  # noqa: F401
+    except ImportError:
+        return 'needs pip install -e ".[demo,browser]"'
+    if not Path(CHROMIUM).exists():
+        return "needs Chromium (apt-get install chromium)"
+    return None
+
+
+#: What is missing to drive the demo's page, or None (tests skip on it outside CI).
+MISSING = _missing()
+
+
+@contextlib.contextmanager
+def demo_process(
+    *args: str, tmpdir: Path | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``python -m bot demo --no-browser ARGS``; yields the process and the page's address."""
+    environ = dict(os.environ, PYTHONPATH=str(ROOT))
+    if tmpdir is not None:
+        environ["TMPDIR"] = str(tmpdir)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bot", "demo", "--no-browser", *args],
+        cwd=ROOT,
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    try:
+        first = child.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/#\S+)", first)
+        assert match, (
+            f"no address printed: {first!r}, {child.stderr.read() if child.stderr else ''}"
+        )
+        yield child, match.group(1)
+    finally:
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait(timeout=30)
+
+
+@contextlib.asynccontextmanager
+async def browser_page(url: str, *, width: int = 1100, height: int = 900) -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            # The page's content security policy forbids eval, which waiting on its
+            # readiness flag needs.
+            context = await browser.new_context(
+                bypass_csp=True, viewport={"width": width, "height": height}
+            )
+            page = await context.new_page()
+            page.set_default_timeout(STEP_TIMEOUT_MS)
+            await page.goto(url)
+            await settled(page)
+            yield page
+        finally:
+            await browser.close()
+
+
+async def settled(page: Any) -> None:
+    """Wait until the page shows a settled state and runs no action."""
+    await page.wait_for_function(
+        "() => window.simcordPreview && window.simcordPreview.ready"
+        " && !window.simcordPreview.pendingAction",
+        timeout=STEP_TIMEOUT_MS,
+    )
+
+
+async def view_as(page: Any, name: str) -> None:
+    await page.get_by_label("Viewing as").select_option(label=name)
+    await settled(page)
+
+
+async def _last_action(page: Any) -> Any:
+    return await page.evaluate(
+        "() => { const a = window.simcordPreview.lastAction;"
+        " return a ? {id: a.requestId, rejected: a.rejected} : null; }"
+    )
+
+
+async def act(page: Any, do: Callable[[], Awaitable[None]], tries: int = 5) -> None:
+    """Do one page action; again when the page refused it because the bot had just moved.
+
+    The page sends the revision it shows with each click, and a click on a
+    revision the bot has already replaced (an AI move an instant before) is
+    refused unsent, as the page says; a person would simply click again.
+    """
+    for _ in range(tries):
+        await settled(page)
+        before = await _last_action(page)
+        await do()
+        await settled(page)
+        after = await _last_action(page)
+        if after is not None and after != before and not after["rejected"]:
+            return
+    raise AssertionError(f"the page refused the action {tries} times")
+
+
+async def click(page: Any, name: str | re.Pattern[str]) -> None:
+    button = page.get_by_role("button", name=name, exact=isinstance(name, str)).last
+    await act(page, button.click)
+
+
+async def add_ai(page: Any, strength: str) -> None:
+    async def choose() -> None:
+        await page.get_by_role("combobox", name="Add an AI player…").click()
+        await page.get_by_role("option", name=re.compile(strength)).click()
+
+    await act(page, choose)
+
+
+async def page_text(page: Any) -> str:
+    return str(await page.locator("body").inner_text())
+
+
+#: A seat of the table whose turn it is: "▶️ Ana · 0 points — to move ⏳ in 2 minutes".
+HUMAN_TO_MOVE = re.compile(r"(Ana|Ben) · [^\n]*— to move")
+
+
+async def human_to_move(page: Any) -> str:
+    """Wait until Ana or Ben is to move (the AI players move by themselves); who it is."""
+    await page.get_by_text(HUMAN_TO_MOVE).first.wait_for(timeout=STEP_TIMEOUT_MS)
+    found = HUMAN_TO_MOVE.search(await page_text(page))
+    assert found is not None
+    return found.group(1)

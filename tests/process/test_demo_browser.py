@@ -1,0 +1,72 @@
+"""``python -m bot demo`` in a real browser: start a game on the page and play a card."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from testkit.browser import (
+    MISSING,
+    STEP_TIMEOUT_MS,
+    act,
+    add_ai,
+    browser_page,
+    click,
+    demo_process,
+    human_to_move,
+    page_text,
+    view_as,
+)
+from tests.process.common import rows
+
+# Skipped on a developer's machine without them; in CI (.ci/run installs both) a failure.
+needs_browser = pytest.mark.skipif(
+    MISSING is not None and not os.environ.get("CI"), reason=MISSING or ""
+)
+
+
+@needs_browser
+async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path: Path) -> None:
+    database = tmp_path / "demo.db"
+    with demo_process("--database", str(database)) as (child, url):
+        async with browser_page(url) as page:
+            text = await page_text(page)
+            assert "L.A.M.A. — lobby" in text, "the page opens on a lobby"
+            # The second seat: switch to Ben, join, and back to Ana, the host.
+            await view_as(page, "Ben")
+            await click(page, "Join")
+            await view_as(page, "Ana")
+            await add_ai(page, "Normal")
+            # The page shows the bot's answer a moment after the action settles.
+            await page.get_by_text("Players (3/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
+            await click(page, "Start")
+
+            # Whoever of the two is to move plays (the AI may start: it moves by itself).
+            mover = await human_to_move(page)
+            await view_as(page, mover)
+            await click(page, "Show my hand")
+            await page.get_by_text("Your hand").first.wait_for(timeout=STEP_TIMEOUT_MS)
+            # A card's button: its picture (an application emoji), then "Play N".
+            hand = page.get_by_role("button", name=re.compile(r"Play "))
+            if await hand.count():
+                played = (await hand.first.inner_text()).split("Play ")[-1].strip()
+                await act(page, hand.first.click)
+                expected = f"{mover} played"
+            else:  # nothing fits: drawing is the move
+                played = None
+                await click(page, re.compile(r"Draw$"))
+                expected = f"{mover} drew"
+            await page.get_by_text(expected).first.wait_for(timeout=STEP_TIMEOUT_MS)
+            text = await page_text(page)
+            assert expected in text
+            if played is not None:
+                assert re.search(rf"{expected}\W.*{re.escape(played)}", text), text
+    assert child.returncode == 0, "the demo did not stop cleanly on SIGTERM"
+    # The move went through the real bot into its database.
+    [(status,)] = rows(database, "SELECT status FROM games")
+    assert status == "running"
+    [(moves,)] = rows(database, "SELECT COUNT(*) FROM events WHERE kind != 'round_dealt'")
+    assert moves >= 1

@@ -1,0 +1,106 @@
+"""Hard thinks in worker processes: the same moves as in-process, and a clean stop."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+
+import pytest
+
+from bot.config import ConfigError, Settings
+from bot.service.thinking import Thinking
+from game import Ruleset, SeatView
+from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
+from game.ai.hard import candidates
+from testkit.arena import play_game
+
+
+def hard_positions(count: int) -> list[SeatView]:
+    """Views in which Hard has a real choice, from a game of Normal and Easy players."""
+    views: list[SeatView] = []
+    lineup: list[Player] = [NormalPlayer(), EasyPlayer(), NormalPlayer()]
+    play_game(lineup, Ruleset(no_drama=True), "thinking", on_decision=lambda s, v: views.append(v))
+    chosen = [v for v in views if len(candidates(v)) > 1][:count]
+    assert len(chosen) == count
+    return chosen
+
+
+async def test_the_pool_decides_as_in_process() -> None:
+    views = hard_positions(6)
+    thinking = Thinking(workers=2)
+    try:
+        # all at once, as many tables would ask
+        moves = await asyncio.gather(
+            *(thinking.decide(v, Strength.HARD, f"seed:{i}") for i, v in enumerate(views))
+        )
+        assert moves == [choose(v, Strength.HARD, f"seed:{i}") for i, v in enumerate(views)]
+        assert all(m in v.legal for m, v in zip(moves, views, strict=True))
+        for strength in (Strength.EASY, Strength.NORMAL):
+            assert await thinking.decide(views[0], strength, 1) == choose(views[0], strength, 1)
+    finally:
+        await thinking.close()
+
+
+async def test_closing_the_pool_leaves_no_process() -> None:
+    before = set(multiprocessing.active_children())
+    thinking = Thinking(workers=2)
+    await thinking.start()
+    workers = [p for p in multiprocessing.active_children() if p not in before]
+    assert len(workers) == 2 and all(p.is_alive() for p in workers)
+    await thinking.close()
+    assert not any(p.is_alive() for p in workers)
+    assert not set(multiprocessing.active_children()) - before
+    with pytest.raises(RuntimeError):
+        await thinking.decide(hard_positions(1)[0], Strength.HARD, 0)
+
+
+async def test_closing_while_the_workers_start_leaves_no_process() -> None:
+    before = set(multiprocessing.active_children())
+    thinking = Thinking(workers=2)
+    thinking.prepare()  # as a Hard seat added to a lobby does, right before a shutdown
+    await thinking.close()
+    assert not set(multiprocessing.active_children()) - before
+    thinking.prepare()  # and a closed pool starts nothing again
+    assert not set(multiprocessing.active_children()) - before
+
+
+async def test_a_killed_worker_costs_no_move() -> None:
+    view, later = hard_positions(2)
+    before = set(multiprocessing.active_children())
+    thinking = Thinking(workers=1)
+    try:
+        await thinking.start()
+        (worker,) = [p for p in multiprocessing.active_children() if p not in before]
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGKILL)
+        worker.join()
+        assert await thinking.decide(view, Strength.HARD, "k") == choose(view, Strength.HARD, "k")
+        # A fresh worker is up for the next move before that move is asked for,
+        (fresh,) = [p for p in multiprocessing.active_children() if p not in before]
+        assert fresh.pid != worker.pid and fresh.is_alive()
+        # and the next move is thought in it, not in yet another one.
+        assert await thinking.decide(later, Strength.HARD, "k") == choose(later, Strength.HARD, "k")
+        assert [p for p in multiprocessing.active_children() if p not in before] == [fresh]
+    finally:
+        await thinking.close()
+    assert not set(multiprocessing.active_children()) - before
+
+
+async def test_in_a_thread_without_workers() -> None:
+    view = hard_positions(1)[0]
+    before = set(multiprocessing.active_children())
+    thinking = Thinking(workers=0)
+    assert await thinking.decide(view, Strength.HARD, 3) == choose(view, Strength.HARD, 3)
+    assert not set(multiprocessing.active_children()) - before
+    await thinking.close()
+
+
+def test_ai_workers_setting() -> None:
+    env = {"DISCORD_TOKEN": "abc.def.ghi"}
+    assert Settings.from_env(env).ai_workers == max(1, (os.cpu_count() or 1) - 1)
+    assert Settings.from_env({**env, "AI_WORKERS": "3"}).ai_workers == 3
+    for bad in ("0", "-1", "two", "65"):
+        with pytest.raises(ConfigError, match="AI_WORKERS"):
+            Settings.from_env({**env, "AI_WORKERS": bad})
