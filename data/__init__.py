@@ -15,6 +15,7 @@ This package may import ``game``; it never imports ``bot`` or ``cogs``.
 """
 
 from .chart import render_chip_chart
+from .progress import MatchProgress
 from .records import (
     AI_STRENGTHS,
     LEADERBOARD_ORDERS,
@@ -43,6 +44,7 @@ __all__ = [
     "GameRecord",
     "HistoryRow",
     "LeaderboardRow",
+    "MatchProgress",
     "OpenHandRecord",
     "PlayerStats",
     "SeatNote",
