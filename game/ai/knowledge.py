@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..actions import Action
 from ..cards import Card, build_deck
 from ..chips import BLACK, PINK, WHITE
 from ..rules import Ruleset
@@ -16,6 +17,14 @@ from ..view import SeatView
 
 LLAMA = Card.LLAMA
 PINK_LLAMA = Card.PINK_LLAMA
+
+
+def legal_moves(view: SeatView) -> tuple[Action, ...]:
+    """The seat's legal moves; ``ValueError`` when it isn't its turn (there are none)."""
+    if not view.legal:
+        raise ValueError("It's not this seat's turn.")
+    return view.legal
+
 
 #: Step on the 1..6, Llama cycle (both llamas are 7), indexed by ``int(card)``.
 STEP: tuple[int, ...] = tuple(

@@ -51,7 +51,14 @@ from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed, MoveEvent
 from ..rules import Ruleset
 from ..view import SeatView
-from .knowledge import STEP, discard_saving, hand_cost, largest_chip, unseen_cards
+from .knowledge import (
+    STEP,
+    discard_saving,
+    hand_cost,
+    largest_chip,
+    legal_moves,
+    unseen_cards,
+)
 from .normal_layout import (
     COPY_STRIDE,
     DISTANCE_STRIDE,
@@ -470,9 +477,7 @@ class NormalPlayer:
         self.params = params
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("It's not this seat's turn.")
+        legal = legal_moves(view)
         if len(legal) == 1:
             return legal[0]
         assert view.top is not None
