@@ -16,7 +16,9 @@ nothing):
 * ``EMPTY`` — the chance of emptying the hand, by the same table context and
   my hand size.
 
-Sparse cells are shrunk towards the same cell without the hand-size split.
+Their layout (dimensions, indexing) is ``game/ai/normal_layout.py``, shared
+with Normal.  Sparse cells are shrunk towards the same cell without the
+hand-size split.
 The tables describe how Normal itself goes on to play, and Normal plays by
 the tables it finds: each run starts from the current ``tables.py``, so
 recalibrate after a change of Normal (once or twice) to keep them consistent.
@@ -34,53 +36,26 @@ from game.actions import QUIT
 from game.ai.easy import EasyPlayer
 from game.ai.knowledge import STEP
 from game.ai.normal import NormalPlayer
+from game.ai.normal_layout import (
+    COPIES,
+    DISTANCES,
+    EMPTY_SIZES,
+    GAPS,
+    OPP_MIN,
+    OPPONENTS,
+    RUN,
+    SIZES,
+    context,
+    empty_index,
+    run_steps,
+    size_bucket,
+    stuck_index,
+)
 from game.match import Match
 from game.rules import Ruleset
 
-OPPONENTS = 5  # nopp 1..5
-RUN = 2  # the value is (1) or is not (0) part of my own run from the top
-GAPS = 4  # cards outside that run: 0, 1, 2, 3 or more
-OPP_MIN = 6  # smallest opponent hand: 1..5, 6 = 6 or more
-SIZES = 6  # own hand: 1, 2, 3, 4, 5-6, 7+
-DISTANCES = 7
-COPIES = 2  # 1, 2 or more
-EMPTY_SIZES = 8  # own hand 1..7, 8 = 8 or more
 PRIOR = 30.0  # pseudo-count for shrinking sparse cells
 TABLES = Path(__file__).resolve().parent.parent / "game" / "ai" / "tables.py"
-
-
-def size_bucket(n: int) -> int:
-    """Own hand size -> 0..5."""
-    if n <= 4:
-        return n - 1
-    return 4 if n <= 6 else 5
-
-
-def context(nopp: int, opp_min: int) -> int:
-    return (min(nopp, OPPONENTS) - 1) * OPP_MIN + min(opp_min, OPP_MIN) - 1
-
-
-def stuck_index(ctx: int, size: int, distance: int, copies: int, in_run: int) -> int:
-    return (((ctx * SIZES + size) * DISTANCES + distance) * COPIES + copies) * RUN + in_run
-
-
-def empty_index(ctx: int, n: int, gap: int) -> int:
-    return (ctx * EMPTY_SIZES + min(n, EMPTY_SIZES) - 1) * GAPS + min(gap, GAPS - 1)
-
-
-def run_steps(counts: Sequence[int], top_step: int) -> int:
-    """Bit-mask of the steps in my own run from ``top_step``: the steps I could play
-    one after another with nobody in between (``top_step`` itself, then the next...)."""
-    mask = 0
-    step = top_step
-    if counts[step]:
-        mask |= 1 << step
-    for _ in range(6):
-        step = 1 if step == 7 else step + 1
-        if not counts[step]:
-            break
-        mask |= 1 << step
-    return mask
 
 
 Counts = tuple[list[int], list[int], list[int], list[int]]
@@ -244,7 +219,7 @@ def write_tables(path: Path, stuck: Sequence[float], empty: Sequence[float], gam
     path.write_text(
         '"""Calibration tables for Normal, written by ``python -m benchmarks.calibrate``.\n\n'
         f"Measured from {games} self-play games per table size (2 to 6 players).\n"
-        "Index them with the helpers in ``benchmarks/calibrate.py``\n"
+        "Index them with the helpers in ``game/ai/normal_layout.py``\n"
         "(``stuck_index``, ``empty_index``).\n"
         '"""\n\n'
         "# fmt: off\n"

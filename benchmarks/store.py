@@ -2,13 +2,13 @@
 
 Run from the repository root (or anywhere)::
 
-    python benchmarks/store.py [--moves 2000] [--games 1000] [--events 60] [--finished 200]
+    python -m benchmarks.store [--moves 2000] [--games 1000] [--events 60] [--finished 200]
                                [--postgres postgresql://user:password@host/empty_db]
 
 Everything happens in a temporary folder (``--dir`` picks where: the disk
 matters, since durable commits wait for it).  With ``--postgres`` the moves and
 the resume are measured on that (empty) PostgreSQL database too.  Moves are saved the way the game
-service saves them: one ``append_events`` transaction per move with the seat
+service saves them: one ``append_progress`` transaction per move with the seat
 rows, the turn deadline, the round result and the next deal when a round ends.
 """
 
@@ -17,15 +17,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from data import SeatRecord, Store  # noqa: E402
-from game import DRAW, QUIT, Action, Draw, Match, Play, Ruleset  # noqa: E402
+from data import MatchProgress, SeatRecord, Store
+from game import DRAW, QUIT, Action, Draw, Match, Play, Ruleset
 
 PLAYERS = 4
 SEATS = [
@@ -70,13 +67,9 @@ async def save_move(store: Store, game_id: int, match: Match, rng: random.Random
     match.apply(seat, choose(match, rng))
     if match.awaiting_deal:
         match.deal(rng.randrange(1 << 30))
-    await store.append_events(
+    await store.append_progress(
         game_id,
-        first,
-        match.events[first:],
-        results=match.results[done:],
-        finished=match.winners if match.over else None,
-        final_points=match.points if match.over else None,
+        MatchProgress.since(match, first, done),
         turn_deadline=None if match.over else time.time() + 120,
         seats=SEATS,
     )
@@ -114,7 +107,7 @@ async def resume(target: str, games: int, events: int) -> tuple[float, float, in
             match.apply(seat, choose(match, rng))
             if match.awaiting_deal:
                 match.deal(rng.randrange(1 << 30))
-        await store.append_events(game_id, 1, match.events[1:], results=match.results)
+        await store.append_progress(game_id, MatchProgress.since(match, 1, 0))
         live[game_id] = match
     await store.close()
 

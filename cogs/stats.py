@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import language_of, text
 from data.records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
-from data.stats import Stats as StatsReads
+from data.stats import StatsReads
 from data.store import StoreError
 
 from .components import BOARD_ACTION, ComponentId, LamaButton

@@ -1,18 +1,21 @@
-"""Persistence layer (SQLite via aiosqlite, or PostgreSQL via asyncpg) for games,
-settings and statistics.
+"""Persistence: games, settings and statistics in SQLite or PostgreSQL.
+
+SQLite goes through aiosqlite, PostgreSQL through asyncpg.
 
 :class:`Store` is the whole API: open it once, call one method per unit of
 work (each is one transaction), close it on shutdown.  Inside, one module per
 job: ``games`` and ``settings`` write, ``stats`` reads on its own connection,
 ``shards`` holds the per-shard leases, ``codec`` turns rows into records,
 ``database`` (with ``sqlite`` and ``postgres``) the transactions, ``transfer``
-the copy from SQLite to PostgreSQL.
+the copy from SQLite to PostgreSQL, ``progress`` what a move adds to a game
+(:class:`MatchProgress`, taken from the match, for ``Store.append_progress``).
 Records come back as the small frozen dataclasses below or as engine types
 (events, rulesets).
 
 This package may import ``game``; it never imports ``bot`` or ``cogs``.
 """
 
+from .progress import MatchProgress
 from .records import (
     AI_STRENGTHS,
     LEADERBOARD_ORDERS,
@@ -41,6 +44,7 @@ __all__ = [
     "GameRecord",
     "HistoryRow",
     "LeaderboardRow",
+    "MatchProgress",
     "OpenHandRecord",
     "PlayerStats",
     "SeatNote",

@@ -19,6 +19,7 @@ from game import Event, RoundResult, Ruleset
 
 from .codec import GAME_COLUMNS, assemble, dumps
 from .database import Part, Unit
+from .progress import MatchProgress
 from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
 from .shards import served
 
@@ -241,6 +242,32 @@ class Games(Part):
 
             if seats is not None:
                 await _update_seats(unit, game_id, seats)
+
+    async def append_progress(
+        self,
+        game_id: int,
+        progress: MatchProgress,
+        *,
+        meta: Sequence[dict[str, Any] | None] | None = None,
+        turn_deadline: float | None = None,
+        seats: Sequence[SeatRecord] | None = None,
+        notes: Sequence[SeatNote] = (),
+    ) -> None:
+        """``append_events`` with what ``progress`` took from the match: its events
+        from ``first_seq``, the rounds they ended and, when it is over, the winners
+        and final points.  The other arguments are ``append_events``'s."""
+        await self.append_events(
+            game_id,
+            progress.first_seq,
+            progress.events,
+            meta=meta,
+            results=progress.results,
+            finished=progress.finished,
+            final_points=progress.final_points,
+            turn_deadline=turn_deadline,
+            seats=seats,
+            notes=notes,
+        )
 
     async def update_timer(
         self,

@@ -1,5 +1,8 @@
-"""Open hands: what a restarted bot needs to keep refreshing the private hands
-players opened before it went down (their messages stay editable for 15 minutes)."""
+"""Open hands: the private hands a restarted bot keeps refreshing.
+
+They are the hands players opened before the bot went down (their messages
+stay editable for 15 minutes).
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
-"""Turn pings: every ping is stored from Discord's answer to its sending until it is
-gone, so a bot that stops after that (killed, or while Discord refuses a deletion)
-leaves none of them standing for good: a restarted bot takes down every one it finds
-here."""
+"""Turn pings: the pings sent and not yet taken down, so a restart takes them all down.
+
+Every ping is stored from Discord's answer to its sending until it is gone, so
+a bot that stops after that (killed, or while Discord refuses a deletion)
+leaves none of them standing for good: a restarted bot takes down every one it
+finds here.
+"""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from .database import Database, Params, Row, Unit
 from .records import StoreError
-from .schema import Migration, expect_version
+from .schema import Migration, check_version
 
 try:
     import asyncpg
@@ -118,11 +118,10 @@ class PostgresDatabase(Database):
 
     async def migrate(self, migrations: list[Migration]) -> int:
         """Bring the database up to the newest migration; return the version it is at."""
-        latest = migrations[-1].version if migrations else 0
         async with self._connection("could not migrate") as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
-                return await _migrate(conn, migrations, latest)
+                return await _migrate(conn, migrations)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
@@ -131,7 +130,9 @@ class PostgresDatabase(Database):
         async with self._connection("could not read the schema version") as conn:
             found = await conn.fetchval("SELECT to_regclass('schema_version')")
             version = await conn.fetchval("SELECT version FROM schema_version") if found else 0
-        return expect_version(int(version or 0), migrations)
+        version = int(version or 0)
+        check_version(version, migrations, migrating=False)
+        return version
 
     def write(self) -> AbstractAsyncContextManager[Unit]:
         return self._unit("could not save", isolation="read_committed", readonly=False)
@@ -175,19 +176,14 @@ class PostgresDatabase(Database):
         return {"server_version": version, "isolation": isolation, "schema_version": schema}
 
 
-async def _migrate(conn: Any, migrations: list[Migration], latest: int) -> int:
+async def _migrate(conn: Any, migrations: list[Migration]) -> int:
     async with conn.transaction():
         await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         version = await conn.fetchval("SELECT version FROM schema_version")
         if version is None:
             version = 0
             await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
-    if version > latest:
-        raise StoreError(
-            f"the database is at schema version {version}, newer than this bot ({latest}); "
-            "refusing to touch it"
-        )
-    for migration in migrations[version:]:
+    for migration in check_version(version, migrations, migrating=True):
         try:
             async with conn.transaction():
                 await conn.execute(migration.sql)

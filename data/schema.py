@@ -76,29 +76,33 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
-def expect_version(version: int, migrations: list[Migration]) -> int:
-    """``version``, if it is the newest migration's; for a tool that must not change
-    the schema under a running bot of another version."""
+def check_version(version: int, migrations: list[Migration], *, migrating: bool) -> list[Migration]:
+    """The migrations a database at schema ``version`` still needs, or a refusal.
+
+    Both backends ask this.  A database newer than this bot's newest migration
+    is never touched.  Without ``migrating`` (a tool that must not change the
+    schema under a running bot of another version) only the newest version will
+    do, and nothing is left to run.
+    """
     latest = migrations[-1].version if migrations else 0
-    if version != latest:
+    if not migrating and version != latest:
         raise StoreError(
             f"the database is at schema version {version}, this bot expects {latest}; "
             "a bot of another version may be running on it, so it is left as it is "
             "(start this version of the bot once to migrate it, then try again)"
         )
-    return version
-
-
-async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
-    """Bring the database up to the newest migration; return the version it is at."""
-    latest = migrations[-1].version if migrations else 0
-    version = await schema_version(conn)
     if version > latest:
         raise StoreError(
             f"the database is at schema version {version}, newer than this bot ({latest}); "
             "refusing to touch it"
         )
-    for migration in migrations[version:]:
+    return migrations[version:]
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
+    """Bring the database up to the newest migration; return the version it is at."""
+    version = await schema_version(conn)
+    for migration in check_version(version, migrations, migrating=True):
         try:
             await conn.executescript(migration.sql)
         except sqlite3.Error as error:

@@ -50,9 +50,6 @@ class Shards:
         if not all(0 <= shard < self.count for shard in self.ids):
             raise ValueError(f"shards {self.ids} are not all below {self.count}")
 
-    def serves(self, guild_id: int) -> bool:
-        return shard_of(guild_id, self.count) in self.ids
-
     def __str__(self) -> str:
         shards = ",".join(map(str, self.ids))
         return f"shard{'s' if len(self.ids) > 1 else ''} {shards} of {self.count}"

@@ -18,7 +18,7 @@ import aiosqlite
 
 from .database import Database, Params, Row, Unit
 from .records import StoreError
-from .schema import Migration, expect_version, migrate, schema_version
+from .schema import Migration, check_version, migrate, schema_version
 
 MEMORY = ":memory:"
 
@@ -64,7 +64,8 @@ class SqliteDatabase(Database):
             if migrating:
                 version = await migrate(conn, migrations)
             else:
-                version = expect_version(await schema_version(conn), migrations)
+                version = await schema_version(conn)
+                check_version(version, migrations, migrating=False)
         except BaseException as error:
             await conn.close()
             if isinstance(error, sqlite3.Error):

@@ -28,7 +28,9 @@ _PER_PERSON = """FROM games AS g
                  HAVING COUNT(*) >= ?"""
 
 
-class Stats(Part):
+class StatsReads(Part):
+    """The stats reads: all that /lama stats and its kin may ask of the store."""
+
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A person's finished games in a guild; None if they finished none."""
         params = (guild_id, user_id)

@@ -2,7 +2,7 @@
 
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings`, :class:`~data.stats.Stats` and
+:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads` and
 :class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
@@ -41,7 +41,7 @@ from .schema import load_migrations
 from .settings import GuildSettings
 from .shards import Leases, Shards
 from .sqlite import SqliteDatabase
-from .stats import Stats
+from .stats import StatsReads
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, OpenHands, Pings, Stats, Leases, Forgetting):
+class Store(Games, GuildSettings, OpenHands, Pings, StatsReads, Leases, Forgetting):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

@@ -101,16 +101,13 @@ def build_deck(*, party: bool, komarami: bool) -> list[Card]:
     return deck
 
 
-def sort_key(card: Card) -> tuple[int, int]:
-    """Hand order: by step on the cycle, the plain card before its Plus twin."""
-    return _SORT_KEY[card]
-
-
+#: Hand order: by step on the cycle, the plain card before its Plus twin.
 _SORT_KEY: dict[Card, tuple[int, int]] = {c: (_STEP[c], int(c)) for c in Card}
 _by_sort_key = _SORT_KEY.__getitem__
 
 
 def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in hand order (see ``_SORT_KEY``)."""
     return tuple(sorted(cards, key=_by_sort_key))
 
 

@@ -100,11 +100,6 @@ class Round:
         actions.append(QUIT)
         return actions
 
-    def playable_cards(self, seat: int) -> list[Card]:
-        """Distinct cards of ``seat``'s hand that fit the top card (whoever is to move)."""
-        fits = FITS[self.discard[-1]]
-        return sorted(fits.intersection(self.hands[seat]))
-
     def verify(self, seat: int, action: Action) -> None:
         """Raise the ``IllegalMove`` that explains why ``seat`` can't do ``action``."""
         if type(seat) is not int or not 0 <= seat < len(self.hands):

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from data import ChannelBusy, ChipHistory, OpenHandRecord, PingRecord, Store, StoreError
-from data.stats import Stats
+from data.stats import StatsReads
 from game import Match, RoundDealt
 from game.ai import Strength
 
@@ -106,7 +106,7 @@ class ServiceCore:
 
     # ------------------------------------------------------------ stats
     @property
-    def stats(self) -> Stats:
+    def stats(self) -> StatsReads:
         """The stats reads (on their own connection): all that /lama stats and its kin
         may ask of the store."""
         return self.store

@@ -36,6 +36,7 @@ from ..match import Match
 from ..rules import Ruleset
 from ..view import SeatView
 from .hard import DEFAULT_HARD, HardParams, HardPlayer
+from .knowledge import legal_moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +75,7 @@ def advise(
 
     Raises ``ValueError`` when it isn't the seat's turn.
     """
-    if not view.legal:
-        raise ValueError("It's not this seat's turn.")
+    legal_moves(view)
     seed = view_seed(view) if seed is None else seed
     asked = list(view.legal if actions is None else actions)
     if any(a not in view.legal for a in asked):

@@ -10,6 +10,7 @@ from ..actions import Action
 from ..view import SeatView
 from .easy import EasyPlayer
 from .hard import HardPlayer
+from .knowledge import legal_moves
 from .normal import NormalPlayer
 
 
@@ -43,8 +44,7 @@ def choose(view: SeatView, strength: Strength | str, seed: int | str) -> Action:
     The same view, strength and seed always give the same move.  Raises
     ``ValueError`` when it isn't the seat's turn (``view.legal`` is empty).
     """
-    if not view.legal:
-        raise ValueError("It's not this seat's turn.")
+    legal_moves(view)
     action = player_for(strength).decide(view, random.Random(seed))
     if action not in view.legal:  # never expected; a bot must not stall on a bug
         raise AssertionError(f"{strength} AI chose {action!r}, not one of {view.legal!r}")

@@ -12,7 +12,7 @@ import random
 
 from ..actions import DRAW, QUIT, Action, Play
 from ..view import SeatView
-from .knowledge import hand_cost
+from .knowledge import hand_cost, legal_moves
 
 #: Easy quits when nothing fits and its hand costs at most this much.
 CHEAP_HAND = 6
@@ -25,9 +25,7 @@ class EasyPlayer:
         self.cheap_hand = cheap_hand
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("It's not this seat's turn.")
+        legal = legal_moves(view)
         for action in legal:  # plays come first, in hand order
             if isinstance(action, Play):
                 return action

@@ -57,7 +57,7 @@ from ..actions import DRAW, QUIT, Action, Play
 from ..cards import Card
 from ..round import Round
 from ..view import SeatView
-from .knowledge import unseen_cards
+from .knowledge import legal_moves, unseen_cards
 from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
 from .playout import Playout, play_out
 from .reading import combine, moves_by_seat, weigh_hands
@@ -168,9 +168,7 @@ class HardPlayer:
         return table[min(players, len(table) - 1)]
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("It's not this seat's turn.")
+        legal_moves(view)
         options = candidates(view)
         if len(options) == 1:
             return options[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..actions import Action
 from ..cards import Card, build_deck
 from ..chips import BLACK, PINK, WHITE
 from ..rules import Ruleset
@@ -17,13 +18,17 @@ from ..view import SeatView
 LLAMA = Card.LLAMA
 PINK_LLAMA = Card.PINK_LLAMA
 
+
+def legal_moves(view: SeatView) -> tuple[Action, ...]:
+    """The seat's legal moves; ``ValueError`` when it isn't its turn (there are none)."""
+    if not view.legal:
+        raise ValueError("It's not this seat's turn.")
+    return view.legal
+
+
 #: Step on the 1..6, Llama cycle (both llamas are 7), indexed by ``int(card)``.
 STEP: tuple[int, ...] = tuple(
     (7 if c in (7, 20) else c % 10) if c in set(int(x) for x in Card) else 0 for c in range(21)
-)
-#: Number value (1–6) of a card, 0 for llamas, indexed by ``int(card)``.
-NUMBER: tuple[int, ...] = tuple(
-    (c % 10 if c in set(int(x) for x in Card) and c not in (7, 20) else 0) for c in range(21)
 )
 #: ``MASK_SUM[m]`` is the sum of the numbers whose bit ``1 << n`` is set in ``m``.
 MASK_SUM: tuple[int, ...] = tuple(sum(n for n in range(1, 7) if m >> n & 1) for m in range(128))
@@ -72,31 +77,6 @@ def largest_chip(points: int, party: bool) -> int:
     return WHITE
 
 
-def marginal_cost(hand_values: int, llamas: int, has_pink: bool, card: int, komarami: bool) -> int:
-    """What adding ``card`` adds to a hand described by a number bit-mask and llama count."""
-    if card == 7:
-        return 10 if (komarami or not llamas) else 0
-    if card == 20:
-        return 0 if has_pink else 20
-    n = card % 10
-    return 0 if hand_values >> n & 1 else n
-
-
-def describe(hand: Iterable[int]) -> tuple[int, int, bool]:
-    """(number bit-mask, llama count, has pink llama) of a hand."""
-    mask = 0
-    llamas = 0
-    pink = False
-    for c in hand:
-        if c == 7:
-            llamas += 1
-        elif c == 20:
-            pink = True
-        else:
-            mask |= 1 << (c % 10)
-    return mask, llamas, pink
-
-
 def full_deck(ruleset: Ruleset) -> list[Card]:
     return build_deck(party=ruleset.party, komarami=ruleset.komarami)
 
@@ -125,14 +105,3 @@ def unseen_cards(view: SeatView) -> list[Card]:
     if hidden != len(out):
         raise ValueError(f"the view hides {hidden} cards but {len(out)} are unseen")
     return out
-
-
-def expected_draw_cost(hand: Sequence[int], unseen: Sequence[int], komarami: bool) -> float:
-    """Expected penalty a drawn card adds to ``hand``, over the unseen cards."""
-    if not unseen:
-        return 0.0
-    mask, llamas, pink = describe(hand)
-    total = 0
-    for c in unseen:
-        total += marginal_cost(mask, llamas, pink, c, komarami)
-    return total / len(unseen)

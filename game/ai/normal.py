@@ -51,18 +51,29 @@ from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed, MoveEvent
 from ..rules import Ruleset
 from ..view import SeatView
-from .knowledge import STEP, discard_saving, hand_cost, largest_chip, unseen_cards
+from .knowledge import (
+    STEP,
+    discard_saving,
+    hand_cost,
+    largest_chip,
+    legal_moves,
+    unseen_cards,
+)
+from .normal_layout import (
+    COPY_STRIDE,
+    DISTANCE_STRIDE,
+    PINK_OFFSET,
+    context,
+    empty_index,
+    run_steps,
+    size_bucket,
+    stuck_base,
+)
 from .tables import EMPTY, STUCK
 
 WIN = 1e6  # the score of emptying the hand: always taken
 _KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
 
-# Table layout: see ``stuck_index`` and ``empty_index`` in ``benchmarks/calibrate.py``.
-_OPP_MIN = 6
-_SIZES = 6
-_EMPTY_SIZES = 8
-_GAPS = 4
-_SIZE_BUCKET = (0, 0, 1, 2, 3, 4, 4, 5)  # own hand size (0..7+) -> bucket
 # A hand's step counts packed into one int (5 bits per step; a hand never
 # holds 32 cards of one step), the pink llama in its own field.
 _CODE: tuple[int, ...] = tuple(
@@ -151,7 +162,7 @@ def _ctx(opp_sizes: Sequence[int], opp_stuck: Sequence[bool], pile: int, p: Norm
             low = size
     if pile <= nopp and low > 1:
         low -= 1  # hardly any draws left: players will have to quit soon
-    return (min(nopp, 5) - 1) * _OPP_MIN + min(low, _OPP_MIN) - 1
+    return context(nopp, low)
 
 
 def forget_oldest(memo: dict[Any, Any]) -> None:
@@ -208,17 +219,8 @@ class _Estimate:
                 pink = True
             else:
                 counts[STEP[c]] += 1
-        # my own run from the top: the steps I could play in a row
-        run = 0
-        step = top_step
-        if counts[step]:
-            run |= 1 << step
-        for _ in range(6):
-            step = 1 if step == 7 else step + 1
-            if not counts[step]:
-                break
-            run |= 1 << step
-        base = (self.ctx * _SIZES + (_SIZE_BUCKET[size] if size < 8 else 5)) * 28
+        run = run_steps(counts, top_step)
+        base = stuck_base(self.ctx, size_bucket(size))
         total = 0.0
         gap = 0
         for step in range(1, 8):
@@ -228,13 +230,17 @@ class _Estimate:
                 if not in_run:
                     gap += k
                 value = (10 * k if self.komarami else 10) if step == 7 else step
-                cell = base + ((step - top_step) % 7) * 4 + (2 if k > 1 else 0) + in_run
+                cell = (  # ``normal_layout.stuck_index`` written out
+                    base
+                    + ((step - top_step) % 7) * DISTANCE_STRIDE
+                    + (COPY_STRIDE if k > 1 else 0)
+                    + in_run
+                )
                 total += value * STUCK[cell]
         if pink:
-            total += 20 * STUCK[base + 5]  # fits anything: like a value just ahead, in my run
+            total += 20 * STUCK[base + PINK_OFFSET]
         if self.refund:
-            n = size if size < _EMPTY_SIZES else _EMPTY_SIZES
-            total -= self.refund * EMPTY[(self.ctx * _EMPTY_SIZES + n - 1) * _GAPS + min(gap, 3)]
+            total -= self.refund * EMPTY[empty_index(self.ctx, size, gap)]
         return total
 
     def after_play(self, hand: Sequence[int], card: int, p: NormalParams) -> float:
@@ -471,9 +477,7 @@ class NormalPlayer:
         self.params = params
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError("It's not this seat's turn.")
+        legal = legal_moves(view)
         if len(legal) == 1:
             return legal[0]
         assert view.top is not None

@@ -34,7 +34,6 @@ from .knowledge import STEP, discard_saving, hand_cost, largest_chip
 from .normal import (
     _CODE,
     _DRAW_KINDS,
-    _OPP_MIN,
     DEFAULT_PARAMS,
     NormalParams,
     _alone_play,
@@ -43,6 +42,7 @@ from .normal import (
     draw_or_quit,
     forget_oldest,
 )
+from .normal_layout import OPP_MIN, OPPONENTS
 
 KINDS: tuple[int, ...] = tuple(int(c) for c in Card)
 #: ``FIT[top]``: the cards that may go on ``top``, ascending (``int(card)`` indexes).
@@ -362,7 +362,8 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
                 npile = len(pile)
                 if npile <= nopp and low > 1:
                     low -= 1
-                ctx = (nopp - 1 if nopp < 5 else 4) * _OPP_MIN + min(low, _OPP_MIN) - 1
+                ctx = (nopp if nopp < OPPONENTS else OPPONENTS) - 1  # ``normal_layout.context``
+                ctx = ctx * OPP_MIN + min(low, OPP_MIN) - 1
                 refund = refunds[seat]
                 if fit:
                     # (hand, top, ctx, refund): the hand's packed counts above five

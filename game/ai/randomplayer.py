@@ -6,12 +6,11 @@ import random
 
 from ..actions import Action
 from ..view import SeatView
+from .knowledge import legal_moves
 
 
 class RandomPlayer:
     name = "random"
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
-        if not view.legal:
-            raise ValueError("It's not this seat's turn.")
-        return rng.choice(view.legal)
+        return rng.choice(legal_moves(view))

@@ -1,7 +1,7 @@
 """Calibration tables for Normal, written by ``python -m benchmarks.calibrate``.
 
 Measured from 3000 self-play games per table size (2 to 6 players).
-Index them with the helpers in ``benchmarks/calibrate.py``
+Index them with the helpers in ``game/ai/normal_layout.py``
 (``stuck_index``, ``empty_index``).
 """
 

@@ -10,7 +10,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from typing import Any
 
-from data import SeatRecord, Store, shard_of
+from data import MatchProgress, SeatRecord, Store, shard_of
 from game import Action, Match, RoundDealt, Ruleset
 
 
@@ -131,14 +131,8 @@ async def play_move(
             match.start_round(next_deal)
         elif next_deal is not None:
             match.deal(next_deal)
-    await store.append_events(
-        game_id,
-        first,
-        match.events[first:],
-        results=match.results[done:],
-        finished=match.winners if match.over else None,
-        final_points=match.points if match.over else None,
-        turn_deadline=turn_deadline,
+    await store.append_progress(
+        game_id, MatchProgress.since(match, first, done), turn_deadline=turn_deadline
     )
 
 
