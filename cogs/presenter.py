@@ -58,9 +58,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.frontend.places import channel_gone, place_gone
 from bot.i18n import text
 from bot.limiter import Priority
-from bot.places import channel_gone, place_gone
 from bot.service import ServiceError
 from bot.service.table import Status, Table
 from data.store import OpenHandRecord, PingRecord, StoreError
@@ -567,7 +567,7 @@ class Presenter:
         """Take back the hands opened before a restart that Discord still lets us edit;
         the newest of each game's tokens sends its pings, as a click would."""
         for record in await self.bot.service.open_hands():
-            webhook = discord.Webhook.partial(record.application_id, record.token, client=self.bot)
+            webhook = self.bot.interaction_webhook(record.application_id, record.token)
             edit = functools.partial(webhook.edit_message, record.message_id)
             key = (record.game_id, record.user_id)
             self.hands[key] = OpenHand(edit, record.opened_at, record.locale, record.warning)
