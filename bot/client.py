@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.frontend.places import place_gone
+from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
 from bot.limiter import Limiter, Priority
 from bot.service import GameService
@@ -19,7 +20,6 @@ from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.startup import StartupError, open_store
 from cogs.faces import PLAIN, Faces
-from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
 from game.ai import Strength
