@@ -11,15 +11,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.frontend.places import place_gone
+from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
 from bot.limiter import Limiter, Priority
-from bot.places import place_gone
 from bot.service import GameService
 from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.startup import StartupError, open_store
 from cogs.faces import PLAIN, Faces
-from cogs.presenter import Presenter
 from data.shards import Shards
 from data.store import Store
 from game.ai import Strength
@@ -218,6 +218,11 @@ class LamaBot(commands.Bot):
                 f"DEV_GUILD_ID is {guild_id}, a server the bot is not in; invite the bot there "
                 "with the link in the README, or correct DEV_GUILD_ID or leave it empty."
             ) from exc
+
+    def interaction_webhook(self, application_id: int, token: str) -> discord.Webhook:
+        """The webhook of an interaction token, with this client's state (for
+        :class:`~bot.frontend.host.Host`)."""
+        return discord.Webhook.partial(application_id, token, client=self)
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s in %d guild(s)", self.user, len(self.guilds))

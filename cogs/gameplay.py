@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.open_hands import hand_payload
+from bot.frontend.presenter import Presenter
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.table import Status, Table
@@ -27,7 +29,6 @@ from .glue import (
     reply,
     reply_error,
 )
-from .presenter import Presenter, hand_payload
 
 if TYPE_CHECKING:
     from bot.client import LamaBot

@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
+from bot.frontend.presenter import Presenter
+from bot.frontend.table_edits import table_payload
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.service.table import Status, Table
@@ -27,7 +29,6 @@ from .glue import (
     reply,
     reply_error,
 )
-from .presenter import Presenter, table_payload
 
 if TYPE_CHECKING:
     from bot.client import LamaBot

@@ -61,10 +61,11 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     if request.node.get_closest_marker("real_pacing"):
         return
     monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
-    monkeypatch.setattr("cogs.presenter.MIN_INTERVAL", 0.0)
-    monkeypatch.setattr("cogs.presenter.DEBOUNCE", 0.0)
-    monkeypatch.setattr("cogs.presenter.AI_HOLD", 0.0)
-    monkeypatch.setattr("cogs.presenter.RETRY_FIRST", 0.05)  # doubling from there, as ever
+    monkeypatch.setattr("bot.frontend.table_edits.MIN_INTERVAL", 0.0)
+    monkeypatch.setattr("bot.frontend.table_edits.DEBOUNCE", 0.0)
+    monkeypatch.setattr("bot.frontend.table_edits.AI_HOLD", 0.0)
+    # A failed call is tried again after 0.05 s, doubling from there as ever.
+    monkeypatch.setattr("bot.frontend.discord_errors.RETRY_FIRST", 0.05)
 
 
 @pytest.fixture

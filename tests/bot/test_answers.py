@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.frontend.pings import Pings
 from bot.service.table import Status, Table
-from cogs.presenter import Presenter
 
 from .play import open_lobby, table_message, texts, two_player_game
 
@@ -21,13 +21,13 @@ SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer m
 @pytest.fixture
 def slow_discord(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """Call it, and taking the turn ping down takes longer than 3 s, as on a slow Discord."""
-    clear = Presenter._clear_ping
+    clear = Pings.clear
 
-    async def slow(self: Presenter, table: Table, **kwargs: Any) -> None:
+    async def slow(self: Pings, table: Table, **kwargs: Any) -> None:
         await asyncio.sleep(SLOW)
         await clear(self, table, **kwargs)
 
-    return lambda: monkeypatch.setattr(Presenter, "_clear_ping", slow)
+    return lambda: monkeypatch.setattr(Pings, "clear", slow)
 
 
 @pytest.mark.simcord(settle_timeout=30)

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.frontend.pings import Pings
+from bot.frontend.presenter import Presenter
+from bot.frontend.table_edits import TableEdits
 from bot.service.table import Status, Table
-from cogs.presenter import Presenter
 from game import PLAY
 from game import Card as C
 
@@ -42,16 +44,16 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
 
     # bob's move arrives while the edit for alice's move is on its way: its
     # payload is built, Discord hasn't answered yet.
-    send = Presenter._send_edit
+    send = TableEdits._send_edit
     edits: list[str] = []
 
-    async def in_flight(self: Presenter, table: Table, payload: dict[str, Any]) -> None:
+    async def in_flight(self: TableEdits, table: Table, payload: dict[str, Any]) -> None:
         edits.append(moves_shown(payload["view"]))
         if len(edits) == 1:
             await service(simcord_env).move(table.game_id, bob.id, PLAY[C.THREE], table.stamp)
         await send(self, table, payload)
 
-    monkeypatch.setattr(Presenter, "_send_edit", in_flight)
+    monkeypatch.setattr(TableEdits, "_send_edit", in_flight)
     hand = await open_hand(alice, channel)
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(10)
@@ -72,10 +74,10 @@ async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
     await simcord_env.advance_time(3)
 
     # The host cancels (another click, another task) just as bob's ping goes out.
-    send = Presenter._send_ping
+    send = Pings._send_ping
     cancels: list[asyncio.Task[Table]] = []
 
-    async def in_flight(self: Presenter, table: Table, content: str, user_id: int) -> Any:
+    async def in_flight(self: Pings, table: Table, content: str, user_id: int) -> Any:
         if user_id == bob.id and not cancels:
             games = service(simcord_env)
             cancels.append(
@@ -85,7 +87,7 @@ async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
             await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
         return await send(self, table, content, user_id)
 
-    monkeypatch.setattr(Presenter, "_send_ping", in_flight)
+    monkeypatch.setattr(Pings, "_send_ping", in_flight)
     hand = await open_hand(alice, channel)
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(3)
@@ -111,12 +113,8 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
     assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
     presenter: Presenter = simcord_env.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
     remembered = (
-        [
-            key
-            for per_game in (presenter._last_sig, presenter._pending, presenter._reasons)
-            for key in per_game
-        ]
-        + [*presenter._charted]
+        [*presenter.table_edits.screens, *presenter.tokens.games, *presenter.pings.games]
+        + [*presenter.chart.charted]
         + [game for game, _ in presenter.hands]
     )
     assert table.game_id not in remembered
@@ -133,10 +131,10 @@ async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warnin
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
 
     # alice plays (another click, another task) just as her turn's warning goes out.
-    send = Presenter._send_ping
+    send = Pings._send_ping
     moves: list[asyncio.Task[Any]] = []
 
-    async def in_flight(self: Presenter, table: Table, content: str, user_id: int) -> Any:
+    async def in_flight(self: Pings, table: Table, content: str, user_id: int) -> Any:
         if content.startswith("⏰") and not moves:
             games = service(simcord_env)
             moves.append(
@@ -146,7 +144,7 @@ async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warnin
             await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)
         return await send(self, table, content, user_id)
 
-    monkeypatch.setattr(Presenter, "_send_ping", in_flight)
+    monkeypatch.setattr(Pings, "_send_ping", in_flight)
     await simcord_env.advance_time(46)  # the warning comes 15 s before the minute is up
     await simcord_env.advance_time(3)
 

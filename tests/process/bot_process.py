@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 
 import simcord
 
+import bot.frontend.table_edits
 import bot.service
-import cogs.presenter
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.table import Status
@@ -84,7 +84,7 @@ async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env, Discord]:
     """The bot on ``path`` in a fresh SimCord with the dev guild, populated before the bot
     starts (as ``test_process_kill`` does), seeded deals, no pauses."""
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
-    cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
+    bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
     lama = LamaBot(settings_for(path))
     env = simcord.Env(lama)

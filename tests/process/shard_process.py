@@ -22,8 +22,8 @@ from pathlib import Path
 
 import simcord
 
+import bot.frontend.table_edits
 import bot.service
-import cogs.presenter
 import data.shards
 from bot.client import make_bot
 from bot.config import Settings
@@ -56,7 +56,7 @@ def say(*parts: object) -> None:
 
 
 async def main(database: str, count: int, shard: int, mode: str) -> int:
-    cogs.presenter.DEBOUNCE = cogs.presenter.MIN_INTERVAL = 0.0
+    bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
     data.shards.RENEW_EVERY = 86400.0  # see tests/conftest.py's fast_pacing
     postgres = database.startswith("postgresql://")

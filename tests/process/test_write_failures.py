@@ -138,7 +138,7 @@ async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table
     # whichever token edits the table.
     simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=403)
     simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=403)
-    with caplog.at_level(logging.WARNING, logger="cogs.presenter"):
+    with caplog.at_level(logging.WARNING, logger="bot.frontend.table_edits"):
         await take_simple_turn(alice, channel)
         await simcord_env.advance_time(1)
     assert any("could not edit the table" in r.getMessage() for r in caplog.records)

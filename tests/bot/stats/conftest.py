@@ -13,14 +13,14 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-import cogs.presenter
+import bot.frontend.table_edits
 from bot.client import LamaBot
 
 
 @pytest.fixture(autouse=True)
 def no_edit_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cogs.presenter, "MIN_INTERVAL", 0.0)
-    monkeypatch.setattr(cogs.presenter, "DEBOUNCE", 0.0)
+    monkeypatch.setattr(bot.frontend.table_edits, "MIN_INTERVAL", 0.0)
+    monkeypatch.setattr(bot.frontend.table_edits, "DEBOUNCE", 0.0)
 
 
 @pytest_asyncio.fixture(autouse=True)

@@ -16,11 +16,13 @@ import discord
 
 from bot.limiter import Limiter, Priority
 
+from .host import Lookups
+
 log = logging.getLogger(__name__)
 
 
 async def channel_gone(
-    client: discord.Client,
+    client: Lookups,
     channel_id: int,
     limiter: Limiter | None = None,
     priority: Priority = Priority.TABLE,
@@ -50,7 +52,7 @@ async def channel_gone(
 
 
 async def place_gone(
-    client: discord.Client,
+    client: Lookups,
     guild_id: int,
     channel_id: int,
     limiter: Limiter | None = None,

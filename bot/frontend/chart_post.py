@@ -1,0 +1,77 @@
+"""The chart post: one message with a finished game's chip chart, once per game."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+
+from bot.limiter import Priority
+from bot.service.table import Table
+from cogs.stats import chart_file, finished_chart
+from data.store import StoreError
+
+from .background import Background
+from .discord_errors import FAILURES, backoff, transient
+from .host import Host
+from .tokens import Token, Tokens
+
+log = logging.getLogger(__name__)
+
+CHART_TRIES = 4  # the chart is cosmetic: given up after this many failures
+
+
+def chart_name(table: Table) -> str:
+    """The name of the task posting a finished game's chart."""
+    return f"lama-chart-{table.game_id}"
+
+
+class ChartPost:
+    """Posts each finished game's chart, with the newest click's token if it works."""
+
+    def __init__(self, host: Host, tokens: Tokens, background: Background) -> None:
+        self.host = host
+        self.tokens = tokens
+        self.background = background
+        self.charted: set[int] = set()  # finished games whose chart was posted
+
+    def forget(self, game_id: int) -> None:
+        self.charted.discard(game_id)  # its chart went out with the notice that finished it
+
+    def finished(self, table: Table) -> None:
+        """The game is finished: its chart goes out, unless it did already."""
+        if table.game_id not in self.charted:
+            self.charted.add(table.game_id)
+            self.background.spawn(self._post(table, self.tokens.click(table)), chart_name(table))
+
+    def stop(self, table: Table) -> None:
+        """The table is gone: its chart is not posted."""
+        for task in self.background.named(chart_name(table)):
+            if task is not asyncio.current_task():
+                task.cancel()
+
+    async def _post(self, table: Table, token: Token | None) -> None:
+        """One message with the finished game's chip chart, read from the store."""
+        try:
+            chart = await finished_chart(self.host.service, table.game_id, table.locale)
+        except StoreError as error:
+            log.warning("game %s: could not load the chart: %s", table.game_id, error)
+            return
+        if chart is None:
+            return
+        embed, png = chart
+        channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        for failures in itertools.count(1):
+            try:
+                if self.tokens.fresh(token):
+                    assert token is not None
+                    await token.webhook.send(embed=embed, file=chart_file(png), wait=True)
+                else:
+                    await self.host.limiter.acquire(Priority.COSMETIC)
+                    await channel.send(embed=embed, file=chart_file(png))
+                return
+            except FAILURES as error:
+                if not transient(error) or failures >= CHART_TRIES:
+                    log.warning("game %s: could not post the chart: %s", table.game_id, error)
+                    return
+            await asyncio.sleep(backoff(failures))

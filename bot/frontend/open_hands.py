@@ -1,0 +1,157 @@
+"""Open hands: each player's private hand, refreshed through its own click's token when
+their turn comes (no bot token), and taken back after a restart while Discord still
+lets us edit it."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import text
+from bot.service.table import Table
+from cogs import render
+from cogs.faces import Faces
+from data.store import OpenHandRecord
+
+from .background import Background
+from .discord_errors import FAILURES, transient
+from .host import Host
+from .tokens import Tokens
+
+LOOKING = 5.0  # seconds since a player's last click in which they're taken to be looking
+HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
+HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
+
+
+def hand_payload(
+    table: Table,
+    seat: int,
+    locale: str,
+    faces: Faces,
+    note: str | None = None,
+    warning: str | None = None,
+) -> dict[str, Any]:
+    """What a private hand shows now, as :func:`~bot.frontend.table_edits.table_payload`
+    for the table."""
+    view = render.hand_view(table, seat, locale, faces, note, warning)
+    return {"content": None, "embeds": [], "view": view}
+
+
+@dataclass
+class OpenHand:
+    edit: Callable[..., Awaitable[object]]  # edits the hand's message
+    opened: float  # unix time (the service's clock)
+    locale: str
+    warning: str | None = None  # about the bot's permissions, as of the last click
+
+
+class OpenHands:
+    """The hands players have open, by (game id, user id)."""
+
+    def __init__(self, host: Host, tokens: Tokens, background: Background) -> None:
+        self.host = host
+        self.tokens = tokens
+        self.background = background
+        self.hands: dict[tuple[int, int], OpenHand] = {}
+        # The message and time of each open hand's stored token.
+        self._saved: dict[tuple[int, int], tuple[int, float]] = {}
+
+    def forget(self, game_id: int) -> None:
+        for hands in (self.hands, self._saved):
+            for key in [key for key in hands if key[0] == game_id]:
+                del hands[key]
+
+    def opened(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        warning: str | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Refresh this hand (``message_id``, answering ``interaction``) when its
+        owner's turn comes; stored too, so that a restarted bot still can."""
+        hand = OpenHand(
+            interaction.edit_original_response,
+            self.host.service.clock(),
+            str(interaction.locale),
+            warning,
+        )
+        key = (table.game_id, user_id)
+        self.hands[key] = hand
+        # Every click on a hand is a new interaction with a new token; storing each
+        # would double the writes of every move. The same message is stored again
+        # only once its stored token has used up a third of its life.
+        saved = self._saved.get(key)
+        if message_id is not None and (
+            saved is None or saved[0] != message_id or hand.opened - saved[1] >= HAND_RESAVE
+        ):
+            self._saved[key] = (message_id, hand.opened)
+            record = OpenHandRecord(
+                game_id=table.game_id,
+                user_id=user_id,
+                application_id=interaction.application_id,
+                token=interaction.token,
+                message_id=message_id,
+                locale=hand.locale,
+                warning=warning,
+                opened_at=hand.opened,
+            )
+            self.background.spawn(
+                self.host.service.remember_hand(record), f"lama-hand-{table.game_id}"
+            )
+
+    async def restore(self) -> None:
+        """Take back the hands opened before a restart that Discord still lets us edit;
+        the newest of each game's tokens sends its pings, as a click would."""
+        for record in await self.host.service.open_hands():
+            webhook = self.host.interaction_webhook(record.application_id, record.token)
+            edit = functools.partial(webhook.edit_message, record.message_id)
+            key = (record.game_id, record.user_id)
+            self.hands[key] = OpenHand(edit, record.opened_at, record.locale, record.warning)
+            self.tokens.restored(record.game_id, webhook, record.opened_at)
+
+    def looking(self, table: Table, user_id: int) -> bool:
+        """Whether the player clicked in the last ``LOOKING`` seconds."""
+        hand = self.hands.get((table.game_id, user_id))
+        return hand is not None and self.host.service.clock() - hand.opened < LOOKING
+
+    async def refresh(
+        self, table: Table, user_id: int, *, note: str | None = None, last: bool = False
+    ) -> bool:
+        """Edit ``user_id``'s open hand to show the game as it is now; ``last``
+        lets go of it after (the game is over, nothing will change it again).
+        True if the hand shows it now."""
+        key = (table.game_id, user_id)
+        hand = self.hands.get(key)
+        if hand is None:
+            return False
+        expired = self.host.service.clock() - hand.opened > HAND_EDITABLE
+        if last or expired:
+            del self.hands[key]
+        if expired:
+            return False
+        seat = table.seat_of(user_id)
+        if seat is None or table.match is None:
+            return False
+        shown = text(hand.locale, note) if note is not None else None
+        try:
+            await hand.edit(
+                **hand_payload(
+                    table, seat, hand.locale, self.host.faces, shown, warning=hand.warning
+                )
+            )
+        except FAILURES as error:
+            if not transient(error):
+                self.hands.pop(key, None)  # gone, or its token no longer works
+            return False  # the ping tells them instead
+        return True
+
+    async def close(self, table: Table, reason: str | None = None) -> None:
+        """Every open hand of a game that ended shows how it ended, not stale moves."""
+        for _game, user_id in [key for key in self.hands if key[0] == table.game_id]:
+            await self.refresh(table, user_id, note=reason, last=True)

@@ -1,0 +1,278 @@
+"""Turn pings: sent, stored, taken down when the turn is over, and those an earlier run
+left standing taken down after a restart.
+
+Turn pings are new messages, since an edit notifies nobody: one per human turn,
+taken down when the turn is over.  They are sent and taken down as followups of
+the newest click at the table (anyone's move, Show my hand, a lobby button),
+which need no bot token, while that token works (15 minutes); with the bot token
+only when nobody clicked that recently.  Every ping is stored once Discord has
+answered its sending and forgotten only once the message is gone, so a bot
+stopped later on (killed while Discord refuses a deletion, say) leaves none of
+them standing: the restarted bot takes down every stored one.  A deletion
+refused where the ping stands (an archived thread, 50083; a place hidden from
+the bot, 403) is not tried again and again: the ping stays stored, and goes
+after the game's next ping there (sending it unarchives a thread) or at a
+restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.i18n import text
+from bot.limiter import Priority
+from bot.service.table import Status, Table
+from data.store import PingRecord
+
+from .background import Background
+from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, backoff, refused_here, transient
+from .host import Host
+from .places import place_gone
+from .tokens import Token, Tokens
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Ping:
+    """A turn ping standing in the channel, and the token it was sent with (None:
+    the bot token)."""
+
+    message_id: int
+    content: str
+    token: Token | None = None
+
+    def record(self, table: Table) -> PingRecord:
+        return PingRecord(table.game_id, table.guild_id, table.channel_id, self.message_id)
+
+
+@dataclass
+class GamePings:
+    """One game's pings."""
+
+    standing: Ping | None = None  # the ping standing for the turn
+    wanted: str | None = None  # the text of the ping that should stand
+    # Pings that are over but refused deletion where they stand (Deletion.LATER):
+    # taken down after the game's next ping there is sent (which unarchives a thread).
+    kept: list[Ping] = field(default_factory=list)
+
+
+class Pings:
+    """Every game's turn ping, and the pings that are over until they are gone."""
+
+    def __init__(self, host: Host, tokens: Tokens, background: Background) -> None:
+        self.host = host
+        self.tokens = tokens
+        self.background = background
+        self.games: dict[int, GamePings] = {}
+        self._deleting: set[int] = set()  # pings that are over, their deletion tried again
+
+    def _game(self, game_id: int) -> GamePings:
+        return self.games.setdefault(game_id, GamePings())
+
+    def standing(self, game_id: int) -> Ping | None:
+        game = self.games.get(game_id)
+        return game.standing if game is not None else None
+
+    def _wanted(self, game_id: int) -> str | None:
+        game = self.games.get(game_id)
+        return game.wanted if game is not None else None
+
+    def forget(self, game_id: int) -> None:
+        """Forget the game, but for its ping standing, if any: that goes only once it is
+        taken down.  (Its kept pings are still stored: a restart tries them.)"""
+        game = self.games.pop(game_id, None)
+        if game is not None and game.standing is not None:
+            self.games[game_id] = GamePings(standing=game.standing)
+
+    def drop(self, table: Table) -> None:
+        """The table is gone, and its ping with it: nothing to take down."""
+        if (game := self.games.get(table.game_id)) is not None:
+            game.standing = None
+
+    async def ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:
+        """One short ping message per table: a mention notifies, an edit would not."""
+        key = "ping.warning" if warning else "ping.turn"
+        when = f"<t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""
+        content = text(table.locale, key, mention=f"<@{user_id}>", when=when)
+        current = self.standing(table.game_id)
+        if current is not None and current.content == content:
+            return  # the same player again, e.g. after a Plus card with no timer
+        self._game(table.game_id).wanted = content
+        await self.clear(table, replaced=True)
+        if not await self._put_up(table, content, user_id):
+            self.background.spawn(
+                self._ping_again(table, content, user_id), f"lama-ping-{table.game_id}"
+            )
+
+    async def _put_up(self, table: Table, content: str, user_id: int) -> bool:
+        """Send the ping ``content``; False if that failed for now (429, 5xx)."""
+        try:
+            ping = await self._send_ping(table, content, user_id)
+        except FAILURES as error:
+            if transient(error):
+                log.info("game %s: the ping will be tried again: %s", table.game_id, error)
+                return False
+            log.warning("game %s: could not ping: %s", table.game_id, error)
+            return True
+        # Stored before anything else: from now on a restart takes it down.
+        await self.host.service.remember_ping(ping.record(table))
+        if table.status is not Status.RUNNING or self._wanted(table.game_id) != content:
+            # It closed, or the turn moved on, while the ping was on its way.
+            await self._take_down(table, ping)
+        else:
+            self._game(table.game_id).standing = ping
+        # A message got through there: a thread that was archived is not any more.
+        if (game := self.games.get(table.game_id)) is not None:
+            kept, game.kept = game.kept, []
+            for old in kept:
+                await self._take_down(table, old)
+        return True
+
+    async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
+        """Try a ping that failed again until it stands, or its turn is over."""
+        for failures in itertools.count(1):
+            await asyncio.sleep(backoff(failures))
+            # In turn with the table's notices, as the first try was.
+            async with table.notice_lock:
+                wanted = self._wanted(table.game_id) == content
+                standing = self.standing(table.game_id) is not None
+                if not wanted or standing or table.status is not Status.RUNNING:
+                    return
+                if await self._put_up(table, content, user_id):
+                    return
+
+    async def _send_ping(self, table: Table, content: str, user_id: int) -> Ping:
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        token = self.tokens.click(table)
+        if token is not None:
+            try:
+                message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
+                return Ping(message.id, content, token)
+            except FAILURES as error:
+                # That token is busy or no longer works: the bot token, at once.
+                if not transient(error):
+                    self.tokens.failed(table, token)
+        await self.host.limiter.acquire(Priority.PING)
+        channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        sent = await channel.send(content, allowed_mentions=mentions)
+        return Ping(sent.id, content)
+
+    async def clear(self, table: Table, *, replaced: bool = False) -> None:
+        """Take the turn's ping down (``replaced``: a new one is on its way)."""
+        game = self.games.get(table.game_id)
+        if game is None:
+            return
+        if not replaced:
+            game.wanted = None
+        current, game.standing = game.standing, None
+        if current is not None and current.message_id not in self._deleting:
+            await self._take_down(table, current)
+
+    async def _take_down(self, table: Table, ping: Ping) -> None:
+        """Take the ping down, and forget it once it is gone; a deletion Discord refuses
+        for now is tried again, one refused where the ping stands waits for the game's
+        next ping (the ping stays stored until it is gone)."""
+        deletion = await self._delete_ping(table, ping)
+        if deletion is Deletion.RETRY:
+            self._deleting.add(ping.message_id)
+            self.background.spawn(self._delete_again(table, ping), f"lama-unping-{table.game_id}")
+        else:
+            await self._deleted(table, ping, deletion)
+
+    async def _deleted(self, table: Table, ping: Ping, deletion: Deletion) -> None:
+        if deletion is Deletion.DONE:
+            await self.host.service.forget_ping(ping.record(table))
+        elif deletion is Deletion.LATER:
+            self._game(table.game_id).kept.append(ping)
+
+    async def _delete_again(self, table: Table, ping: Ping) -> None:
+        """Try taking a ping down again until it is gone (or refused where it stands)."""
+        try:
+            for failures in itertools.count(1):
+                await asyncio.sleep(backoff(failures))
+                deletion = await self._delete_ping(table, ping)
+                if deletion is not Deletion.RETRY:
+                    await self._deleted(table, ping, deletion)
+                    return
+        finally:
+            self._deleting.discard(ping.message_id)
+
+    async def take_down_left(self) -> None:
+        """Take down the pings that stood when the bot last stopped, once it is connected:
+        those that were over, and those of the games it resumes (each gets a fresh ping).
+        Read now, before this process sends a ping of its own."""
+        left = await self.host.service.standing_pings()
+        if left:
+            self.background.spawn(self._take_down_left(left), "lama-unping-left")
+
+    async def _take_down_left(self, left: list[PingRecord]) -> None:
+        await self.host.wait_until_ready()
+        for ping in left:
+            self.background.spawn(self._unping_left(ping), f"lama-unping-left-{ping.game_id}")
+
+    async def _unping_left(self, left: PingRecord) -> None:
+        # Cosmetic: a ping left standing can wait, the live tables can't (after an
+        # outage there may be many, each with its look-up).
+        limiter, cosmetic = self.host.limiter, Priority.COSMETIC
+        if await place_gone(self.host, left.guild_id, left.channel_id, limiter, cosmetic):
+            # Deleted, or the bot removed, while it was down: the ping went with its
+            # place (or can't be reached), so nothing is sent there.
+            await self.host.service.forget_ping(left)
+            return
+        for failures in itertools.count(1):
+            deletion = await self._bot_delete(
+                left.game_id, left.channel_id, left.message_id, cosmetic
+            )
+            if deletion is Deletion.DONE:
+                await self.host.service.forget_ping(left)
+                return
+            if deletion is Deletion.LATER:
+                # Stored still; a game going on takes it down after its next ping there.
+                table = self.host.service.table(left.game_id)
+                if table is not None and table.live:
+                    self._game(table.game_id).kept.append(Ping(left.message_id, ""))
+                return
+            await asyncio.sleep(backoff(failures))
+
+    async def _delete_ping(self, table: Table, ping: Ping) -> Deletion:
+        """Take the ping down: with the token it was sent with while that works,
+        else with the bot token."""
+        if self.tokens.fresh(ping.token):
+            assert ping.token is not None
+            try:
+                await ping.token.webhook.delete_message(ping.message_id)
+                return Deletion.DONE
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_MESSAGE:
+                    return Deletion.DONE  # gone already
+            except FAILURES as error:
+                if transient(error):
+                    return Deletion.RETRY  # the same token later: it costs no budget
+            # The token no longer works (or is refused there): the bot token can delete
+            # the bot's messages.
+        return await self._bot_delete(table.game_id, table.channel_id, ping.message_id)
+
+    async def _bot_delete(
+        self, game_id: int, channel_id: int, message_id: int, priority: Priority = Priority.TABLE
+    ) -> Deletion:
+        """Take a ping down with the bot token."""
+        await self.host.limiter.acquire(priority)
+        channel = self.host.get_partial_messageable(channel_id)
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            return Deletion.DONE  # gone already, or its channel is
+        except FAILURES as error:
+            if transient(error):
+                return Deletion.RETRY
+            if refused_here(error):
+                log.info("game %s: a ping can't be taken down there now: %s", game_id, error)
+                return Deletion.LATER
+            log.warning("game %s: could not take a ping down: %s", game_id, error)
+        return Deletion.DONE

@@ -1,0 +1,166 @@
+"""The presenter: what the service tells the front end (a table changed, a turn started,
+a game closed or its place is gone), handed to the part whose job it is.
+
+Each part keeps its own per-game state and forgets a game itself:
+
+- :class:`~bot.frontend.table_edits.TableEdits`: the table messages;
+- :class:`~bot.frontend.pings.Pings`: the turn pings;
+- :class:`~bot.frontend.open_hands.OpenHands`: the players' private hands;
+- :class:`~bot.frontend.chart_post.ChartPost`: the chart at the end;
+- :class:`~bot.frontend.tokens.Tokens`: the newest clicks, whose interaction tokens
+  send and edit without the bot token.
+
+A player who clicked in the last ``LOOKING`` seconds and whose open hand now
+shows their turn is looking: no ping.  AI turns have no ping: one ping per
+stretch of AI moves, for the human after them.  The turn timer's warning always
+pings.  Every bot-token call waits for its turn at the process's
+:class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then the
+table and taking pings down, then cosmetic posts (the finished game's chart, a
+warning's table edit) and taking down the pings an earlier run left.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.limiter import Priority
+from bot.service.table import Status, Table
+
+from .background import Background, stop
+from .chart_post import ChartPost
+from .host import Host
+from .open_hands import OpenHand, OpenHands
+from .pings import Pings
+from .table_edits import TableEdits
+from .tokens import Tokens
+
+log = logging.getLogger(__name__)
+
+
+class Presenter:
+    """The service's :class:`~bot.service.TableListener`, and what the cogs tell the
+    front end (a click answered, a hand opened, a table shown)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        # Chart posts, open-hand saves, pings and deletions tried again.
+        self.background = Background()
+        self.tokens = Tokens(host)
+        self.table_edits = TableEdits(host, self.tokens, last_edit_made=self.forget)
+        self.pings = Pings(host, self.tokens, self.background)
+        self.open_hands = OpenHands(host, self.tokens, self.background)
+        self.chart = ChartPost(host, self.tokens, self.background)
+
+    @property
+    def hands(self) -> dict[tuple[int, int], OpenHand]:
+        """The open hands, by (game id, user id)."""
+        return self.open_hands.hands
+
+    def forget(self, game_id: int) -> None:
+        """Let go of a game that is over (a bot runs for months)."""
+        self.table_edits.forget(game_id)
+        self.tokens.forget(game_id)
+        self.pings.forget(game_id)
+        self.chart.forget(game_id)
+        self.open_hands.forget(game_id)
+
+    # ------------------------------------------------------------ what the cogs say
+    def remember(
+        self,
+        table: Table,
+        payload: dict[str, Any],
+        interaction: discord.Interaction[Any] | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Record an edit made through an interaction response (the table
+        message ``message_id``, answering ``interaction``)."""
+        self.table_edits.remember(table, payload)
+        if interaction is not None:
+            self.tokens.clicked(table, interaction, answer_id=message_id)
+
+    def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
+        """Bring the table message up to date, soon."""
+        self.table_edits.request(table, priority)
+
+    def opened_hand(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        warning: str | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Refresh this hand (``message_id``, answering ``interaction``) when its
+        owner's turn comes; stored too, so that a restarted bot still can."""
+        self.tokens.clicked(table, interaction)
+        self.open_hands.opened(table, user_id, interaction, warning, message_id)
+
+    async def restore_hands(self) -> None:
+        """Take back the hands opened before a restart (see :meth:`OpenHands.restore`)."""
+        await self.open_hands.restore()
+
+    async def take_down_left(self) -> None:
+        """Take down the pings an earlier run left (see :meth:`Pings.take_down_left`)."""
+        await self.pings.take_down_left()
+
+    # ------------------------------------------------------------ the listener
+    async def table_changed(self, table: Table) -> None:
+        try:
+            if table.status is not Status.RUNNING:
+                await self.pings.clear(table)
+            if table.status is Status.FINISHED:
+                self.chart.finished(table)
+                await self.open_hands.close(table)
+        finally:
+            self.request(table)  # whatever failed above, the table still shows the change
+
+    async def table_gone(self, table: Table) -> None:
+        """Its channel or server is gone: stop every edit, ping and hand refresh."""
+        self.table_edits.stop(table)
+        self.pings.drop(table)
+        self.chart.stop(table)
+        self.forget(table.game_id)
+
+    async def turn_started(self, table: Table) -> None:
+        seat = table.to_move
+        if seat is None:
+            return
+        player = table.seats[seat]
+        if player.user_id is None or player.controller is not None:
+            await self.pings.clear(table)
+            return
+        looking = self.open_hands.looking(table, player.user_id)
+        try:
+            refreshed = await self.open_hands.refresh(table, player.user_id)
+        except Exception:
+            log.exception("game %s: could not refresh the hand; pinging", table.game_id)
+            refreshed = False  # the ping tells them instead
+        if looking and refreshed:
+            # They just clicked, and the hand in front of them says it's their turn.
+            await self.pings.clear(table)
+            return
+        await self.pings.ping(table, player.user_id)
+
+    async def turn_warning(self, table: Table) -> None:
+        seat = table.to_move
+        if seat is None or table.seats[seat].user_id is None:
+            return
+        user_id = table.seats[seat].user_id
+        assert user_id is not None
+        await self.pings.ping(table, user_id, warning=True)
+        self.request(table, Priority.COSMETIC)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self.table_edits.closed(table, reason)
+        try:
+            await self.pings.clear(table)
+            await self.open_hands.close(table, reason)
+        finally:
+            self.request(table)
+
+    async def close(self) -> None:
+        """Stop every edit and background task (the bot is stopping)."""
+        await stop([*self.table_edits.take_tasks(), *self.background.take_all()])
