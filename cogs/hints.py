@@ -1,5 +1,7 @@
-"""Hints and reviews: /lama hint, /lama review, the Hint button of a hand and the
-review button of a finished game. Every answer is private."""
+"""Hint commands: /lama hint and review, a hand's Hint button, a finished game's review button.
+
+Every answer is private; its words are :mod:`bot.frontend.views.hints`'.
+"""
 
 from __future__ import annotations
 
