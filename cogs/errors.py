@@ -2,9 +2,9 @@
 
 An unexpected error in a slash command, or in a button's or select's handler,
 is answered in the person's language (and logged), never with "This
-interaction failed". Buttons and selects are :class:`~discord.ui.DynamicItem`\\ s,
-whose errors discord.py only logs: the bot's :class:`~bot.frontend.items.Router`
-hands them here while this cog is loaded.
+interaction failed". Buttons and selects are dynamic items, whose errors
+discord.py only logs: the bot's :class:`~bot.frontend.items.Router` hands
+them here while this cog is loaded.
 """
 
 from __future__ import annotations
