@@ -11,6 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.frontend.faces import PLAIN, Faces
+from bot.frontend.items import Router
 from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
@@ -19,7 +21,6 @@ from bot.service import GameService
 from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.startup import StartupError, open_store
-from cogs.faces import PLAIN, Faces
 from data.shards import Shards
 from data.store import Store
 from game.ai import Strength
@@ -33,7 +34,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.gameplay",
     "cogs.hints",
     "cogs.lobby",
-    "cogs.settings",
+    "cogs.server_settings",
     "cogs.stats",
 )
 
@@ -78,6 +79,8 @@ class LamaBot(commands.Bot):
         self.lama = app_commands.Group(
             name="lama", description="Play L.A.M.A. in this channel", guild_only=True
         )
+        #: Hands each click to the handler of its button family; the cogs register theirs.
+        self.router = Router()
         # ``python -m bot`` opens the store before logging in, so a bad database
         # stops it before it touches Discord; without one, setup_hook opens it.
         if store is not None:

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 from discord.ext import commands
 
 from bot import art
+from bot.frontend.cog_host import CogHost
+from bot.frontend.faces import PLAIN, Faces
 from bot.limiter import Limiter, Priority
-
-from .faces import PLAIN, Faces
-
-if TYPE_CHECKING:
-    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +34,16 @@ RELIST_FIRST = 10.0  # seconds before a process that doesn't upload lists the em
 RELIST_MAX = 600.0  # ...doubling each time up to this
 
 
+class EmojiApp(Protocol):
+    """The application's emojis, as a client lists and uploads them."""
+
+    async def fetch_application_emojis(self) -> list[discord.Emoji]: ...
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> discord.Emoji: ...
+
+
 async def sync_emojis(
-    bot: discord.Client,
+    bot: EmojiApp,
     *,
     upload: bool = True,
     quiet: bool = False,
@@ -94,7 +99,7 @@ def listed(existing: dict[str, discord.Emoji]) -> Faces:
 class Emojis(commands.Cog):
     """Syncs the card faces in the background at start, then hands them to the bot."""
 
-    def __init__(self, bot: LamaBot) -> None:
+    def __init__(self, bot: CogHost) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
 
@@ -123,5 +128,5 @@ class Emojis(commands.Cog):
             self._task.cancel()
 
 
-async def setup(bot: LamaBot) -> None:
+async def setup(bot: CogHost) -> None:
     await bot.add_cog(Emojis(bot))

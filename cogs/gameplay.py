@@ -1,48 +1,48 @@
-"""Playing: the table message, private hands and the move buttons."""
+"""Playing: /lama hand, rules and kick, the table's buttons and the moves of a private hand."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.frontend.open_hands import hand_payload
-from bot.frontend.presenter import Presenter
+from bot.frontend.cog_host import CogHost, TablePresenter
+from bot.frontend.custom_ids import MoveId, SeatId, TableButtonId
+from bot.frontend.items import DYNAMIC_ITEMS
+from bot.frontend.permissions import (
+    can_manage,
+    missing_permissions_text,
+    missing_table_permissions,
+)
+from bot.frontend.replies import Interaction, defer_private, reply, reply_error
+from bot.frontend.views.payloads import hand_payload, seat_taken_payload
+from bot.frontend.words import error_text, rules_text
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.table import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
-from . import render
-from .components import DYNAMIC_ITEMS, SEAT_ACTION, ComponentId, LamaButton, table_id
-from .glue import (
-    Interaction,
-    LamaCog,
-    can_manage,
-    defer_private,
-    error_text,
-    missing_permissions_text,
-    missing_table_permissions,
-    reply,
-    reply_error,
-)
-
-if TYPE_CHECKING:
-    from bot.client import LamaBot
+from .base import LamaCog
 
 log = logging.getLogger(__name__)
 
 
-class Gameplay(LamaCog):
-    def __init__(self, bot: LamaBot) -> None:
+class GameplayCommands(LamaCog, name="Gameplay"):
+    """Playing: /lama hand, rules and kick, the table's buttons, the moves of a hand;
+    the persistent buttons are added to the bot with this cog."""
+
+    def __init__(self, bot: CogHost) -> None:
         super().__init__(bot)
-        self.presenter: Presenter = bot.presenter  # built in LamaBot.setup_hook
+        self.presenter: TablePresenter = bot.presenter  # built in LamaBot.setup_hook
 
     async def cog_load(self) -> None:
         await super().cog_load()
+        self.route(TableButtonId, self.handle_button)
+        self.route(MoveId, self.handle_move)
+        self.route(SeatId, self.handle_seat)
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.presenter.restore_hands()
         await self.presenter.take_down_left()
@@ -87,7 +87,7 @@ class Gameplay(LamaCog):
         table = self.bot.service.table_in(interaction.channel_id or 0)
         await reply(
             interaction,
-            render.rules_text(str(interaction.locale), table.ruleset if table else None),
+            rules_text(str(interaction.locale), table.ruleset if table else None),
         )
 
     @app_commands.command(
@@ -122,23 +122,39 @@ class Gameplay(LamaCog):
         )
 
     # ------------------------------------------------------------ buttons
-    async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:
+    async def handle_button(self, interaction: Interaction, cid: TableButtonId) -> None:
         table = self.bot.service.table(cid.game_id)
         if cid.action == "rules":
             ruleset = table.ruleset if table else None
-            await reply(interaction, render.rules_text(str(interaction.locale), ruleset))
+            await reply(interaction, rules_text(str(interaction.locale), ruleset))
             return
-        if table is None or table.status is not Status.RUNNING:
-            await reply(interaction, text(interaction.locale, "error.game_gone"))
+        table = await self._running(interaction, table)
+        if table is None:
             return
-        if cid.action in ("hand", SEAT_ACTION):
-            # A seat's card count can't be pressed; a forged click on it gets what
-            # the table can show anyone privately: their own hand.
-            await self.show_hand(interaction, table)
-        elif cid.action == "back":
+        if cid.action == "back":
             await self.come_back(interaction, table)
         else:
+            await self.show_hand(interaction, table)
+
+    async def handle_seat(self, interaction: Interaction, cid: SeatId) -> None:
+        # A seat's card count can't be pressed; a forged click on it gets what
+        # the table can show anyone privately: their own hand.
+        table = await self._running(interaction, self.bot.service.table(cid.game_id))
+        if table is not None:
+            await self.show_hand(interaction, table)
+
+    async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:
+        table = await self._running(interaction, self.bot.service.table(cid.game_id))
+        if table is not None:
             await self.move(interaction, table, cid)
+
+    @staticmethod
+    async def _running(interaction: Interaction, table: Table | None) -> Table | None:
+        """``table`` if its game is being played, else None, and the click is told so."""
+        if table is None or table.status is not Status.RUNNING:
+            await reply(interaction, text(interaction.locale, "error.game_gone"))
+            return None
+        return table
 
     async def show_hand(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -180,7 +196,7 @@ class Gameplay(LamaCog):
             return (await interaction.edit_original_response(**payload)).id
         return (await interaction.response.send_message(**payload, ephemeral=True)).message_id
 
-    async def move(self, interaction: Interaction, table: Table, cid: ComponentId) -> None:
+    async def move(self, interaction: Interaction, table: Table, cid: MoveId) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await reply(interaction, text(interaction.locale, "error.not_a_player"))
@@ -195,7 +211,7 @@ class Gameplay(LamaCog):
             # Someone else's move is being saved; answer Discord in time.
             await interaction.response.defer()
         try:
-            await self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp or 0)
+            await self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp)
         except ServiceError as error:
             if error.key == "error.stale" and table.status is Status.RUNNING:
                 await self._send_hand(
@@ -225,25 +241,5 @@ class Gameplay(LamaCog):
         await self._send_hand(interaction, table, seat, note=text(interaction.locale, "back.done"))
 
 
-def seat_taken_payload(table: Table, seat: int, locale: str) -> dict[str, Any]:
-    """What a player whose seat an AI plays sees instead of their hand: no cards."""
-    away = table.seats[seat].ai is None  # else kicked, or left: for the rest of the game
-    why = text(locale, "hand.away" if away else "hand.ai_seat")
-    container: discord.ui.Container[Any] = discord.ui.Container(
-        discord.ui.TextDisplay(f"## {text(locale, 'hand.title')}\n{why}"),
-        accent_colour=discord.Colour.dark_grey(),
-    )
-    if away:
-        back = LamaButton.make(
-            table_id("back", table.game_id),
-            text(locale, "button.back"),
-            discord.ButtonStyle.success,
-        )
-        container.add_item(discord.ui.ActionRow(back))
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(container)
-    return {"content": None, "embeds": [], "view": view}
-
-
-async def setup(bot: LamaBot) -> None:
-    await bot.add_cog(Gameplay(bot))
+async def setup(bot: CogHost) -> None:
+    await bot.add_cog(GameplayCommands(bot))

@@ -3,35 +3,26 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
-from bot.frontend.presenter import Presenter
-from bot.frontend.table_edits import table_payload
+from bot.frontend.cog_host import CogHost, TablePresenter
+from bot.frontend.custom_ids import AIPick, LobbyButtonId
+from bot.frontend.permissions import (
+    can_manage,
+    missing_permissions_text,
+    missing_table_permissions,
+)
+from bot.frontend.replies import Interaction, defer_private, reply, reply_error
+from bot.frontend.views.payloads import table_payload
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.service.table import Status, Table
 from game import Ruleset, RulesetError
-from game.ai import Strength
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
-from .components import ComponentId
-from .glue import (
-    Interaction,
-    LamaCog,
-    can_manage,
-    defer_private,
-    missing_permissions_text,
-    missing_table_permissions,
-    reply,
-    reply_error,
-)
-
-if TYPE_CHECKING:
-    from bot.client import LamaBot
+from .base import LamaCog
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +35,17 @@ def person(interaction: Interaction) -> Person:
     return Person(id=interaction.user.id, name=interaction.user.display_name)
 
 
-class Lobby(LamaCog):
-    def __init__(self, bot: LamaBot) -> None:
-        super().__init__(bot)
+class LobbyCommands(LamaCog, name="Lobby"):
+    """The lobby's commands and buttons, the Add AI select and a finished game's Rematch."""
 
     @property
-    def presenter(self) -> Presenter:
+    def presenter(self) -> TablePresenter:
         return self.bot.presenter
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.route(LobbyButtonId, self.handle_button)
+        self.route(AIPick, self.add_ai)
 
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")
@@ -169,7 +164,7 @@ class Lobby(LamaCog):
         await reply(interaction, text(interaction.locale, f"done.{action}"))
 
     # ------------------------------------------------------------ buttons
-    async def handle_component(self, interaction: Interaction, cid: ComponentId) -> None:
+    async def handle_button(self, interaction: Interaction, cid: LobbyButtonId) -> None:
         if cid.action == "rematch":
             await self.rematch(interaction, cid.game_id)
             return
@@ -218,7 +213,8 @@ class Lobby(LamaCog):
         clicked = interaction.message.id if interaction.message is not None else None
         self.presenter.remember(table, payload, interaction, clicked)
 
-    async def add_ai(self, interaction: Interaction, game_id: int, strength: Strength) -> None:
+    async def add_ai(self, interaction: Interaction, pick: AIPick) -> None:
+        game_id, strength = pick.game_id, pick.strength
         table = self.bot.service.table(game_id)
         if table is None or table.status is not Status.LOBBY:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
@@ -244,8 +240,5 @@ class Lobby(LamaCog):
         await self._post_table(interaction, table)
 
 
-async def setup(bot: LamaBot) -> None:
-    await bot.add_cog(Lobby(bot))
-
-
-__all__ = ["Lobby", "discord"]
+async def setup(bot: CogHost) -> None:
+    await bot.add_cog(LobbyCommands(bot))

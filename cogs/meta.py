@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.cog_host import CogHost
 from bot.i18n import text
 
 from .errors import ErrorReplies
-
-if TYPE_CHECKING:
-    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +19,7 @@ log = logging.getLogger(__name__)
 class Meta(commands.Cog):
     """Information about the bot."""
 
-    def __init__(self, bot: LamaBot) -> None:
+    def __init__(self, bot: CogHost) -> None:
         self.bot = bot
 
     @app_commands.command(name="lama-about", description="What this bot is and how to play")
@@ -32,7 +29,7 @@ class Meta(commands.Cog):
         await interaction.response.send_message(about, ephemeral=True)
 
 
-async def setup(bot: LamaBot) -> None:
+async def setup(bot: CogHost) -> None:
     await bot.add_cog(Meta(bot))
     # The bot's extension list is bot/client.py's; the error replies come with this one,
     # loaded first, so that they cover every command.

@@ -8,13 +8,13 @@ import logging
 
 from bot.limiter import Priority
 from bot.service.table import Table
-from cogs.stats import chart_file, finished_chart
 from data.store import StoreError
 
 from .background import Background
 from .discord_errors import FAILURES, backoff, transient
 from .host import Host
 from .tokens import Token, Tokens
+from .views.stats import chart_file, finished_chart
 
 log = logging.getLogger(__name__)
 

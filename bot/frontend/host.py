@@ -9,7 +9,8 @@ import discord
 if TYPE_CHECKING:
     from bot.limiter import Limiter
     from bot.service import GameService
-    from cogs.faces import Faces
+
+    from .faces import Faces
 
 
 class Lookups(Protocol):

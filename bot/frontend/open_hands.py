@@ -13,32 +13,17 @@ import discord
 
 from bot.i18n import text
 from bot.service.table import Table
-from cogs import render
-from cogs.faces import Faces
 from data.store import OpenHandRecord
 
 from .background import Background
 from .discord_errors import FAILURES, transient
 from .host import Host
 from .tokens import Tokens
+from .views.payloads import hand_payload
 
 LOOKING = 5.0  # seconds since a player's last click in which they're taken to be looking
 HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
 HAND_EDITABLE = 14 * 60  # Discord allows 15 minutes; keep a margin
-
-
-def hand_payload(
-    table: Table,
-    seat: int,
-    locale: str,
-    faces: Faces,
-    note: str | None = None,
-    warning: str | None = None,
-) -> dict[str, Any]:
-    """What a private hand shows now, as :func:`~bot.frontend.table_edits.table_payload`
-    for the table."""
-    view = render.hand_view(table, seat, locale, faces, note, warning)
-    return {"content": None, "embeds": [], "view": view}
 
 
 @dataclass

@@ -27,13 +27,12 @@ import discord
 from bot.limiter import Priority
 from bot.service import ServiceError
 from bot.service.table import Status, Table
-from cogs import render
-from cogs.faces import Faces
 
 from .discord_errors import FAILURES, UNKNOWN_CHANNEL, backoff, transient
 from .host import Host
 from .places import channel_gone
 from .tokens import Tokens
+from .views.payloads import table_payload
 
 log = logging.getLogger(__name__)
 
@@ -41,22 +40,6 @@ MIN_INTERVAL = 2.0  # seconds between two edits of one table message
 DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
 AI_HOLD = 4.0  # at most this long a table edit waits for the AI seats' moves
 HOLD_STEP = 0.25  # how often a waiting edit looks whether the AI seats are done
-
-
-def table_payload(table: Table, faces: Faces, reason: str | None = None) -> dict[str, Any]:
-    """What the table message should show now: one Components V2 layout.
-
-    A V2 message has no content or embeds, so they are cleared (a table posted
-    before the bot used V2 is turned into one by its next edit).
-    """
-    view: discord.ui.LayoutView
-    if table.status is Status.LOBBY:
-        view = render.lobby_view(table, faces)
-    elif table.status is Status.CANCELLED or table.match is None:
-        view = render.closed_view(table, reason or "closed.cancelled")
-    else:
-        view = render.table_view(table, faces)
-    return {"content": None, "embeds": [], "view": view}
 
 
 def signature(payload: dict[str, Any]) -> str:

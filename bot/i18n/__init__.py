@@ -65,7 +65,3 @@ def text(locale: object, key: str, /, **params: Any) -> str:
         form = plural(language, int(params.get("count", 0)))
         entry = entry.get(form) or entry.get("other") or next(iter(entry.values()))
     return entry.format(**params) if params else entry
-
-
-def has(key: str) -> bool:
-    return key in CATALOGS[DEFAULT]

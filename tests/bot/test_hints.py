@@ -245,7 +245,7 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
 
 
 def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
-    from cogs.hints import review_text
+    from bot.frontend.views.hints import review_text
     from game import DRAW, QUIT, Ruleset
     from game.ai.advice import Decision, Review
 
@@ -292,8 +292,8 @@ async def test_no_hint_for_a_seat_an_ai_plays(
 
 
 def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
+    from bot.frontend.views.hints import hint_line
     from bot.service.hints import Hint
-    from cogs.hints import hint_line
     from game import DRAW, PLAY, QUIT, Match, Ruleset, explicit_deal
     from game.ai.advice import Advice, Estimate
 

@@ -12,9 +12,10 @@ import simcord
 
 from bot import art
 from bot.config import Settings
+from bot.frontend.faces import PLAIN
+from bot.frontend.views import layout
+from bot.frontend.views.table import table_view
 from bot.service.table import Status
-from cogs import render
-from cogs.faces import PLAIN
 from game import Card as C
 from game import build_deck
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
@@ -96,20 +97,20 @@ async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emoj
     await open_lobby(simcord_env, alice, channel)
     lobby = table_message(channel)
     assert is_components_v2(lobby) and not lobby.embeds and not lobby.content
-    assert accent(lobby) == render.COLOR_LOBBY.value
+    assert accent(lobby) == layout.COLOR_LOBBY.value
     assert emoji_text(simcord_env, C.LLAMA) in texts(lobby), "the deck in play, as its faces"
     await bob.click(lobby, label="Join")
     await alice.click(table_message(channel), label="Start")
 
     table = table_message(channel)
     assert is_components_v2(table) and title(table) == "🦙 L.A.M.A. — round 1"
-    assert accent(table) == render.COLOR_TABLE.value
+    assert accent(table) == layout.COLOR_TABLE.value
     assert f"Top card: {emoji_text(simcord_env, C.ONE)} **1**" in texts(table)
     top_url = f"https://cdn.discordapp.com/emojis/{emojis['lama_1']}.png"
     assert top_url in thumbnails(table), "the top card's picture beside it"
 
     hand = await open_hand(alice, channel)
-    assert is_components_v2(hand) and accent(hand) == render.COLOR_YOUR_TURN.value
+    assert is_components_v2(hand) and accent(hand) == layout.COLOR_YOUR_TURN.value
     five = emoji_text(simcord_env, C.FIVE)
     row = f"# {emoji_text(simcord_env, C.TWO)} {five}×2"
     beside_top = [
@@ -122,7 +123,7 @@ async def test_lobby_table_and_hand_are_v2_layouts_drawn_with_the_apps_card_emoj
     play = next(c for c in components(hand) if c.get("label") == "Play 2")
     assert int(play["emoji"]["id"]) == emojis["lama_2"]
     waiting = await open_hand(bob, channel)
-    assert accent(waiting) == render.COLOR_WAITING.value
+    assert accent(waiting) == layout.COLOR_WAITING.value
 
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(3)
@@ -174,8 +175,8 @@ async def test_an_open_hand_shows_the_result_when_the_game_ends(
     assert "Waiting for" not in texts(final)
     # No move of a game that is over: only the review of it.
     assert [cid for cid, _label, _off in custom_ids(final)] == [f"lama:review:{table.game_id}"]
-    assert accent(final) == render.COLOR_OVER.value
-    assert accent(table_message(channel)) == render.COLOR_OVER.value
+    assert accent(final) == layout.COLOR_OVER.value
+    assert accent(table_message(channel)) == layout.COLOR_OVER.value
 
 
 async def test_an_open_hand_says_the_game_was_cancelled(
@@ -249,8 +250,8 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     assert max(c for c, _ in shown) <= 40 and max(t for _, t in shown) <= 4000
     assert not [r for r in caplog.records if "could not edit the table" in r.getMessage()]
     # The same table drawn with the plain emojis stays within them too.
-    plain = render.table_view(table, PLAIN)
-    assert render.component_count(plain) <= 40 and render.text_length(plain) <= 4000
+    plain = table_view(table, PLAIN)
+    assert layout.component_count(plain) <= 40 and layout.text_length(plain) <= 4000
     assert isinstance(plain, discord.ui.LayoutView)
     assert service(simcord_env).table_in(channel.id) is table
 
@@ -312,9 +313,9 @@ def test_a_layout_too_long_for_discord_loses_whole_lines_never_half_an_emoji() -
         )
     )
 
-    fitted = render._fit(view)
+    fitted = layout.fit(view)
 
-    assert render.text_length(fitted) <= 4000
+    assert layout.text_length(fitted) <= 4000
     shown = texts(fitted)
     assert shown.startswith("## title")
     for line in shown.split("\n")[1:]:

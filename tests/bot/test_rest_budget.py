@@ -17,9 +17,9 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.frontend.views.table import table_view
 from bot.limiter import Limiter, Priority
 from bot.service.table import Status, Table
-from cogs import render
 from data import PingRecord
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
@@ -501,7 +501,7 @@ async def test_a_game_under_a_storm_of_429s_ends_with_the_table_and_pings_right(
     simcord_env.backend.faults.clear()
     await simcord_env.advance_time(120)  # every retry is done by now
 
-    assert texts(table_message(channel)) == texts(render.table_view(table, simcord_env.bot.faces))
+    assert texts(table_message(channel)) == texts(table_view(table, simcord_env.bot.faces))
     seat = table.to_move
     assert seat is not None
     mover = players[table.seats[seat].user_id or 0]

@@ -11,8 +11,8 @@ import simcord
 from bot import art
 from bot.client import LamaBot, ShardedLamaBot, make_bot
 from bot.config import Settings
+from bot.frontend.faces import PLAIN
 from cogs.emojis import RELIST_FIRST
-from cogs.faces import PLAIN
 from data import Shards
 from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
 

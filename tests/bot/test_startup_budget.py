@@ -12,8 +12,8 @@ import pytest
 import simcord
 
 from bot.client import LamaBot
+from bot.frontend.faces import PLAIN
 from bot.limiter import Limiter, Priority
-from cogs.faces import PLAIN
 
 
 class Counted(Limiter):

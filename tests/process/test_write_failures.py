@@ -11,8 +11,8 @@ import simcord
 
 import bot.service
 from bot.config import Settings
+from bot.frontend.views.table import table_view
 from bot.service.table import Status, Table
-from cogs import render
 from tests.bot.play import (
     enabled,
     open_hand,
@@ -118,7 +118,7 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_ever_less_often(
 
 def current(env: simcord.Env, table: Table) -> str:
     """What the table message should say now."""
-    return texts(render.table_view(table, env.bot.faces))
+    return texts(table_view(table, env.bot.faces))
 
 
 async def test_a_failed_table_edit_is_logged_and_the_next_change_shows_the_table_right(

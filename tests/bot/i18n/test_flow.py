@@ -6,7 +6,7 @@ import discord
 import pytest
 import simcord
 
-from cogs.components import move_id
+from bot.frontend.custom_ids import move_id
 from game import Card as C
 from tests.bot.play import (
     custom_ids,

@@ -10,9 +10,9 @@ import discord
 import pytest
 import simcord
 
+from bot.frontend.custom_ids import BoardId, parse
+from bot.frontend.views.stats import MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
-from cogs.components import ComponentId, parse
-from cogs.stats import MIN_GAMES, PAGE_SIZE, board_page
 from game import Match
 from tests.bot.play import custom_ids
 
@@ -155,7 +155,7 @@ async def test_a_page_past_the_end_shows_the_last_one(
 
 
 def test_board_ids_parse() -> None:
-    assert parse("board:123:4:2") == ComponentId("board", 123, 4, option=2)
+    assert parse("board:123:4:2") == BoardId(123, 4, "average")
     assert parse("board:123:4:3") is None  # no such order
     assert parse("board:123:4") is None
     assert parse("board:123") is None

@@ -2,16 +2,19 @@
 
 The bot holds the faces its messages use now (``LamaBot.faces``); the
 ``cogs.emojis`` extension replaces them once the application's emojis are there.
+Rows of cards and a seat's chips are drawn with them here too.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import discord
 
 from bot import art
-from game import BLACK, PINK, WHITE, Card
+from game import BLACK, PINK, WHITE, Card, Chips, Ruleset, build_deck
 
 _KEYCAPS = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣"}
 _CHIPS = {PINK: "🩷", BLACK: "⚫", WHITE: "⚪"}
@@ -76,3 +79,28 @@ class Faces:
 
 #: The look before (or without) the application's emojis.
 PLAIN = Faces()
+
+
+def chip_icons(faces: Faces, ruleset: Ruleset, points: int) -> str:
+    """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
+    chips = Chips.of(points, pink_chips=ruleset.party)
+    held = [(chips.pink, 20), (chips.black, 10), (chips.white, WHITE)]
+    shown = " ".join(f"{faces.chip(value)}{n}" for n, value in held if n)
+    return f" ({shown})" if shown else ""
+
+
+def card_row(
+    faces: Faces, cards: Iterable[Card], named: Callable[[Card], str] | None = None
+) -> str:
+    """Cards as a row of faces, equal cards grouped: "1️⃣×2 4️⃣ 🦙×3"; with ``named``,
+    as their names instead (shorter than custom emojis)."""
+    counts = Counter(cards)
+    order = sorted(counts, key=lambda c: (c.is_llama, c.number, c))
+    face = faces.card if named is None else named
+    return " ".join(face(c) + (f"×{counts[c]}" if counts[c] > 1 else "") for c in order)
+
+
+def deck_row(faces: Faces, ruleset: Ruleset) -> str:
+    """Every kind of card the game is played with, one face each."""
+    kinds = card_row(faces, set(build_deck(party=ruleset.party, komarami=ruleset.komarami)))
+    return f"{kinds} {faces.no_drama()}" if ruleset.no_drama else kinds

@@ -1,20 +1,17 @@
-"""Server settings: /lama settings language."""
+"""Server settings commands: /lama settings language (Manage Server only)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend.cog_host import CogHost
+from bot.frontend.permissions import can_manage
+from bot.frontend.replies import Interaction, reply, reply_error
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-
-from .glue import Interaction, can_manage, reply, reply_error
-
-if TYPE_CHECKING:
-    from bot.client import LamaBot
 
 log = logging.getLogger(__name__)
 
@@ -22,14 +19,14 @@ log = logging.getLogger(__name__)
 SERVER_DEFAULT = "default"
 
 
-class Settings(commands.Cog):
+class ServerSettingsCommands(commands.Cog, name="Settings"):
     """Per-server settings, under /lama settings (Manage Server only)."""
 
     settings = app_commands.Group(
         name="settings", description="Settings for this server (Manage Server)."
     )
 
-    def __init__(self, bot: LamaBot) -> None:
+    def __init__(self, bot: CogHost) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -82,5 +79,5 @@ class Settings(commands.Cog):
         await reply(interaction, message)
 
 
-async def setup(bot: LamaBot) -> None:
-    await bot.add_cog(Settings(bot))
+async def setup(bot: CogHost) -> None:
+    await bot.add_cog(ServerSettingsCommands(bot))

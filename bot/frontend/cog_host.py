@@ -1,0 +1,90 @@
+"""What the cogs need of the bot that runs them (a Protocol: nothing here imports the client)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.limiter import Limiter
+from bot.service import GameService
+from bot.service.table import Table
+from data.store import Store
+
+from .faces import Faces
+from .items import Router
+
+
+class TablePresenter(Protocol):
+    """What the cogs tell the presenter, which keeps table messages and hands in step."""
+
+    @property
+    def hands(self) -> dict[tuple[int, int], Any]:
+        """The open hands, by (game, user)."""
+
+    def remember(
+        self,
+        table: Table,
+        payload: dict[str, Any],
+        interaction: discord.Interaction[Any] | None = ...,
+        message_id: int | None = ...,
+    ) -> None: ...
+
+    def request(self, table: Table) -> None: ...
+
+    def opened_hand(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        warning: str | None = ...,
+        message_id: int | None = ...,
+    ) -> None: ...
+
+    async def restore_hands(self) -> None: ...
+
+    async def take_down_left(self) -> None: ...
+
+
+class CogHost(Protocol):
+    """The bot as its cogs see it."""
+
+    faces: Faces  # the Emojis cog puts the application's own in
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def presenter(self) -> TablePresenter: ...
+
+    @property
+    def router(self) -> Router: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def limiter(self) -> Limiter: ...
+
+    @property
+    def lama(self) -> app_commands.Group:
+        """The /lama group every cog adds its commands to."""
+
+    @property
+    def tree(self) -> app_commands.CommandTree[Any]: ...
+
+    async def add_cog(self, cog: commands.Cog, /) -> None: ...
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
+
+    async def fetch_application_emojis(self) -> list[discord.Emoji]: ...
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> discord.Emoji: ...

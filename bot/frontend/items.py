@@ -1,0 +1,208 @@
+"""The persistent buttons and select, and the router that hands each click to its family's handler.
+
+One ``DynamicItem`` matches every ``lama:`` id, so a stale or forged id still
+reaches us and gets an explanation instead of "This interaction failed"; the
+item keeps the typed id it parsed (:mod:`bot.frontend.custom_ids`), and the
+bot's :class:`Router` hands it to the handler registered for its family (each
+cog registers its own in ``cog_load``). A click no handler takes is answered
+as an unknown button.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar, cast
+
+import discord
+
+from bot.i18n import text
+from bot.service import GameService
+from game.ai import Strength
+
+from .custom_ids import AIPick, BoardId, ButtonId, add_ai_id, parse
+from .replies import Interaction, answer_unexpected
+
+log = logging.getLogger(__name__)
+
+Routed = ButtonId | AIPick
+R = TypeVar("R", bound=Routed)
+Handler = Callable[[Interaction, R], Awaitable[None]]
+#: What is done with a handler that raised: log it and still answer the click
+#: (discord.py would only log it, and the player would see "This interaction failed").
+ErrorHandler = Callable[[Interaction, Exception, str | None], Awaitable[None]]
+
+
+async def reply_unknown(interaction: Interaction) -> None:
+    await interaction.response.send_message(
+        text(interaction.locale, "error.unknown_button"), ephemeral=True
+    )
+
+
+async def log_and_answer(interaction: Interaction, error: Exception, custom_id: str | None) -> None:
+    log.error("component %s failed", custom_id, exc_info=error)
+    await answer_unexpected(interaction)
+
+
+class Router:
+    """Each family of typed ids to the one handler that answers it."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[type[Any], Handler[Any]] = {}
+        self.on_error: ErrorHandler = log_and_answer
+
+    def register(self, family: type[R], handler: Handler[R]) -> None:
+        if family in self._handlers:
+            raise ValueError(f"{family.__name__} has a handler already")
+        self._handlers[family] = handler
+
+    def unregister(self, family: type[Routed]) -> None:
+        self._handlers.pop(family, None)
+
+    async def dispatch(
+        self, interaction: Interaction, cid: Routed | None, custom_id: str | None
+    ) -> None:
+        """Hand ``cid`` to its handler; an id we never made, or one no handler
+        takes (its cog unloaded), is explained as an unknown button."""
+        try:
+            handler = None if cid is None else self._handlers.get(type(cid))
+            if handler is None:
+                await reply_unknown(interaction)
+            else:
+                await handler(interaction, cid)
+        except Exception as error:
+            await self.on_error(interaction, error, custom_id)
+
+
+class ClickHost(Protocol):
+    """What the items need of the bot."""
+
+    @property
+    def router(self) -> Router: ...
+
+    @property
+    def service(self) -> GameService: ...
+
+
+def _host(interaction: Interaction) -> ClickHost:
+    return cast(ClickHost, interaction.client)
+
+
+async def _in_its_place(interaction: Interaction, game_id: int) -> bool:
+    """A game's components act only in the game's own channel: a custom_id copied
+    into another channel or server (anyone can craft one) is refused there.
+
+    A game the service no longer holds is checked by the handler (a Rematch
+    reopens only a finished game of the channel it is clicked in).
+    """
+    try:
+        table = _host(interaction).service.table(game_id)
+        here = (interaction.guild_id, interaction.channel_id)
+        if table is None or (table.guild_id, table.channel_id) == here:
+            return True
+        await interaction.response.send_message(
+            text(interaction.locale, "error.wrong_place"), ephemeral=True
+        )
+    except Exception:
+        # discord.py would drop the click without a word if this raised.
+        log.exception("checking the place of game %s failed", game_id)
+        await answer_unexpected(interaction)
+    return False
+
+
+class LamaButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lama:(?P<body>.{0,95})"
+):
+    def __init__(self, button: discord.ui.Button[Any], cid: ButtonId | None) -> None:
+        super().__init__(button)
+        self.cid = cid
+
+    @classmethod
+    def make(
+        cls,
+        custom_id: str,
+        label: str,
+        style: discord.ButtonStyle,
+        *,
+        disabled: bool = False,
+        emoji: str | discord.Emoji | None = None,
+        row: int | None = None,
+    ) -> LamaButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80],
+            style=style,
+            custom_id=custom_id,
+            disabled=disabled,
+            emoji=emoji,
+            row=row,
+        )
+        return cls(button, parse(custom_id.removeprefix("lama:")))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LamaButton:
+        button: discord.ui.Button[Any] = discord.ui.Button(custom_id=match.string)
+        return cls(button, parse(match["body"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        cid = self.cid
+        if cid is None or isinstance(cid, BoardId):  # the leaderboard checks its server
+            return True
+        return await _in_its_place(interaction, cid.game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await _host(interaction).router.dispatch(interaction, self.cid, self.item.custom_id)
+
+
+class AddAISelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lama-ai:(?P<game>[0-9]{1,19})"
+):
+    def __init__(self, select: discord.ui.Select[Any], game_id: int) -> None:
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    def make(cls, game_id: int, locale: str, *, disabled: bool = False) -> AddAISelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=add_ai_id(game_id),
+            placeholder=text(locale, "lobby.add_ai"),
+            disabled=disabled,
+            options=[
+                discord.SelectOption(
+                    label=text(locale, f"ai.{s.value}"),
+                    value=s.value,
+                    description=text(locale, f"ai.{s.value}.about"),
+                )
+                for s in Strength
+            ],
+        )
+        return cls(select, game_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> AddAISelect:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
+        return cls(select, int(match["game"]))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return await _in_its_place(interaction, self.game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        known = bool(values) and values[0] in {s.value for s in Strength}
+        pick = AIPick(self.game_id, Strength(values[0])) if known else None
+        await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LamaButton, AddAISelect)

@@ -1,0 +1,39 @@
+"""What the bot and the person need in a channel: the table's permissions, Manage Server."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import text
+
+from .replies import Interaction
+
+
+def table_permissions(in_thread: bool) -> tuple[str, ...]:
+    """What the bot needs in a channel to keep a table going after its first response.
+
+    The lobby is posted as the interaction response, which Discord allows
+    without any channel permission; editing the table, the turn pings and the
+    chip chart all need these (the README's invite list). In a thread, sending
+    takes Send Messages in Threads instead of Send Messages.
+    """
+    send = "send_messages_in_threads" if in_thread else "send_messages"
+    return ("view_channel", send, "embed_links", "attach_files")
+
+
+def missing_table_permissions(interaction: Interaction) -> list[str]:
+    """The ``discord.Permissions`` names of the table permissions the bot lacks here."""
+    needed = table_permissions(isinstance(interaction.channel, discord.Thread))
+    granted = interaction.app_permissions
+    return [name for name in needed if not getattr(granted, name)]
+
+
+def missing_permissions_text(locale: object, key: str, missing: list[str]) -> str:
+    """The message ``key`` naming the ``missing`` permissions as Discord's client does."""
+    names = ", ".join(f"**{text(locale, f'permission.{name}')}**" for name in missing)
+    return text(locale, key, count=len(missing), permissions=names)
+
+
+def can_manage(interaction: Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)

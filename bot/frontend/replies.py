@@ -1,0 +1,79 @@
+"""Answering an interaction: once, privately by default, in the person's language."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot.i18n import text
+
+from .words import error_text
+
+#: Commands and clicks as the cogs and buttons see them (whichever bot runs them).
+Interaction = discord.Interaction[Any]
+
+log = logging.getLogger(__name__)
+
+#: How long a cog being unloaded (the bot shutting down) waits for the answers it is
+#: still sending: one followup each, before the connection to Discord is closed.
+ANSWERS_GRACE = 3.0
+
+
+class Answers:
+    """The answers a cog is still working on, for its unload to let them go out."""
+
+    def __init__(self) -> None:
+        self._pending: set[asyncio.Future[None]] = set()
+
+    @contextlib.asynccontextmanager
+    async def giving(self) -> AsyncIterator[None]:
+        done = asyncio.get_running_loop().create_future()
+        self._pending.add(done)
+        try:
+            yield
+        finally:
+            self._pending.discard(done)
+            done.set_result(None)
+
+    async def sent(self, timeout: float = ANSWERS_GRACE) -> None:
+        """Wait until every answer begun is given, or ``timeout`` has passed."""
+        if self._pending:
+            await asyncio.wait(set(self._pending), timeout=timeout)
+
+
+async def reply(interaction: Interaction, message: str, *, ephemeral: bool = True) -> None:
+    """Answer once, whether or not the interaction was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(message, ephemeral=ephemeral)
+
+
+async def reply_error(interaction: Interaction, error: Exception) -> None:
+    await reply(interaction, error_text(interaction.locale, error))
+
+
+async def answer_unexpected(interaction: Interaction) -> None:
+    """Tell whoever clicked or typed, in their language, that it failed on our side,
+    instead of leaving them with Discord's "This interaction failed"."""
+    try:
+        await reply(interaction, text(interaction.locale, "error.unexpected"))
+    except discord.HTTPException as error:
+        log.warning("could not answer a failed interaction: %s", error)
+
+
+async def defer_private(interaction: Interaction) -> None:
+    """Answer now (a private "thinking…" for a command, a quiet ack for a button)
+    when what follows may wait longer than the 3 s Discord gives an answer;
+    :func:`reply` then fills it in."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

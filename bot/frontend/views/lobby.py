@@ -1,0 +1,95 @@
+"""The lobby message (who sits, the variants, Join/Add AI/Start…) and a closed table's."""
+
+from __future__ import annotations
+
+import discord
+from discord import ui
+
+from bot.i18n import text
+from bot.service.table import Table
+
+from ..custom_ids import table_id
+from ..faces import Faces, deck_row
+from ..items import AddAISelect
+from ..words import seat_name, timer_text, variant_badges
+from .layout import COLOR_CLOSED, COLOR_LOBBY, Layout, block, button, fit, heading, layout, row
+
+
+def lobby_view(table: Table, faces: Faces) -> Layout:
+    loc = table.locale
+    rules = table.ruleset
+    gid = table.game_id
+    full = len(table.seats) >= rules.max_players
+    lines = []
+    for seat in table.seats:
+        crown = " 👑" if seat.user_id == table.host_id else ""
+        who = f"<@{seat.user_id}>" if seat.user_id is not None else seat_name(loc, seat)
+        lines.append(f"• {who}{crown}")
+    players = text(loc, "lobby.players", count=len(table.seats), max=rules.max_players)
+    join = button(
+        table_id("join", gid), text(loc, "button.join"), discord.ButtonStyle.success, disabled=full
+    )
+    remove_ai = button(
+        table_id("dropai", gid),
+        text(loc, "button.remove_ai"),
+        discord.ButtonStyle.secondary,
+        disabled=not any(s.ai is not None for s in table.seats),
+    )
+    settings = (
+        f"**{text(loc, 'lobby.variants')}:** {variant_badges(loc, rules)}\n"
+        f"**{text(loc, 'lobby.timer')}:** {timer_text(loc, table.turn_timer)}\n"
+        f"**{text(loc, 'lobby.hints')}:** {text(loc, 'hints.on' if table.hints else 'hints.off')}"
+    )
+    hints = button(
+        table_id("hints", gid),
+        text(loc, "button.hints_on" if table.hints else "button.hints_off"),
+        discord.ButtonStyle.secondary,
+    )
+    return fit(
+        layout(
+            COLOR_LOBBY,
+            [
+                ui.TextDisplay(
+                    heading(text(loc, "lobby.title"))
+                    + "\n"
+                    + text(loc, "lobby.description", host=f"<@{table.host_id}>")
+                    + "\n"
+                    + deck_row(faces, rules)
+                ),
+                ui.Separator(),
+                block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
+                row(AddAISelect.make(gid, loc, disabled=full)),
+                row(remove_ai, hints),
+                ui.Separator(),
+                ui.TextDisplay(settings),
+                row(
+                    button(
+                        table_id("start", gid),
+                        text(loc, "button.start"),
+                        discord.ButtonStyle.primary,
+                    ),
+                    button(
+                        table_id("leave", gid),
+                        text(loc, "button.leave"),
+                        discord.ButtonStyle.secondary,
+                    ),
+                    button(
+                        table_id("cancel", gid),
+                        text(loc, "button.cancel"),
+                        discord.ButtonStyle.danger,
+                    ),
+                ),
+                ui.TextDisplay(
+                    "-# " + text(loc, "lobby.footer", min=rules.min_players, max=rules.max_players)
+                ),
+            ],
+        )
+    )
+
+
+def closed_view(table: Table, reason: str) -> Layout:
+    loc = table.locale
+    return layout(
+        COLOR_CLOSED,
+        [ui.TextDisplay(heading(text(loc, "closed.title")) + "\n" + text(loc, reason))],
+    )

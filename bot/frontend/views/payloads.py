@@ -1,0 +1,48 @@
+"""What a table or hand message is sent or edited with: one Components V2 layout, no content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.service.table import Status, Table
+
+from ..faces import Faces
+from .hand import hand_view, seat_taken_view
+from .lobby import closed_view, lobby_view
+from .table import table_view
+
+
+def table_payload(table: Table, faces: Faces, reason: str | None = None) -> dict[str, Any]:
+    """What the table message should show now: one Components V2 layout.
+
+    A V2 message has no content or embeds, so they are cleared (a table posted
+    before the bot used V2 is turned into one by its next edit).
+    """
+    view: discord.ui.LayoutView
+    if table.status is Status.LOBBY:
+        view = lobby_view(table, faces)
+    elif table.status is Status.CANCELLED or table.match is None:
+        view = closed_view(table, reason or "closed.cancelled")
+    else:
+        view = table_view(table, faces)
+    return {"content": None, "embeds": [], "view": view}
+
+
+def hand_payload(
+    table: Table,
+    seat: int,
+    locale: str,
+    faces: Faces,
+    note: str | None = None,
+    warning: str | None = None,
+) -> dict[str, Any]:
+    """What a private hand shows now, as :func:`table_payload` for the table."""
+    view = hand_view(table, seat, locale, faces, note, warning)
+    return {"content": None, "embeds": [], "view": view}
+
+
+def seat_taken_payload(table: Table, seat: int, locale: str) -> dict[str, Any]:
+    """What a player whose seat an AI plays is shown instead of their hand."""
+    return {"content": None, "embeds": [], "view": seat_taken_view(table, seat, locale)}

@@ -1,0 +1,259 @@
+"""The table message: the top card, a section per seat, the last moves, the scoring and its buttons.
+
+Drawn from the public view only; a seat's card count stands beside it as a
+button that can't be pressed.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.i18n import text
+from bot.service.table import MoveLine, Status, Table
+from game import Card, PublicView, RoundResult
+
+from ..custom_ids import seat_id, table_id
+from ..faces import Faces, card_row, chip_icons
+from ..items import LamaButton
+from ..words import card_name, seat_name, variant_badges
+from .layout import (
+    COLOR_OVER,
+    COLOR_ROUND_OVER,
+    COLOR_TABLE,
+    MAX_TEXT,
+    Layout,
+    block,
+    button,
+    fit,
+    heading,
+    layout,
+    picture,
+    row,
+    text_length,
+)
+
+
+def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
+    loc = table.locale
+    seat = table.seats[index]
+    points = view.points[index]
+    # The No Drama card's face beside its holder's name (the footer names the variant).
+    holds = f" {faces.no_drama()}" if view.no_drama_holder == index else ""
+    line = f"**{seat_name(loc, seat)}**{holds} · " + text(loc, "table.points", count=points)
+    line += chip_icons(faces, table.ruleset, points)
+    status = []
+    if view.to_move == index and table.turn_deadline is not None:
+        when = f"<t:{int(table.turn_deadline)}:R>"
+        status.append(text(loc, "status.to_move_until", when=when))
+    elif view.to_move == index:
+        status.append(text(loc, "status.to_move"))
+    elif not view.in_round[index]:
+        status.append(text(loc, "status.out"))
+    if seat.away:
+        status.append(text(loc, "status.away"))
+    elif seat.user_id is not None and seat.ai is not None:
+        status.append(text(loc, "status.kicked"))
+    marker = "▶️" if view.to_move == index else "▫️"
+    line = f"{marker} {line}"
+    if status:
+        line += " — " + ", ".join(status)
+    return line
+
+
+def _seat_badge(table: Table, faces: Faces, index: int, view: PublicView) -> LamaButton:
+    """A seat's card count, beside it as a button that can't be pressed: green for
+    the player to move, red for one out of the round. (A section needs a button or
+    a picture beside its text, and a picture would make six seats as tall as six
+    cards.) A forged click on it shows the clicker their own hand."""
+    if view.to_move == index:
+        style = discord.ButtonStyle.success
+    elif not view.in_round[index]:
+        style = discord.ButtonStyle.danger
+    else:
+        style = discord.ButtonStyle.secondary
+    return button(
+        seat_id(table.game_id, index),
+        text(table.locale, "table.cards", count=view.hand_sizes[index]),
+        style,
+        disabled=True,
+        emoji=faces.back_button(),
+    )
+
+
+def _seat_sections(table: Table, faces: Faces, view: PublicView) -> list[ui.Item[Any]]:
+    """A section per seat: who, points and chips, status; the card count beside it."""
+    return [
+        ui.Section(
+            ui.TextDisplay(_seat_line(table, faces, i, view)),
+            accessory=_seat_badge(table, faces, i, view),
+        )
+        for i in range(len(table.seats))
+    ]
+
+
+def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
+    loc = table.locale
+    name = seat_name(loc, table.seats[line.seat]) if 0 <= line.seat < len(table.seats) else "?"
+    card = ""
+    if line.card is not None:
+        c = Card(line.card)
+        card = f"{faces.card(c)} {card_name(loc, c, table.ruleset)}"
+    return text(loc, f"log.{line.kind}", name=name, card=card)
+
+
+def _top_line(locale: str, faces: Faces, top: Card, name: str, *, pile: int) -> str:
+    """The top card and the draw pile; the card as a big heading of its own when
+    there is no picture of it beside."""
+    pile_text = text(locale, "table.pile", count=pile)
+    if faces.image(top) is None:
+        return text(locale, "table.top", emoji=faces.card(top), card=name) + "\n" + pile_text
+    return text(locale, "card.top", emoji=faces.card(top), card=name) + " · " + pile_text
+
+
+def standings(table: Table, faces: Faces, view: PublicView) -> str:
+    loc = table.locale
+    order = sorted(range(len(table.seats)), key=lambda s: view.points[s])
+    rows = [f"**{text(loc, 'table.standings')}**"]
+    for place, s in enumerate(order, 1):
+        points = text(loc, "table.points", count=view.points[s])
+        chips = chip_icons(faces, table.ruleset, view.points[s])
+        rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
+    return "\n".join(rows)
+
+
+def winners(locale: str, table: Table, view: PublicView) -> str:
+    names = ", ".join(f"**{seat_name(locale, table.seats[w])}**" for w in view.winners)
+    return text(locale, "table.winners", count=len(view.winners), names=names)
+
+
+def is_over(table: Table, view: PublicView) -> bool:
+    return table.status is Status.FINISHED or view.game_over
+
+
+def table_view(table: Table, faces: Faces) -> Layout:
+    """The table: the top card big, a section per seat, the last moves, the last
+    round's scoring and the table's buttons. Drawn from the public view only."""
+    match = table.match
+    assert match is not None
+    return fit(_table_layout(table, faces, match.public_view(), plain_scores=False))
+
+
+def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores: bool) -> Layout:
+    loc = table.locale
+    over = is_over(table, view)
+    # The variants in small print under the title (beside the top card's picture,
+    # where a line costs no height).
+    badges = "-# " + table_badges(table)
+    items: list[ui.Item[Any] | None] = []
+    if over:
+        colour = COLOR_OVER
+        head = [heading(text(loc, "table.over_title")), winners(loc, table, view), badges]
+        items += [
+            ui.TextDisplay("\n".join(head)),
+            ui.Separator(),
+            ui.TextDisplay(standings(table, faces, view)),
+        ]
+    elif view.top is None:
+        colour = COLOR_ROUND_OVER
+        head = [heading(text(loc, "table.title", round=view.round_no)), badges]
+        items.append(ui.TextDisplay("\n".join(head)))
+    else:
+        colour = COLOR_TABLE
+        top = view.top
+        name = card_name(loc, top, table.ruleset)
+        head = [
+            heading(text(loc, "table.title", round=view.round_no)),
+            badges,
+            _top_line(loc, faces, top, name, pile=view.draw_pile),
+        ]
+        items.append(block("\n".join(head), picture(faces.image(top), name)))
+        items += [ui.Separator(), *_seat_sections(table, faces, view)]
+    if table.recent:
+        recent = "\n".join(move_line(table, faces, line) for line in table.recent)
+        # No separator above it in a round: the seats' badges end their block.
+        items += [
+            None if view.live else ui.Separator(),
+            ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{recent}"),
+        ]
+    if view.results:
+        items += [
+            ui.Separator(),
+            ui.TextDisplay(result_text(table, faces, view.results[-1], plain=plain_scores)),
+        ]
+    items.append(_table_buttons(table))
+    shown = layout(colour, items)
+    if text_length(shown) > MAX_TEXT and not plain_scores:
+        # Long hands in the scoring: their cards as short labels instead of emojis.
+        return _table_layout(table, faces, view, plain_scores=True)
+    return shown
+
+
+def _table_buttons(table: Table) -> ui.ActionRow[Any]:
+    loc = table.locale
+    gid = table.game_id
+    rules = button(table_id("rules", gid), text(loc, "button.rules"), discord.ButtonStyle.secondary)
+    if table.status is Status.FINISHED:
+        rematch = button(
+            table_id("rematch", gid), text(loc, "button.rematch"), discord.ButtonStyle.success
+        )
+        return row(rematch, review_button(table, loc), rules)
+    buttons: list[ui.Item[Any]] = [
+        button(table_id("hand", gid), text(loc, "button.show_hand"), discord.ButtonStyle.primary),
+        rules,
+    ]
+    if any(s.away for s in table.seats):
+        buttons.append(
+            button(table_id("back", gid), text(loc, "button.back"), discord.ButtonStyle.success)
+        )
+    return row(*buttons)
+
+
+def table_badges(table: Table) -> str:
+    """The table's footer: the variants in use, and whether hints are allowed."""
+    badges = variant_badges(table.locale, table.ruleset)
+    return f"{badges} · {text(table.locale, 'table.hints_badge')}" if table.hints else badges
+
+
+def review_button(table: Table, locale: str) -> LamaButton:
+    """A finished game's "Your three costliest decisions", for each player to ask."""
+    return button(
+        table_id("review", table.game_id),
+        text(locale, "button.review"),
+        discord.ButtonStyle.secondary,
+        emoji="🔍",
+    )
+
+
+def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool = False) -> str:
+    """A round's scoring: each hand as its cards, what it cost, and the totals."""
+    loc = table.locale
+    lines = [f"**{text(loc, 'result.title', round=result.round_no)}**"]
+    for seat_row in result.seats:
+        name = seat_name(loc, table.seats[seat_row.seat])
+        named = partial(card_name, loc, ruleset=table.ruleset) if plain else None
+        hand = card_row(faces, seat_row.hand, named) or "—"
+        if seat_row.emptied:
+            what = text(loc, "result.emptied")
+        else:
+            penalty = seat_row.penalty
+            parts = [str(v) for v in penalty.values]
+            if penalty.llama_points:
+                parts.append(text(loc, "result.llamas", points=penalty.llama_points))
+            if penalty.pink_llama_points:
+                parts.append(text(loc, "result.pink", points=penalty.pink_llama_points))
+            what = " + ".join(parts) or "0"
+            what = f"{what} = **{penalty.total}**"
+        line = f"**{name}**: {hand} → {what}"
+        if seat_row.discarded is not None:
+            line += " " + text(
+                loc, "result.discarded", card=card_name(loc, seat_row.discarded, table.ruleset)
+            )
+        if seat_row.returned:
+            line += " " + text(loc, "result.returned", points=seat_row.returned)
+        line += " " + text(loc, "result.total", count=seat_row.total)
+        lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""The words of messages: card, seat and rules texts, errors and numbers in a person's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from babel.numbers import format_decimal
+
+from bot.i18n import language_of, text
+from bot.service import ServiceError
+from bot.service.table import Seat
+from game import Card, IllegalMove, Ruleset
+
+
+def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
+    """A card's name as the edition in play calls it (Lato z Komarami's llamas are
+    mosquitoes, "komary", in Polish)."""
+    if card is Card.LLAMA:
+        return text(locale, "card.llama_komarami" if ruleset.komarami else "card.llama")
+    if card is Card.PINK_LLAMA:
+        return text(locale, "card.pink_llama")
+    return card.label
+
+
+def seat_name(locale: str, seat: Seat) -> str:
+    """A seat's name for markdown: a nickname can't bold, hide or link anything."""
+    name = discord.utils.escape_markdown(seat.name)
+    if seat.user_id is None and seat.ai is not None:
+        return text(locale, "seat.ai", name=name, strength=text(locale, f"ai.{seat.ai.value}"))
+    return name
+
+
+def variant_badges(locale: str, ruleset: Ruleset) -> str:
+    badges = [text(locale, f"variant.{name}") for name in ruleset.variants]
+    badges.append(text(locale, "variant.threshold", points=ruleset.threshold))
+    return " · ".join(badges)
+
+
+def timer_text(locale: str, seconds: int) -> str:
+    return (
+        text(locale, "timer.off") if seconds <= 0 else text(locale, "timer.seconds", count=seconds)
+    )
+
+
+def rules_text(locale: str, ruleset: Ruleset | None) -> str:
+    parts = [text(locale, "rules.base")]
+    if ruleset is not None:
+        for name in ruleset.variants:
+            parts.append(text(locale, f"rules.{name}"))
+        parts.append(text(locale, "rules.threshold", points=ruleset.threshold))
+    else:
+        parts.append(text(locale, "rules.variants_all"))
+    return "\n\n".join(parts)
+
+
+def error_text(locale: object, error: Exception, ruleset: Ruleset | None = None) -> str:
+    """What went wrong, for the player; cards named as ``ruleset`` (the game's
+    edition) names them."""
+    if isinstance(error, ServiceError):
+        return text(locale, error.key, **error.params)
+    if isinstance(error, IllegalMove):
+        params = {k: _param(locale, v, ruleset) for k, v in error.params.items()}
+        key = f"illegal.{error.code}"
+        try:
+            return text(locale, key, **params)
+        except KeyError:
+            return str(error)
+    raise error
+
+
+def _param(locale: object, value: Any, ruleset: Ruleset | None) -> Any:
+    if isinstance(value, Card):
+        return card_name(str(getattr(locale, "value", locale)), value, ruleset or Ruleset())
+    return value
+
+
+# ---------------------------------------------------------------- numbers
+def number(locale: object, value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals, written as the language writes numbers
+    (Babel's: "2.8", "2,8"); rounded half to even, as Python rounds."""
+    if digits <= 0:
+        return format_decimal(round(value), format="0", locale=language_of(locale))
+    pattern = "0." + "0" * digits
+    return format_decimal(round(value, digits), format=pattern, locale=language_of(locale))
+
+
+def percent(locale: object, rate: float) -> str:
+    """A rate (0.5) as a whole percentage ("50%", "50 %"), the sign as the catalog puts it."""
+    return text(locale, "stats.percent", value=number(locale, rate * 100, 0))
+
+
+def points(locale: str, value: float, *, fine: bool = False) -> str:
+    """Expected points as a whole number, or to a tenth (``fine``)."""
+    return number(locale, value, 1 if fine else 0)
