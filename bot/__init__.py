@@ -1,1 +1,1 @@
-"""Discord front end of lama-bot: configuration, entry point and the bot class."""
+"""The application: entry point, settings, the Discord client, the game service, its front end."""

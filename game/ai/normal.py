@@ -51,14 +51,7 @@ from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed, MoveEvent
 from ..rules import Ruleset
 from ..view import SeatView
-from .knowledge import (
-    STEP,
-    discard_saving,
-    hand_cost,
-    largest_chip,
-    legal_moves,
-    unseen_cards,
-)
+from .knowledge import STEP, discard_saving, hand_cost, largest_chip, legal_moves, unseen_cards
 from .normal_layout import (
     COPY_STRIDE,
     DISTANCE_STRIDE,

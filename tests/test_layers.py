@@ -1,0 +1,209 @@
+"""The layers: imports point one way (cogs → front end → service → game and data), no
+import circle runs, and each layer loads only what it needs."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The packages whose imports are checked: the product, and what runs beside it.
+PACKAGES = ("game", "data", "bot", "cogs", "testkit", "benchmarks", "scripts")
+#: Modules over this many lines are too long to read at once; generated tables and
+#: translation catalogs are data, not code.
+MAX_LINES = 500
+LONG_DATA = frozenset(
+    {"game/ai/tables.py", "bot/i18n/en.py", "bot/i18n/de.py", "bot/i18n/es.py", "bot/i18n/pl.py"}
+)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def sources() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            found[module_name(path)] = path
+    return found
+
+
+MODULES = sources()
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import that runs: at the top, in functions, anywhere but under TYPE_CHECKING."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _type_checking(node):
+            yield from (n for child in node.orelse for n in _imports_in(child))
+            continue
+        yield from _imports_in(node)
+
+
+def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        yield node
+        return
+    yield from _imports(node)
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """The modules ``name`` imports (a ``from package import module`` counts the module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in _imports(tree):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")
+            anchor = anchor[: len(anchor) - (node.level - 1)]
+            base = ".".join([*anchor, base] if base else anchor)
+        for alias in node.names:
+            whole = f"{base}.{alias.name}"
+            targets.add(whole if whole in MODULES else base)
+    return targets
+
+
+GRAPH = {name: imported(name, path) for name, path in MODULES.items()}
+
+
+def inside(target: str, *layers: str) -> bool:
+    return any(target == layer or target.startswith(layer + ".") for layer in layers)
+
+
+def offenders(sources: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if inside(name, *sources)
+        for target in targets
+        if inside(target, *forbidden)
+    )
+
+
+def circles() -> list[list[str]]:
+    """The strongly connected parts of the import graph with more than one module
+    (Tarjan), or a module importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in GRAPH.get(node, ()):
+            if target not in MODULES:
+                continue
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                part.append(top)
+                if top == node:
+                    break
+            if len(part) > 1 or node in GRAPH.get(node, ()):
+                found.append(sorted(part))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for name in MODULES:
+        if name not in index:
+            visit(name)
+    return found
+
+
+def test_no_import_circle_runs() -> None:
+    assert circles() == []
+
+
+@pytest.mark.parametrize(
+    ("sources", "forbidden"),
+    [
+        # The engine is pure: the standard library only.
+        (("game",), ("data", "bot", "cogs", "testkit", "discord", "PIL", "aiosqlite")),
+        # The store stores: it draws nothing and knows no Discord.
+        (("data",), ("bot", "cogs", "testkit", "discord", "PIL")),
+        # The service knows no Discord and no front end above it.
+        (("bot.service",), ("discord", "bot.frontend", "bot.client", "cogs", "PIL")),
+        # The front end is below the cogs and the client.
+        (("bot.frontend",), ("cogs", "bot.client", "bot.__main__")),
+        # Drawing is below everything that shows it.
+        (("bot.art",), ("bot.service", "bot.frontend", "bot.client", "cogs", "discord")),
+        # Cogs are loaded by name: nothing imports them, and they don't import the client.
+        (("cogs",), ("bot.client", "bot.__main__")),
+        (("game", "data", "bot", "testkit", "benchmarks", "scripts"), ("cogs",)),
+        # Nothing but the tests imports the tests.
+        (PACKAGES, ("tests",)),
+    ],
+)
+def test_imports_point_one_way(sources: tuple[str, ...], forbidden: tuple[str, ...]) -> None:
+    assert offenders(sources, forbidden) == []
+
+
+def test_modules_are_short_enough_to_read() -> None:
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for path in MODULES.values()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert {path: n for path, n in long.items() if path not in LONG_DATA} == {}
+
+
+def test_every_module_says_its_job_in_its_first_line() -> None:
+    silent = sorted(
+        str(path.relative_to(ROOT))
+        for path in MODULES.values()
+        if path.stat().st_size
+        and ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) is None
+    )
+    assert silent == []
+
+
+def test_nothing_edits_the_import_path() -> None:
+    edits = sorted(
+        str(path.relative_to(ROOT))
+        for path in MODULES.values()
+        if "sys.path.insert" in path.read_text(encoding="utf-8")
+        or "sys.path.append" in path.read_text(encoding="utf-8")
+    )
+    assert edits == []
+
+
+@pytest.mark.parametrize(
+    ("module", "absent"),
+    [("bot.service", "discord"), ("data", "discord"), ("data", "PIL"), ("game", "discord")],
+)
+def test_a_layer_loads_only_what_it_needs(module: str, absent: str) -> None:
+    probe = f"import {module}, sys; print({absent!r} in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
