@@ -52,8 +52,10 @@ class GameService:
         # Where AI moves are decided: the bot passes its process pool; without
         # one, Hard thinks in a thread.
         self.thinking = thinking if thinking is not None else Thinking(workers=0)
-        # Every clock of every table: turns, warnings, idle tables, AI moves.
-        self._scheduler = Scheduler(clock)
+        # Every clock of every table: turns, warnings, idle tables, AI moves.  A clock
+        # a test moves by hand (``testkit.service_game.ManualClock``) brings the
+        # sleep that its moving ends; any other clock sleeps in real time.
+        self._scheduler = Scheduler(clock, sleep=getattr(clock, "sleep", None))
         self._saver = Saver()
         self._dealer = Dealer(seed_source)
         # The move pipeline is built last, from the parts before it; the
