@@ -187,17 +187,18 @@ class ServiceGame:
         action = choose(table.match.view(seat), Strength.NORMAL, table.stamp)
         await self.service.move(table.game_id, user_id, action, table.stamp)
 
-    async def play_out(self, table: Table, *, moves: int = 5_000) -> None:
+    async def play_out(self, table: Table, *, timeout: float = 30.0) -> None:
         """Play the humans' moves (the AIs make their own) until the game is over."""
-        for _ in range(moves):
-            if table.status is not Status.RUNNING:
-                return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while table.status is Status.RUNNING:
+            if loop.time() > deadline:
+                raise AssertionError(f"game {table.game_id} did not end in {timeout} s")
             seat = table.to_move
             if seat is not None and table.seats[seat].controller is None:
                 await self.play(table)
             else:
-                await asyncio.sleep(0)  # an AI's move is on its way
-        raise AssertionError(f"game {table.game_id} did not end in {moves} moves")
+                await asyncio.sleep(0.001)  # an AI's move is on its way
 
     async def close(self) -> None:
         await self.service.close()
