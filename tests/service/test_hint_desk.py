@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -105,7 +104,7 @@ async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
     assert refused.value.key == "error.restarting"
 
 
-async def test_a_review_is_only_of_a_finished_game(tmp_path: Path, store: Store) -> None:
+async def test_a_review_is_only_of_a_finished_game(store: Store) -> None:
     table = running()
     hints, _ = desk(store, table)
     with pytest.raises(ServiceError) as refused:
