@@ -1,21 +1,31 @@
 """The game service, split by job:
 
+- ``service``: :class:`GameService`, the facade the front end talks to, which builds
+  the parts below and forwards to them;
 - ``errors``: refusals, people, move outcomes and the listener the front end is;
 - ``timing``: pauses and limits (patch them there: ``bot.service.timing.AI_DELAY``);
-- ``records``: tables to store records and back;
-- ``core``: the shared state, saving, notices and closing;
-- ``clocks``: turn, warning and idle clocks;
-- ``play``: the move pipeline and AI turns;
-- ``seats``: coming back, kicks, leaving;
-- ``lobby``: lobbies and rematches;
-- ``hints``: hints for the player to move, and finished games' reviews;
-- ``resume``: the service as a whole, and picking up after a restart.
+- ``table``: a table's in-memory state; ``rows``: tables to store rows and back;
+- ``registry``: the live tables by id and channel (``TableRegistry``);
+- ``saver``: store errors turned into refusals (``Saver``);
+- ``notices``: telling the listener, closing tables, places gone (``Notices``);
+- ``scheduler``: the one timer loop; ``clocks``: turn, warning and idle clocks
+  (``TableClocks``);
+- ``dealer``: seeded and scripted deals (``Dealer``);
+- ``moves``: the move pipeline and timeouts (``MovePipeline``);
+- ``thinking``: where the AI thinks; ``ai_turns``: the AI seats' moves (``AITurns``);
+- ``seat_changes``: coming back, kicks, leaving (``SeatChanges``);
+- ``lobbies``: lobbies and rematches (``Lobbies``);
+- ``searches``: searches shared by their askers; ``hints``: hints and finished
+  games' reviews (``HintDesk``);
+- ``resume``: picking up after a restart (``Resumer``);
+- ``front_store``: languages, table messages, open hands, pings (``FrontStore``).
 """
 
 from game import IllegalMove
 
 from .errors import MoveOutcome, Person, ServiceError, TableListener
-from .resume import GameService
+from .hints import Hint
+from .service import GameService
 from .timing import (
     GAME_IDLE,
     LOBBY_IDLE,
@@ -31,6 +41,7 @@ __all__ = [
     "SAVE_RETRY",
     "WARNING_BEFORE",
     "GameService",
+    "Hint",
     "IllegalMove",
     "MoveOutcome",
     "Person",

@@ -9,24 +9,52 @@ needs no cancelling, and a failing store makes it try again, not stop.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from game import Match
 
 from . import timing
-from .core import CLOCK, WARNING, ServiceCore
 from .errors import ServiceError
+from .scheduler import Scheduler
 from .table import Seat, Status, Table
 
 log = logging.getLogger(__name__)
 
+# The clocks of a table, by the second half of their scheduler key.
+CLOCK = "clock"  # the turn deadline, or the idle lobby or idle game limit
+WARNING = "warning"  # the turn's warning
 
-class Clocks(ServiceCore):
-    async def _time_out(self, table: Table, stamp: int) -> bool:
-        """Quit the player's turn for them (the move pipeline does it)."""
-        raise NotImplementedError
+#: ``time_out(table, stamp)``: quit turn ``stamp`` for its player; False if not saved.
+TimeOut = Callable[[Table, int], Awaitable[bool]]
+#: ``warn(table, stamp)``: tell the player turn ``stamp`` runs out soon.
+Warn = Callable[[Table, int], Awaitable[None]]
+#: ``close(table, status, reason)``: close the table; raises ServiceError if not saved.
+Close = Callable[[Table, Status, str], Awaitable[None]]
 
-    def _deadline(
+
+class TableClocks:
+    """Sets each table's clocks; what happens when one rings is the callbacks' job.
+
+    ``time_out`` quits a turn that ran out, ``warn`` warns of it, ``close``
+    cancels a lobby or an untimed game nobody touched for too long.
+    """
+
+    def __init__(
+        self,
+        scheduler: Scheduler,
+        clock: Callable[[], float],
+        *,
+        time_out: TimeOut,
+        warn: Warn,
+        close: Close,
+    ) -> None:
+        self._scheduler = scheduler
+        self._clock = clock
+        self._time_out = time_out
+        self._warn = warn
+        self._close = close
+
+    def deadline(
         self, table: Table, match: Match, seats: Sequence[Seat] | None = None
     ) -> float | None:
         """When the player to move runs out of time; None without a timer or for an AI.
@@ -38,19 +66,19 @@ class Clocks(ServiceCore):
         controller = now[seat].controller if seat is not None else None
         if table.turn_timer <= 0 or seat is None or controller is not None:
             return None
-        return self.clock() + table.turn_timer
+        return self._clock() + table.turn_timer
 
-    def _arm_turn_timer(self, table: Table) -> None:
+    def arm_turn(self, table: Table) -> None:
         """Set the clocks of a running game for the turn it is at now."""
         key = table.game_id
-        self.clocks.cancel((key, WARNING))
+        self._scheduler.cancel((key, WARNING))
         deadline = table.turn_deadline
         if deadline is not None:
             stamp = table.stamp
             warn_at = deadline - min(timing.WARNING_BEFORE, table.turn_timer / 4)
-            if not table.warned and self.clock() < warn_at:
-                self.clocks.at((key, WARNING), warn_at, lambda: self._warn(table, stamp))
-            self.clocks.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
+            if not table.warned and self._clock() < warn_at:
+                self._scheduler.at((key, WARNING), warn_at, lambda: self._warn(table, stamp))
+            self._scheduler.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
         elif table.turn_timer <= 0:
             # End a game without a turn timer that nobody has moved in for
             # GAME_IDLE, so that it doesn't hold its channel for good.
@@ -62,18 +90,14 @@ class Clocks(ServiceCore):
                 "closed.idle_game",
             )
         else:
-            self.clocks.cancel((key, CLOCK))  # an AI's turn: it moves by itself
+            self._scheduler.cancel((key, CLOCK))  # an AI's turn: it moves by itself
 
-    async def _warn(self, table: Table, stamp: int) -> None:
-        # In turn with the table's other notices: a move made while the warning
-        # is on its way has its notice wait for it, and so takes it down with
-        # the turn; a warning for a turn over by now is not sent at all.
-        async with table.notice_lock:
-            if table.stamp != stamp or table.status is not Status.RUNNING:
-                return
-            table.warned = True
-            if self.listener is not None:
-                await self.listener.turn_warning(table)
+    def turn_from_now(self, table: Table) -> None:
+        """Give the player to move a whole turn from now (the bot was away, not them)."""
+        if table.turn_deadline is not None and table.match is not None:
+            table.turn_deadline = self.deadline(table, table.match)
+            table.warned = False
+        self.arm_turn(table)
 
     async def _ring_out(self, table: Table, stamp: int) -> None:
         try:
@@ -82,15 +106,17 @@ class Clocks(ServiceCore):
             log.exception("game %s: could not time out a turn", table.game_id)
             done = False
         if not done:  # the turn is still over: try again in a while
-            again = self.clock() + timing.SAVE_RETRY
-            self.clocks.at((table.game_id, CLOCK), again, lambda: self._ring_out(table, stamp))
+            again = self._clock() + timing.SAVE_RETRY
+            key = (table.game_id, CLOCK)
+            self._scheduler.at(key, again, lambda: self._ring_out(table, stamp))
 
-    def _arm_lobby_timer(self, table: Table) -> None:
+    def arm_lobby(self, table: Table) -> None:
         """A lobby nobody changes for LOBBY_IDLE closes; every change starts it again."""
-        table.opened_at = self.clock()
-        self._arm_lobby_clock(table)
+        table.opened_at = self._clock()
+        self.arm_lobby_clock(table)
 
-    def _arm_lobby_clock(self, table: Table) -> None:
+    def arm_lobby_clock(self, table: Table) -> None:
+        """Set the lobby's idle clock from its last change (``table.opened_at``)."""
         opened = table.opened_at
         self._close_at(
             table,
@@ -101,7 +127,8 @@ class Clocks(ServiceCore):
 
     def _close_at(self, table: Table, when: float, still: Callable[[], bool], reason: str) -> None:
         """At ``when``, cancel the table for ``reason`` if ``still()`` holds then."""
-        self.clocks.at((table.game_id, CLOCK), when, lambda: self._close_if(table, still, reason))
+        key = (table.game_id, CLOCK)
+        self._scheduler.at(key, when, lambda: self._close_if(table, still, reason))
 
     async def _close_if(self, table: Table, still: Callable[[], bool], reason: str) -> None:
         async with table.lock:
@@ -112,4 +139,4 @@ class Clocks(ServiceCore):
                 return
             except ServiceError:
                 pass  # the store failed and logged it; the table stays open for now
-        self._close_at(table, self.clock() + timing.SAVE_RETRY, still, reason)
+        self._close_at(table, self._clock() + timing.SAVE_RETRY, still, reason)

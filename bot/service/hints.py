@@ -16,19 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from data import GameRecord, Store, StoreError
 from game import SeatView
 from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
 
 from . import timing
-from .core import ServiceCore
 from .errors import ServiceError
+from .registry import TableRegistry
+from .searches import SharedSearches
 from .table import Status
+from .thinking import Thinking
 
 #: Reviews kept, so a second click answers at once.
 REVIEWS_KEPT = 256
@@ -37,9 +36,6 @@ HINTS_KEPT = 256
 #: Seat notes after which an AI plays the seat, and the one that gives it back.
 AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
-
-T = TypeVar("T")
-K = TypeVar("K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +50,30 @@ class _Moment:
     stamp: int  # the table's (its events so far): the moment a hint is for
 
 
-class Hints(ServiceCore):
-    def __init__(self, store: Store, **options: Any) -> None:
-        super().__init__(store, **options)
-        # Finished games' reviews by (game, user), the newest last, and those being made.
-        self._reviews: OrderedDict[tuple[int, int], Review] = OrderedDict()
-        self._reviewing: dict[tuple[int, int], asyncio.Task[Review]] = {}
-        # Hints by (game, user, table stamp): the moment asked about, the newest last.
-        self._hints: OrderedDict[tuple[int, int, int], Hint] = OrderedDict()
-        self._hinting: dict[tuple[int, int, int], asyncio.Task[Hint]] = {}
+class HintDesk:
+    """Answers hints and reviews with the AI's thinking, sharing and keeping searches.
+
+    Reads the live tables from ``registry`` and finished games from ``store``.
+    """
+
+    def __init__(self, registry: TableRegistry, store: Store, thinking: Thinking) -> None:
+        self._registry = registry
+        self._store = store
+        self._thinking = thinking
         self._closing = False  # the shutdown began: no new search, those under way end
+        # Hints by (game, user, table stamp): the moment asked about.
+        self._hints: SharedSearches[tuple[int, int, int], Hint] = SharedSearches(
+            HINTS_KEPT, lambda: self._closing
+        )
+        # Finished games' reviews by (game, user); one cut short may do better later.
+        self._reviews: SharedSearches[tuple[int, int], Review] = SharedSearches(
+            REVIEWS_KEPT, lambda: self._closing, keep=lambda review: review.complete
+        )
+
+    @property
+    def closing(self) -> bool:
+        """The shutdown began: hints and reviews are refused from now on."""
+        return self._closing
 
     def hint_view(self, game_id: int, user_id: int) -> SeatView:
         """The view a hint for ``user_id`` is made from; they must be to move at a
@@ -71,7 +81,7 @@ class Hints(ServiceCore):
         return self._moment(game_id, user_id).view
 
     def _moment(self, game_id: int, user_id: int) -> _Moment:
-        table = self.by_id.get(game_id)
+        table = self._registry.table(game_id)
         if table is None or table.status is not Status.RUNNING or table.match is None:
             raise ServiceError("hint.no_game")
         if not table.hints:
@@ -89,86 +99,38 @@ class Hints(ServiceCore):
         """What Hard would do for ``user_id`` now, thought in a worker; refused as
         :meth:`hint_view` is.  Every ask about the same moment shares one search."""
         moment = self._moment(game_id, user_id)
-        self._refuse_when_closing()
+        self._hints.refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
-        return await self._shared(
-            self._hints, self._hinting, key, lambda: self._hint(moment.view), HINTS_KEPT
-        )
+        return await self._hints.answer(key, lambda: self._hint(moment.view))
 
     async def _hint(self, view: SeatView) -> Hint:
-        return Hint(view, await self.thinking.run(advise, view))
+        return Hint(view, await self._thinking.run(advise, view))
 
     async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
         """The costliest decisions of ``user_id`` in the finished game ``game_id``."""
-        return await self._shared(
-            self._reviews,
-            self._reviewing,
-            (game_id, user_id),
-            lambda: self._review(game_id, user_id, guild_id),
-            REVIEWS_KEPT,
-            keep=lambda review: review.complete,  # one cut short may do better later
+        return await self._reviews.answer(
+            (game_id, user_id), lambda: self._review(game_id, user_id, guild_id)
         )
 
-    async def _shared(
-        self,
-        done: OrderedDict[K, T],
-        running: dict[K, asyncio.Task[T]],
-        key: K,
-        search: Callable[[], Coroutine[Any, Any, T]],
-        kept: int,
-        keep: Callable[[T], bool] = lambda _: True,
-    ) -> T:
-        """The outcome of ``search`` for ``key``: remembered (the newest ``kept``), or
-        the search under way that every asker shares, or a new one."""
-        if key in done:
-            return done[key]
-        self._refuse_when_closing()
-        task = running.get(key)
-        if task is None:
-            task = asyncio.create_task(search())
-            running[key] = task
-            task.add_done_callback(lambda _: running.pop(key, None))
-        outcome = await self._outcome(task)
-        if keep(outcome):
-            done[key] = outcome
-            while len(done) > kept:
-                done.popitem(last=False)
-        return outcome
-
-    def _refuse_when_closing(self) -> None:
-        if self._closing:
-            raise ServiceError("error.restarting")
-
-    async def _outcome(self, task: asyncio.Task[T]) -> T:
-        """What the shared search ``task`` found; refused if the shutdown cut it short."""
-        try:
-            return await asyncio.shield(task)  # one asker going away leaves it to the others
-        except asyncio.CancelledError:
-            me = asyncio.current_task()
-            if task.cancelled() and self._closing and (me is None or not me.cancelling()):
-                raise ServiceError("error.restarting") from None
-            raise
-
     async def close(self) -> None:
-        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``,
-        cut the rest short, then stop everything else."""
+        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``
+        and cut the rest short."""
         self._closing = True
-        searches = [*self._hinting.values(), *self._reviewing.values()]
+        searches: list[asyncio.Task[object]] = [*self._hints.running(), *self._reviews.running()]
         if searches:
             _, late = await asyncio.wait(searches, timeout=timing.ANSWER_GRACE)
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
-        await super().close()
 
     async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
         """The review of ``user_id``'s latest finished game in the guild; refused while
         they play at this channel's table."""
-        here = self.by_channel.get(channel_id)
+        here = self._registry.table_in(channel_id)
         if here is not None and here.status is Status.RUNNING and here.seat_of(user_id) is not None:
             raise ServiceError("review.not_finished")
         try:
-            latest = await self.stats.history(guild_id, user_id, limit=1)
+            latest = await self._store.history(guild_id, user_id, limit=1)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if not latest:
@@ -176,11 +138,11 @@ class Hints(ServiceCore):
         return await self.review(latest[0].game_id, user_id, guild_id=guild_id)
 
     async def _review(self, game_id: int, user_id: int, guild_id: int) -> Review:
-        live = self.by_id.get(game_id)
+        live = self._registry.table(game_id)
         if live is not None and live.live:
             raise ServiceError("review.not_finished")
         try:
-            record = await self.store.load_game(game_id)
+            record = await self._store.load_game(game_id)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if record is None or record.guild_id != guild_id:
@@ -206,7 +168,7 @@ class Hints(ServiceCore):
         for seq, view, played in decisions:
             if time.monotonic() - started >= timing.REVIEW_BUDGET:
                 break
-            decision = await self.thinking.run(judge, seq, view, played)
+            decision = await self._thinking.run(judge, seq, view, played)
             checked += 1
             if decision is not None:
                 found.append(decision)
@@ -231,4 +193,4 @@ def made_for(record: GameRecord, seat: int) -> frozenset[int]:
     return frozenset(skip)
 
 
-__all__ = ["Hint", "Hints", "made_for"]
+__all__ = ["Hint", "HintDesk", "made_for"]

@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import logging
 
-from .hints import Hints
-from .lobby import Lobby
-from .records import table_from_record
+from data import Store
+
+from .ai_turns import AITurns
+from .clocks import TableClocks
+from .registry import TableRegistry
+from .rows import table_from_record
 from .table import Status, Table
 
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Hints):
-    """Lobbies, moves, AI turns and turn timers, persisted.
+class Resumer:
+    """Rebuilds the unfinished games from the store and hands them out, once, to be shown."""
 
-    Cogs talk to this and nothing else; it speaks engine types and knows
-    nothing of Discord.  Each table has one lock, so a double click or two
-    players clicking at once apply exactly one move.  Every change is written
-    to the store before anyone is shown it; a failed write leaves the game as
-    it was.  The parts live in the modules of this package by job.
-    """
+    def __init__(
+        self, store: Store, registry: TableRegistry, clocks: TableClocks, ai: AITurns
+    ) -> None:
+        self._store = store
+        self._registry = registry
+        self._clocks = clocks
+        self._ai = ai
+        self._resumed: list[Table] = []  # picked up after a restart, not yet shown
 
     async def resume(self) -> list[Table]:
         """Rebuild every unfinished game from its events, with its clocks.
@@ -30,40 +35,34 @@ class GameService(Lobby, Hints):
         that was away, not them.
         """
         tables = []
-        for record in await self.store.unfinished_games():
+        for record in await self._store.unfinished_games():
             try:
                 table = table_from_record(record)
             except Exception:
                 log.exception("game %s could not be rebuilt; leaving it alone", record.id)
                 continue
-            self._register(table)
+            self._registry.register(table)
             tables.append(table)
             if table.status is Status.LOBBY:
                 table.opened_at = record.updated_at
-                self._arm_lobby_clock(table)
+                self._clocks.arm_lobby_clock(table)
                 continue
             table.active_at = record.updated_at
-            self._turn_from_now(table)
-            self._schedule_ai(table)
+            self._clocks.turn_from_now(table)
+            self._ai.schedule(table)
         self._resumed = list(tables)
         return tables
 
     def resumed_tables(self) -> list[Table]:
         """The tables :meth:`resume` picked up that are still open, handed out once:
-        for the bot to show (with :meth:`notify`) once it is connected.
+        for the bot to show (with :meth:`Notices.notify`) once it is connected.
 
         Connecting can take a while with many games, so their turns start
         again from now: no turn runs out before its player could click.
         """
-        tables = [t for t in self._resumed if t.live and self.by_id.get(t.game_id) is t]
+        tables = [t for t in self._resumed if t.live and self._registry.table(t.game_id) is t]
         self._resumed = []
         for table in tables:
             if table.status is Status.RUNNING:
-                self._turn_from_now(table)
+                self._clocks.turn_from_now(table)
         return tables
-
-    def _turn_from_now(self, table: Table) -> None:
-        if table.turn_deadline is not None and table.match is not None:
-            table.turn_deadline = self._deadline(table, table.match)
-            table.warned = False
-        self._arm_turn_timer(table)

@@ -40,8 +40,21 @@ async def _nothing() -> None:
 
 
 class Scheduler:
-    def __init__(self, clock: Callable[[], float]) -> None:
+    """Runs each timer's action at its time (unix time, by ``clock``).
+
+    ``sleep`` waits for a delay measured by that clock: ``asyncio.sleep`` by
+    default (looked up when it sleeps); a test whose clock it moves by hand
+    passes that clock's own.
+    """
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        *,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
         self._clock = clock
+        self._sleep = sleep
         self._heap: list[_Timer] = []
         self._pending: dict[Key, _Timer] = {}
         self._order = itertools.count()
@@ -102,7 +115,7 @@ class Scheduler:
                 delay = timer.when - self._clock()
                 if delay > 0:
                     self._sleeping_until = timer.when
-                    await asyncio.sleep(delay)
+                    await (self._sleep or asyncio.sleep)(delay)
                     self._sleeping_until = None
                     continue
                 heapq.heappop(self._heap)

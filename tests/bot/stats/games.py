@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import simcord
 
 from bot.service.table import Status, Table
+from data import MatchProgress
 from data.records import SeatRecord
 from data.store import Store
 from game import Card, Match, Ruleset
@@ -91,12 +92,5 @@ async def insert_random_game(
         seat = match.to_move
         assert seat is not None
         match.apply(seat, rng.choice(match.legal_actions()))
-    await store.append_events(
-        game_id,
-        first,
-        match.events[first:],
-        results=match.results,
-        finished=match.winners,
-        final_points=list(match.points),
-    )
+    await store.append_progress(game_id, MatchProgress.since(match, first, 0))
     return match

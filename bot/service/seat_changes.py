@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
+from data import Store
 from game.ai import Strength
 
+from .clocks import TableClocks
 from .errors import ServiceError
-from .play import Play
-from .records import seat_note, seat_records
+from .moves import all_humans_gone
+from .notices import Notices
+from .registry import TableRegistry
+from .rows import seat_note, seat_records
+from .saver import Saver
 from .table import MoveLine, Seat, Status, Table, changed_seat
 
 
-class Seats(Play):
+class SeatChanges:
+    """Who plays a seat of a running game: its player, or an AI standing in.
+
+    Each change is saved with the seat note the review and a restart read,
+    then shown through ``after_change`` (the move pipeline's).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        saver: Saver,
+        registry: TableRegistry,
+        clocks: TableClocks,
+        notices: Notices,
+        *,
+        after_change: Callable[[Table], Awaitable[None]],
+    ) -> None:
+        self._store = store
+        self._saver = saver
+        self._registry = registry
+        self._clocks = clocks
+        self._notices = notices
+        self._after_change = after_change
+
     async def come_back(self, game_id: int, user_id: int) -> Table:
-        table = self._require(game_id)
+        """A player an AI stood in for (they missed their turns) plays again."""
+        table = self._registry.require(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
@@ -24,8 +55,8 @@ class Seats(Play):
                 raise ServiceError("error.not_away")
             seats = changed_seat(table.seats, seat, away=False, missed_turns=0)
             deadline, warned = self._deadline_after(table, seat, seats)
-            await self._save(
-                self.store.update_timer(
+            await self._saver.save(
+                self._store.update_timer(
                     table.game_id,
                     turn_deadline=deadline,
                     seats=seat_records(seats),
@@ -39,7 +70,8 @@ class Seats(Play):
         return table
 
     async def kick(self, game_id: int, user_id: int, target_id: int, *, can_manage: bool) -> Table:
-        table = self._require(game_id)
+        """The host (or a member who may manage the channel) hands a player's seat to an AI."""
+        table = self._registry.require(game_id)
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.kick_not_allowed")
         if table.status is not Status.RUNNING:
@@ -51,7 +83,7 @@ class Seats(Play):
 
     async def leave_game(self, game_id: int, user_id: int) -> Table:
         """A player leaves a running game: an AI plays their seat to the end."""
-        table = self._require(game_id)
+        table = self._registry.require(game_id)
         if table.status is not Status.RUNNING:
             raise ServiceError("error.not_started")
         seat = table.seat_of(user_id)
@@ -65,7 +97,7 @@ class Seats(Play):
         """The turn deadline (and whether it was warned) once ``seat`` changed to
         ``seats``: a new one if it is that seat's turn, else the same."""
         if table.to_move == seat and table.match is not None:
-            return self._deadline(table, table.match, seats), False
+            return self._clocks.deadline(table, table.match, seats), False
         return table.turn_deadline, table.warned
 
     async def _hand_to_ai(self, table: Table, seat: int, kind: str, taken: str) -> Table:
@@ -83,8 +115,8 @@ class Seats(Play):
             # next player still at the table takes over.
             playing = [s.user_id for s in seats if s.user_id and s.controller is None]
             host = playing[0] if player.user_id == table.host_id and playing else None
-            await self._save(
-                self.store.update_timer(
+            await self._saver.save(
+                self._store.update_timer(
                     table.game_id,
                     turn_deadline=deadline,
                     seats=seat_records(seats),
@@ -97,8 +129,8 @@ class Seats(Play):
             if host is not None:
                 table.host_id = host
             table.recent.append(MoveLine(seat=seat, kind=kind))
-            if self._all_humans_gone(table):
-                await self._close(table, Status.CANCELLED, "closed.abandoned")
+            if all_humans_gone(table):
+                await self._notices.close_table(table, Status.CANCELLED, "closed.abandoned")
                 return table
         await self._after_change(table)
         return table

@@ -1,20 +1,55 @@
-"""Lobbies: opening (and rematches), joining, leaving, AI seats, starting, cancelling."""
+"""Lobbies: opening (and rematches), joining, leaving, AI seats, hints, starting, cancelling."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Sequence
 
+from data import Store
 from game import Match, Ruleset
 from game.ai import Strength
 
+from .clocks import TableClocks
+from .dealer import Dealer
 from .errors import Person, ServiceError
-from .records import seat_records, table_from_record
-from .seats import Seats
+from .notices import Notices
+from .registry import TableRegistry
+from .rows import seat_records, table_from_record
+from .saver import Saver
 from .table import MoveLine, Seat, Status, Table
 
 
-class Lobby(Seats):
+class Lobbies:
+    """A table from its lobby to its first deal, or to its cancelling.
+
+    Every change is checked again under the table's lock (a click that waited
+    for it may find the lobby started or closed), saved, then made.
+    ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
+    (the move pipeline's) shows the game started and sets its first turn going.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        saver: Saver,
+        registry: TableRegistry,
+        clocks: TableClocks,
+        dealer: Dealer,
+        notices: Notices,
+        clock: Callable[[], float],
+        *,
+        prepare_ai: Callable[[Table], None],
+        after_change: Callable[[Table], Awaitable[None]],
+    ) -> None:
+        self._store = store
+        self._saver = saver
+        self._registry = registry
+        self._clocks = clocks
+        self._dealer = dealer
+        self._notices = notices
+        self._clock = clock
+        self._prepare_ai = prepare_ai
+        self._after_change = after_change
+
     async def open_lobby(
         self,
         *,
@@ -27,7 +62,7 @@ class Lobby(Seats):
         seats: Sequence[Seat] | None = None,
         hints: bool = True,
     ) -> Table:
-        with self._claim(channel_id):
+        with self._registry.claim(channel_id):
             return await self._open(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -38,21 +73,6 @@ class Lobby(Seats):
                 seats=seats,
                 hints=hints,
             )
-
-    @contextmanager
-    def _claim(self, channel_id: int) -> Iterator[None]:
-        """Hold ``channel_id`` for a lobby being opened.
-
-        Taken before the first ``await``, so of two lobbies opened at once only
-        one gets past this; the store's unique index backs it across processes.
-        """
-        if channel_id in self.by_channel or channel_id in self._claimed:
-            raise ServiceError("error.channel_busy")
-        self._claimed.add(channel_id)
-        try:
-            yield
-        finally:
-            self._claimed.discard(channel_id)
 
     async def _open(
         self,
@@ -68,8 +88,8 @@ class Lobby(Seats):
     ) -> Table:
         """Open a lobby in a channel claimed by the caller."""
         seats = list(seats) if seats else [Seat(user_id=host.id, ai=None, name=host.name)]
-        game_id = await self._save(
-            self.store.create_game(
+        game_id = await self._saver.save(
+            self._store.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host.id,
@@ -89,15 +109,19 @@ class Lobby(Seats):
             turn_timer=turn_timer,
             locale=locale,
             seats=seats,
-            opened_at=self.clock(),
+            opened_at=self._clock(),
             hints=hints,
         )
-        self._register(table)
-        self._arm_lobby_timer(table)
+        self._registry.register(table)
+        self._clocks.arm_lobby(table)
         return table
 
+    async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Save the lobby's seats as ``seats``; the caller then makes them the table's."""
+        await self._saver.save(self._store.update_lobby(table.game_id, seats=seat_records(seats)))
+
     def _lobby(self, game_id: int) -> Table:
-        table = self._require(game_id)
+        table = self._registry.require(game_id)
         self._still_lobby(table)
         return table
 
@@ -119,9 +143,9 @@ class Lobby(Seats):
             if len(table.seats) >= table.ruleset.max_players:
                 raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
             seats = [*table.seats, Seat(user_id=person.id, ai=None, name=person.name)]
-            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            await self._save_seats(table, seats)
             table.seats = seats
-            self._arm_lobby_timer(table)
+            self._clocks.arm_lobby(table)
         return table
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -135,11 +159,11 @@ class Lobby(Seats):
             seats = [s for i, s in enumerate(table.seats) if i != index]
             humans = [s for s in seats if s.human]
             if not humans:
-                await self._close(table, Status.CANCELLED, "closed.empty")
+                await self._notices.close_table(table, Status.CANCELLED, "closed.empty")
                 return table
             host = humans[0].user_id if user_id == table.host_id else None
-            await self._save(
-                self.store.update_lobby(table.game_id, seats=seat_records(seats), host_id=host)
+            await self._saver.save(
+                self._store.update_lobby(table.game_id, seats=seat_records(seats), host_id=host)
             )
             table.seats = seats
             if host is not None:
@@ -157,9 +181,9 @@ class Lobby(Seats):
             number = sum(1 for s in table.seats if s.ai is not None) + 1
             seat = Seat(user_id=None, ai=strength, name=f"AI {number}")
             seats = [*table.seats, seat]
-            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            await self._save_seats(table, seats)
             table.seats = seats
-            self._arm_lobby_timer(table)
+            self._clocks.arm_lobby(table)
             self._prepare_ai(table)
         return table
 
@@ -174,9 +198,9 @@ class Lobby(Seats):
             if last is None:
                 raise ServiceError("error.no_ai_seat")
             seats = [s for i, s in enumerate(table.seats) if i != last]
-            await self._save(self.store.update_lobby(table.game_id, seats=seat_records(seats)))
+            await self._save_seats(table, seats)
             table.seats = seats
-            self._arm_lobby_timer(table)
+            self._clocks.arm_lobby(table)
         return table
 
     async def toggle_hints(self, game_id: int, user_id: int) -> Table:
@@ -190,8 +214,8 @@ class Lobby(Seats):
         async with table.lock:
             self._still_lobby(table)
             allowed = not table.hints
-            await self._save(
-                self.store.update_lobby(
+            await self._saver.save(
+                self._store.update_lobby(
                     table.game_id, seats=seat_records(table.seats), hints=allowed
                 )
             )
@@ -207,10 +231,10 @@ class Lobby(Seats):
             if len(table.seats) < table.ruleset.min_players:
                 raise ServiceError("error.not_enough_players", min=table.ruleset.min_players)
             match = Match(table.ruleset, len(table.seats))
-            self._deal(match)
-            deadline = self._deadline(table, match)
-            await self._save(
-                self.store.start_game(
+            self._dealer.deal(match)
+            deadline = self._clocks.deadline(table, match)
+            await self._saver.save(
+                self._store.start_game(
                     table.game_id,
                     seats=seat_records(table.seats),
                     events=match.events,
@@ -226,7 +250,7 @@ class Lobby(Seats):
         return table
 
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
-        table = self._require(game_id)
+        table = self._registry.require(game_id)
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.cancel_not_allowed")
         async with table.lock:
@@ -234,12 +258,12 @@ class Lobby(Seats):
             # last move finds the table closed once it holds the lock.
             if not table.live:
                 raise ServiceError("error.game_gone")
-            await self._close(table, Status.CANCELLED, "closed.cancelled")
+            await self._notices.close_table(table, Status.CANCELLED, "closed.cancelled")
         return table
 
     async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
-        with self._claim(channel_id):
-            old = self.by_id.get(game_id) or await self._finished(game_id)
+        with self._registry.claim(channel_id):
+            old = self._registry.table(game_id) or await self._finished(game_id)
             if old is None:
                 raise ServiceError("error.game_gone")
             # A copied or crafted Rematch button must not seat one channel's (or
@@ -270,5 +294,5 @@ class Lobby(Seats):
             )
 
     async def _finished(self, game_id: int) -> Table | None:
-        record = await self.store.load_game(game_id)
+        record = await self._store.load_game(game_id)
         return table_from_record(record) if record is not None else None

@@ -1,27 +1,59 @@
-"""The move pipeline: a player's move, an AI's move or a timeout, applied, saved,
-then shown."""
+"""The move pipeline: a player's move or a timeout, applied, saved, then shown."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from collections.abc import Callable
 
-from data import SeatNote
-from game import QUIT, Action, CardPlayed, Match
+from data import MatchProgress, SeatNote, Store
+from game import QUIT, Action, CardPlayed
 
 from . import timing
-from .clocks import Clocks
-from .core import AI, notice_name
+from .clocks import TableClocks
+from .dealer import Dealer
 from .errors import MoveOutcome, ServiceError
-from .records import seat_records
+from .notices import Notices
+from .registry import TableRegistry
+from .rows import seat_records
 from .table import MoveLine, Seat, Status, Table, changed_seat
 
 log = logging.getLogger(__name__)
 
 
-class Play(Clocks):
+def all_humans_gone(table: Table) -> bool:
+    """Every seat of a running game is played by an AI: nobody is left to play for."""
+    return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
+
+
+class MovePipeline:
+    """Applies a move to a copy of the match, saves it, and only then shows it.
+
+    ``schedule_ai(table)`` lets an AI seat on turn move after a change; the
+    clocks arm the next turn.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        registry: TableRegistry,
+        dealer: Dealer,
+        clocks: TableClocks,
+        notices: Notices,
+        clock: Callable[[], float],
+        *,
+        schedule_ai: Callable[[Table], None],
+    ) -> None:
+        self._store = store
+        self._registry = registry
+        self._dealer = dealer
+        self._clocks = clocks
+        self._notices = notices
+        self._clock = clock
+        self._schedule_ai = schedule_ai
+
     async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
-        table = self._require(game_id)
+        """``user_id`` makes ``action`` on the turn ``stamp`` (a button's): one click of many."""
+        table = self._registry.require(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
@@ -36,11 +68,11 @@ class Play(Clocks):
             if table.seats[seat].missed_turns:
                 # Moving yourself ends a run of missed turns.
                 seats = changed_seat(table.seats, seat, missed_turns=0)
-            outcome = await self._apply(table, seat, action, seats=seats)
-        await self._after_change(table)
+            outcome = await self.apply(table, seat, action, seats=seats)
+        await self.after_change(table)
         return outcome
 
-    async def _apply(
+    async def apply(
         self,
         table: Table,
         seat: int,
@@ -57,7 +89,8 @@ class Play(Clocks):
         the store raised, leaves the table as it was.  ``seats`` are the seats
         as the move leaves them (missed turns, a takeover), rewritten only
         then, which keeps an ordinary move to a few statements; ``then`` notes
-        a seat change that comes with the move (``takeover``).
+        a seat change that comes with the move (``takeover``).  The caller
+        holds the table's lock.
         """
         live = table.match
         assert live is not None
@@ -67,20 +100,15 @@ class Play(Clocks):
         done = len(match.results)
         event = match.apply(seat, action)
         if not match.over and match.awaiting_deal:
-            self._deal(match)
-        events = tuple(match.events[first:])
-        results = tuple(match.results[done:])
-        over = match.over
-        deadline = None if over else self._deadline(table, match, seats)
+            self._dealer.deal(match)
+        progress = MatchProgress.since(match, first, done)
+        events, results, over = progress.events, progress.results, match.over
+        deadline = None if over else self._clocks.deadline(table, match, seats)
         try:
-            await self.store.append_events(
+            await self._store.append_progress(
                 table.game_id,
-                first,
-                events,
+                progress,
                 meta=[{"auto": kind}] if kind else None,
-                results=results,
-                finished=match.winners if over else None,
-                final_points=list(match.points) if over else None,
                 turn_deadline=deadline,
                 seats=seat_records(seats) if seats is not None else None,
                 notes=[SeatNote(len(match.events), seat, then)] if then else (),
@@ -106,13 +134,7 @@ class Play(Clocks):
             table.status = Status.FINISHED
         return MoveOutcome(table=table, seat=seat, events=events, results=results)
 
-    def _deal(self, match: Match) -> None:
-        if self.scripted_deals:
-            match.start_round(self.scripted_deals.popleft()(match))
-        else:
-            match.deal(self.seed_source())
-
-    async def _after_change(self, table: Table) -> None:
+    async def after_change(self, table: Table) -> None:
         """Tell the front end, then let AI seats and the clock take over.
 
         The front end's work (the table edit, the turn ping, the next player's
@@ -120,18 +142,19 @@ class Play(Clocks):
         answered as soon as the change is saved.
         """
         if table.status is Status.FINISHED:
-            self._unregister(table)
-        if self.listener is not None:
-            task = asyncio.create_task(self._notify(table), name=notice_name(table))
-            self._notices.add(task)
-            task.add_done_callback(self._notices.discard)
+            self._registry.unregister(table)
+        self._notices.show_later(table)
         if table.status is Status.RUNNING:
-            table.active_at = self.clock()
+            table.active_at = self._clock()
             self._schedule_ai(table)
-            self._arm_turn_timer(table)
+            self._clocks.arm_turn(table)
 
-    async def _time_out(self, table: Table, stamp: int) -> bool:
-        """Quit the player's turn for them; False if that couldn't be saved."""
+    async def time_out(self, table: Table, stamp: int) -> bool:
+        """Quit the player's turn ``stamp`` for them; False if that couldn't be saved.
+
+        After ``timing.MISSES_BEFORE_TAKEOVER`` turns missed in a row an AI plays
+        the seat until its player comes back; the last human gone ends the game.
+        """
         async with table.lock:
             match = table.match
             if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
@@ -143,7 +166,7 @@ class Play(Clocks):
             away = missed >= timing.MISSES_BEFORE_TAKEOVER
             seats = changed_seat(table.seats, seat, missed_turns=missed, away=away)
             try:
-                await self._apply(
+                await self.apply(
                     table,
                     seat,
                     QUIT,
@@ -153,62 +176,10 @@ class Play(Clocks):
                 )
             except ServiceError:
                 return False
-            abandoned = self._all_humans_gone(table)
+            abandoned = all_humans_gone(table)
             if abandoned:
-                await self._close(table, Status.CANCELLED, "closed.abandoned")
+                await self._notices.close_table(table, Status.CANCELLED, "closed.abandoned")
         if abandoned:
             return True
-        await self._after_change(table)
+        await self.after_change(table)
         return True
-
-    def _all_humans_gone(self, table: Table) -> bool:
-        return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
-
-    # ------------------------------------------------------------ AI seats
-    def _schedule_ai(self, table: Table) -> None:
-        seat = table.to_move
-        if seat is None or table.seats[seat].controller is None:
-            return
-        key = (table.game_id, AI)
-        if not self.clocks.pending(key):
-            self.clocks.at(key, self.clock() + timing.AI_DELAY, lambda: self._ai_turn(table))
-
-    async def _ai_turn(self, table: Table) -> None:
-        """The AI on turn moves; the clocks then take the next turn."""
-        async with table.lock:
-            match = table.match
-            seat = table.to_move
-            if match is None or seat is None or table.status is not Status.RUNNING:
-                return
-            strength = table.seats[seat].controller
-            if strength is None:
-                return
-            view = match.view(seat)
-            seed = f"{table.game_id}:{len(match.events)}"
-            try:
-                # Hard searches in a worker process (``bot.service.thinking``): other tables
-                # and the gateway heartbeat keep moving.  The table lock is held.
-                action = await self.thinking.decide(view, strength, seed)
-            except Exception:
-                # A broken AI must not stall the table: make the plainest legal move.
-                log.exception("game %s: the %s AI failed", table.game_id, strength)
-                action = view.legal[0]
-            try:
-                await self._apply(table, seat, action)
-            except Exception as error:
-                if not isinstance(error, ServiceError):
-                    log.exception("game %s: an AI move failed", table.game_id)
-                self._retry_ai(table)
-                return
-            self._ai_failures.pop(table.game_id, None)
-        await self._after_change(table)
-
-    def _retry_ai(self, table: Table) -> None:
-        """Try the AI's move again later, waiting twice as long after each failure,
-        so that a store that is down isn't asked again and again."""
-        failures = self._ai_failures.get(table.game_id, 0) + 1
-        self._ai_failures[table.game_id] = failures
-        first = max(timing.AI_DELAY, timing.AI_RETRY)
-        pause = min(timing.AI_RETRY_MAX, first * 2 ** (failures - 1))
-        key = (table.game_id, AI)
-        self.clocks.at(key, self.clock() + pause, lambda: self._ai_turn(table))

@@ -1,4 +1,4 @@
-"""Tables to store records and back: seat rows, seat notes, rebuilt tables."""
+"""Tables to store rows and back: seat rows, seat notes, tables rebuilt from a game record."""
 
 from __future__ import annotations
 

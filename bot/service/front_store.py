@@ -1,0 +1,87 @@
+"""What the front end keeps in the store besides games: language, messages, hands, pings."""
+
+from __future__ import annotations
+
+import logging
+
+from data import ChipHistory, OpenHandRecord, PingRecord, Store, StoreError
+
+from .saver import Saver
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+class FrontStore:
+    """The store as the front end needs it beyond the game itself.
+
+    A server's language and a table's message are saved like a change of the
+    game (refused with a :class:`ServiceError` if the write fails); open hands
+    and pings only spare a restart some work, so failing to keep them is logged
+    and goes no further.
+    """
+
+    def __init__(self, store: Store, saver: Saver) -> None:
+        self._store = store
+        self._saver = saver
+
+    async def public_locale(self, guild_id: int, fallback: str) -> str:
+        """The language of public messages: the server's setting, else its locale."""
+        return await self._store.get_language(guild_id) or fallback
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._saver.save(self._store.set_language(guild_id, language))
+
+    async def finished_chips(
+        self, game_id: int, *, guild_id: int | None = None
+    ) -> ChipHistory | None:
+        """The chip history of a finished game (of ``guild_id``, if given), else None."""
+        if guild_id is not None:
+            record = await self._store.load_game(game_id)
+            if record is None or record.guild_id != guild_id or record.status != "finished":
+                return None
+        return await self._store.chip_history(game_id)
+
+    async def set_table_message(self, table: Table, message_id: int) -> None:
+        table.table_message_id = message_id
+        await self._saver.save(self._store.set_table_message(table.game_id, message_id))
+
+    async def remember_hand(self, hand: OpenHandRecord) -> None:
+        """Keep an open hand for after a restart; failing costs only its refreshes."""
+        try:
+            await self._store.save_open_hand(hand)
+        except StoreError as error:
+            log.warning("game %s: could not save an open hand: %s", hand.game_id, error)
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: saving an open hand failed", hand.game_id)
+
+    async def open_hands(self) -> list[OpenHandRecord]:
+        """The open hands stored before a restart that may still be edited."""
+        try:
+            return await self._store.open_hands()
+        except StoreError as error:
+            log.warning("could not load the open hands: %s", error)
+            return []
+
+    async def remember_ping(self, ping: PingRecord) -> None:
+        """Keep a ping just sent until it is gone, so that if the bot stops from now on,
+        a restart takes it down."""
+        try:
+            await self._store.add_ping(ping)
+        except Exception as error:  # it costs a ping left standing, not the turn
+            log.warning("game %s: could not save a ping to take down: %s", ping.game_id, error)
+
+    async def forget_ping(self, ping: PingRecord) -> None:
+        """The ping is gone."""
+        try:
+            await self._store.drop_ping(ping.message_id)
+        except Exception as error:  # a restart tries deleting it once more: no harm
+            log.warning("game %s: could not forget a ping taken down: %s", ping.game_id, error)
+
+    async def standing_pings(self) -> list[PingRecord]:
+        """The pings stored and not known to be gone (sent before a restart, say)."""
+        try:
+            return await self._store.standing_pings()
+        except StoreError as error:
+            log.warning("could not load the pings to take down: %s", error)
+            return []

@@ -1,0 +1,38 @@
+"""Writing to the store: a store error becomes a refusal the player can read."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TypeVar
+
+from data import ChannelBusy, StoreError
+
+from .errors import ServiceError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Saver:
+    """Awaits a store write and turns whatever it raises into a :class:`ServiceError`.
+
+    The caller changes the table only after this returns, so a refused write
+    leaves the table as it was.
+    """
+
+    async def save(self, write: Awaitable[T]) -> T:
+        """What ``write`` returns; ``error.channel_busy`` or ``error.save_failed`` if it fails."""
+        try:
+            return await write
+        except ChannelBusy as error:
+            # Another lobby got the channel first (in another process, say).
+            raise ServiceError("error.channel_busy") from error
+        except StoreError as error:
+            log.warning("could not save: %s", error)
+            raise ServiceError("error.save_failed") from error
+        except Exception as error:
+            # Whatever else went wrong under the store, nothing was saved.
+            log.exception("could not save")
+            raise ServiceError("error.save_failed") from error

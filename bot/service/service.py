@@ -1,0 +1,291 @@
+"""The game service: one facade over the parts, all the front end talks to."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+
+from data import ChipHistory, OpenHandRecord, PingRecord, Store
+from data.stats import StatsReads
+from game import Action, Match, RoundDealt, Ruleset, SeatView
+from game.ai import Strength
+from game.ai.advice import Review
+
+from .ai_turns import AITurns
+from .clocks import TableClocks
+from .dealer import Dealer, random_seed
+from .errors import MoveOutcome, Person, TableListener
+from .front_store import FrontStore
+from .hints import Hint, HintDesk
+from .lobbies import Lobbies
+from .moves import MovePipeline
+from .notices import Notices
+from .registry import TableRegistry
+from .resume import Resumer
+from .saver import Saver
+from .scheduler import Scheduler
+from .seat_changes import SeatChanges
+from .table import Seat, Table
+from .thinking import Thinking
+
+
+class GameService:
+    """Lobbies, moves, AI turns and turn timers, persisted.
+
+    Cogs talk to this and nothing else; it speaks engine types and knows
+    nothing of Discord.  Each table has one lock, so a double click or two
+    players clicking at once apply exactly one move.  Every change is written
+    to the store before anyone is shown it; a failed write leaves the game as
+    it was.  The work is done by the parts this builds, one job each.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float],
+        seed_source: Callable[[], int] = random_seed,
+        thinking: Thinking | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        # Where AI moves are decided: the bot passes its process pool; without
+        # one, Hard thinks in a thread.
+        self.thinking = thinking if thinking is not None else Thinking(workers=0)
+        # Every clock of every table: turns, warnings, idle tables, AI moves.  ``sleep``
+        # waits for a delay of ``clock``: asyncio's by default; a clock that tests move
+        # by hand (``testkit.service_game.ManualClock``) brings its own.
+        self._scheduler = Scheduler(clock, sleep=sleep)
+        self._saver = Saver()
+        self._dealer = Dealer(seed_source)
+        # The move pipeline is built last, from the parts before it; the
+        # callbacks that lead back to it (an AI move, a turn timing out) reach
+        # it through these lambdas once it is there.
+        self._ai = AITurns(
+            self._scheduler,
+            clock,
+            self.thinking,
+            apply=lambda table, seat, action: self._moves.apply(table, seat, action),
+            after_change=lambda table: self._moves.after_change(table),
+        )
+        self._registry = TableRegistry(on_register=self._ai.prepare, on_unregister=self._forget)
+        self._notices = Notices(store, self._saver, self._registry)
+        self._clocks = TableClocks(
+            self._scheduler,
+            clock,
+            time_out=lambda table, stamp: self._moves.time_out(table, stamp),
+            warn=self._notices.warn,
+            close=self._notices.close_table,
+        )
+        self._moves = MovePipeline(
+            store,
+            self._registry,
+            self._dealer,
+            self._clocks,
+            self._notices,
+            clock,
+            schedule_ai=self._ai.schedule,
+        )
+        after_change = self._moves.after_change
+        self._seats = SeatChanges(
+            store,
+            self._saver,
+            self._registry,
+            self._clocks,
+            self._notices,
+            after_change=after_change,
+        )
+        self._lobbies = Lobbies(
+            store,
+            self._saver,
+            self._registry,
+            self._clocks,
+            self._dealer,
+            self._notices,
+            clock,
+            prepare_ai=self._ai.prepare,
+            after_change=after_change,
+        )
+        self._hints = HintDesk(self._registry, store, self.thinking)
+        self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
+        self._front = FrontStore(store, self._saver)
+
+    def _forget(self, table: Table) -> None:
+        """A table left the registry: its clocks stop, and its AI's failures are forgotten."""
+        self._scheduler.cancel_game(table.game_id)
+        self._ai.forget(table)
+
+    # ------------------------------------------------------------ settable parts
+    @property
+    def listener(self) -> TableListener | None:
+        """The front end told of every change; None until it is connected."""
+        return self._notices.listener
+
+    @listener.setter
+    def listener(self, listener: TableListener | None) -> None:
+        self._notices.listener = listener
+
+    @property
+    def seed_source(self) -> Callable[[], int]:
+        """Where the seeds of random deals come from (a benchmark replays its own)."""
+        return self._dealer.seed_source
+
+    @seed_source.setter
+    def seed_source(self, source: Callable[[], int]) -> None:
+        self._dealer.seed_source = source
+
+    @property
+    def scripted_deals(self) -> deque[Callable[[Match], RoundDealt]]:
+        """Deals to use before random ones: for puzzles and tests."""
+        return self._dealer.scripted
+
+    # ------------------------------------------------------------ tables
+    def table(self, game_id: int) -> Table | None:
+        return self._registry.table(game_id)
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self._registry.table_in(channel_id)
+
+    def tables(self) -> list[Table]:
+        """Every open table (lobbies and running games)."""
+        return self._registry.tables()
+
+    # ------------------------------------------------------------ lobbies
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Person,
+        ruleset: Ruleset,
+        turn_timer: int,
+        locale: str,
+        seats: Sequence[Seat] | None = None,
+        hints: bool = True,
+    ) -> Table:
+        return await self._lobbies.open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host=host,
+            ruleset=ruleset,
+            turn_timer=turn_timer,
+            locale=locale,
+            seats=seats,
+            hints=hints,
+        )
+
+    async def join(self, game_id: int, person: Person) -> Table:
+        return await self._lobbies.join(game_id, person)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        return await self._lobbies.leave(game_id, user_id)
+
+    async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
+        return await self._lobbies.add_ai(game_id, user_id, strength)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> Table:
+        return await self._lobbies.remove_ai(game_id, user_id)
+
+    async def toggle_hints(self, game_id: int, user_id: int) -> Table:
+        return await self._lobbies.toggle_hints(game_id, user_id)
+
+    async def start(self, game_id: int, user_id: int) -> Table:
+        return await self._lobbies.start(game_id, user_id)
+
+    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+        return await self._lobbies.cancel(game_id, user_id, can_manage=can_manage)
+
+    async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
+        return await self._lobbies.rematch(game_id, person, channel_id, guild_id)
+
+    # ------------------------------------------------------------ play and seats
+    async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
+        return await self._moves.move(game_id, user_id, action, stamp)
+
+    async def come_back(self, game_id: int, user_id: int) -> Table:
+        return await self._seats.come_back(game_id, user_id)
+
+    async def kick(self, game_id: int, user_id: int, target_id: int, *, can_manage: bool) -> Table:
+        return await self._seats.kick(game_id, user_id, target_id, can_manage=can_manage)
+
+    async def leave_game(self, game_id: int, user_id: int) -> Table:
+        return await self._seats.leave_game(game_id, user_id)
+
+    # ------------------------------------------------------------ hints and reviews
+    def hint_view(self, game_id: int, user_id: int) -> SeatView:
+        return self._hints.hint_view(game_id, user_id)
+
+    async def hint(self, game_id: int, user_id: int) -> Hint:
+        return await self._hints.hint(game_id, user_id)
+
+    async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
+        return await self._hints.review(game_id, user_id, guild_id=guild_id)
+
+    async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
+        return await self._hints.latest_review(guild_id, channel_id, user_id)
+
+    # ------------------------------------------------------------ restarts
+    async def resume(self) -> list[Table]:
+        return await self._resumer.resume()
+
+    def resumed_tables(self) -> list[Table]:
+        return self._resumer.resumed_tables()
+
+    # ------------------------------------------------------------ notices, places gone
+    async def notify(self, table: Table) -> None:
+        await self._notices.notify(table)
+
+    async def abandon_where(
+        self, *, channel_id: int | None = None, guild_id: int | None = None
+    ) -> list[Table]:
+        return await self._notices.abandon_where(channel_id=channel_id, guild_id=guild_id)
+
+    # ------------------------------------------------------------ the front end's store
+    @property
+    def stats(self) -> StatsReads:
+        """The stats reads (on their own connection): all that /lama stats and its kin
+        may ask of the store."""
+        return self.store
+
+    async def set_table_message(self, table: Table, message_id: int) -> None:
+        await self._front.set_table_message(table, message_id)
+
+    async def public_locale(self, guild_id: int, fallback: str) -> str:
+        return await self._front.public_locale(guild_id, fallback)
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._front.set_language(guild_id, language)
+
+    async def finished_chips(
+        self, game_id: int, *, guild_id: int | None = None
+    ) -> ChipHistory | None:
+        return await self._front.finished_chips(game_id, guild_id=guild_id)
+
+    async def remember_hand(self, hand: OpenHandRecord) -> None:
+        await self._front.remember_hand(hand)
+
+    async def open_hands(self) -> list[OpenHandRecord]:
+        return await self._front.open_hands()
+
+    async def remember_ping(self, ping: PingRecord) -> None:
+        await self._front.remember_ping(ping)
+
+    async def forget_ping(self, ping: PingRecord) -> None:
+        await self._front.forget_ping(ping)
+
+    async def standing_pings(self) -> list[PingRecord]:
+        return await self._front.standing_pings()
+
+    # ------------------------------------------------------------ shutdown
+    @property
+    def closing(self) -> bool:
+        """The shutdown began: hints and reviews are refused from now on."""
+        return self._hints.closing
+
+    async def close(self) -> None:
+        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``,
+        cut the rest short, then stop every clock and notice (the state is saved)."""
+        await self._hints.close()
+        await self._scheduler.close()
+        await self._notices.close()

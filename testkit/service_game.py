@@ -1,0 +1,217 @@
+"""Games played through the game service alone, without Discord: for tests and benchmarks.
+
+A :class:`ServiceGame` is a :class:`~bot.service.GameService` over a real store,
+with a :class:`ManualClock` that moves only when told to and a
+:class:`RecordingListener` in place of the Discord front end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService, Person
+from bot.service.table import Status, Table
+from data import Store
+from game import Card, Match, RoundDealt, Ruleset, build_deck, explicit_deal
+from game.ai import Strength, choose
+
+GUILD = 1  # the guild of every table opened here, unless told otherwise
+
+
+class ManualClock:
+    """A unix clock that stands still until :meth:`advance` moves it.
+
+    The service's clocks sleep by it (its :meth:`sleep`), so moving it past a
+    turn's deadline rings that turn's clock at once, however far it is.
+    """
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, delay: float) -> None:
+        """Wait until the clock has moved ``delay`` seconds on."""
+        if delay <= 0:
+            await asyncio.sleep(0)
+            return
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((self.now + delay, woken))
+        await woken
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on, waking whoever sleeps until then."""
+        self.now += seconds
+        waiting = []
+        for until, woken in self._sleepers:
+            if woken.done():
+                continue
+            if until <= self.now:
+                woken.set_result(None)
+            else:
+                waiting.append((until, woken))
+        self._sleepers = waiting
+
+
+class RecordingListener:
+    """A :class:`~bot.service.TableListener` that writes down what it is told.
+
+    Each notice is a tuple of its kind (``changed``, ``turn``, ``warning``,
+    ``closed``, ``gone``), the game id and, for ``changed`` and ``turn``, the
+    table's stamp then (for ``closed``, the reason).  ``on_notice`` runs with
+    each, for a test that checks what is true when a notice goes out.
+    """
+
+    def __init__(self, on_notice: Callable[[str, Table], Any] | None = None) -> None:
+        self.notices: list[tuple[str, int, Any]] = []
+        self.on_notice = on_notice
+
+    async def _note(self, kind: str, table: Table, detail: Any) -> None:
+        self.notices.append((kind, table.game_id, detail))
+        if self.on_notice is not None:
+            outcome = self.on_notice(kind, table)
+            if asyncio.iscoroutine(outcome):
+                await outcome
+
+    async def table_changed(self, table: Table) -> None:
+        await self._note("changed", table, table.stamp)
+
+    async def turn_started(self, table: Table) -> None:
+        await self._note("turn", table, table.stamp)
+
+    async def turn_warning(self, table: Table) -> None:
+        await self._note("warning", table, table.stamp)
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        await self._note("closed", table, reason)
+
+    async def table_gone(self, table: Table) -> None:
+        await self._note("gone", table, None)
+
+    def kinds(self, game_id: int) -> list[str]:
+        """The kinds of notice of game ``game_id``, in order."""
+        return [kind for kind, game, _ in self.notices if game == game_id]
+
+
+def people(*names: str, first_id: int = 101) -> list[Person]:
+    """Players with these names and ids counting up from ``first_id``."""
+    return [Person(first_id + i, name) for i, name in enumerate(names)]
+
+
+def whole_deal(
+    hands: Sequence[Sequence[Card]], top: Card, pile: Sequence[Card] = (), starter: int = 0
+) -> Callable[[Match], RoundDealt]:
+    """A scripted deal of exactly these hands and top card, the draw pile starting
+    with ``pile`` and going on with the rest of the standard deck (a restart
+    rebuilds only deals of the whole deck)."""
+    rest = Counter(build_deck(party=False, komarami=False))
+    rest.subtract([*(c for hand in hands for c in hand), top, *pile])
+    if any(n < 0 for n in rest.values()):
+        raise ValueError(f"the deal uses cards the deck doesn't have: {-rest}")
+    full_pile = [*pile, *sorted(rest.elements())]
+
+    def deal(match: Match) -> RoundDealt:
+        return explicit_deal(hands, top, full_pile, starter, round_no=len(match.results) + 1)
+
+    return deal
+
+
+class ServiceGame:
+    """A game service with its store, clock and listener, and ways to play at it."""
+
+    def __init__(self, service: GameService, clock: ManualClock, listener: RecordingListener):
+        self.service = service
+        self.clock = clock
+        self.listener = listener
+        self._channels = itertools.count(1_000)
+
+    @classmethod
+    async def open(
+        cls, path: Path, *, clock: ManualClock | None = None, store: Store | None = None
+    ) -> ServiceGame:
+        """A service over a new SQLite store at ``path`` (or over ``store``)."""
+        clock = clock or ManualClock()
+        if store is None:
+            store = await Store.open(path, durable=False, clock=clock)
+        service = GameService(
+            store, clock=clock, seed_source=itertools.count(7).__next__, sleep=clock.sleep
+        )
+        listener = RecordingListener()
+        service.listener = listener
+        return cls(service, clock, listener)
+
+    @property
+    def store(self) -> Store:
+        return self.service.store
+
+    async def lobby(
+        self,
+        players: Sequence[Person],
+        ais: Sequence[Strength] = (),
+        *,
+        start: bool = True,
+        turn_timer: int = 0,
+        ruleset: Ruleset | None = None,
+        channel_id: int | None = None,
+    ) -> Table:
+        """The first player opens a lobby, the others join, AI seats are added, and
+        (with ``start``) the host starts the game."""
+        host, *others = players
+        table = await self.service.open_lobby(
+            guild_id=GUILD,
+            channel_id=channel_id if channel_id is not None else next(self._channels),
+            host=host,
+            ruleset=ruleset or Ruleset(),
+            turn_timer=turn_timer,
+            locale="en",
+        )
+        for person in others:
+            await self.service.join(table.game_id, person)
+        for strength in ais:
+            await self.service.add_ai(table.game_id, host.id, strength)
+        if start:
+            await self.service.start(table.game_id, host.id)
+        return table
+
+    async def play(self, table: Table) -> None:
+        """The human to move makes the move a Normal AI would, on the current stamp."""
+        seat = table.to_move
+        assert table.match is not None and seat is not None, "nobody is to move"
+        user_id = table.seats[seat].user_id
+        assert user_id is not None, "an AI is to move"
+        action = choose(table.match.view(seat), Strength.NORMAL, table.stamp)
+        await self.service.move(table.game_id, user_id, action, table.stamp)
+
+    async def play_out(self, table: Table, *, timeout: float = 30.0) -> None:
+        """Play the humans' moves (the AIs make their own) until the game is over."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while table.status is Status.RUNNING:
+            if loop.time() > deadline:
+                raise AssertionError(f"game {table.game_id} did not end in {timeout} s")
+            seat = table.to_move
+            if seat is not None and table.seats[seat].controller is None:
+                await self.play(table)
+            else:
+                await asyncio.sleep(0.001)  # an AI's move is on its way
+
+    async def close(self) -> None:
+        await self.service.close()
+        await self.service.store.close()
+
+
+async def eventually(check: Callable[[], bool], *, timeout: float = 5.0) -> None:
+    """Wait until ``check()`` holds: for what the service does in the background."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError("it never happened")
+        await asyncio.sleep(0.005)

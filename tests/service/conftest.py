@@ -1,0 +1,36 @@
+"""Fixtures for the service's parts: a real SQLite store, a clock moved by hand."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from data import Store
+from testkit.service_game import ManualClock, ServiceGame
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest_asyncio.fixture
+async def store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "lama.db", durable=False, clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest_asyncio.fixture
+async def game(tmp_path: Path, clock: ManualClock) -> AsyncIterator[ServiceGame]:
+    """A whole service over its own store, with a recording listener."""
+    opened = await ServiceGame.open(tmp_path / "game.db", clock=clock)
+    try:
+        yield opened
+    finally:
+        await opened.close()

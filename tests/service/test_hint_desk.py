@@ -1,0 +1,112 @@
+"""The hint desk: refusals, one search shared by everyone asking at once, kept answers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from bot.service import ServiceError
+from bot.service.hints import HintDesk
+from bot.service.registry import TableRegistry
+from bot.service.table import Seat, Status, Table
+from bot.service.thinking import Thinking
+from data import Store
+from game import Card, Match, Ruleset
+from testkit.service_game import people, whole_deal
+
+T = TypeVar("T")
+ANN, BOB = people("Ann", "Bob")
+
+
+class HeldThinking(Thinking):
+    """Thinks in a thread, counting its searches, each held until ``opened``."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=0)
+        self.searches = 0
+        self.opened = asyncio.Event()
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        self.searches += 1
+        await self.opened.wait()
+        return await super().run(work, *args)
+
+
+def running(hints: bool = True) -> Table:
+    seats = [Seat(ANN.id, None, "Ann"), Seat(BOB.id, None, "Bob")]
+    table = Table(1, 9, 50, ANN.id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
+    table.hints = hints
+    table.match = Match(Ruleset(), 2)
+    deal = whole_deal([[Card.ONE, Card.TWO, Card.FIVE], [Card.SIX] * 3], Card.ONE, starter=0)
+    table.match.start_round(deal(table.match))
+    return table
+
+
+def desk(store: Store, *tables: Table) -> tuple[HintDesk, HeldThinking]:
+    registry = TableRegistry()
+    for table in tables:
+        registry.register(table)
+    thinking = HeldThinking()
+    return HintDesk(registry, store, thinking), thinking
+
+
+async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: Store) -> None:
+    hints, thinking = desk(store, running())
+    asking = [asyncio.create_task(hints.hint(1, ANN.id)) for _ in range(5)]
+    await asyncio.sleep(0.01)
+    thinking.opened.set()
+    answers = await asyncio.gather(*asking)
+    assert thinking.searches == 1
+    assert all(a is answers[0] for a in answers)
+    assert await hints.hint(1, ANN.id) is answers[0]  # kept: no new search
+    assert thinking.searches == 1
+
+
+@pytest.mark.parametrize(
+    ("user", "hints_on", "key"),
+    [
+        (BOB.id, True, "hint.not_your_turn"),
+        (999, True, "error.not_a_player"),
+        (ANN.id, False, "hint.off"),
+    ],
+)
+async def test_hint_refusals(store: Store, user: int, hints_on: bool, key: str) -> None:
+    hints, _ = desk(store, running(hints=hints_on))
+    with pytest.raises(ServiceError) as refused:
+        await hints.hint(1, user)
+    assert refused.value.key == key
+
+
+async def test_no_hint_for_a_game_not_running(store: Store) -> None:
+    hints, _ = desk(store)
+    with pytest.raises(ServiceError) as refused:
+        hints.hint_view(1, ANN.id)
+    assert refused.value.key == "hint.no_game"
+
+
+async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.service.timing.ANSWER_GRACE", 0.01)
+    hints, _ = desk(store, running())
+    asking = asyncio.create_task(hints.hint(1, ANN.id))
+    await asyncio.sleep(0.01)
+    await hints.close()  # the search never gets through: held
+    assert hints.closing
+    with pytest.raises(ServiceError) as refused:
+        await asking
+    assert refused.value.key == "error.restarting"
+    with pytest.raises(ServiceError) as refused:
+        await hints.hint(1, ANN.id)
+    assert refused.value.key == "error.restarting"
+
+
+async def test_a_review_is_only_of_a_finished_game(store: Store) -> None:
+    table = running()
+    hints, _ = desk(store, table)
+    with pytest.raises(ServiceError) as refused:
+        await hints.review(1, ANN.id, guild_id=9)
+    assert refused.value.key == "review.not_finished"

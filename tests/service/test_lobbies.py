@@ -1,0 +1,130 @@
+"""Lobbies through the service: joins at once, the full lobby, the host's buttons, rematches."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service import ServiceError, timing
+from bot.service.table import Status
+from game import Card, Ruleset
+from game.ai import Strength
+from testkit.service_game import ServiceGame, eventually, people, whole_deal
+
+ANN, BOB, CY, DEE, EVE, FAY, GUS = people("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
+
+
+async def test_two_joins_at_once_seat_the_player_once(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], start=False)
+    outcomes = await asyncio.gather(
+        game.service.join(table.game_id, BOB),
+        game.service.join(table.game_id, BOB),
+        return_exceptions=True,
+    )
+    refused = [o.key for o in outcomes if isinstance(o, ServiceError)]
+    assert refused == ["error.already_joined"]
+    assert [s.name for s in table.seats] == ["Ann", "Bob"]
+    record = await game.store.load_game(table.game_id)
+    assert record is not None and [s.name for s in record.seats] == ["Ann", "Bob"]
+
+
+async def test_the_last_seat_goes_to_one_of_two_joining_at_once(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB, CY, DEE, EVE], start=False)
+    outcomes = await asyncio.gather(
+        game.service.join(table.game_id, FAY),
+        game.service.join(table.game_id, GUS),
+        return_exceptions=True,
+    )
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert [(e.key, e.params) for e in refused] == [("error.lobby_full", {"max": 6})]
+    assert len(table.seats) == 6
+
+
+async def test_only_the_host_adds_ais_or_starts(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB], start=False)
+    for ask in (
+        game.service.add_ai(table.game_id, BOB.id, Strength.EASY),
+        game.service.remove_ai(table.game_id, BOB.id),
+        game.service.toggle_hints(table.game_id, BOB.id),
+        game.service.start(table.game_id, BOB.id),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await ask
+        assert refused.value.key == "error.host_only"
+    assert table.status is Status.LOBBY
+
+
+async def test_starting_alone_is_refused_and_a_started_game_refuses_joins(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN], start=False)
+    with pytest.raises(ServiceError) as refused:
+        await game.service.start(table.game_id, ANN.id)
+    assert (refused.value.key, refused.value.params) == ("error.not_enough_players", {"min": 2})
+    await game.service.add_ai(table.game_id, ANN.id, Strength.EASY)
+    await game.service.start(table.game_id, ANN.id)
+    with pytest.raises(ServiceError) as refused:
+        await game.service.join(table.game_id, BOB)
+    assert refused.value.key == "error.already_started"
+
+
+async def test_two_hint_clicks_at_once_turn_hints_off_and_on_again(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], start=False)
+    await asyncio.gather(*(game.service.toggle_hints(table.game_id, ANN.id) for _ in range(2)))
+    assert table.hints is True
+
+
+async def test_the_host_leaving_hands_the_lobby_on_and_the_last_leaving_closes_it(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB], start=False)
+    await game.service.leave(table.game_id, ANN.id)
+    assert table.host_id == BOB.id
+    await game.service.leave(table.game_id, BOB.id)
+    assert table.status is Status.CANCELLED
+    assert ("closed", table.game_id, "closed.empty") in game.listener.notices
+    assert game.service.table_in(table.channel_id) is None
+
+
+async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], start=False)
+    game.clock.advance(timing.LOBBY_IDLE + 1)
+    await eventually(lambda: table.status is Status.CANCELLED)
+    assert ("closed", table.game_id, "closed.idle") in game.listener.notices
+    record = await game.store.load_game(table.game_id)
+    assert record is not None and record.status == "cancelled"
+
+
+async def test_a_second_lobby_in_the_channel_is_refused(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], start=False)
+    with pytest.raises(ServiceError) as refused:
+        await game.lobby([BOB], start=False, channel_id=table.channel_id)
+    assert refused.value.key == "error.channel_busy"
+
+
+async def test_cancel_is_for_the_host_or_a_manager(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB])
+    with pytest.raises(ServiceError) as refused:
+        await game.service.cancel(table.game_id, BOB.id, can_manage=False)
+    assert refused.value.key == "error.cancel_not_allowed"
+    outcomes = await asyncio.gather(
+        game.service.cancel(table.game_id, ANN.id, can_manage=False),
+        game.service.cancel(table.game_id, BOB.id, can_manage=True),
+        return_exceptions=True,
+    )
+    assert [o.key for o in outcomes if isinstance(o, ServiceError)] == ["error.game_gone"]
+    assert table.status is Status.CANCELLED
+
+
+async def test_a_rematch_seats_the_same_players_in_the_same_channel(game: ServiceGame) -> None:
+    game.service.scripted_deals.append(whole_deal([[Card.FOUR], [Card.SIX] * 3], Card.FOUR))
+    table = await game.lobby([ANN, BOB], ruleset=Ruleset(threshold=1))
+    await game.play(table)  # Ann plays her only card: the game is over
+    assert table.status is Status.FINISHED
+    with pytest.raises(ServiceError) as refused:
+        await game.service.rematch(table.game_id, BOB, table.channel_id + 1, table.guild_id)
+    assert refused.value.key == "error.wrong_place"
+    again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
+    assert again.host_id == BOB.id and [s.name for s in again.seats] == ["Ann", "Bob"]
+    assert game.service.table_in(table.channel_id) is again

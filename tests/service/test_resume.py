@@ -1,0 +1,48 @@
+"""Resuming after a restart: the games rebuilt with their clocks."""
+
+from __future__ import annotations
+
+from bot.service import GameService
+from bot.service.table import Status
+from game.ai import Strength
+from testkit.service_game import ServiceGame, eventually, people
+
+ANN, BOB = people("Ann", "Bob")
+
+
+async def test_a_running_game_is_rebuilt_with_its_turn_clock(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB], turn_timer=60)
+    await game.play(table)
+    lobby = await game.lobby([ANN], start=False)
+    await game.service.close()  # the bot stops; the store stays
+    game.clock.advance(600)  # it was down for a while
+    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        resumed = {t.game_id: t for t in await again.resume()}
+        assert set(resumed) == {table.game_id, lobby.game_id}
+        back = resumed[table.game_id]
+        assert back.status is Status.RUNNING and back.stamp == table.stamp
+        assert list(back.recent) == list(table.recent)
+        assert [t.game_id for t in again.resumed_tables()] == sorted(resumed)
+        assert again.resumed_tables() == []  # handed out once
+        # The player to move has a whole turn from now, then times out.
+        assert back.turn_deadline == game.clock.now + 60
+        stamp = back.stamp
+        game.clock.advance(61)
+        await eventually(lambda: back.stamp > stamp)
+        assert any(line.kind == "timeout" for line in back.recent)
+    finally:
+        await again.close()
+
+
+async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], [Strength.NORMAL], start=False)
+    await game.service.close()
+    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        (back,) = await again.resume()
+        await again.start(back.game_id, ANN.id)
+        await eventually(lambda: back.to_move == 0 or back.status is not Status.RUNNING)
+        assert back.game_id == table.game_id
+    finally:
+        await again.close()

@@ -1,0 +1,57 @@
+"""Seat changes through the service: kicks, leaving, coming back."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import ServiceError, timing
+from bot.service.table import Status
+from game import Card
+from testkit.service_game import ServiceGame, eventually, people, whole_deal
+
+ANN, BOB, CY = people("Ann", "Bob", "Cy")
+
+
+async def test_only_the_host_or_a_manager_kicks(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB, CY])
+    with pytest.raises(ServiceError) as refused:
+        await game.service.kick(table.game_id, BOB.id, CY.id, can_manage=False)
+    assert refused.value.key == "error.kick_not_allowed"
+    await game.service.kick(table.game_id, BOB.id, CY.id, can_manage=True)
+    assert table.seats[2].controller is not None
+    with pytest.raises(ServiceError) as refused:
+        await game.service.kick(table.game_id, ANN.id, CY.id, can_manage=False)
+    assert refused.value.key == "error.already_ai"
+    record = await game.store.load_game(table.game_id)
+    assert record is not None and [n.kind for n in record.notes] == ["kicked"]
+
+
+async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_game(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB])
+    await game.service.leave_game(table.game_id, ANN.id)
+    assert table.host_id == BOB.id and table.status is Status.RUNNING
+    await game.service.leave_game(table.game_id, BOB.id)
+    assert table.status is Status.CANCELLED
+    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+
+
+async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> None:
+    game.service.scripted_deals.append(
+        whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE)
+    )
+    table = await game.lobby([ANN, BOB, CY], turn_timer=60)
+    with pytest.raises(ServiceError) as refused:
+        await game.service.come_back(table.game_id, ANN.id)
+    assert refused.value.key == "error.not_away"
+    for _ in range(timing.MISSES_BEFORE_TAKEOVER * 3):
+        if table.seats[0].away:
+            break
+        stamp = table.stamp
+        game.clock.advance(61)
+        await eventually(lambda s=stamp: table.stamp != s)
+    assert table.seats[0].away
+    await game.service.come_back(table.game_id, ANN.id)
+    assert not table.seats[0].away and table.seats[0].missed_turns == 0
+    assert table.recent[-1].kind == "back"
