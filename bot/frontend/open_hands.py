@@ -1,6 +1,6 @@
-"""Open hands: each player's private hand, refreshed through its own click's token when
-their turn comes (no bot token), and taken back after a restart while Discord still
-lets us edit it."""
+"""Open hands: each player's private hand, refreshed through its own click's token (no
+bot token) when their turn comes and when a new round is dealt, and taken back after a
+restart while Discord still lets us edit it."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class OpenHand:
     opened: float  # unix time (the service's clock)
     locale: str
     warning: str | None = None  # about the bot's permissions, as of the last click
+    round_no: int = 0  # the round it shows (0: not known)
 
 
 class OpenHands:
@@ -65,6 +66,7 @@ class OpenHands:
             self.host.service.clock(),
             str(interaction.locale),
             warning,
+            table.match.round_no if table.match is not None else 0,
         )
         key = (table.game_id, user_id)
         self.hands[key] = hand
@@ -124,6 +126,7 @@ class OpenHands:
         if seat is None or table.match is None:
             return False
         shown = text(hand.locale, note) if note is not None else None
+        round_no = table.match.round_no
         try:
             await hand.edit(
                 **hand_payload(
@@ -134,7 +137,23 @@ class OpenHands:
             if not transient(error):
                 self.hands.pop(key, None)  # gone, or its token no longer works
             return False  # the ping tells them instead
+        hand.round_no = round_no
         return True
+
+    async def new_round(self, table: Table) -> None:
+        """Every open hand still showing an earlier round shows this one: the new
+        cards to plan with, the moves offered only on its owner's turn.  (Not the
+        hand of a seat an AI plays: its cards are the AI's.)"""
+        match = table.match
+        if match is None or not match.in_round:
+            return
+        for key in [key for key in self.hands if key[0] == table.game_id]:
+            hand = self.hands.get(key)
+            seat = table.seat_of(key[1])
+            if hand is None or hand.round_no == match.round_no or seat is None:
+                continue
+            if table.seats[seat].controller is None:
+                await self.refresh(table, key[1])
 
     async def close(self, table: Table, reason: str | None = None) -> None:
         """Every open hand of a game that ended shows how it ended, not stale moves."""

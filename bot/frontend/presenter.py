@@ -11,9 +11,11 @@ Each part keeps its own per-game state and forgets a game itself:
   send and edit without the bot token.
 
 A player who clicked in the last ``LOOKING`` seconds and whose open hand now
-shows their turn is looking: no ping.  AI turns have no ping: one ping per
-stretch of AI moves, for the human after them.  The turn timer's warning always
-pings.  Every bot-token call waits for its turn at the process's
+shows their turn is looking: no ping.  Once a new round is dealt, every open
+hand shows its cards (through its own token), its moves only on its turn.  AI
+turns have no ping: one ping per stretch of AI moves, for the human after them.
+The turn timer's warning always pings.  Every bot-token call waits for its turn
+at the process's
 :class:`~bot.limiter.Limiter` (``REST_BUDGET`` a second): pings first, then the
 table and taking pings down, then cosmetic posts (the finished game's chart, a
 warning's table edit) and taking down the pings an earlier run left.
@@ -125,6 +127,14 @@ class Presenter:
         self.forget(table.game_id)
 
     async def turn_started(self, table: Table) -> None:
+        try:
+            await self._turn_started(table)
+        finally:
+            # After the turn's own refresh and ping: the other hands see a new
+            # round's cards too (their owners plan while others move).
+            await self.open_hands.new_round(table)
+
+    async def _turn_started(self, table: Table) -> None:
         seat = table.to_move
         if seat is None:
             return

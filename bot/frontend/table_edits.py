@@ -3,13 +3,14 @@
 The table is edited at most once per ``MIN_INTERVAL``, always with the latest
 state, never with what it shows already.  While AI seats are moving, the edit
 waits for the turn to come back to a human (at most ``AI_HOLD``): a human move
-and the AI moves after it cost one edit.  A move is clicked on the player's
-private hand, whose token can edit only that hand, so the table is edited with
-the bot token, except while the token of the last click on the table itself
-still works (the lobby's buttons and ``/lama new``: their answer *is* the table
-message), the first quarter of an hour of a game.  An edit that fails for now
-is tried again until the table shows the current state; a table message
-deleted is posted again.
+and the AI moves after it cost one edit, which lists every move the table hasn't
+shown yet (no move misses its moment on the table), at least the last few.  A
+move is clicked on the player's private hand, whose token can edit only that
+hand, so the table is edited with the bot token, except while the token of the
+last click on the table itself still works (the lobby's buttons and ``/lama
+new``: their answer *is* the table message), the first quarter of an hour of a
+game.  An edit that fails for now is tried again until the table shows the
+current state; a table message deleted is posted again.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,13 +27,14 @@ import discord
 
 from bot.limiter import Priority
 from bot.service import ServiceError
-from bot.service.table import Status, Table
+from bot.service.table import MoveLine, Status, Table
 
 from .discord_errors import FAILURES, UNKNOWN_CHANNEL, backoff, transient
 from .host import Host
 from .places import channel_gone
 from .tokens import Tokens
 from .views.payloads import table_payload
+from .views.table import SHOWN_MOVES
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,30 @@ def signature(payload: dict[str, Any]) -> str:
     return repr(payload["view"].to_components())
 
 
+def _index(lines: Sequence[MoveLine], line: MoveLine | None) -> int | None:
+    # By identity: two moves alike (two draws of one seat) are two lines.
+    return next((i for i, each in enumerate(lines) if each is line), None)
+
+
+def moves_to_list(
+    recent: Sequence[MoveLine], first: MoveLine | None, newest: MoveLine | None
+) -> list[MoveLine]:
+    """The moves the table lists next: every line since ``newest`` (the newest line
+    it lists now), at least the last ``SHOWN_MOVES``; while no line came since,
+    the same as now (from ``first``), so that nothing is edited for nothing."""
+    lines = list(recent)
+    last_few = max(0, len(lines) - SHOWN_MOVES)
+    if newest is None:
+        return lines[last_few:]
+    seen = _index(lines, newest)
+    if seen is None:
+        return lines  # even the newest line it lists is gone: all there are
+    if seen == len(lines) - 1:
+        kept = _index(lines, first)
+        return lines[last_few if kept is None else kept :]
+    return lines[min(seen + 1, last_few) :]
+
+
 @dataclass
 class TableScreen:
     """What one game's table message shows, and the edit that will bring it up to date."""
@@ -56,6 +82,8 @@ class TableScreen:
     stale: bool = False  # it lags behind the game
     priority: Priority | None = None  # of the edit waiting
     reason: str | None = None  # why the game closed, once it did
+    first: MoveLine | None = None  # the oldest of the moves it lists
+    newest: MoveLine | None = None  # the newest of them
 
 
 class TableEdits:
@@ -106,6 +134,12 @@ class TableEdits:
         screen = self._screen(table.game_id)
         screen.shown = signature(payload)
         screen.edited = time.monotonic()
+        self._listed(screen, list(table.recent)[-SHOWN_MOVES:])  # the default list
+
+    @staticmethod
+    def _listed(screen: TableScreen, moves: Sequence[MoveLine]) -> None:
+        screen.first = moves[0] if moves else None
+        screen.newest = moves[-1] if moves else None
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
         screen = self._screen(table.game_id)
@@ -164,10 +198,11 @@ class TableEdits:
         if not table.live:
             self.last_edit_made(game_id)  # its last edit is made; a bot runs for months
 
-    def _payload(self, table: Table) -> dict[str, Any]:
-        screen = self.screens.get(table.game_id)
-        reason = screen.reason if screen is not None else None
-        return table_payload(table, self.host.faces, reason)
+    def _payload(self, table: Table) -> tuple[dict[str, Any], list[MoveLine]]:
+        """What the table should show now, and the moves it lists."""
+        screen = self.screens.get(table.game_id) or TableScreen()
+        moves = moves_to_list(table.recent, screen.first, screen.newest)
+        return table_payload(table, self.host.faces, screen.reason, moves), moves
 
     async def edit_now(self, table: Table) -> bool:
         """Show the game as it is now; False if that failed for now (429, 5xx)."""
@@ -175,7 +210,7 @@ class TableEdits:
         self._unstale(game_id)
         if table.table_message_id is None:
             return True
-        payload = self._payload(table)
+        payload, moves = self._payload(table)
         sig = signature(payload)
         screen = self.screens.get(game_id)
         if screen is not None and sig == screen.shown:
@@ -187,7 +222,7 @@ class TableEdits:
             await self.host.limiter.acquire(priority)
             if self._stale(game_id):  # it changed while the edit waited its turn
                 self._unstale(game_id)
-                payload = self._payload(table)
+                payload, moves = self._payload(table)
                 sig = signature(payload)
         try:
             await self._send_edit(table, payload)
@@ -218,6 +253,7 @@ class TableEdits:
         screen = self._screen(game_id)
         screen.shown = sig
         screen.edited = time.monotonic()
+        self._listed(screen, moves)
         return True
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:

@@ -59,6 +59,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.cards": {"one": "{count} Karte", "other": "{count} Karten"},
     "table.points": {"one": "{count} Minuspunkt", "other": "{count} Minuspunkte"},
     "table.recent": "Letzte Züge",
+    "table.more_moves": {"one": "… {count} weiterer Zug", "other": "… {count} weitere Züge"},
     "table.over_title": "🦙 L.A.M.A. — Spielende",
     "table.winners": {"one": "🏆 Gewonnen hat {names}!", "other": "🏆 Gewonnen haben {names}!"},
     "table.standings": "Endstand",

@@ -56,6 +56,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.cards": {"one": "{count} card", "other": "{count} cards"},
     "table.points": {"one": "{count} point", "other": "{count} points"},
     "table.recent": "Last moves",
+    "table.more_moves": {"one": "… {count} more move", "other": "… {count} more moves"},
     "table.over_title": "🦙 L.A.M.A. — game over",
     "table.winners": {"one": "🏆 The winner is {names}!", "other": "🏆 The winners are {names}!"},
     "table.standings": "Standings",

@@ -56,6 +56,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.cards": {"one": "{count} carta", "other": "{count} cartas"},
     "table.points": {"one": "{count} punto", "other": "{count} puntos"},
     "table.recent": "Últimas jugadas",
+    "table.more_moves": {"one": "… {count} jugada más", "other": "… {count} jugadas más"},
     "table.over_title": "🦙 L.A.M.A. — fin de la partida",
     "table.winners": {"one": "🏆 ¡Gana {names}!", "other": "🏆 ¡Ganan {names}!"},
     "table.standings": "Clasificación",

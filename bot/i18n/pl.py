@@ -71,6 +71,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.cards": {"one": "{count} karta", "few": "{count} karty", "many": "{count} kart"},
     "table.points": {"one": "{count} punkt", "few": "{count} punkty", "many": "{count} punktów"},
     "table.recent": "Ostatnie ruchy",
+    "table.more_moves": {
+        "one": "… jeszcze {count} ruch",
+        "few": "… jeszcze {count} ruchy",
+        "many": "… jeszcze {count} ruchów",
+    },
     "table.over_title": "🦙 L.A.M.A. — koniec gry",
     "table.winners": {
         "one": "🏆 Wygrywa {names}!",

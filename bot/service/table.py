@@ -12,7 +12,9 @@ from typing import Any
 from game import Match, Ruleset
 from game.ai import Strength
 
-RECENT_MOVES = 6  # lines of recent moves the table shows
+# Lines of recent moves kept: the table lists every line it hasn't shown yet (an
+# edit held for AI moves shows them all), at least its last six.
+RECENT_MOVES = 24
 
 
 class Status(StrEnum):

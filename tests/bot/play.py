@@ -238,3 +238,24 @@ async def one_move_from_the_end(
 
     rig(env, [[Card.FOUR], [Card.SIX] * 3], Card.FOUR, [])
     return await two_player_game(env, host, other, channel, threshold=1)
+
+
+def table_versions(calls: list[Any]) -> list[str]:
+    """The "Last moves" of every table message sent or edited in ``calls``, whichever
+    token made the call: each version of the table players could have seen."""
+    shown = []
+    for call in calls:
+        if call.method not in ("PATCH", "POST") or not isinstance(call.json, dict):
+            continue
+        payload = call.json.get("data", call.json)  # an interaction's answer wraps it
+        if not isinstance(payload, dict):
+            continue
+        blocks = [
+            str(part.get("content", ""))
+            for part in walk_components(payload.get("components") or [])
+            if part.get("type") == 10
+        ]
+        if any(b.startswith("## 🦙") for b in blocks):
+            moves = next((b for b in blocks if b.startswith("**Last moves**")), "")
+            shown.append(moves.split("\n", 1)[-1])
+    return shown

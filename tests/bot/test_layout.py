@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.frontend.faces import PLAIN
 from bot.frontend.views import layout
 from bot.frontend.views.table import table_view
+from bot.i18n import text
 from bot.service.table import Status
 from game import Card as C
 from game import build_deck
@@ -76,6 +77,12 @@ def seat_sections(message: Any) -> list[tuple[str, str, int, int | None]]:
 def hand_button(channel: simcord.ChannelHandle) -> str:
     """The table's Show my hand, whatever language it is in."""
     return enabled(table_message(channel), "lama:hand:")[0]
+
+
+def moves_listed(message: Any, locale: str) -> list[str]:
+    """The rows of a table's last moves, in the table's language."""
+    heading = f"**{text(locale, 'table.recent')}**\n"
+    return next(t for t in text_blocks(message) if t.startswith(heading)).split("\n")[1:]
 
 
 def limits_of(message: Any) -> tuple[int, int]:
@@ -252,6 +259,12 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     # The same table drawn with the plain emojis stays within them too.
     plain = table_view(table, PLAIN)
     assert layout.component_count(plain) <= 40 and layout.text_length(plain) <= 4000
+    # Listing every move kept (an edit after a long stretch), too: the older ones
+    # summed up in a row, the newest as the table lists them anyway.
+    listed = table_view(table, simcord_env.bot.faces, list(table.recent))  # type: ignore[attr-defined]
+    assert layout.component_count(listed) <= 40 and layout.text_length(listed) <= 4000
+    assert len(table.recent) > 12 and len(moves_listed(listed, table.locale)) <= 12
+    assert moves_listed(listed, table.locale)[-6:] == moves_listed(final, table.locale)
     assert isinstance(plain, discord.ui.LayoutView)
     assert service(simcord_env).table_in(channel.id) is table
 

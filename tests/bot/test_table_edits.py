@@ -23,9 +23,11 @@ from .play import (
     moves_shown,
     one_move_from_the_end,
     open_hand,
+    open_lobby,
     rig,
     service,
     table_message,
+    table_versions,
     take_simple_turn,
     two_player_game,
 )
@@ -151,3 +153,33 @@ async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warnin
     assert moves and moves[0].done() and table.to_move == 1, "alice's move was made"
     standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
     assert standing == [f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"]
+
+
+@pytest.mark.real_pacing
+async def test_a_quit_followed_by_ai_moves_within_the_hold_is_on_the_table_at_some_moment(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    # The table edit waits up to AI_HOLD for the AI seats. Here the first AI seat
+    # ends a round with each of its moves (its end and the new deal are lines
+    # too): more lines come within the hold than the table lists.
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    for _ in range(5):
+        await alice.select(table_message(channel), ["easy"])
+    small = [C.TWO, C.TWO, C.FOUR]
+    for starter in (0, 1):
+        rig(simcord_env, [[C.THREE] * 2, [C.ONE], *[small] * 4], C.ONE, [C.LLAMA] * 4, starter)
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(5)
+    hand = await open_hand(alice, channel)
+    await simcord_env.advance_time(5)
+    assert table.to_move == 0
+    before = len(simcord_env.http_requests)
+
+    await alice.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
+    await simcord_env.advance_time(20)
+
+    versions = table_versions(simcord_env.http_requests[before:])
+    assert versions, "the table was edited"
+    assert any("alice quit the round" in moves for moves in versions), versions

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.service.table import Status, Table
+from bot.service.table import MoveLine, Status, Table
 
 from ..faces import Faces
 from .hand import hand_view, seat_taken_view
@@ -14,8 +15,14 @@ from .lobby import closed_view, lobby_view
 from .table import table_view
 
 
-def table_payload(table: Table, faces: Faces, reason: str | None = None) -> dict[str, Any]:
-    """What the table message should show now: one Components V2 layout.
+def table_payload(
+    table: Table,
+    faces: Faces,
+    reason: str | None = None,
+    moves: Sequence[MoveLine] | None = None,
+) -> dict[str, Any]:
+    """What the table message should show now, listing ``moves`` (by default the
+    last few): one Components V2 layout.
 
     A V2 message has no content or embeds, so they are cleared (a table posted
     before the bot used V2 is turned into one by its next edit).
@@ -26,7 +33,7 @@ def table_payload(table: Table, faces: Faces, reason: str | None = None) -> dict
     elif table.status is Status.CANCELLED or table.match is None:
         view = closed_view(table, reason or "closed.cancelled")
     else:
-        view = table_view(table, faces)
+        view = table_view(table, faces, moves)
     return {"content": None, "embeds": [], "view": view}
 
 

@@ -6,6 +6,7 @@ button that can't be pressed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -35,6 +36,9 @@ from .layout import (
     row,
     text_length,
 )
+
+SHOWN_MOVES = 6  # lines of recent moves the table lists at least (when it has them)
+MAX_MOVE_ROWS = 12  # rows at most: older AI moves beyond them are summed up in one row
 
 
 def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
@@ -105,6 +109,37 @@ def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
     return text(loc, f"log.{line.kind}", name=name, card=card)
 
 
+def moves_text(
+    table: Table, faces: Faces, lines: Sequence[MoveLine], limit: int = MAX_MOVE_ROWS
+) -> str:
+    """The lines, a row each, in at most ``limit`` rows: beyond them the older moves
+    are summed up ("… 3 more moves"), a human seat's before an AI seat's kept."""
+
+    def rows(kept: set[int]) -> int:
+        runs = sum(1 for i in range(len(lines)) if i not in kept and (i == 0 or i - 1 in kept))
+        return len(kept) + runs
+
+    keep: set[int] = set()
+    for i in sorted(range(len(lines)), key=lambda i: (not _human_line(table, lines[i]), -i)):
+        if rows(keep | {i}) <= limit:
+            keep.add(i)
+    shown: list[str] = []
+    dropped = 0
+    for i, line in enumerate(lines):
+        if i not in keep:
+            dropped += 1
+            continue
+        if dropped:
+            shown.append(text(table.locale, "table.more_moves", count=dropped))
+            dropped = 0
+        shown.append(move_line(table, faces, line))
+    return "\n".join(shown)
+
+
+def _human_line(table: Table, line: MoveLine) -> bool:
+    return 0 <= line.seat < len(table.seats) and table.seats[line.seat].human
+
+
 def _top_line(locale: str, faces: Faces, top: Card, name: str, *, pile: int) -> str:
     """The top card and the draw pile; the card as a big heading of its own when
     there is no picture of it beside."""
@@ -134,15 +169,33 @@ def is_over(table: Table, view: PublicView) -> bool:
     return table.status is Status.FINISHED or view.game_over
 
 
-def table_view(table: Table, faces: Faces) -> Layout:
-    """The table: the top card big, a section per seat, the last moves, the last
-    round's scoring and the table's buttons. Drawn from the public view only."""
+def table_view(table: Table, faces: Faces, moves: Sequence[MoveLine] | None = None) -> Layout:
+    """The table: the top card big, a section per seat, ``moves`` (by default the
+    last ``SHOWN_MOVES``), the last round's scoring and the table's buttons. Drawn
+    from the public view only."""
     match = table.match
     assert match is not None
-    return fit(_table_layout(table, faces, match.public_view(), plain_scores=False))
+    view = match.public_view()
+    lines = list(table.recent)[-SHOWN_MOVES:] if moves is None else list(moves)
+    shown = _table_layout(table, faces, view, lines, MAX_MOVE_ROWS, plain_scores=False)
+    # Too long for Discord: long hands in the scoring as short labels instead of
+    # emojis, then fewer rows of moves (a human seat's moves are kept).
+    for limit, plain in ((MAX_MOVE_ROWS, True), (SHOWN_MOVES, True)):
+        if text_length(shown) <= MAX_TEXT:
+            break
+        shown = _table_layout(table, faces, view, lines, limit, plain_scores=plain)
+    return fit(shown)
 
 
-def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores: bool) -> Layout:
+def _table_layout(
+    table: Table,
+    faces: Faces,
+    view: PublicView,
+    moves: Sequence[MoveLine],
+    limit: int,
+    *,
+    plain_scores: bool,
+) -> Layout:
     loc = table.locale
     over = is_over(table, view)
     # The variants in small print under the title (beside the top card's picture,
@@ -172,8 +225,8 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
         ]
         items.append(block("\n".join(head), picture(faces.image(top), name)))
         items += [ui.Separator(), *_seat_sections(table, faces, view)]
-    if table.recent:
-        recent = "\n".join(move_line(table, faces, line) for line in table.recent)
+    if moves:
+        recent = moves_text(table, faces, moves, limit)
         # No separator above it in a round: the seats' badges end their block.
         items += [
             None if view.live else ui.Separator(),
@@ -185,11 +238,7 @@ def _table_layout(table: Table, faces: Faces, view: PublicView, *, plain_scores:
             ui.TextDisplay(result_text(table, faces, view.results[-1], plain=plain_scores)),
         ]
     items.append(_table_buttons(table))
-    shown = layout(colour, items)
-    if text_length(shown) > MAX_TEXT and not plain_scores:
-        # Long hands in the scoring: their cards as short labels instead of emojis.
-        return _table_layout(table, faces, view, plain_scores=True)
-    return shown
+    return layout(colour, items)
 
 
 def _table_buttons(table: Table) -> ui.ActionRow[Any]:
