@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
+from multiprocessing.pool import Pool as WorkerPool
 
 from game import Ruleset
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
@@ -147,7 +148,7 @@ def summary(outcomes: Sequence[Outcome]) -> tuple[float, float, float, float, in
 
 
 def measure(
-    pool: Pool, variant: str, players: int, args: argparse.Namespace
+    pool: WorkerPool, variant: str, players: int, args: argparse.Namespace
 ) -> tuple[list[Outcome], float]:
     """Enough reference games for ``args.rounds`` rounds (about 5.5 rounds a game
     with 4 players), run in chunks of ``args.chunk`` games, cut to the rounds wanted."""

@@ -54,7 +54,7 @@ def main() -> None:
                 [NormalPlayer()] * players,
                 ruleset,
                 f"hints:{game}",
-                lambda seat, view, into=seen: into.append((seat, view)),
+                lambda seat, view, into=seen: into.append((seat, view)),  # type: ignore[misc]
             )
             for view in (v for seat, v in seen if seat == 0 and len(v.legal) > 1):
                 start = time.perf_counter()

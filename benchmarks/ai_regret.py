@@ -74,6 +74,7 @@ def run(args: tuple[int, int, int]) -> tuple[list[float], int, int, float]:
             match.deal(seed=rng.getrandbits(64))
             while match.in_round:
                 s = match.to_move
+                assert s is not None  # a round in play has a player to move
                 view = match.view(s)
                 seed = rng.getrandbits(64)
                 if s != seat:

@@ -1,6 +1,6 @@
 """Measure, from self-play, how often a held value ends the round still in hand.
 
-    python -m benchmarks.calibrate [--games N]   # rewrites game/ai/tables.py
+    python -m benchmarks.calibrate [--games N]   # rewrites game/ai/normal_tables.py
 
 Normal's estimate of what a hand will cost is built from two tables measured
 here.  Right after each of a Normal player's moves (a play or a draw) in
@@ -20,7 +20,7 @@ Their layout (dimensions, indexing) is ``game/ai/normal_layout.py``, shared
 with Normal.  Sparse cells are shrunk towards the same cell without the
 hand-size split.
 The tables describe how Normal itself goes on to play, and Normal plays by
-the tables it finds: each run starts from the current ``tables.py``, so
+the tables it finds: each run starts from the current ``normal_tables.py``, so
 recalibrate after a change of Normal (once or twice) to keep them consistent.
 """
 
@@ -55,7 +55,7 @@ from game.match import Match
 from game.rules import Ruleset
 
 PRIOR = 30.0  # pseudo-count for shrinking sparse cells
-TABLES = Path(__file__).resolve().parent.parent / "game" / "ai" / "tables.py"
+TABLES = Path(__file__).resolve().parent.parent / "game" / "ai" / "normal_tables.py"
 
 
 Counts = tuple[list[int], list[int], list[int], list[int]]

@@ -62,14 +62,14 @@ MESSAGES = re.compile(r"^/channels/(\d+)/messages$")
 
 
 @dataclass
-class Tally:
+class CallTally:
     """Calls put down to one kind of moment (human moves, AI moves, starts)."""
 
     moments: int = 0
     interaction: int = 0
     bot: Counter[str] = field(default_factory=Counter)
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: CallTally) -> None:
         self.moments += other.moments
         self.interaction += other.interaction
         self.bot.update(other.bot)
@@ -85,9 +85,9 @@ class Budget:
 
     games: int = 0
     seconds: float = 0.0  # from each Start click to the game's end
-    human: Tally = field(default_factory=Tally)
-    ai: Tally = field(default_factory=Tally)
-    start: Tally = field(default_factory=Tally)
+    human: CallTally = field(default_factory=CallTally)
+    ai: CallTally = field(default_factory=CallTally)
+    start: CallTally = field(default_factory=CallTally)
 
     def add(self, other: Budget) -> None:
         self.games += other.games
@@ -96,8 +96,8 @@ class Budget:
         self.ai.add(other.ai)
         self.start.add(other.start)
 
-    def total(self) -> Tally:
-        whole = Tally()
+    def total(self) -> CallTally:
+        whole = CallTally()
         for part in (self.human, self.ai, self.start):
             whole.add(part)
         return whole
@@ -185,7 +185,7 @@ class Bench:
         self.env = env
         self.rng = random.Random()
         self.budget = budget
-        self.owner = Tally()  # the lobby's calls go nowhere
+        self.owner = CallTally()  # the lobby's calls go nowhere
         self.seen: dict[int, int] = {}  # game -> moves already put down
         self.table: Table | None = None  # the table being played
         self.tables: set[int] = set()  # the ids of the table messages
@@ -215,7 +215,7 @@ class Bench:
                 self.owner.bot[kind] += 1
         self.cursor = len(self.env.http_requests)
 
-    def switch(self, to: Tally) -> None:
+    def switch(self, to: CallTally) -> None:
         self.count()
         self.owner = to
         to.moments += 1
@@ -287,7 +287,7 @@ class Bench:
             raise RuntimeError(f"game {number} ended {table.status.value}, not played out")
         await env.advance_time(10)  # the last edits and the chart go out
         self.count()
-        self.owner = Tally()
+        self.owner = CallTally()
         budget.games += 1
         budget.seconds += ended - began
 

@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands
 
 from bot import art
+from bot.frontend.background import log_failure
 from bot.frontend.cog_host import CogHost
 from bot.frontend.faces import PLAIN, Faces
 from bot.limiter import Limiter, Priority
@@ -106,6 +107,7 @@ class Emojis(commands.Cog):
     async def cog_load(self) -> None:
         # Not awaited: a slow or failing upload must not hold up the bot's start.
         self._task = asyncio.create_task(self._sync(), name="lama-emoji-sync")
+        self._task.add_done_callback(log_failure)  # plain faces stay; the failure is logged
 
     async def _sync(self) -> None:
         # The shard leases are claimed before the cogs load: one process holds shard 0.

@@ -14,7 +14,7 @@ from .shards import served
 TOKEN_LIFETIME = 15 * 60
 
 
-class OpenHands(Part):
+class OpenHandRows(Part):
     async def save_open_hand(self, hand: OpenHandRecord) -> None:
         """Remember (or replace) a player's open hand; forget every expired one."""
         async with self._db.write() as unit:

@@ -13,7 +13,7 @@ from .records import PingRecord
 from .shards import served
 
 
-class Pings(Part):
+class PingRows(Part):
     async def add_ping(self, ping: PingRecord) -> None:
         """Remember a ping that was sent (again: once is enough)."""
         async with self._db.write() as unit:

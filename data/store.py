@@ -22,8 +22,8 @@ from types import TracebackType
 from .database import Database
 from .forget import Forgetting
 from .games import Games
-from .hands import OpenHands
-from .pings import Pings
+from .hands import OpenHandRows
+from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .records import (
     ChipHistory,
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, OpenHands, Pings, StatsReads, Leases, Forgetting):
+class Store(Games, GuildSettings, OpenHandRows, PingRows, StatsReads, Leases, Forgetting):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

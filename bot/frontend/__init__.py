@@ -1,2 +1,4 @@
-"""The Discord front end: what players see of the games (views, words, buttons, the
-presenter of table changes), within the bot token's REST budget; no cogs."""
+"""The Discord front end: what players see of the games, within the bot token's budget.
+
+Views, words, buttons and the presenter of table changes; it imports no cog.
+"""

@@ -1,5 +1,7 @@
-"""The front end's background work (retries, chart posts, hand saves): kept, logged if it
-fails, cancelled when the bot stops."""
+"""The front end's background work (retries, chart posts, hand saves), logged if it fails.
+
+Kept while it runs and cancelled when the bot stops.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
-def _log_failure(task: asyncio.Task[None]) -> None:
+def log_failure(task: asyncio.Task[None]) -> None:
     """A background task that failed is logged, not lost unseen."""
     if not task.cancelled() and (error := task.exception()) is not None:
         log.error("%s failed", task.get_name(), exc_info=error)
@@ -28,7 +30,7 @@ class Background:
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-        task.add_done_callback(_log_failure)
+        task.add_done_callback(log_failure)
 
     def named(self, name: str) -> list[asyncio.Task[None]]:
         return [task for task in self._tasks if task.get_name() == name]

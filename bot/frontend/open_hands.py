@@ -1,6 +1,8 @@
-"""Open hands: each player's private hand, refreshed through its own click's token (no
-bot token) when their turn comes and when a new round is dealt, and taken back after a
-restart while Discord still lets us edit it."""
+"""Open hands: each player's private hand, refreshed through its own click's token.
+
+A hand is refreshed (no bot token) when its player's turn comes and when a new round
+is dealt, and taken back after a restart while Discord still lets us edit it.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Turn pings: sent, stored, taken down when the turn is over, and those an earlier run
-left standing taken down after a restart.
+"""Turn pings: sent, stored, and taken down when the turn is over or after a restart.
 
 Turn pings are new messages, since an edit notifies nobody: one per human turn,
 taken down when the turn is over.  They are sent and taken down as followups of

@@ -1,5 +1,6 @@
-"""The presenter: what the service tells the front end (a table changed, a turn started,
-a game closed or its place is gone), handed to the part whose job it is.
+"""The presenter: each notice of the service handed to the part of the front end for it.
+
+A table changed, a turn started, a game closed or its place is gone.
 
 Each part keeps its own per-game state and forgets a game itself:
 

@@ -1,5 +1,8 @@
-"""The interaction tokens of the newest clicks at each table: for 15 minutes they send
-and edit without the bot token, so they cost none of its REST budget."""
+"""The interaction tokens of the newest clicks at each table, to send without the bot token.
+
+For 15 minutes they send and edit without the bot token, so they cost none of its
+REST budget.
+"""
 
 from __future__ import annotations
 

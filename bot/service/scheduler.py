@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 log = logging.getLogger(__name__)
 
 Key = tuple[int, str]  # (game id, which clock)
-Action = Callable[[], Awaitable[None]]
+TimerAction = Callable[[], Awaitable[None]]
 
 
 @dataclass(order=True)
@@ -31,7 +31,7 @@ class _Timer:
     when: float
     order: int  # ties ring in the order they were set
     key: Key = field(compare=False)
-    action: Action = field(compare=False)
+    action: TimerAction = field(compare=False)
     cancelled: bool = field(default=False, compare=False)
 
 
@@ -63,7 +63,7 @@ class Scheduler:
         self._running: set[asyncio.Task[None]] = set()
         self._closed = False
 
-    def at(self, key: Key, when: float, action: Action) -> None:
+    def at(self, key: Key, when: float, action: TimerAction) -> None:
         """Run ``action`` at ``when`` (unix time), in place of ``key``'s pending timer."""
         self.cancel(key)
         if self._closed:

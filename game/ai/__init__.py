@@ -15,7 +15,7 @@ view, strength and seed.
   and quits when its hand is cheap.  Deterministic.
 - :class:`NormalPlayer` — a heuristic: estimates what a hand will cost at the
   end of the round from calibrated chances of being stuck with each value
-  (``tables.py``, measured by ``python -m benchmarks.calibrate``), keeps runs
+  (``normal_tables.py``, measured by ``python -m benchmarks.calibrate``), keeps runs
   along the 1..6, Llama cycle, weighs drawing (expected cost of the unseen
   cards) against quitting, the danger of the round ending soon, chip refunds,
   No Drama and the end threshold.  Deterministic.

@@ -12,7 +12,7 @@ chance of still holding it when the round ends.  That chance depends on
   them (an opponent close to empty will end the round soon), and my own
   hand size.
 
-The chances come from ``tables.py``, measured from self-play by
+The chances come from ``normal_tables.py``, measured from self-play by
 ``python -m benchmarks.calibrate``, so the estimate is what Normal's own play
 really achieves.  An opponent who just drew on this very top card had nothing
 that fit, so counts as a card further from empty; a draw pile too small for
@@ -62,7 +62,7 @@ from .normal_layout import (
     size_bucket,
     stuck_base,
 )
-from .tables import EMPTY, STUCK
+from .normal_tables import EMPTY, STUCK
 
 WIN = 1e6  # the score of emptying the hand: always taken
 _KINDS: tuple[int, ...] = tuple(int(c) for c in Card)

@@ -1,6 +1,6 @@
 """The layout of Normal's calibration tables: their dimensions and how a situation indexes them.
 
-``tables.py`` (``STUCK``, ``EMPTY``) is written by ``benchmarks/calibrate.py``
+``normal_tables.py`` (``STUCK``, ``EMPTY``) is written by ``benchmarks/calibrate.py``
 in this layout and read by ``normal.py`` in it; both take it from here, so the
 two cannot drift apart.
 

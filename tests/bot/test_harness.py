@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from bot.client import LamaBot
-from tests.conftest import DEV_GUILD_ID
+from tests.simcord_fixtures import DEV_GUILD_ID
 
 
 async def test_bot_logs_in(simcord_env: simcord.Env) -> None:

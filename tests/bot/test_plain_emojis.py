@@ -11,7 +11,7 @@ import simcord
 
 from bot.client import LamaBot
 from game import Card as C
-from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
+from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
 from .play import (
     components,

@@ -16,7 +16,7 @@ from bot.service import GameService, Person, ServiceError
 from bot.service.table import Status, Table
 from data import SeatRecord
 from game import Ruleset
-from tests.conftest import DEV_GUILD_ID
+from tests.simcord_fixtures import DEV_GUILD_ID
 
 from .play import one_move_from_the_end, open_lobby, service, table_message, take_simple_turn
 

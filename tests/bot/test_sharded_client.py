@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.frontend.faces import PLAIN
 from cogs.emojis import RELIST_FIRST
 from data import Shards
-from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
+from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
 
 def command_syncs(env: simcord.Env) -> list[str]:

@@ -58,7 +58,7 @@ def say(*parts: object) -> None:
 async def main(database: str, count: int, shard: int, mode: str) -> int:
     bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
     bot.service.timing.AI_DELAY = 0.0
-    data.shards.RENEW_EVERY = 86400.0  # see tests/conftest.py's fast_pacing
+    data.shards.RENEW_EVERY = 86400.0  # see tests/simcord_fixtures.py's fast_pacing
     postgres = database.startswith("postgresql://")
     settings = Settings(
         token="test-token",

@@ -20,10 +20,10 @@ from data import Store
 from data.forget import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
 from tests.bot.play import one_move_from_the_end, take_simple_turn
-from tests.conftest import DEV_GUILD_ID
 from tests.data._helpers import Backend
 from tests.pg import PostgresServer
 from tests.process.cli import run_bot
+from tests.simcord_fixtures import DEV_GUILD_ID
 
 
 @pytest_asyncio.fixture(params=["sqlite", "postgres"])

@@ -18,10 +18,10 @@ from bot.client import LamaBot
 from bot.config import Settings
 from bot.startup import StartupError
 from tests.bot.play import open_lobby, started_game, table_message
-from tests.conftest import DEV_GUILD_ID, DEV_GUILD_NAME
 from tests.pg import PostgresServer
 from tests.process.cli import CONFIG_VARS, REPO_ROOT, run_bot
 from tests.process.common import restart, running
+from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
 
 def assert_one_line_exit_2(result: subprocess.CompletedProcess[str], *needles: str) -> None:

@@ -34,3 +34,10 @@ async def game(tmp_path: Path, clock: ManualClock) -> AsyncIterator[ServiceGame]
         yield opened
     finally:
         await opened.close()
+
+
+@pytest.fixture(autouse=True)
+def no_ai_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """AI seats move at once: the pause is for people following the table, and the
+    clock here is moved by hand anyway."""
+    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)

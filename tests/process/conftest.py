@@ -1,0 +1,13 @@
+"""The Discord fixtures for the process tests: a LamaBot inside SimCord."""
+
+from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
+    alice,
+    before_start,
+    bob,
+    channel,
+    fast_pacing,
+    guild,
+    settings,
+    simcord_bot,
+    simcord_env,
+)

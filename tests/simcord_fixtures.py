@@ -1,0 +1,127 @@
+"""The Discord side of the tests: a LamaBot running inside SimCord's offline Discord.
+
+For ``tests/bot`` and ``tests/process``, whose conftests import them.
+
+Ordering matters for guild-scoped command sync. ``LamaBot.setup_hook`` syncs the
+slash commands to ``DEV_GUILD_ID`` during login, exactly like production. On real
+Discord that only works for a guild the application is already in, so the
+``simcord_env`` fixture below (which overrides the one from SimCord's pytest
+plugin) creates the dev guild in the backend *before* starting the bot. The bot
+then logs in, syncs to an existing guild, gets READY and a GUILD_CREATE for it,
+and ``strict_sync`` can stay on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot.client import LamaBot
+from bot.config import Settings
+
+DEV_GUILD_ID = 1100000000000000001
+DEV_GUILD_NAME = "Llama Lounge"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        token="test-token",
+        database_path=tmp_path / "lama.db",
+        dev_guild_id=DEV_GUILD_ID,
+        log_level=logging.WARNING,
+        turn_timer=120,
+    )
+
+
+@pytest.fixture(autouse=True)
+def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pauses between AI moves or table edits, unless a test measures them.
+
+    SimCord lets short sleeps of the bot run out in real time, so the production
+    pacing (0.8 s per AI move, 2 s between table edits, 1 s before a failed call is
+    tried again) would make every test wait for real; the tests that count edits
+    and calls keep it.
+    """
+    # SimCord runs every timer a jump in time passes: a lease renewal (a durable write)
+    # every 10 s of a three-day jump would keep the bot from settling.
+    monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
+    if request.node.get_closest_marker("real_pacing"):
+        return
+    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
+    monkeypatch.setattr("bot.frontend.table_edits.MIN_INTERVAL", 0.0)
+    monkeypatch.setattr("bot.frontend.table_edits.DEBOUNCE", 0.0)
+    monkeypatch.setattr("bot.frontend.table_edits.AI_HOLD", 0.0)
+    # A failed call is tried again after 0.05 s, doubling from there as ever.
+    monkeypatch.setattr("bot.frontend.discord_errors.RETRY_FIRST", 0.05)
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> LamaBot:
+    return LamaBot(settings)
+
+
+@pytest.fixture
+def before_start() -> Callable[[simcord.Env], object]:
+    """What is in SimCord before the bot starts, besides the dev guild: nothing (a test
+    module whose bot must find a channel already there overrides this)."""
+    return lambda env: None
+
+
+@pytest_asyncio.fixture
+async def simcord_env(
+    simcord_bot: LamaBot,
+    before_start: Callable[[simcord.Env], object],
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[simcord.Env]:
+    """SimCord's ``simcord_env``, but with the dev guild created before the bot starts.
+
+    Options from ``@pytest.mark.simcord(...)`` are forwarded to :class:`simcord.Env`
+    like in the stock fixture; teardown re-raises errors the bot captured.
+    """
+    marker = request.node.get_closest_marker("simcord")
+    options = marker.kwargs if marker else {}
+    env = simcord.Env(simcord_bot, **options)
+    env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
+    before_start(env)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        # SimCord's shutdown doesn't close the client; stop the AI's worker
+        # processes and close the database ourselves.
+        thinking = getattr(env.bot, "thinking", None)
+        if thinking is not None:
+            await thinking.close()
+        store = getattr(env.bot, "store", None)
+        if store is not None:
+            await store.close()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.fixture
+def guild(simcord_env: simcord.Env) -> simcord.GuildHandle:
+    """The dev guild ("Llama Lounge", id DEV_GUILD_ID) the bot synced its commands to."""
+    return simcord_env.guild
+
+
+@pytest.fixture
+def channel(guild: simcord.GuildHandle) -> simcord.ChannelHandle:
+    return guild.create_text_channel("lama-table")
+
+
+@pytest.fixture
+def alice(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    return guild.add_member(simcord_env.create_user("alice"))
+
+
+@pytest.fixture
+def bob(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    return guild.add_member(simcord_env.create_user("bob"))
