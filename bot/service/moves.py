@@ -15,6 +15,7 @@ from .errors import MoveOutcome, ServiceError
 from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_records
+from .saver import Saver
 from .table import MoveLine, Seat, Status, Table, changed_seat
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,7 @@ class MovePipeline:
     def __init__(
         self,
         store: Store,
+        saver: Saver,
         registry: TableRegistry,
         dealer: Dealer,
         clocks: TableClocks,
@@ -44,6 +46,7 @@ class MovePipeline:
         schedule_ai: Callable[[Table], None],
     ) -> None:
         self._store = store
+        self._saver = saver
         self._registry = registry
         self._dealer = dealer
         self._clocks = clocks
@@ -104,18 +107,17 @@ class MovePipeline:
         progress = MatchProgress.since(match, first, done)
         events, results, over = progress.events, progress.results, match.over
         deadline = None if over else self._clocks.deadline(table, match, seats)
-        try:
-            await self._store.append_progress(
+        await self._saver.save(
+            self._store.append_progress(
                 table.game_id,
                 progress,
                 meta=[{"auto": kind}] if kind else None,
                 turn_deadline=deadline,
                 seats=seat_records(seats) if seats is not None else None,
                 notes=[SeatNote(len(match.events), seat, then)] if then else (),
-            )
-        except Exception as error:
-            log.warning("game %s: could not save a move: %s", table.game_id, error)
-            raise ServiceError("error.save_failed") from error
+            ),
+            f"game {table.game_id}: could not save a move",
+        )
         table.match = match
         if seats is not None:
             table.seats = seats

@@ -22,17 +22,18 @@ class Saver:
     leaves the table as it was.
     """
 
-    async def save(self, write: Awaitable[T]) -> T:
-        """What ``write`` returns; ``error.channel_busy`` or ``error.save_failed`` if it fails."""
+    async def save(self, write: Awaitable[T], failed: str = "could not save") -> T:
+        """What ``write`` returns; ``error.channel_busy`` or ``error.save_failed`` if it
+        fails, logged as ``failed`` (e.g. ``"game 7: could not save a move"``)."""
         try:
             return await write
         except ChannelBusy as error:
             # Another lobby got the channel first (in another process, say).
             raise ServiceError("error.channel_busy") from error
         except StoreError as error:
-            log.warning("could not save: %s", error)
+            log.warning("%s: %s", failed, error)
             raise ServiceError("error.save_failed") from error
         except Exception as error:
             # Whatever else went wrong under the store, nothing was saved.
-            log.exception("could not save")
+            log.exception(failed)
             raise ServiceError("error.save_failed") from error

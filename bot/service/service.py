@@ -80,6 +80,7 @@ class GameService:
         )
         self._moves = MovePipeline(
             store,
+            self._saver,
             self._registry,
             self._dealer,
             self._clocks,
