@@ -42,12 +42,12 @@ from pathlib import Path
 from typing import Any
 
 import simcord
-from simcord.components import walk_components
 
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.table import Status, Table
 from game.events import CardDrawn, CardPlayed, PlayerQuit
+from testkit.simcord_play import components
 
 BUDGET = 50.0  # requests per second Discord allows one bot token, across every process
 THINK = (3.0, 9.0)  # seconds a human takes for a move
@@ -139,9 +139,7 @@ def is_ping(body: Any) -> bool:
 
 
 def buttons(message: Any) -> list[dict[str, Any]]:
-    rows = message.to_components() if hasattr(message, "to_components") else message.components
-    tree = [row if isinstance(row, dict) else row.to_dict() for row in rows]
-    return [c for c in walk_components(tree) if c.get("type") == 2]
+    return [c for c in components(message) if c.get("type") == 2]
 
 
 def move_buttons(message: Any) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 from bot.service import GameService, Person
 from bot.service.table import Status, Table
 from data import Store
-from game import Card, Match, RoundDealt, Ruleset, build_deck, explicit_deal
+from game import Ruleset
 from game.ai import Strength, choose
 
 GUILD = 1  # the guild of every table opened here, unless told otherwise
@@ -103,24 +102,6 @@ class RecordingListener:
 def people(*names: str, first_id: int = 101) -> list[Person]:
     """Players with these names and ids counting up from ``first_id``."""
     return [Person(first_id + i, name) for i, name in enumerate(names)]
-
-
-def whole_deal(
-    hands: Sequence[Sequence[Card]], top: Card, pile: Sequence[Card] = (), starter: int = 0
-) -> Callable[[Match], RoundDealt]:
-    """A scripted deal of exactly these hands and top card, the draw pile starting
-    with ``pile`` and going on with the rest of the standard deck (a restart
-    rebuilds only deals of the whole deck)."""
-    rest = Counter(build_deck(party=False, komarami=False))
-    rest.subtract([*(c for hand in hands for c in hand), top, *pile])
-    if any(n < 0 for n in rest.values()):
-        raise ValueError(f"the deal uses cards the deck doesn't have: {-rest}")
-    full_pile = [*pile, *sorted(rest.elements())]
-
-    def deal(match: Match) -> RoundDealt:
-        return explicit_deal(hands, top, full_pile, starter, round_no=len(match.results) + 1)
-
-    return deal
 
 
 class ServiceGame:

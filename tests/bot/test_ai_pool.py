@@ -11,9 +11,8 @@ from bot.config import Settings
 from bot.service.table import Status
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
+from testkit.simcord_play import open_lobby, rig, table_message, take_simple_turn
 from tests.process.common import restart, running
-
-from .play import open_lobby, rig, table_message, take_simple_turn
 
 
 async def test_hard_thinks_in_a_worker_process(

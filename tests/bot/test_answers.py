@@ -12,8 +12,7 @@ import simcord
 
 from bot.frontend.pings import Pings
 from bot.service.table import Status, Table
-
-from .play import open_lobby, table_message, texts, two_player_game
+from testkit.simcord_play import open_lobby, table_message, texts, two_player_game
 
 SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer may take
 

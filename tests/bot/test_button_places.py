@@ -6,8 +6,13 @@ from __future__ import annotations
 import simcord
 
 from bot.service.table import Status
-
-from .play import forged, one_move_from_the_end, service, take_simple_turn, two_player_game
+from testkit.simcord_play import (
+    forged,
+    one_move_from_the_end,
+    service,
+    take_simple_turn,
+    two_player_game,
+)
 
 
 def elsewhere(

@@ -8,8 +8,7 @@ import simcord
 from bot.service import TableListener
 from bot.service.table import Table
 from game import Card
-
-from .play import last_moves, rig, service, two_player_game
+from testkit.simcord_play import last_moves, rig, service, two_player_game
 
 C = Card
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]

@@ -9,8 +9,7 @@ import simcord
 
 from bot.service.table import Status, Table
 from game import Card as C
-
-from .play import (
+from testkit.simcord_play import (
     fail_table_edits,
     open_hand,
     open_lobby,

@@ -6,8 +6,7 @@ import pytest
 import simcord
 
 from bot.service.table import Status
-
-from .play import service, started_game
+from testkit.simcord_play import service, started_game
 
 
 @pytest.mark.parametrize("seconds", [1, 9, 14])

@@ -9,8 +9,7 @@ import simcord
 
 from bot.service.table import Status
 from game import Card as C
-
-from .play import (
+from testkit.simcord_play import (
     enabled,
     open_hand,
     open_lobby,

@@ -19,10 +19,7 @@ from bot.i18n import text
 from bot.service.table import Status
 from game import Card as C
 from game import build_deck
-from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
-from tests.process.common import restart
-
-from .play import (
+from testkit.simcord_play import (
     accent,
     components,
     custom_ids,
@@ -42,6 +39,8 @@ from .play import (
     title,
     two_player_game,
 )
+from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
+from tests.process.common import restart
 
 
 def app_emojis(env: simcord.Env) -> dict[str, int]:

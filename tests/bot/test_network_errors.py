@@ -16,9 +16,7 @@ from simcord.http import router
 
 from bot.config import Settings
 from bot.service.table import Status
-from tests.process.common import restart, running
-
-from .play import (
+from testkit.simcord_play import (
     custom_ids,
     last_moves,
     one_move_from_the_end,
@@ -27,7 +25,9 @@ from .play import (
     table_message,
     take_simple_turn,
 )
-from .play import two_player_game as game
+from testkit.simcord_play import two_player_game as game
+from tests.process.common import restart, running
+
 from .test_rest_budget import duel, turn
 
 Drop = Callable[[str, str, BaseException], None]

@@ -8,8 +8,7 @@ import simcord
 
 from data import OpenHandRecord
 from game import Card as C
-
-from .play import (
+from testkit.simcord_play import (
     bot_token_calls,
     enabled,
     open_hand,

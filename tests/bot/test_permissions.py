@@ -15,8 +15,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from game import Card as C
-
-from .play import (
+from testkit.simcord_play import (
     below_title,
     enabled,
     is_components_v2,

@@ -11,9 +11,7 @@ import simcord
 
 from bot.client import LamaBot
 from game import Card as C
-from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
-
-from .play import (
+from testkit.simcord_play import (
     components,
     is_components_v2,
     open_hand,
@@ -23,6 +21,7 @@ from .play import (
     texts,
     two_player_game,
 )
+from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
 FAILURES = {
     "upload refused": ("POST", 403, 50013, "Missing Permissions"),

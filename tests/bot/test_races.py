@@ -16,9 +16,14 @@ from bot.service import GameService, Person, ServiceError
 from bot.service.table import Status, Table
 from data import SeatRecord
 from game import Ruleset
+from testkit.simcord_play import (
+    one_move_from_the_end,
+    open_lobby,
+    service,
+    table_message,
+    take_simple_turn,
+)
 from tests.simcord_fixtures import DEV_GUILD_ID
-
-from .play import one_move_from_the_end, open_lobby, service, table_message, take_simple_turn
 
 
 async def test_start_twice_and_a_join_at_once_start_the_game_once(

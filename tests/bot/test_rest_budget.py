@@ -23,9 +23,7 @@ from bot.service.table import Status, Table
 from data import PingRecord
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
-from tests.process.common import restart
-
-from .play import (
+from testkit.simcord_play import (
     bot_token_calls,
     custom_ids,
     enabled,
@@ -42,6 +40,7 @@ from .play import (
     texts,
     two_player_game,
 )
+from tests.process.common import restart
 
 
 def turn(player: simcord.MemberActor) -> str:

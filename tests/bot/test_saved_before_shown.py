@@ -10,8 +10,7 @@ import simcord
 
 from bot.service import ServiceError
 from game import DRAW, Card
-
-from .play import rig, service, two_player_game
+from testkit.simcord_play import rig, service, two_player_game
 
 C = Card
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]

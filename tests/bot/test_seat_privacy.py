@@ -8,8 +8,7 @@ import simcord
 
 from bot.service.table import Table
 from game import Card
-
-from .play import (
+from testkit.simcord_play import (
     custom_ids,
     enabled,
     open_hand,

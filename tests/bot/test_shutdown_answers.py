@@ -12,9 +12,9 @@ import pytest
 import simcord
 
 from bot.service.table import Status
+from testkit.simcord_play import open_hand, service, table_message, take_simple_turn
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401 (the fixture)
 
-from .play import open_hand, service, table_message, take_simple_turn
 from .test_hints import hint_button, quit_or_draw_game, said
 
 RESTARTING = "The bot is restarting, so I couldn't finish that. Please ask again in a minute."

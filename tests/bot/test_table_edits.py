@@ -15,8 +15,7 @@ from bot.frontend.table_edits import TableEdits
 from bot.service.table import Status, Table
 from game import PLAY
 from game import Card as C
-
-from .play import (
+from testkit.simcord_play import (
     custom_ids,
     enabled,
     last_moves,

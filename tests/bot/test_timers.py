@@ -7,8 +7,7 @@ import simcord
 from bot.service import GAME_IDLE, LOBBY_IDLE
 from bot.service.table import Status
 from game import Card
-
-from .play import (
+from testkit.simcord_play import (
     below_title,
     custom_ids,
     enabled,

@@ -11,8 +11,7 @@ from simcord.components import walk_components
 from bot.service.table import Status
 from game import BLACK, WHITE, Card
 from game.events import CardDrawn, CardPlayed, PlayerQuit
-
-from .play import (
+from testkit.simcord_play import (
     below_title,
     bot_token_calls,
     components,

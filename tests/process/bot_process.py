@@ -32,7 +32,7 @@ import bot.service
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.table import Status
-from tests.bot.play import open_lobby, table_message, take_simple_turn
+from testkit.simcord_play import open_lobby, table_message, take_simple_turn
 from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
 SEED = 20260101

@@ -7,7 +7,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections import Counter
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -20,8 +19,9 @@ from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.table import Status, Table
 from data.store import Store, StoreError
-from game import Card, Match, RoundDealt, build_deck, explicit_deal
-from tests.bot.play import enabled, service, table_message
+from game import Card, Match
+from testkit.deals import whole_deal
+from testkit.simcord_play import enabled, service, table_message
 
 FAIL_TRIGGER = "fail_events"
 ROOT = Path(__file__).resolve().parents[2]
@@ -189,15 +189,7 @@ def deal_next(
 
     Round 1 has no such rule; ``first_starter`` starts it.
     """
-    rest = Counter(build_deck(party=False, komarami=False))
-    rest.subtract([*(c for hand in hands for c in hand), top, *pile])
-    assert all(n >= 0 for n in rest.values()), f"cards the deck doesn't have: {-rest}"
-    full_pile = [*pile, *sorted(rest.elements())]
-
-    def deal(match: Match) -> RoundDealt:
-        starter = first_starter if match.next_starter is None else match.next_starter
-        return explicit_deal(hands, top, full_pile, starter, round_no=len(match.results) + 1)
-
+    deal = whole_deal(hands, top, pile, first_starter, starter_by_rules=True)
     service(env).scripted_deals.append(deal)
 
 

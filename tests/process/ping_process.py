@@ -3,7 +3,7 @@
     python -m tests.process.ping_process DATABASE
 
 Opens a two-player game that the host ends with her first move (as
-``tests.bot.play.one_move_from_the_end``), with her turn ping standing, and
+``testkit.simcord_play.one_move_from_the_end``), with her turn ping standing, and
 prints ``PING <message id>``.  The moment the bot asks Discord to delete the
 ping, before Discord has done it, it prints ``DELETING <message id>`` and the
 whole process stops there for the parent to kill it: the ping stands, as it
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.bot.play import enabled, one_move_from_the_end, open_hand
+from testkit.simcord_play import enabled, one_move_from_the_end, open_hand
 
 from .bot_process import say, started_bot
 

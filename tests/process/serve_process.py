@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from bot.lifecycle import serve
-from tests.bot.play import started_game, take_simple_turn
+from testkit.simcord_play import started_game, take_simple_turn
 
 from .bot_process import say, started_bot
 

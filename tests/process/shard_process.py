@@ -28,7 +28,7 @@ import data.shards
 from bot.client import make_bot
 from bot.config import Settings
 from data import StoreError
-from tests.bot.play import enabled, open_lobby, service, table_message
+from testkit.simcord_play import enabled, open_lobby, service, table_message
 from tests.process.common import open_hand_anywhere
 
 

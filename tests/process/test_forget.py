@@ -19,7 +19,7 @@ from bot.startup import open_store
 from data import Store
 from data.forget import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
-from tests.bot.play import one_move_from_the_end, take_simple_turn
+from testkit.simcord_play import one_move_from_the_end, take_simple_turn
 from tests.data._helpers import Backend
 from tests.pg import PostgresServer
 from tests.process.cli import run_bot

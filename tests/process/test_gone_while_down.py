@@ -10,7 +10,7 @@ import simcord
 
 from bot.config import Settings
 from bot.service.table import Status, Table
-from tests.bot.play import enabled, service, two_player_game
+from testkit.simcord_play import enabled, service, two_player_game
 
 from .common import open_hand_anywhere, restart, running
 

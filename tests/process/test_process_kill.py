@@ -11,7 +11,7 @@ import simcord
 
 from bot.config import Settings
 from bot.service.table import Status
-from tests.bot.play import service
+from testkit.simcord_play import service
 
 from .bot_process import Discord, digest, payload, populate, settings_for
 from .common import assert_saved, count, event_seqs, killed_at, quit_until_over, rows, running

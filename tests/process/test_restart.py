@@ -11,7 +11,7 @@ from bot.service import GAME_IDLE, LOBBY_IDLE
 from bot.service.table import Status
 from game import Card as C
 from game import PlayerQuit
-from tests.bot.play import (
+from testkit.simcord_play import (
     enabled,
     last_moves,
     open_hand,

@@ -17,7 +17,7 @@ import bot.__main__ as cli
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.startup import StartupError
-from tests.bot.play import open_lobby, started_game, table_message
+from testkit.simcord_play import open_lobby, started_game, table_message
 from tests.pg import PostgresServer
 from tests.process.cli import CONFIG_VARS, REPO_ROOT, run_bot
 from tests.process.common import restart, running

@@ -13,7 +13,7 @@ import bot.service
 from bot.config import Settings
 from bot.frontend.views.table import table_view
 from bot.service.table import Status, Table
-from tests.bot.play import (
+from testkit.simcord_play import (
     enabled,
     open_hand,
     open_lobby,

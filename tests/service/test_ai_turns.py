@@ -12,7 +12,8 @@ from bot.service.table import Seat, Status, Table
 from bot.service.thinking import Thinking
 from game import Action, Card, Match, Ruleset
 from game.ai import Strength
-from testkit.service_game import ManualClock, ServiceGame, eventually, people, whole_deal
+from testkit.deals import whole_deal
+from testkit.service_game import ManualClock, ServiceGame, eventually, people
 
 (ANN,) = people("Ann")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service.dealer import Dealer
 from game import Card, Match, Ruleset
-from testkit.service_game import whole_deal
+from testkit.deals import whole_deal
 
 
 def test_scripted_deals_come_first_then_the_seed_source() -> None:

@@ -15,7 +15,8 @@ from bot.service.table import Seat, Status, Table
 from bot.service.thinking import Thinking
 from data import Store
 from game import Card, Match, Ruleset
-from testkit.service_game import people, whole_deal
+from testkit.deals import whole_deal
+from testkit.service_game import people
 
 T = TypeVar("T")
 ANN, BOB = people("Ann", "Bob")

@@ -10,7 +10,8 @@ from bot.service import ServiceError, timing
 from bot.service.table import Status
 from game import Card, Ruleset
 from game.ai import Strength
-from testkit.service_game import ServiceGame, eventually, people, whole_deal
+from testkit.deals import whole_deal
+from testkit.service_game import ServiceGame, eventually, people
 
 ANN, BOB, CY, DEE, EVE, FAY, GUS = people("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 

@@ -10,7 +10,8 @@ from bot.service import ServiceError, timing
 from bot.service.table import Status, Table
 from data import StoreError
 from game import DRAW, Card
-from testkit.service_game import ServiceGame, eventually, people, whole_deal
+from testkit.deals import whole_deal
+from testkit.service_game import ServiceGame, eventually, people
 
 ANN, BOB = people("Ann", "Bob")
 

@@ -7,7 +7,8 @@ import pytest
 from bot.service import ServiceError, timing
 from bot.service.table import Status
 from game import Card
-from testkit.service_game import ServiceGame, eventually, people, whole_deal
+from testkit.deals import whole_deal
+from testkit.service_game import ServiceGame, eventually, people
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 

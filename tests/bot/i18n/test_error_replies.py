@@ -7,7 +7,7 @@ import logging
 import pytest
 import simcord
 
-from tests.bot.play import enabled, open_hand, table_message, two_player_game
+from testkit.simcord_play import enabled, open_hand, table_message, two_player_game
 
 from .conftest import Locales
 

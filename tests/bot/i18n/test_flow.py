@@ -8,7 +8,7 @@ import simcord
 
 from bot.frontend.custom_ids import move_id
 from game import Card as C
-from tests.bot.play import (
+from testkit.simcord_play import (
     custom_ids,
     enabled,
     forged,

@@ -14,7 +14,7 @@ from data import MatchProgress
 from data.records import SeatRecord
 from data.store import Store
 from game import Card, Match, Ruleset
-from tests.bot.play import enabled, open_hand, open_lobby, rig, table_message
+from testkit.simcord_play import enabled, open_hand, open_lobby, rig, table_message
 
 C = Card
 

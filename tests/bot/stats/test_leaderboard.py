@@ -14,7 +14,7 @@ from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.views.stats import MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
 from game import Match
-from tests.bot.play import custom_ids
+from testkit.simcord_play import custom_ids
 
 from .games import insert_random_game
 

@@ -14,8 +14,8 @@ from bot.art.chart import PNG_SIGNATURE, SEAT_COLORS
 from bot.frontend.views.stats import CHART_FILE, SEAT_SQUARES
 from bot.i18n import text
 from bot.service.table import Table
+from testkit.simcord_play import open_lobby
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
-from tests.bot.play import open_lobby
 
 from .games import C, Round, insert_random_game, play_rigged_game
 

@@ -1,4 +1,4 @@
-"""Test helpers that act the way a player would: find the table, open a hand, click."""
+"""Playing through SimCord's Discord the way a player would: find the table, open a hand, click."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from simcord.results import to_discord_message
 
 from bot.service import GameService
 from bot.service.table import Status, Table
+from game import Card
+
+from .deals import whole_deal
 
 
 def service(env: simcord.Env) -> GameService:
@@ -173,32 +176,17 @@ async def play_to_the_end(
 
 def rig(
     env: simcord.Env,
-    hands: list[list[Any]],
-    top: Any,
-    pile: list[Any],
+    hands: list[list[Card]],
+    top: Card,
+    pile: list[Card],
     starter: int = 0,
-    **variants: bool,
+    *,
+    party: bool = False,
+    komarami: bool = False,
 ) -> None:
-    """Make the next round deal exactly these cards (a puzzle deal).
-
-    The draw pile starts with ``pile`` and goes on with the rest of the deck,
-    so every card of the deck is in play as in a real deal.
-    """
-    from collections import Counter
-
-    from game import build_deck, explicit_deal
-
-    rest = Counter(
-        build_deck(party=variants.get("party", False), komarami=variants.get("komarami", False))
-    )
-    rest.subtract([*(c for hand in hands for c in hand), top, *pile])
-    if any(n < 0 for n in rest.values()):
-        raise AssertionError(f"the deal uses cards the deck doesn't have: {-rest}")
-    full_pile = [*pile, *sorted(rest.elements())]
-
-    def deal(match: Any) -> Any:
-        return explicit_deal(hands, top, full_pile, starter, round_no=len(match.results) + 1)
-
+    """Make the next round deal exactly these cards (a puzzle deal): see
+    :func:`testkit.deals.whole_deal`."""
+    deal = whole_deal(hands, top, pile, starter, party=party, komarami=komarami)
     service(env).scripted_deals.append(deal)
 
 
