@@ -218,6 +218,13 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
         _fail(f"nothing was deleted: {exc}")
     except StoreError as exc:
         _fail(f"nothing was deleted: {exc}.")
+    if done.not_vacuumed is not None:
+        print(
+            f"lama-bot: the rows are deleted, but {done.not_vacuumed}; their bytes may stay in "
+            "the database's free space until it is vacuumed (run forget again).",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
