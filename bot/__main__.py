@@ -17,6 +17,7 @@ import discord
 from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
+from bot.logs import setup_logging
 from bot.startup import StartupError, check_database, check_postgres, open_store
 from data.backup import BackupError, backup
 from data.forget import Forgotten
@@ -217,6 +218,13 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
         _fail(f"nothing was deleted: {exc}")
     except StoreError as exc:
         _fail(f"nothing was deleted: {exc}.")
+    if done.not_vacuumed is not None:
+        print(
+            f"lama-bot: the rows are deleted, but {done.not_vacuumed}; their bytes may stay in "
+            "the database's free space until it is vacuumed (run forget again).",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -269,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
 
-    discord.utils.setup_logging(level=settings.log_level)
+    setup_logging(settings.log_level, secrets=(settings.token,))
     try:
         asyncio.run(_run(settings, sync_globally=args.sync))
     except StartupError as exc:

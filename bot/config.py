@@ -46,9 +46,16 @@ class ConfigError(Exception):
     """The configuration is missing or invalid; the message says how to fix it."""
 
 
-def _shown(value: str, limit: int = 40) -> str:
-    """Quote a user-supplied value for an error message without flooding it."""
-    return repr(value if len(value) <= limit else value[:limit] + "...")
+#: The variable a broken ``.env`` line sets, when it has one: a name followed by ``=``.
+_ENV_NAME = re.compile(r"\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=")
+
+
+def _line_variable(line: str) -> str:
+    """`` (the line setting NAME)`` for a line that names the variable it sets, else nothing.
+
+    Never any of the value: the line may be a token pasted without its name."""
+    named = _ENV_NAME.match(line)
+    return f" (the line setting {named.group(1)})" if named else ""
 
 
 def check_env_file(path: Path) -> None:
@@ -58,8 +65,8 @@ def check_env_file(path: Path) -> None:
             for binding in parse_stream(stream):
                 if binding.error:
                     raise ConfigError(
-                        f"Line {binding.original.line} of {path} cannot be parsed "
-                        f"({binding.original.string.strip()[:40]!r}); write it as KEY=value, "
+                        f"Line {binding.original.line} of {path} cannot be parsed"
+                        f"{_line_variable(binding.original.string)}; write it as KEY=value, "
                         "turn it into a comment with a leading #, or delete it."
                     )
     except UnicodeDecodeError as exc:
@@ -119,7 +126,7 @@ def _parse_database_path(environ: Mapping[str, str]) -> Path:
     path = DEFAULT_DATABASE_PATH if raw is None else Path(raw).expanduser()
     if path.is_dir():
         raise ConfigError(
-            f"DATABASE_PATH points to the directory {str(path)!r}; set it to a file path "
+            "DATABASE_PATH points to a directory; set it to a file path "
             "such as lama.db (the file is created on first start)."
         )
     return path
@@ -131,8 +138,8 @@ def _parse_database_url(environ: Mapping[str, str]) -> str | None:
         return None
     if not raw.startswith(("postgresql://", "postgres://")):
         raise ConfigError(
-            f"DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/lama "
-            f"(got {_shown(raw.split('@')[-1])}); leave it empty to use the SQLite file "
+            "DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/lama"
+            "; leave it empty to use the SQLite file "
             "DATABASE_PATH."
         )
     return raw
@@ -149,19 +156,16 @@ def _parse_shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ..
             "of the whole bot and SHARD_IDS to this process's shards (e.g. 0,1), or neither."
         )
     if not _DIGITS.fullmatch(count_raw) or not 0 < int(count_raw) <= 1_000_000:
-        raise ConfigError(f"SHARD_COUNT must be a positive whole number (got {_shown(count_raw)}).")
+        raise ConfigError("SHARD_COUNT must be a positive whole number.")
     count = int(count_raw)
     parts = [part.strip() for part in ids_raw.split(",")]
     if not all(_DIGITS.fullmatch(part) for part in parts):
-        raise ConfigError(
-            f"SHARD_IDS must be shard numbers separated by commas, such as 0,1 "
-            f"(got {_shown(ids_raw)})."
-        )
+        raise ConfigError("SHARD_IDS must be shard numbers separated by commas, such as 0,1.")
     ids = tuple(int(part) for part in parts)
     if len(set(ids)) != len(ids) or max(ids) >= count:
         raise ConfigError(
             f"SHARD_IDS must be distinct shard numbers from 0 to {count - 1} for "
-            f"SHARD_COUNT={count} (got {_shown(ids_raw)})."
+            f"SHARD_COUNT={count}."
         )
     return count, tuple(sorted(ids))
 
@@ -172,7 +176,7 @@ def _parse_dev_guild_id(environ: Mapping[str, str]) -> int | None:
         return None
     if not _DIGITS.fullmatch(raw) or not 0 < int(raw) <= _SNOWFLAKE_MAX:
         raise ConfigError(
-            f"DEV_GUILD_ID must be a positive integer server ID (got {_shown(raw)}); in Discord "
+            "DEV_GUILD_ID must be a positive integer server ID; in Discord "
             "enable Developer Mode, right-click your server, choose Copy Server ID and paste "
             "that number, or leave DEV_GUILD_ID empty."
         )
@@ -186,8 +190,8 @@ def _parse_log_level(environ: Mapping[str, str]) -> int:
     level = LOG_LEVELS.get(raw.upper())
     if level is None:
         raise ConfigError(
-            f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL "
-            f"(got {_shown(raw)}); fix it in your .env file or environment."
+            "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
+            "; fix it in your .env file or environment."
         )
     return level
 
@@ -199,7 +203,7 @@ def _parse_turn_timer(environ: Mapping[str, str]) -> int:
     if not _DIGITS.fullmatch(raw) or int(raw) > MAX_TURN_TIMER or 0 < int(raw) < MIN_TURN_TIMER:
         raise ConfigError(
             f"DEFAULT_TURN_TIMER must be 0 (timer off) or a whole number of seconds from "
-            f"{MIN_TURN_TIMER} to {MAX_TURN_TIMER} (got {_shown(raw)}); fix it in your .env "
+            f"{MIN_TURN_TIMER} to {MAX_TURN_TIMER}; fix it in your .env "
             f"file or environment."
         )
     return int(raw)
@@ -216,8 +220,8 @@ def _parse_ai_workers(environ: Mapping[str, str]) -> int:
         return default_ai_workers()
     if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_AI_WORKERS:
         raise ConfigError(
-            f"AI_WORKERS must be a whole number of processes from 1 to {MAX_AI_WORKERS} "
-            f"(got {_shown(raw)}); leave it empty for one fewer than the CPU cores."
+            f"AI_WORKERS must be a whole number of processes from 1 to {MAX_AI_WORKERS}"
+            "; leave it empty for one fewer than the CPU cores."
         )
     return int(raw)
 
@@ -232,8 +236,8 @@ def _parse_rest_budget(environ: Mapping[str, str]) -> float:
         value = 0.0
     if not 1 <= value <= MAX_REST_BUDGET:
         raise ConfigError(
-            f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g} "
-            f"(got {_shown(raw)}); leave it empty for {DEFAULT_REST_BUDGET:g} (with several "
+            f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g}"
+            f"; leave it empty for {DEFAULT_REST_BUDGET:g} (with several "
             "processes on one bot token, give each its share of Discord's 50)."
         )
     return value

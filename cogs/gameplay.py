@@ -17,7 +17,7 @@ from bot.frontend.permissions import (
     missing_permissions_text,
     missing_table_permissions,
 )
-from bot.frontend.replies import Interaction, defer_private, reply, reply_error
+from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
 from bot.frontend.views.payloads import hand_payload, seat_taken_payload
 from bot.frontend.words import error_text, rules_text
 from bot.i18n import text
@@ -211,7 +211,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             # Someone else's move is being saved; answer Discord in time.
             await interaction.response.defer()
         try:
-            await self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp)
+            await in_time(
+                interaction,
+                self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp),
+            )
         except ServiceError as error:
             if error.key == "error.stale" and table.status is Status.RUNNING:
                 await self._send_hand(
@@ -232,7 +235,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
 
     async def come_back(self, interaction: Interaction, table: Table) -> None:
         try:
-            await self.bot.service.come_back(table.game_id, interaction.user.id)
+            await in_time(
+                interaction, self.bot.service.come_back(table.game_id, interaction.user.id)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return

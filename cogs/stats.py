@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
-from bot.frontend.custom_ids import BoardId
+from bot.frontend.custom_ids import BoardId, fits_store
 from bot.frontend.replies import Interaction, reply
 from bot.frontend.views.stats import (
     HISTORY_SIZE,
@@ -124,12 +124,15 @@ class StatsCommands(LamaCog, name="Stats"):
     async def chart_command(
         self,
         interaction: Interaction,
-        game_id: app_commands.Range[int, 1, 2**53] | None = None,
+        game_id: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         locale = interaction.locale
         guild_id = interaction.guild_id
         note: str | None = None  # says so when the chart is not the asker's own game
+        if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
+            await reply(interaction, text(locale, "chart.unknown", game=game_id))
+            return
         try:
             if game_id is None:
                 # The asker's latest finished game here, else the server's latest.

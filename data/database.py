@@ -55,6 +55,11 @@ class Database(ABC):
         """Wait for the running units, then close. Closing twice is fine."""
 
     @abstractmethod
+    async def compact(self, tables: Sequence[str]) -> None:
+        """Rewrite ``tables`` (SQLite: the whole file) so deleted rows leave no bytes behind
+        where the database can still read them; outside any unit of work."""
+
+    @abstractmethod
     async def settings(self) -> dict[str, int | str]:
         """The connection's settings, for diagnostics and tests."""
 

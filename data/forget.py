@@ -6,17 +6,38 @@ every seat they held: the seat stays, so the other players' games and results
 stay whole, but it becomes an anonymous seat that counts for nobody's stats (an
 AI seat named :data:`FORMER_PLAYER`), games they hosted get no host, and the
 hands they had open (with Discord's token to edit them) are dropped.
+
+Then the touched tables are vacuumed (SQLite: the whole file, and its write-ahead
+log emptied), so what was deleted is no longer in the database's free space; a
+failed VACUUM leaves the deletion done and says so in ``Forgotten.not_vacuumed``.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from .database import Part
+from .records import StoreError
+
+log = logging.getLogger(__name__)
 
 FORMER_PLAYER = "former player"
 #: A game whose host was forgotten is hosted by nobody (no user has id 0).
 NO_HOST = 0
+#: The tables a server's games live in (the others go with ``games``, ON DELETE CASCADE).
+GUILD_TABLES = (
+    "games",
+    "seats",
+    "events",
+    "round_results",
+    "game_results",
+    "open_hands",
+    "seat_notes",
+    "pings",
+    "guild_settings",
+)
+USER_TABLES = ("seats", "games", "open_hands")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +45,8 @@ class Forgotten:
     games: int = 0
     seats: int = 0
     settings: int = 0
+    #: Why the VACUUM after the deletion failed (the deletion itself is done), if it did.
+    not_vacuumed: str | None = None
 
 
 class Forgetting(Part):
@@ -37,7 +60,9 @@ class Forgetting(Part):
             settings = await unit.fetch(
                 "DELETE FROM guild_settings WHERE guild_id = ? RETURNING guild_id", (guild_id,)
             )
-        return Forgotten(games=len(games), settings=len(settings))
+        return Forgotten(
+            games=len(games), settings=len(settings), not_vacuumed=await self._vacuum(GUILD_TABLES)
+        )
 
     async def forget_user(self, user_id: int) -> Forgotten:
         """Remove ``user_id`` and their name from every seat and game, in one transaction."""
@@ -51,4 +76,14 @@ class Forgetting(Part):
                 "UPDATE games SET host_id = ? WHERE host_id = ? RETURNING id", (NO_HOST, user_id)
             )
             await unit.execute("DELETE FROM open_hands WHERE user_id = ?", (user_id,))
-        return Forgotten(games=len(games), seats=len(seats))
+        return Forgotten(
+            games=len(games), seats=len(seats), not_vacuumed=await self._vacuum(USER_TABLES)
+        )
+
+    async def _vacuum(self, tables: tuple[str, ...]) -> str | None:
+        try:
+            await self._db.compact(tables)
+        except StoreError as error:
+            log.warning("deleted, but %s", error)
+            return str(error)
+        return None

@@ -11,7 +11,7 @@ one snapshot.  The store's SQL uses ``?`` placeholders; they are numbered here.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any
@@ -163,6 +163,16 @@ class PostgresDatabase(Database):
         finally:
             await pool.release(conn)
 
+    async def compact(self, tables: Sequence[str]) -> None:
+        """VACUUM ``tables``, outside a transaction: their deleted rows' space is freed for
+        new rows (their bytes stay in the files until new rows overwrite them)."""
+        names = ", ".join(_identifier(table) for table in tables)
+        async with self._connection("could not vacuum") as conn:
+            try:
+                await conn.execute(f"VACUUM {names}")
+            except _errors() as error:
+                raise StoreError(f"could not vacuum: {_one_line(error)}") from error
+
     async def close(self) -> None:
         if self.pool is not None:
             pool, self.pool = self.pool, None
@@ -195,3 +205,10 @@ async def _migrate(conn: Any, migrations: list[Migration]) -> int:
             ) from error
         version = migration.version
     return int(version)
+
+
+def _identifier(name: str) -> str:
+    """A table name of the store's own, checked: VACUUM takes no parameters."""
+    if not name.isidentifier() or not name.islower():
+        raise ValueError(f"not a table name: {name!r}")
+    return name

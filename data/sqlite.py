@@ -4,13 +4,14 @@ Units on one connection never interleave: an ``asyncio.Lock`` serializes them,
 writes open with ``BEGIN IMMEDIATE`` and reads with a plain ``BEGIN``.  The
 store opens two connections: one for the games (every write), and a read-only
 one for the stats, which WAL lets read a snapshot while the other one writes.
+Both delete securely (``secure_delete``: a deleted row's bytes are overwritten).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from pathlib import Path
 
@@ -56,6 +57,7 @@ class SqliteDatabase(Database):
         conn = await _connect(str(path), uri=False)
         try:
             await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute("PRAGMA secure_delete = ON")  # deleted rows overwritten
             rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
             if rows[0][0] != "wal" and str(path) != MEMORY:
                 raise StoreError(f"could not switch {path} to WAL mode (got {rows[0][0]})")
@@ -80,6 +82,7 @@ class SqliteDatabase(Database):
         conn = await _connect(Path(self.path).resolve().as_uri() + "?mode=ro", uri=True)
         try:
             await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute("PRAGMA secure_delete = ON")
             await conn.execute("PRAGMA query_only = ON")
         except BaseException as error:
             await conn.close()
@@ -115,6 +118,20 @@ class SqliteDatabase(Database):
                     raise StoreError(f"{failure}: {error}") from error
                 raise
 
+    async def compact(self, tables: Sequence[str]) -> None:
+        """VACUUM the whole file, then empty the write-ahead log into it: with
+        ``secure_delete`` the pages were zeroed, and now no older copy of them is left in
+        the log or in a free page."""
+        async with self._lock:
+            conn = self.connection
+            if conn is None:
+                raise StoreError("could not vacuum: the store is closed")
+            try:
+                await conn.execute("VACUUM")
+                await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as error:
+                raise StoreError(f"could not vacuum: {error}") from error
+
     async def close(self) -> None:
         async with self._lock:
             if self.connection is not None:
@@ -126,7 +143,13 @@ class SqliteDatabase(Database):
     async def settings(self) -> dict[str, int | str]:
         out: dict[str, int | str] = {}
         async with self.read() as unit:
-            for name in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout"):
+            for name in (
+                "journal_mode",
+                "foreign_keys",
+                "synchronous",
+                "busy_timeout",
+                "secure_delete",
+            ):
                 out[name] = (await unit.fetch(f"PRAGMA {name}"))[0][0]
             out["user_version"] = (await unit.fetch("PRAGMA user_version"))[0][0]
         return out

@@ -15,7 +15,7 @@ from .errors import GameOver, IllegalMove, NoSuchSeat, ReplayError, RoundOver
 from .events import CardDrawn, CardPlayed, Event, MoveEvent, PlayerQuit, RoundDealt
 from .results import RoundResult, SeatResult
 from .round import Round
-from .rules import HAND_SIZE, Ruleset
+from .rules import HAND_SIZE, Ruleset, RulesetError
 from .scoring import best_discard, penalty
 from .view import PublicView, SeatView
 
@@ -28,6 +28,8 @@ class Match:
     """
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
+        if not isinstance(ruleset, Ruleset):
+            raise RulesetError(f"A game needs a Ruleset, not {type(ruleset).__name__}.")
         ruleset.check_players(players)
         self.ruleset = ruleset
         self.players = players

@@ -67,6 +67,8 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Ruleset:
+        if not isinstance(data, dict):
+            raise RulesetError(f"The table options must be a mapping, not {type(data).__name__}.")
         return cls(
             no_drama=data.get("no_drama", False),
             party=data.get("party", False),

@@ -191,10 +191,21 @@ _PARSER: dict[str, Callable[[re.Match[str]], ButtonId | None]] = {
 }
 
 
+#: The largest number a custom_id or a command option may carry: the store's integers are
+#: 64-bit (SQLite's INTEGER, PostgreSQL's BIGINT), so a bigger one could not be looked up.
+MAX_STORED = 2**63 - 1
+
+
+def fits_store(number: int) -> bool:
+    """Whether ``number`` is an id or a count the store can hold: from 0 to MAX_STORED."""
+    return 0 <= number <= MAX_STORED
+
+
 def parse(body: str) -> ButtonId | None:
-    """The meaning of a custom_id body (after ``lama:``), or None if it is not one we ever made."""
+    """The meaning of a custom_id body (after ``lama:``), or None if it is not one we ever made
+    (also when a number in it is too big for the store: 19 digits reach past 2**63 - 1)."""
     m = _BODY.fullmatch(body)
-    if m is None:
+    if m is None or not all(fits_store(int(n)) for n in (m["game"], m["stamp"]) if n):
         return None
     parser = _PARSER.get(m["action"])
     return None if parser is None else parser(m)

@@ -21,7 +21,7 @@ from bot.i18n import text
 from bot.service import GameService
 from game.ai import Strength
 
-from .custom_ids import AIPick, BoardId, ButtonId, add_ai_id, parse
+from .custom_ids import AIPick, BoardId, ButtonId, add_ai_id, fits_store, parse
 from .replies import Interaction, answer_unexpected
 
 log = logging.getLogger(__name__)
@@ -163,9 +163,9 @@ class LamaButton(
 class AddAISelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lama-ai:(?P<game>[0-9]{1,19})"
 ):
-    def __init__(self, select: discord.ui.Select[Any], game_id: int) -> None:
+    def __init__(self, select: discord.ui.Select[Any], game_id: int | None) -> None:
         super().__init__(select)
-        self.game_id = game_id
+        self.game_id = game_id  # None: a number too big for the store, no game of ours
 
     @classmethod
     def make(cls, game_id: int, locale: str, *, disabled: bool = False) -> AddAISelect:
@@ -193,15 +193,17 @@ class AddAISelect(
         /,
     ) -> AddAISelect:
         select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
-        return cls(select, int(match["game"]))
+        game_id = int(match["game"])
+        return cls(select, game_id if fits_store(game_id) else None)
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return await _in_its_place(interaction, self.game_id)
+        return self.game_id is None or await _in_its_place(interaction, self.game_id)
 
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
         known = bool(values) and values[0] in {s.value for s in Strength}
-        pick = AIPick(self.game_id, Strength(values[0])) if known else None
+        game_id = self.game_id
+        pick = AIPick(game_id, Strength(values[0])) if known and game_id is not None else None
         await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -18,6 +18,12 @@ from .words import error_text
 Interaction = discord.Interaction[Any]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: How long a click's work may run before the click is acknowledged: Discord gives the
+#: first answer 3 s, and what follows the work (drawing the hand, a REST call) needs time.
+ACK_AFTER = 1.5
 
 #: How long a cog being unloaded (the bot shutting down) waits for the answers it is
 #: still sending: one followup each, before the connection to Discord is closed.
@@ -77,3 +83,33 @@ async def defer_private(interaction: Interaction) -> None:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def in_time(interaction: Interaction, work: Awaitable[T], *, after: float = ACK_AFTER) -> T:
+    """``work``'s result; if it is not done within ``after`` seconds (a store that is locked
+    or slow), the interaction is deferred meanwhile, so Discord never shows "This
+    interaction failed"; :func:`reply` and an edit of the original response then answer.
+
+    ``work`` runs in the caller's task: the answer still goes out before what the work
+    started in the background (the next player's ping and hand)."""
+    deferring = False
+
+    async def defer_late() -> None:
+        nonlocal deferring
+        await asyncio.sleep(after)
+        if interaction.response.is_done():
+            return
+        deferring = True
+        try:
+            await defer_private(interaction)
+        except discord.HTTPException as error:  # the answer still goes out, or fails
+            log.warning("could not defer a slow interaction: %s", error)
+
+    timer = asyncio.ensure_future(defer_late())
+    try:
+        return await work
+    finally:
+        if deferring:  # a defer under way is seen through: half of one answers nothing
+            await asyncio.shield(timer)
+        else:
+            timer.cancel()

@@ -220,3 +220,50 @@ def test_bad_shard_settings(clean_cwd: Path, values: dict[str, str], problem: st
     with pytest.raises(ConfigError, match=problem) as info:
         Settings.from_env(env(**values))
     assert_one_sentence(str(info.value))
+
+
+SECRET = "MTk4NjIyNDgzNDcxOTI1MjQ4.GaBcDe.s3cr3t-t0k3n-value_abcdefghij"
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        (f"DISCORD_TOKEN {SECRET}", None),  # the = forgotten
+        (f"DISCORD_TOKEN='{SECRET}", "DISCORD_TOKEN"),  # a quote not closed
+    ],
+)
+def test_an_unparsable_env_line_is_named_by_number_and_variable_never_echoed(
+    clean_cwd: Path, line: str, named: str | None
+) -> None:
+    (clean_cwd / ".env").write_text(f"# settings\n{line}\nLOG_LEVEL=INFO\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env()
+    message = str(info.value)
+    assert "Line 2" in message
+    for piece in ("MTk4", "s3cr3t", "GaBcDe"):
+        assert piece not in message
+    if named is not None:
+        assert named in message
+    assert_one_sentence(message)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEV_GUILD_ID", "x" + SECRET),
+        ("LOG_LEVEL", SECRET),
+        ("DEFAULT_TURN_TIMER", SECRET),
+        ("AI_WORKERS", SECRET),
+        ("REST_BUDGET", SECRET),
+        ("DATABASE_URL", f"mysql://{SECRET}"),
+        ("SHARD_IDS", SECRET),
+    ],
+)
+def test_a_bad_setting_is_named_and_its_value_never_echoed(
+    clean_cwd: Path, name: str, value: str
+) -> None:
+    values = {"SHARD_COUNT": "2", "SHARD_IDS": "0"} if name.startswith("SHARD") else {}
+    with pytest.raises(ConfigError, match=name) as info:
+        Settings.from_env(env(**{**values, name: value}))
+    for piece in ("MTk4", "s3cr3t", "GaBcDe"):
+        assert piece not in str(info.value)

@@ -170,6 +170,7 @@ async def test_connection_settings(db_path: Path, durable: bool, synchronous: in
             "foreign_keys": 1,
             "synchronous": synchronous,  # 2 = FULL, 1 = NORMAL
             "busy_timeout": 5000,
+            "secure_delete": 1,
             "user_version": store.schema_version,
         }
         await store.set_language(1, "de")

@@ -212,3 +212,27 @@ def test_a_deal_with_a_field_of_the_wrong_kind_is_refused(change: dict[str, Any]
     with pytest.raises(ReplayError):
         match.start_round(RoundDealt(**fields))
     assert match.events == []
+
+
+# ---------------------------------------------------------------- rulesets from anything
+@SETTINGS
+@given(data=junk)
+def test_a_ruleset_from_json_that_is_not_a_dict_is_a_ruleset_error(data: Any) -> None:
+    try:
+        Ruleset.from_json(data)
+    except RulesetError as error:
+        assert str(error)
+    else:
+        assert isinstance(data, dict)
+
+
+@pytest.mark.parametrize("data", ["x", None, 3, ["no_drama"], b"{}"])
+def test_ruleset_from_json_of_a_string_or_none_is_a_ruleset_error(data: Any) -> None:
+    with pytest.raises(RulesetError, match=r"^The table options must be a mapping"):
+        Ruleset.from_json(data)
+
+
+@pytest.mark.parametrize("ruleset", ["base", None, 3, {"party": True}, Ruleset])
+def test_a_match_with_something_that_is_not_a_ruleset_is_a_ruleset_error(ruleset: Any) -> None:
+    with pytest.raises(RulesetError, match=r"^A game needs a Ruleset"):
+        Match(ruleset, 3)

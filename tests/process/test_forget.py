@@ -125,6 +125,10 @@ async def test_forgetting_a_server_deletes_its_games_and_settings(
         "seat_notes",
     ):
         assert await rows(f"SELECT COUNT(*) FROM {table}") == [(0,)], table
+    if backend.name == "sqlite":  # nor are the names still in the file's free pages
+        for file in (Path(backend.target), Path(backend.target + "-wal")):
+            if file.exists():
+                assert b"alice" not in file.read_bytes() and b"bob" not in file.read_bytes()
 
 
 def test_forget_without_a_database_deletes_nothing(tmp_path: Path) -> None:

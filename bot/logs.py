@@ -1,0 +1,74 @@
+"""The bot's logging: discord.py's handler, with every secret redacted at every level.
+
+With LOG_LEVEL=DEBUG discord.py logs each request's URL, and the URLs of interaction
+callbacks and webhooks carry the interaction's token (usable for 15 minutes); the
+gateway logs each event, and an INTERACTION_CREATE carries the same token. The filter
+on the handler rewrites each record before it is written: the token in
+``/interactions/<id>/<token>`` and ``/webhooks/<id>/<token>``, any ``"token": "..."``
+and the bot token itself become ``<redacted>``, in the message, its arguments and a
+traceback alike.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+
+import discord
+
+REDACTED = "<redacted>"
+
+_PATTERNS = (
+    # /interactions/<id>/<token>/callback and /webhooks/<application id>/<token>/...
+    re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?#'\"]+"),
+    # "token": "..." in an event or a payload, however it is quoted
+    re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+"""),
+    # an Authorization header
+    re.compile(r"(\bBot\s+)[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+"),
+)
+
+
+def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with tokens in URLs and payloads, and each of ``secrets``, redacted."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    for pattern in _PATTERNS:
+        text = pattern.sub(rf"\1{REDACTED}", text)
+    return text
+
+
+class RedactSecrets(logging.Filter):
+    """Rewrite each record so no token reaches the handler's output."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.secrets = tuple(secret for secret in secrets if secret)
+        self._formatter = logging.Formatter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a record whose arguments do not fit: the handler says so
+            return True
+        record.msg, record.args = redact(message, self.secrets), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        # A formatter formats exc_info afresh (discord.py's colours do): only the text stays.
+        record.exc_info = None
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text, self.secrets)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info, self.secrets)
+        return True
+
+
+def setup_logging(
+    level: int, *, secrets: Iterable[str] = (), handler: logging.Handler | None = None
+) -> logging.Handler:
+    """Log to stderr (or ``handler``) at ``level`` as discord.py does, secrets redacted."""
+    handler = logging.StreamHandler() if handler is None else handler
+    handler.addFilter(RedactSecrets(secrets))
+    discord.utils.setup_logging(level=level, handler=handler)
+    return handler

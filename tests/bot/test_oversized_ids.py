@@ -1,0 +1,90 @@
+"""Numbers too big for the store, in a custom_id or a slash command's option, get the usual
+clear private answer before they reach the store: no "Something went wrong", and at most
+one log line, without a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+import simcord
+
+from bot.frontend.custom_ids import MAX_STORED, HintButtonId, fits_store, parse
+from bot.i18n import text
+from tests.conftest import DEV_GUILD_ID
+
+from .play import forged, two_player_game
+
+TOO_BIG = "9999999999999999999"  # 19 digits, past SQLite's and PostgreSQL's 2**63 - 1
+JUST_TOO_BIG = str(2**63)
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        f"lama:review:{TOO_BIG}",
+        f"lama:hint:{JUST_TOO_BIG}",
+        f"lama:rematch:{TOO_BIG}",
+        f"lama:join:{TOO_BIG}",
+        f"lama:hand:{TOO_BIG}",
+        f"lama:draw:{TOO_BIG}:1",
+        f"lama:play:1:{TOO_BIG}:3",
+        f"lama:seat:{TOO_BIG}:0",
+        f"lama:board:{TOO_BIG}:0:0",
+        f"lama:board:{DEV_GUILD_ID}:{TOO_BIG}:0",
+    ],
+)
+async def test_an_oversized_number_in_a_custom_id_is_an_unknown_button(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+    custom_id: str,
+) -> None:
+    caplog.set_level(logging.INFO)
+    result = await alice.click(forged(simcord_env, channel, custom_id), label="Forged")
+
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == text("en", "error.unknown_button")
+    problems = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(problems) <= 1 and all(r.exc_info is None for r in problems), problems
+
+
+async def test_an_oversized_id_while_a_game_runs_changes_nothing(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    before = table.stamp
+    result = await alice.click(
+        forged(simcord_env, channel, f"lama:draw:{table.game_id}:{TOO_BIG}"), label="Forged"
+    )
+    assert result.ephemeral and result.response is not None
+    assert "Something went wrong" not in result.response.content
+    assert table.stamp == before
+    assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+@pytest.mark.parametrize("game_id", [2**53 - 1, 2**31])  # Discord (and SimCord) refuse more
+async def test_the_largest_game_number_for_the_chart_is_answered_privately(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+    game_id: int,
+) -> None:
+    result = await alice.slash(channel, "lama chart", game_id=game_id)
+
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == text("en", "chart.unknown", game=game_id)
+    assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+def test_no_number_past_the_stores_integers_is_parsed_from_a_custom_id() -> None:
+    assert parse(f"review:{MAX_STORED}") == HintButtonId("review", MAX_STORED)
+    assert parse(f"review:{MAX_STORED + 1}") is None
+    assert parse(f"draw:1:{MAX_STORED + 1}") is None
+    assert not fits_store(MAX_STORED + 1) and not fits_store(-1) and fits_store(0)

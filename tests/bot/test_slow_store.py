@@ -1,0 +1,76 @@
+"""A slow store never loses the click: a move whose save takes longer than Discord's 3 s is
+acknowledged in time, and the player is told, in their language, when it could not be saved."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import simcord
+
+from bot.i18n import text
+from data import StoreError
+
+from .play import enabled, open_hand, service, two_player_game
+
+#: How long the database stays locked (by another process, a backup, a slow disk).
+LOCKED_FOR = 7.0
+
+
+async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    games = service(simcord_env)
+    player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
+    hand = await open_hand(player, channel)
+    before = table.stamp
+
+    async def locked(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(LOCKED_FOR)  # SQLite's busy_timeout, then it gives up
+        raise StoreError("could not save: database is locked")
+
+    games.store.append_progress = locked  # type: ignore[method-assign]
+    try:
+        result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
+    finally:
+        del games.store.append_progress
+
+    said = [m.content for m in result.followups] + [
+        result.response.content if result.response is not None else ""
+    ]
+    assert any(text("en", "error.save_failed") in m for m in said), said
+    assert table.stamp == before, "the move was not made"
+
+
+async def test_a_quit_saved_slowly_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    games = service(simcord_env)
+    player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
+    hand = await open_hand(player, channel)
+    before = table.stamp
+    real = games.store.append_progress
+
+    async def slow(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
+        await real(*args, **kwargs)
+
+    games.store.append_progress = slow  # type: ignore[method-assign]
+    try:
+        result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
+    finally:
+        del games.store.append_progress
+
+    assert table.stamp != before, "the move was saved and made"

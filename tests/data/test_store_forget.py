@@ -1,0 +1,93 @@
+"""Forgetting leaves nothing readable behind: not in SQLite's free pages or its write-ahead
+log, and on PostgreSQL the touched tables are vacuumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from data import Store
+from data.schema import load_migrations
+from data.sqlite import SqliteDatabase
+from game import Match, Ruleset
+
+from ._helpers import Backend, counter_clock, humans, new_running_game
+
+#: A name that appears nowhere else, so its bytes in the file can only be the seat's.
+SECRET_NAME = "Qwzxv Forgetme Jkplq"
+KEPT_NAME = "Kept Player Name"
+
+
+async def _games(store: Store) -> None:
+    for n in range(30):  # enough rows for pages of their own
+        await new_running_game(
+            store, Match(Ruleset(), 2), humans((900 + n, SECRET_NAME), (7, "Other")), guild_id=77
+        )
+        await new_running_game(
+            store, Match(Ruleset(), 2), humans((1, KEPT_NAME), (2, "Two")), guild_id=88
+        )
+
+
+def _on_disk(path: Path) -> bytes:
+    files = [path, path.with_name(path.name + "-wal")]
+    return b"".join(file.read_bytes() for file in files if file.exists())
+
+
+async def test_a_forgotten_servers_names_are_not_in_the_sqlite_files(db_path: Path) -> None:
+    store = await Store.open(str(db_path), clock=counter_clock())
+    try:
+        await _games(store)
+        assert SECRET_NAME.encode() in _on_disk(db_path)
+        done = await store.forget_guild(77)
+        assert done.games == 30
+    finally:
+        await store.close()
+    assert SECRET_NAME.encode() not in _on_disk(db_path)
+    assert KEPT_NAME.encode() in _on_disk(db_path)
+
+
+async def test_a_forgotten_persons_name_is_not_in_the_sqlite_files(db_path: Path) -> None:
+    store = await Store.open(str(db_path), clock=counter_clock())
+    try:
+        await _games(store)
+        for n in range(30):
+            await store.forget_user(900 + n)
+    finally:
+        await store.close()
+    assert SECRET_NAME.encode() not in _on_disk(db_path)
+
+
+async def test_the_names_are_gone_while_the_store_is_still_open(db_path: Path) -> None:
+    store = await Store.open(str(db_path), clock=counter_clock())
+    try:
+        await _games(store)
+        await store.forget_guild(77)
+        assert SECRET_NAME.encode() not in _on_disk(db_path)
+    finally:
+        await store.close()
+
+
+async def test_every_sqlite_connection_deletes_securely(db_path: Path) -> None:
+    games, _ = await SqliteDatabase.open(db_path, durable=False, migrations=load_migrations())
+    reads = await games.reader()
+    try:
+        for db in (games, reads):
+            assert (await db.settings())["secure_delete"] == 1
+    finally:
+        await reads.close()
+        await games.close()
+
+
+async def test_postgresql_vacuums_the_tables_forget_touched(backend: Backend) -> None:
+    if backend.name != "postgres":
+        return
+    store = await Store.open(backend.target, clock=counter_clock())
+    try:
+        await _games(store)
+        await store.forget_guild(77)
+    finally:
+        await store.close()
+    rows = await backend.rows(
+        "SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL ORDER BY relname"
+    )
+    vacuumed = {name for (name,) in rows}
+    assert {"games", "seats", "events", "guild_settings", "open_hands"} <= vacuumed
