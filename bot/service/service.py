@@ -181,6 +181,11 @@ class GameService:
     async def leave(self, game_id: int, user_id: int) -> Table:
         return await self._lobbies.leave(game_id, user_id)
 
+    async def remove_from_lobby(
+        self, game_id: int, user_id: int, target_id: int, *, can_manage: bool
+    ) -> Table:
+        return await self._lobbies.remove(game_id, user_id, target_id, can_manage=can_manage)
+
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
         return await self._lobbies.add_ai(game_id, user_id, strength)
 
