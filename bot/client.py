@@ -68,6 +68,8 @@ class LamaBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=make_intents(),
+            # Nobody is pinged unless a message names whom (the turn ping: the player to move).
+            allowed_mentions=discord.AllowedMentions.none(),
             **shards,
         )
         self.settings = settings

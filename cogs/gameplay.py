@@ -19,7 +19,7 @@ from bot.frontend.permissions import (
 )
 from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
 from bot.frontend.views.payloads import hand_payload, seat_taken_payload
-from bot.frontend.words import error_text, rules_text
+from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.table import Status, Table
@@ -101,6 +101,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         member: discord.User,
     ) -> None:
         table = self.bot.service.table_in(interaction.channel_id or 0)
+        if table is not None and table.status is Status.LOBBY:
+            await self.remove_from_lobby(interaction, table, member)
+            return
         if table is None or table.status is not Status.RUNNING:
             await reply(interaction, text(interaction.locale, "error.no_game_here"))
             return
@@ -117,9 +120,24 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             text(
                 interaction.locale,
                 "kick.done",
-                name=discord.utils.escape_markdown(member.display_name),
+                name=plain_name(member.display_name),
             ),
         )
+
+    async def remove_from_lobby(
+        self, interaction: Interaction, table: Table, member: discord.User
+    ) -> None:
+        """/lama kick in a lobby: the host takes a joiner's seat; only the lobby shows it."""
+        try:
+            await self.bot.service.remove_from_lobby(
+                table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        self.presenter.request(table)
+        name = plain_name(member.display_name)
+        await reply(interaction, text(interaction.locale, "done.removed", name=name))
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: TableButtonId) -> None:

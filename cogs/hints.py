@@ -10,6 +10,7 @@ import logging
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
+from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import HintButtonId
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, review_text
@@ -48,6 +49,8 @@ class HintCommands(LamaCog, name="Hints"):
         description="Your three costliest decisions in your last finished game here.",
     )
     async def review_command(self, interaction: Interaction) -> None:
+        if await too_soon(interaction, self.bot.service.cooldowns, "review"):
+            return
         async with self.answers.giving():
             await defer_private(interaction)
             try:
@@ -62,6 +65,8 @@ class HintCommands(LamaCog, name="Hints"):
     async def handle_button(self, interaction: Interaction, cid: HintButtonId) -> None:
         if cid.action == "hint":
             await self.hint(interaction, cid.game_id)
+            return
+        if await too_soon(interaction, self.bot.service.cooldowns, "review"):
             return
         async with self.answers.giving():
             await defer_private(interaction)
@@ -80,6 +85,8 @@ class HintCommands(LamaCog, name="Hints"):
             service.hint_view(game_id, interaction.user.id)  # refused before the defer
         except ServiceError as error:
             await reply_error(interaction, error)
+            return
+        if await too_soon(interaction, service.cooldowns, "hint"):
             return
         async with self.answers.giving():
             await defer_private(interaction)  # Hard thinks for a moment

@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
+from bot.frontend.cooldowns import still_waiting
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.permissions import (
     can_manage,
@@ -68,6 +69,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         hints: bool = True,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        cooldowns = self.bot.service.cooldowns
+        if await still_waiting(interaction, cooldowns, "new"):
+            return
         if not await self._can_run_table_here(interaction):
             return
         try:
@@ -100,6 +104,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
+        cooldowns.use(interaction.user.id, "new")
         await self._post_table(interaction, table)
 
     async def _can_run_table_here(self, interaction: Interaction) -> bool:
@@ -228,6 +233,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        cooldowns = self.bot.service.cooldowns
+        if await still_waiting(interaction, cooldowns, "rematch"):
+            return
         if not await self._can_run_table_here(interaction):
             return
         try:
@@ -237,6 +245,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
+        cooldowns.use(interaction.user.id, "rematch")
         await self._post_table(interaction, table)
 
 

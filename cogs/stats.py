@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
+from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store
 from bot.frontend.replies import Interaction, reply
 from bot.frontend.views.stats import (
@@ -50,6 +51,8 @@ class StatsCommands(LamaCog, name="Stats"):
         self, interaction: Interaction, member: discord.Member | None = None
     ) -> None:
         assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
+            return
         who = member or interaction.user
         locale = interaction.locale
         try:
@@ -78,6 +81,8 @@ class StatsCommands(LamaCog, name="Stats"):
         self, interaction: Interaction, order: app_commands.Choice[str] | None = None
     ) -> None:
         assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
+            return
         chosen = order.value if order is not None else "wins"
         try:
             message, embed, view = await board_page(
@@ -103,6 +108,8 @@ class StatsCommands(LamaCog, name="Stats"):
         self, interaction: Interaction, member: discord.Member | None = None
     ) -> None:
         assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
+            return
         who = member or interaction.user
         try:
             rows = await self.stats.history(interaction.guild_id, who.id, limit=HISTORY_SIZE)
@@ -127,6 +134,8 @@ class StatsCommands(LamaCog, name="Stats"):
         game_id: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "chart"):
+            return
         locale = interaction.locale
         guild_id = interaction.guild_id
         note: str | None = None  # says so when the chart is not the asker's own game

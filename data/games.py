@@ -316,6 +316,14 @@ class Games(Part):
                 raise await _wrong_status(unit, game_id, "in the lobby or running")
 
     # ------------------------------------------------------------ loading
+    async def opened_after(self, channel_id: int, game_id: int) -> bool:
+        """Whether a game was opened in ``channel_id`` after ``game_id`` (a rematch, say),
+        whatever became of it: a finished table's Rematch works only until then."""
+        async with self._db.read() as unit:
+            # The ids after game_id, by key: only the games newer than that one.
+            query = "SELECT id FROM games WHERE id > ? AND channel_id = ? LIMIT 1"
+            return bool(await unit.fetch(query, (game_id, channel_id)))
+
     async def load_game(self, game_id: int) -> GameRecord | None:
         async with self._db.read() as unit:
             query = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"

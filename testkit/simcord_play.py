@@ -180,12 +180,12 @@ def rig(
     top: Card,
     pile: list[Card],
     starter: int = 0,
-    *,
-    party: bool = False,
-    komarami: bool = False,
+    **variants: bool,
 ) -> None:
-    """Make the next round deal exactly these cards (a puzzle deal): see
-    :func:`testkit.deals.whole_deal`."""
+    """Make the next round deal exactly these cards (a puzzle deal), from the deck of the
+    ``variants`` the table plays (``party``, ``komarami``; others don't change the deck):
+    see :func:`testkit.deals.whole_deal`."""
+    party, komarami = variants.get("party", False), variants.get("komarami", False)
     deal = whole_deal(hands, top, pile, starter, party=party, komarami=komarami)
     service(env).scripted_deals.append(deal)
 

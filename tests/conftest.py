@@ -20,6 +20,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "real_pacing: keep the production AI pause and table-edit pacing"
     )
+    config.addinivalue_line("markers", "cooldowns: keep the production per-person cooldowns")
 
 
 @pytest.fixture(scope="session")

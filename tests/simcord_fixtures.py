@@ -61,6 +61,14 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("bot.frontend.discord_errors.RETRY_FIRST", 0.05)
 
 
+@pytest.fixture(autouse=True)
+def no_cooldowns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests click and ask as fast as they like: a person waits between two tables,
+    hints or stats only in the tests that check so (``@pytest.mark.cooldowns``)."""
+    if not request.node.get_closest_marker("cooldowns"):
+        monkeypatch.setattr("bot.service.cooldowns.DEFAULTS", {})
+
+
 @pytest.fixture
 def simcord_bot(settings: Settings) -> LamaBot:
     return LamaBot(settings)

@@ -23,9 +23,17 @@ def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
     return card.label
 
 
+def plain_name(name: str) -> str:
+    """A display name for a message: it can't bold, hide or link anything, nor ping
+    anyone (a user, a role, @everyone or @here) or show as a channel or command."""
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    # "<@", "<#", "</", "<:"…: Discord's markup, broken with a zero-width space.
+    return name.replace("<", "<\u200b")
+
+
 def seat_name(locale: str, seat: Seat) -> str:
-    """A seat's name for markdown: a nickname can't bold, hide or link anything."""
-    name = discord.utils.escape_markdown(seat.name)
+    """A seat's name for markdown (see :func:`plain_name`)."""
+    name = plain_name(seat.name)
     if seat.user_id is None and seat.ai is not None:
         return text(locale, "seat.ai", name=name, strength=text(locale, f"ai.{seat.ai.value}"))
     return name

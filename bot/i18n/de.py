@@ -217,6 +217,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Ich kann in diesem Kanal keinen L.A.M.A.-Tisch betreiben: Mir fehlt hier die Berechtigung {permissions}. Ein Admin muss sie dem Bot in diesem Kanal erteilen; versuch es danach noch einmal.",
         "other": "Ich kann in diesem Kanal keinen L.A.M.A.-Tisch betreiben: Mir fehlen hier diese Berechtigungen: {permissions}. Ein Admin muss sie dem Bot in diesem Kanal erteilen; versuch es danach noch einmal.",
     },
+    # limits per person, a lobby's removed joiners, a Rematch used
+    "error.cooldown": {
+        "one": "Das war zu oft hintereinander. Versuch es bitte in {count} Sekunde noch einmal.",
+        "other": "Das war zu oft hintereinander. Versuch es bitte in {count} Sekunden noch einmal.",
+    },
+    "error.too_many_lobbies": "Du bist in diesem Server schon Gastgeber von {max} offenen Lobbys. Starte oder brich zuerst eine davon ab.",
+    "error.rematch_used": "Die Revanche dieses Tisches wurde schon genutzt, oder hier wurde seitdem ein neues Spiel eröffnet. Eröffne eines mit /lama neu.",
+    "error.removed_from_lobby": "Der Gastgeber hat dich aus dieser Lobby entfernt.",
+    "error.remove_host": "Der Gastgeber kann nicht aus seiner Lobby entfernt werden: Er kann sie verlassen, oder sie kann abgebrochen werden.",
+    "done.removed": "{name} ist nicht mehr in der Lobby.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "Kanäle ansehen",
     "permission.send_messages": "Nachrichten senden",

@@ -211,6 +211,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "I can't run a L.A.M.A. table in this channel: I'm missing the {permissions} permission here. An admin needs to grant it to the bot in this channel; then try again.",
         "other": "I can't run a L.A.M.A. table in this channel: I'm missing these permissions here: {permissions}. An admin needs to grant them to the bot in this channel; then try again.",
     },
+    # limits per person, a lobby's removed joiners, a Rematch used
+    "error.cooldown": {
+        "one": "You're doing that too often. Please try again in {count} second.",
+        "other": "You're doing that too often. Please try again in {count} seconds.",
+    },
+    "error.too_many_lobbies": "You already host {max} open lobbies in this server. Start or cancel one of them first.",
+    "error.rematch_used": "This table's Rematch was already used, or a newer game was opened here since. Open a new one with /lama new.",
+    "error.removed_from_lobby": "The host removed you from this lobby.",
+    "error.remove_host": "The host can't be removed from their lobby: they can leave it, or it can be cancelled.",
+    "done.removed": "{name} is no longer in the lobby.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "View Channels",
     "permission.send_messages": "Send Messages",

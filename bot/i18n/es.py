@@ -211,6 +211,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "No puedo llevar una mesa de L.A.M.A. en este canal: me falta aquí el permiso {permissions}. Un administrador tiene que concedérselo al bot en este canal; después, inténtalo de nuevo.",
         "other": "No puedo llevar una mesa de L.A.M.A. en este canal: me faltan aquí estos permisos: {permissions}. Un administrador tiene que concedérselos al bot en este canal; después, inténtalo de nuevo.",
     },
+    # limits per person, a lobby's removed joiners, a Rematch used
+    "error.cooldown": {
+        "one": "Lo estás haciendo demasiado seguido. Inténtalo de nuevo en {count} segundo.",
+        "other": "Lo estás haciendo demasiado seguido. Inténtalo de nuevo en {count} segundos.",
+    },
+    "error.too_many_lobbies": "Ya eres anfitrión de {max} salas abiertas en este servidor. Empieza o cancela una de ellas primero.",
+    "error.rematch_used": "La revancha de esta mesa ya se usó, o desde entonces se abrió aquí una partida más nueva. Abre otra con /lama nueva.",
+    "error.removed_from_lobby": "El anfitrión te sacó de esta sala.",
+    "error.remove_host": "No se puede sacar al anfitrión de su sala: puede salir de ella, o se puede cancelar.",
+    "done.removed": "{name} ya no está en la sala.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "Ver canales",
     "permission.send_messages": "Enviar mensajes",

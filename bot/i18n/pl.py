@@ -247,6 +247,17 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "Nie mogę prowadzić stołu L.A.M.A. na tym kanale: brakuje mi tu uprawnień: {permissions}. Administrator musi nadać je botowi na tym kanale; potem spróbuj ponownie.",
         "many": "Nie mogę prowadzić stołu L.A.M.A. na tym kanale: brakuje mi tu uprawnień: {permissions}. Administrator musi nadać je botowi na tym kanale; potem spróbuj ponownie.",
     },
+    # limits per person, a lobby's removed joiners, a Rematch used
+    "error.cooldown": {
+        "one": "Za często. Spróbuj ponownie za {count} sekundę.",
+        "few": "Za często. Spróbuj ponownie za {count} sekundy.",
+        "many": "Za często. Spróbuj ponownie za {count} sekund.",
+    },
+    "error.too_many_lobbies": "Na tym serwerze prowadzisz już tyle otwartych lobby, ile można ({max}). Najpierw rozpocznij albo anuluj jedno z nich.",
+    "error.rematch_used": "Rewanż przy tym stole został już użyty albo od tego czasu otwarto tu nowszą grę. Otwórz nową poleceniem /lama nowa.",
+    "error.removed_from_lobby": "Gospodarz usunął cię z tego lobby.",
+    "error.remove_host": "Gospodarza nie można usunąć z jego lobby: może je opuścić albo można je anulować.",
+    "done.removed": "{name} nie jest już w lobby.",
     # Discord's own names of the permissions, as its Polish client shows them
     "permission.view_channel": "Wyświetlanie kanałów",
     "permission.send_messages": "Wysyłanie wiadomości",

@@ -1,8 +1,10 @@
-"""Lobbies: opening (and rematches), joining, leaving, AI seats, hints, starting, cancelling."""
+"""Lobbies: opening (and rematches), joining, leaving, removing, AI seats, hints, starting."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from data import Store
 from game import Match, Ruleset
@@ -17,6 +19,9 @@ from .rows import seat_records, table_from_record
 from .saver import Saver
 from .table import MoveLine, Seat, Status, Table
 
+#: Lobbies one person may host at once in one server, in its channels and threads.
+LOBBIES_PER_HOST = 3
+
 
 class Lobbies:
     """A table from its lobby to its first deal, or to its cancelling.
@@ -25,6 +30,7 @@ class Lobbies:
     for it may find the lobby started or closed), saved, then made.
     ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
     (the move pipeline's) shows the game started and sets its first turn going.
+    A person hosts at most ``lobbies_per_host`` lobbies at once in a server.
     """
 
     def __init__(
@@ -39,6 +45,7 @@ class Lobbies:
         *,
         prepare_ai: Callable[[Table], None],
         after_change: Callable[[Table], Awaitable[None]],
+        lobbies_per_host: int = LOBBIES_PER_HOST,
     ) -> None:
         self._store = store
         self._saver = saver
@@ -49,6 +56,28 @@ class Lobbies:
         self._clock = clock
         self._prepare_ai = prepare_ai
         self._after_change = after_change
+        self._per_host = lobbies_per_host
+        self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
+        self._removed: dict[int, set[int]] = {}  # game id: the people the host removed
+
+    @contextmanager
+    def _hosting(self, guild_id: int, host_id: int) -> Iterator[None]:
+        """Count a lobby being opened by ``host_id`` in ``guild_id``, or refuse it if
+        they host as many as they may there already (counted before the first await)."""
+        hosted = sum(
+            1
+            for t in self._registry.tables()
+            if t.status is Status.LOBBY and t.guild_id == guild_id and t.host_id == host_id
+        )
+        if hosted + self._opening[guild_id, host_id] >= self._per_host:
+            raise ServiceError("error.too_many_lobbies", max=self._per_host)
+        self._opening[guild_id, host_id] += 1
+        try:
+            yield
+        finally:
+            self._opening[guild_id, host_id] -= 1
+            if not self._opening[guild_id, host_id]:
+                del self._opening[guild_id, host_id]
 
     async def open_lobby(
         self,
@@ -62,7 +91,7 @@ class Lobbies:
         seats: Sequence[Seat] | None = None,
         hints: bool = True,
     ) -> Table:
-        with self._registry.claim(channel_id):
+        with self._registry.claim(channel_id), self._hosting(guild_id, host.id):
             return await self._open(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -114,6 +143,8 @@ class Lobbies:
         )
         self._registry.register(table)
         self._clocks.arm_lobby(table)
+        for gone in [g for g in self._removed if self._registry.table(g) is None]:
+            del self._removed[gone]
         return table
 
     async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
@@ -140,6 +171,8 @@ class Lobbies:
             self._still_lobby(table)
             if table.seat_of(person.id) is not None:
                 raise ServiceError("error.already_joined")
+            if person.id in self._removed.get(game_id, ()):
+                raise ServiceError("error.removed_from_lobby")
             if len(table.seats) >= table.ruleset.max_players:
                 raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
             seats = [*table.seats, Seat(user_id=person.id, ai=None, name=person.name)]
@@ -168,6 +201,26 @@ class Lobbies:
             table.seats = seats
             if host is not None:
                 table.host_id = host
+        return table
+
+    async def remove(
+        self, game_id: int, user_id: int, target_id: int, *, can_manage: bool
+    ) -> Table:
+        """The host (or a manager) takes a joiner's seat away; they may not join again."""
+        table = self._lobby(game_id)
+        if user_id != table.host_id and not can_manage:
+            raise ServiceError("error.host_only")
+        if target_id == table.host_id:
+            raise ServiceError("error.remove_host")
+        async with table.lock:
+            self._still_lobby(table)
+            index = table.seat_of(target_id)
+            if index is None:
+                raise ServiceError("error.target_not_a_player")
+            seats = [s for i, s in enumerate(table.seats) if i != index]
+            await self._save_seats(table, seats)
+            table.seats = seats
+            self._removed.setdefault(game_id, set()).add(target_id)
         return table
 
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
@@ -243,6 +296,7 @@ class Lobbies:
             )
             table.match = match
             table.status = Status.RUNNING
+            self._removed.pop(game_id, None)
             table.turn_deadline = deadline
             table.warned = False
             table.recent.append(MoveLine(seat=match.to_move or 0, kind="deal"))
@@ -262,7 +316,7 @@ class Lobbies:
         return table
 
     async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
-        with self._registry.claim(channel_id):
+        with self._registry.claim(channel_id), self._hosting(guild_id, person.id):
             old = self._registry.table(game_id) or await self._finished(game_id)
             if old is None:
                 raise ServiceError("error.game_gone")
@@ -274,6 +328,10 @@ class Lobbies:
                 raise ServiceError("error.not_finished")
             if old.seat_of(person.id) is None:
                 raise ServiceError("error.not_a_player")
+            # Once: a second Rematch of the table (after the first was cancelled, or
+            # after a restart) finds the game opened after it in the store.
+            if await self._saver.save(self._store.opened_after(channel_id, game_id)):
+                raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
             seats = [

@@ -13,6 +13,7 @@ from game.ai.advice import Review
 
 from .ai_turns import AITurns
 from .clocks import TableClocks
+from .cooldowns import Cooldowns
 from .dealer import Dealer, random_seed
 from .errors import MoveOutcome, Person, TableListener
 from .front_store import FrontStore
@@ -47,9 +48,12 @@ class GameService:
         seed_source: Callable[[], int] = random_seed,
         thinking: Thinking | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        cooldowns: Cooldowns | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
+        #: How soon each person may open a table, ask a hint… again: the front end asks.
+        self.cooldowns = cooldowns if cooldowns is not None else Cooldowns(clock)
         # Where AI moves are decided: the bot passes its process pool; without
         # one, Hard thinks in a thread.
         self.thinking = thinking if thinking is not None else Thinking(workers=0)
@@ -181,6 +185,11 @@ class GameService:
 
     async def leave(self, game_id: int, user_id: int) -> Table:
         return await self._lobbies.leave(game_id, user_id)
+
+    async def remove_from_lobby(
+        self, game_id: int, user_id: int, target_id: int, *, can_manage: bool
+    ) -> Table:
+        return await self._lobbies.remove(game_id, user_id, target_id, can_manage=can_manage)
 
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
         return await self._lobbies.add_ai(game_id, user_id, strength)

@@ -7,6 +7,7 @@ from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
     channel,
     fast_pacing,
     guild,
+    no_cooldowns,
     settings,
     simcord_bot,
     simcord_env,

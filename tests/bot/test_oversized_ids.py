@@ -11,9 +11,8 @@ import simcord
 
 from bot.frontend.custom_ids import MAX_STORED, HintButtonId, fits_store, parse
 from bot.i18n import text
-from tests.conftest import DEV_GUILD_ID
-
-from .play import forged, two_player_game
+from testkit.simcord_play import forged, two_player_game
+from tests.simcord_fixtures import DEV_GUILD_ID
 
 TOO_BIG = "9999999999999999999"  # 19 digits, past SQLite's and PostgreSQL's 2**63 - 1
 JUST_TOO_BIG = str(2**63)

@@ -10,8 +10,7 @@ import simcord
 
 from bot.i18n import text
 from data import StoreError
-
-from .play import enabled, open_hand, service, two_player_game
+from testkit.simcord_play import enabled, open_hand, service, two_player_game
 
 #: How long the database stays locked (by another process, a backup, a slow disk).
 LOCKED_FOR = 7.0

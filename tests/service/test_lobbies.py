@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.service import ServiceError, timing
-from bot.service.table import Status
+from bot.service import GameService, ServiceError, timing
+from bot.service.table import Status, Table
 from game import Card, Ruleset
 from game.ai import Strength
 from testkit.deals import whole_deal
@@ -129,3 +129,89 @@ async def test_a_rematch_seats_the_same_players_in_the_same_channel(game: Servic
     again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
     assert again.host_id == BOB.id and [s.name for s in again.seats] == ["Ann", "Bob"]
     assert game.service.table_in(table.channel_id) is again
+
+
+async def finished(game: ServiceGame) -> Table:
+    """A two-player game (Ann, Bob) that Ann ended with her only card."""
+    game.service.scripted_deals.append(whole_deal([[Card.FOUR], [Card.SIX] * 3], Card.FOUR))
+    table = await game.lobby([ANN, BOB], ruleset=Ruleset(threshold=1))
+    await game.play(table)
+    assert table.status is Status.FINISHED
+    return table
+
+
+async def test_a_finished_table_rematches_once_even_after_the_rematch_is_cancelled(
+    game: ServiceGame,
+) -> None:
+    table = await finished(game)
+    again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
+    await game.service.cancel(again.game_id, BOB.id, can_manage=False)
+    for who in (BOB, ANN):
+        with pytest.raises(ServiceError) as refused:
+            await game.service.rematch(table.game_id, who, table.channel_id, table.guild_id)
+        assert refused.value.key == "error.rematch_used"
+    assert game.service.table_in(table.channel_id) is None
+
+
+async def test_a_rematch_used_before_a_restart_is_refused_after_it(game: ServiceGame) -> None:
+    table = await finished(game)
+    again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
+    await game.service.cancel(again.game_id, BOB.id, can_manage=False)
+    await game.service.close()  # the bot stops; the store stays
+    restarted = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        await restarted.resume()
+        with pytest.raises(ServiceError) as refused:
+            await restarted.rematch(table.game_id, ANN, table.channel_id, table.guild_id)
+        assert refused.value.key == "error.rematch_used"
+    finally:
+        await restarted.close()
+
+
+async def test_a_host_keeps_at_most_three_lobbies_in_a_server_threads_included(
+    game: ServiceGame,
+) -> None:
+    first = [await game.lobby([ANN], start=False) for _ in range(2)]
+    # Two more at once, in two threads: one of them is refused.
+    outcomes = await asyncio.gather(
+        game.lobby([ANN], start=False), game.lobby([ANN], start=False), return_exceptions=True
+    )
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert [(e.key, e.params) for e in refused] == [("error.too_many_lobbies", {"max": 3})]
+    # Someone else may still open one; a lobby started or closed no longer counts.
+    await game.lobby([BOB], start=False)
+    await game.service.cancel(first[0].game_id, ANN.id, can_manage=False)
+    await game.lobby([ANN], start=False)
+    with pytest.raises(ServiceError) as again:
+        await game.lobby([ANN], start=False)
+    assert again.value.key == "error.too_many_lobbies"
+
+
+async def test_the_host_removes_a_joiner_who_then_cannot_join_again(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB, CY], start=False)
+    removed = await game.service.remove_from_lobby(table.game_id, ANN.id, BOB.id, can_manage=False)
+    assert removed is table and [s.name for s in table.seats] == ["Ann", "Cy"]
+    record = await game.store.load_game(table.game_id)
+    assert record is not None and [s.name for s in record.seats] == ["Ann", "Cy"]
+    assert game.listener.kinds(table.game_id)[-1:] != ["closed"]
+    with pytest.raises(ServiceError) as refused:
+        await game.service.join(table.game_id, BOB)
+    assert refused.value.key == "error.removed_from_lobby"
+
+
+async def test_only_the_host_or_a_manager_removes_and_only_someone_else_in_the_lobby(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB, CY], start=False)
+    for user_id, target_id, manager, key in (
+        (BOB.id, CY.id, False, "error.host_only"),
+        (ANN.id, ANN.id, False, "error.remove_host"),
+        (ANN.id, DEE.id, False, "error.target_not_a_player"),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await game.service.remove_from_lobby(
+                table.game_id, user_id, target_id, can_manage=manager
+            )
+        assert refused.value.key == key
+    await game.service.remove_from_lobby(table.game_id, BOB.id, CY.id, can_manage=True)
+    assert [s.name for s in table.seats] == ["Ann", "Bob"]

@@ -1,0 +1,63 @@
+"""Per-person cooldowns: how soon one person may do one thing (open a table, ask a hint) again."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+#: Seconds between two of one person's: tables opened, rematches, hints, reviews,
+#: stats (stats, leaderboard, history) and charts.
+DEFAULTS: Mapping[str, float] = {
+    "new": 20.0,
+    "rematch": 20.0,
+    "hint": 3.0,
+    "review": 10.0,
+    "stats": 5.0,
+    "chart": 10.0,
+}
+
+#: Entries kept before those whose wait is over are swept out.
+SWEEP_AT = 1024
+
+
+class Cooldowns:
+    """When each person last did each thing, on ``clock`` (unix seconds); the waits
+    are ``seconds`` by action (:data:`DEFAULTS` unless given).
+
+    In memory: a restart forgets them, which costs at most one more of each.
+    """
+
+    def __init__(
+        self, clock: Callable[[], float], seconds: Mapping[str, float] | None = None
+    ) -> None:
+        self._clock = clock
+        self.seconds = dict(DEFAULTS if seconds is None else seconds)
+        self._until: dict[tuple[int, str], float] = {}  # (person, action): free again then
+
+    def __len__(self) -> int:
+        return len(self._until)
+
+    def left(self, person_id: int, action: str) -> int:
+        """Whole seconds (rounded up) before ``person_id`` may do ``action`` again; 0: now."""
+        until = self._until.get((person_id, action))
+        if until is None:
+            return 0
+        return max(0, math.ceil(until - self._clock() - 1e-9))
+
+    def use(self, person_id: int, action: str) -> None:
+        """``person_id`` did ``action`` now: their wait starts."""
+        wait = self.seconds.get(action, 0.0)
+        if wait <= 0:
+            return
+        now = self._clock()
+        if len(self._until) >= SWEEP_AT:
+            self._until = {key: t for key, t in self._until.items() if t > now}
+        self._until[person_id, action] = now + wait
+
+    def take(self, person_id: int, action: str) -> int:
+        """0, and the wait starts, if ``person_id`` may do ``action`` now; else the
+        seconds left (the wait goes on as it was)."""
+        left = self.left(person_id, action)
+        if not left:
+            self.use(person_id, action)
+        return left

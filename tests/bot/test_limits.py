@@ -1,0 +1,122 @@
+"""Limits per person: cooldowns on tables, rematches, hints, reviews, stats and charts;
+a few lobbies per host and server; the host removing a joiner; a Rematch used once."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.service.table import Status
+from testkit.simcord_play import (
+    one_move_from_the_end,
+    open_lobby,
+    service,
+    table_message,
+    take_simple_turn,
+    texts,
+)
+
+
+def answer(result: simcord.InteractionResult) -> str:
+    assert result.ephemeral and result.response is not None
+    return str(result.response.content)
+
+
+@pytest.mark.cooldowns
+async def test_stats_wait_a_few_seconds_per_person_and_charts_their_own(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await alice.slash(channel, "lama stats")
+    for command in ("lama stats", "lama leaderboard", "lama history"):
+        refused = await alice.slash(channel, command)
+        assert answer(refused) == "You're doing that too often. Please try again in 5 seconds."
+    assert "too often" not in answer(await alice.slash(channel, "lama chart"))
+    assert "too often" in answer(await alice.slash(channel, "lama chart"))
+    assert "too often" not in answer(await bob.slash(channel, "lama stats"))  # someone else
+    await simcord_env.advance_time(5)
+    assert "too often" not in answer(await alice.slash(channel, "lama stats"))
+
+
+@pytest.mark.cooldowns
+async def test_a_review_waits_but_a_refused_table_costs_no_wait(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    await alice.slash(channel, "lama review")
+    assert "too often" in answer(await alice.slash(channel, "lama review"))
+    # A lobby refused (the turn timer too short) starts no wait for the next one.
+    assert "too often" not in answer(await alice.slash(channel, "lama new", turn_timer=5))
+    table = await open_lobby(simcord_env, alice, channel)
+    await alice.click(table_message(channel), label="Cancel")
+    assert table.status is Status.CANCELLED
+    refused = await alice.slash(channel, "lama new")
+    assert answer(refused) == "You're doing that too often. Please try again in 20 seconds."
+    await simcord_env.advance_time(20)
+    await open_lobby(simcord_env, alice, channel)
+
+
+async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    for name in ("one", "two"):
+        simcord_env.backend.create_thread(channel.id, f"lama-{name}", alice.id)
+    places = [channel, *channel.threads, guild.create_text_channel("more")]
+    for place in places[:3]:
+        await open_lobby(simcord_env, alice, place)
+    refused = await alice.slash(places[3], "lama new")
+    assert answer(refused) == (
+        "You already host 3 open lobbies in this server. Start or cancel one of them first."
+    )
+    assert service(simcord_env).table_in(places[3].id) is None
+    await open_lobby(simcord_env, bob, places[3])  # someone else still may
+
+
+async def test_the_host_removes_a_joiner_with_kick_and_they_cannot_join_again(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    table = await open_lobby(simcord_env, alice, channel)
+    for player in (bob, carol):
+        await player.click(table_message(channel), label="Join")
+    refused = await carol.slash(channel, "lama kick", member=bob)
+    assert answer(refused) == "Only the host can do that."
+    before = len(channel.history())
+    done = await alice.slash(channel, "lama kick", member=bob)
+    assert answer(done) == "bob is no longer in the lobby."
+    await simcord_env.advance_time(3)
+    assert [s.user_id for s in table.seats] == [alice.id, carol.id]
+    lobby = table_message(channel)
+    assert bob.mention not in texts(lobby) and carol.mention in texts(lobby)
+    # Told nothing publicly beyond the lobby's update.
+    assert len(channel.history()) == before
+    again = await bob.click(lobby, label="Join")
+    assert answer(again) == "The host removed you from this lobby."
+    assert table.seat_of(bob.id) is None
+
+
+async def test_a_finished_tables_rematch_works_once_even_after_a_cancel(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    finished = table_message(channel)
+    await bob.click(finished, label="Rematch")
+    await bob.slash(channel, "lama cancel")
+    again = await alice.click(finished, label="Rematch")
+    assert answer(again).startswith("This table's Rematch was already used")
+    assert service(simcord_env).table_in(channel.id) is None

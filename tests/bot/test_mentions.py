@@ -1,0 +1,106 @@
+"""Mentions only where meant: lobbies list their players without pinging them, a
+display name pings nobody wherever it shows, and the turn ping pings the player to
+move alone."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.frontend.words import seat_name
+from bot.service.table import Seat
+from game import Card as C
+from testkit.simcord_play import (
+    one_move_from_the_end,
+    open_lobby,
+    play_to_the_end,
+    rig,
+    table_message,
+    texts,
+    two_player_game,
+)
+
+
+def pinged(env: simcord.Env, message: discord.Message) -> tuple[list[int], list[int], bool]:
+    """Whom Discord notified for ``message``: users, roles, and @everyone/@here."""
+    stored = env.backend.messages[message.channel.id][message.id]
+    return stored.ping_user_ids, stored.ping_role_ids, stored.mention_everyone
+
+
+NOBODY: tuple[list[int], list[int], bool] = ([], [], False)
+
+
+async def test_the_client_pings_nobody_unless_a_message_names_whom(
+    simcord_env: simcord.Env,
+) -> None:
+    mentions = simcord_env.bot.allowed_mentions
+    assert mentions is not None
+    assert mentions.to_dict() == discord.AllowedMentions.none().to_dict()
+
+
+async def test_a_lobby_lists_its_players_without_pinging_them(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    lobby = table_message(channel)
+    assert alice.mention in texts(lobby) and bob.mention in texts(lobby)
+    assert pinged(simcord_env, lobby) == NOBODY
+
+
+async def test_a_rematch_lobby_pings_none_of_the_previous_players(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await play_to_the_end(table, [alice, bob], channel)
+    await bob.click(table_message(channel), label="Rematch")
+    rematch = table_message(channel)
+    assert alice.mention in texts(rematch)
+    assert pinged(simcord_env, rematch) == NOBODY
+
+
+async def test_a_role_in_a_nickname_pings_nobody_when_the_table_is_posted_again(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    role = guild.create_role("llama-fans", mentionable=True)
+    nick = f"<@&{role.id}> @everyone <@{alice.id}>"
+    mallory = guild.add_member(simcord_env.create_user("mallory"), nick=nick)
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, mallory, channel)
+    old = table_message(channel)
+    simcord_env.backend.delete_message(channel.id, old.id)  # an admin tidies up
+    hand = (await alice.slash(channel, "lama hand")).response
+    await alice.click(hand, label="Play 2")
+    await simcord_env.advance_time(3)
+    again = table_message(channel)
+    assert again.id != old.id and table.table_message_id == again.id
+    assert pinged(simcord_env, again) == NOBODY
+    assert f"<@&{role.id}>" not in texts(again) and "@everyone" not in texts(again)
+
+
+async def test_the_turn_ping_pings_the_player_to_move_alone(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    await two_player_game(simcord_env, alice, bob, channel)
+    [ping] = [m for m in channel.history() if m.content.startswith(alice.mention)]
+    assert pinged(simcord_env, ping) == ([alice.id], [], False)
+
+
+def test_a_display_name_can_mention_nobody_and_format_nothing() -> None:
+    for name in ("<@&42>", "<@42>", "<@!42>", "<#42>", "@everyone", "@here", "</lama new:1>"):
+        shown = seat_name("en", Seat(user_id=7, ai=None, name=f"**{name}**"))
+        for mention in ("<@", "<#", "</", "@everyone", "@here", "**"):
+            assert mention not in shown, (name, shown)

@@ -1,0 +1,54 @@
+"""Per-person cooldowns, on a clock moved by hand: per person and action, seconds rounded up."""
+
+from __future__ import annotations
+
+from bot.service import GameService
+from bot.service.cooldowns import DEFAULTS, Cooldowns
+from testkit.service_game import ManualClock, ServiceGame
+
+ANN, BOB = 101, 102
+
+
+def test_a_cooldown_counts_per_person_and_per_action(clock: ManualClock) -> None:
+    cooldowns = Cooldowns(clock, {"hint": 5, "stats": 10})
+    assert cooldowns.take(ANN, "hint") == 0  # free: taken
+    assert cooldowns.take(ANN, "hint") == 5
+    assert cooldowns.take(BOB, "hint") == 0  # someone else
+    assert cooldowns.take(ANN, "stats") == 0  # something else
+    clock.advance(3.2)
+    assert cooldowns.left(ANN, "hint") == 2  # 1.8 s, rounded up
+    assert cooldowns.take(ANN, "hint") == 2  # refused: the wait does not start again
+    clock.advance(1.8)
+    assert cooldowns.take(ANN, "hint") == 0
+    assert cooldowns.left(ANN, "unknown") == 0  # an action without a cooldown
+
+
+def test_left_only_asks_and_use_starts_the_wait(clock: ManualClock) -> None:
+    cooldowns = Cooldowns(clock, {"new": 20})
+    assert cooldowns.left(ANN, "new") == 0 and cooldowns.left(ANN, "new") == 0
+    cooldowns.use(ANN, "new")
+    assert cooldowns.left(ANN, "new") == 20
+    clock.advance(20)
+    assert cooldowns.left(ANN, "new") == 0
+
+
+def test_those_long_over_are_forgotten(clock: ManualClock) -> None:
+    cooldowns = Cooldowns(clock, {"hint": 5})
+    for person in range(5000):
+        cooldowns.take(person, "hint")
+    clock.advance(6)
+    cooldowns.take(ANN, "hint")
+    assert len(cooldowns) < 5000
+
+
+async def test_the_service_has_the_default_cooldowns_on_its_clock_or_those_given(
+    game: ServiceGame,
+) -> None:
+    assert game.service.cooldowns.seconds == DEFAULTS
+    assert set(DEFAULTS) == {"new", "rematch", "hint", "review", "stats", "chart"}
+    mine = Cooldowns(game.clock, {"hint": 1})
+    other = GameService(game.store, clock=game.clock, sleep=game.clock.sleep, cooldowns=mine)
+    try:
+        assert other.cooldowns is mine
+    finally:
+        await other.close()
