@@ -11,8 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.frontend.background import log_failure
 from bot.frontend.faces import PLAIN, Faces
-from bot.frontend.items import Router
+from bot.frontend.items import DYNAMIC_ITEMS, Router
 from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
@@ -108,9 +109,14 @@ class LamaBot(commands.Bot):
         self.service = GameService(self.store, clock=discord_clock, thinking=self.thinking)
         self.presenter = Presenter(self)
         self.service.listener = self.presenter
+        # Every persistent button, whichever cog handles its family (items.Router).
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
             log.debug("Loaded extension %s", extension)
+        # The hands opened and the pings left standing before a restart.
+        await self.presenter.restore_hands()
+        await self.presenter.take_down_left()
         self.tree.add_command(self.lama)
         await self.tree.set_translator(LamaTranslator())
         # Before any game is resumed: a wrong DEV_GUILD_ID must not ping players
@@ -149,7 +155,8 @@ class LamaBot(commands.Bot):
     def _lost_shards(self) -> None:
         # Another process serves these shards now: playing on would play its games twice.
         log.critical("Stopping: the shards' lease was lost to another process")
-        self._stopping = asyncio.create_task(self.close())
+        self._stopping = asyncio.create_task(self.close(), name="lama-stop")
+        self._stopping.add_done_callback(log_failure)
 
     async def close(self) -> None:
         # Everything is already saved; stop the background work, then the store

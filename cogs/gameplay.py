@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.custom_ids import MoveId, SeatId, TableButtonId
-from bot.frontend.items import DYNAMIC_ITEMS
 from bot.frontend.permissions import (
     can_manage,
     missing_permissions_text,
@@ -31,8 +30,7 @@ log = logging.getLogger(__name__)
 
 
 class GameplayCommands(LamaCog, name="Gameplay"):
-    """Playing: /lama hand, rules and kick, the table's buttons, the moves of a hand;
-    the persistent buttons are added to the bot with this cog."""
+    """Playing: /lama hand, rules and kick, the table's buttons, the moves of a hand."""
 
     def __init__(self, bot: CogHost) -> None:
         super().__init__(bot)
@@ -43,13 +41,6 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self.route(TableButtonId, self.handle_button)
         self.route(MoveId, self.handle_move)
         self.route(SeatId, self.handle_seat)
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.presenter.restore_hands()
-        await self.presenter.take_down_left()
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
-        await super().cog_unload()
 
     # ------------------------------------------------------------ places gone
     # A table whose channel, thread or server is gone can't be shown or played:
@@ -188,7 +179,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         if table.live and table.seats[seat].controller is not None:
             # The AI's cards are its own: someone who left, was kicked or is away
             # sees none of them (the away player gets the way back instead).
-            self.presenter.hands.pop((table.game_id, interaction.user.id), None)
+            self.presenter.drop_hand(table.game_id, interaction.user.id)
             await self._respond(interaction, seat_taken_payload(table, seat, locale))
             return
         # Every click carries the bot's permissions in this channel: the one way

@@ -21,9 +21,9 @@ from .items import Router
 class TablePresenter(Protocol):
     """What the cogs tell the presenter, which keeps table messages and hands in step."""
 
-    @property
-    def hands(self) -> dict[tuple[int, int], Any]:
-        """The open hands, by (game, user)."""
+    def drop_hand(self, game_id: int, user_id: int) -> None:
+        """Stop refreshing a player's hand: an AI plays their seat now."""
+        ...
 
     def remember(
         self,
@@ -43,10 +43,6 @@ class TablePresenter(Protocol):
         warning: str | None = ...,
         message_id: int | None = ...,
     ) -> None: ...
-
-    async def restore_hands(self) -> None: ...
-
-    async def take_down_left(self) -> None: ...
 
 
 class CogHost(Protocol):

@@ -48,6 +48,11 @@ class OpenHands:
         # The message and time of each open hand's stored token.
         self._saved: dict[tuple[int, int], tuple[int, float]] = {}
 
+    def drop(self, game_id: int, user_id: int) -> None:
+        """Stop refreshing one player's hand (an AI plays their seat now); the time its
+        token was saved stays, so a hand opened again isn't saved again at once."""
+        self.hands.pop((game_id, user_id), None)
+
     def forget(self, game_id: int) -> None:
         for hands in (self.hands, self._saved):
             for key in [key for key in hands if key[0] == game_id]:

@@ -35,7 +35,7 @@ from bot.service.table import Status, Table
 from .background import Background, stop
 from .chart_post import ChartPost
 from .host import Host
-from .open_hands import OpenHand, OpenHands
+from .open_hands import OpenHands
 from .pings import Pings
 from .table_edits import TableEdits
 from .tokens import Tokens
@@ -57,10 +57,9 @@ class Presenter:
         self.open_hands = OpenHands(host, self.tokens, self.background)
         self.chart = ChartPost(host, self.tokens, self.background)
 
-    @property
-    def hands(self) -> dict[tuple[int, int], OpenHand]:
-        """The open hands, by (game id, user id)."""
-        return self.open_hands.hands
+    def drop_hand(self, game_id: int, user_id: int) -> None:
+        """Stop refreshing a player's hand: an AI plays their seat now."""
+        self.open_hands.drop(game_id, user_id)
 
     def forget(self, game_id: int) -> None:
         """Let go of a game that is over (a bot runs for months)."""
