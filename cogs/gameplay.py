@@ -24,7 +24,7 @@ from bot.service import ServiceError
 from bot.service.table import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove
 
-from .base import LamaCog
+from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from bot.frontend.replies import Answers, Interaction, defer_private, reply, rep
 from bot.frontend.views.hints import hint_line, review_text
 from bot.service import ServiceError
 
-from .base import LamaCog
+from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from bot.service.table import Status, Table
 from game import Ruleset, RulesetError
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
-from .base import LamaCog
+from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.frontend.cog_host import CogHost
 from bot.i18n import text
 
-from .errors import ErrorReplies
+from .error_replies import ErrorReplies
 
 log = logging.getLogger(__name__)
 

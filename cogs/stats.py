@@ -27,7 +27,7 @@ from bot.i18n import text
 from data.stats import StatsReads
 from data.store import StoreError
 
-from .base import LamaCog
+from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
 

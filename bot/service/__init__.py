@@ -23,8 +23,11 @@
 
 from game import IllegalMove
 
-from .errors import MoveOutcome, Person, ServiceError, TableListener
+from .errors import ServiceError
 from .hints import Hint
+from .listener import TableListener
+from .moves import MoveOutcome
+from .person import Person
 from .service import GameService
 from .timing import (
     GAME_IDLE,

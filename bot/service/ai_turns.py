@@ -9,7 +9,8 @@ from game import Action
 from game.ai import Strength
 
 from . import timing
-from .errors import MoveOutcome, ServiceError
+from .errors import ServiceError
+from .moves import MoveOutcome
 from .scheduler import Scheduler
 from .table import Status, Table
 from .thinking import Thinking

@@ -12,8 +12,9 @@ from game.ai import Strength
 
 from .clocks import TableClocks
 from .dealer import Dealer
-from .errors import Person, ServiceError
+from .errors import ServiceError
 from .notices import Notices
+from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from data import MatchProgress, SeatNote, Store
-from game import QUIT, Action, CardPlayed
+from game import QUIT, Action, CardPlayed, Event, RoundResult
 
 from . import timing
 from .clocks import TableClocks
 from .dealer import Dealer
-from .errors import MoveOutcome, ServiceError
+from .errors import ServiceError
 from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_records
@@ -24,6 +25,14 @@ log = logging.getLogger(__name__)
 def all_humans_gone(table: Table) -> bool:
     """Every seat of a running game is played by an AI: nobody is left to play for."""
     return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    table: Table
+    seat: int
+    events: tuple[Event, ...]
+    results: tuple[RoundResult, ...]
 
 
 class MovePipeline:

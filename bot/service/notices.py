@@ -8,7 +8,8 @@ import logging
 
 from data import Store
 
-from .errors import ServiceError, TableListener
+from .errors import ServiceError
+from .listener import TableListener
 from .registry import TableRegistry
 from .saver import Saver
 from .table import Status, Table

@@ -15,12 +15,13 @@ from .ai_turns import AITurns
 from .clocks import TableClocks
 from .cooldowns import Cooldowns
 from .dealer import Dealer, random_seed
-from .errors import MoveOutcome, Person, TableListener
 from .front_store import FrontStore
 from .hints import Hint, HintDesk
+from .listener import TableListener
 from .lobbies import Lobbies
-from .moves import MovePipeline
+from .moves import MoveOutcome, MovePipeline
 from .notices import Notices
+from .person import Person
 from .registry import TableRegistry
 from .resume import Resumer
 from .saver import Saver

@@ -6,7 +6,7 @@ import pytest
 
 from bot.service import ServiceError, timing
 from bot.service.ai_turns import AITurns
-from bot.service.errors import MoveOutcome
+from bot.service.moves import MoveOutcome
 from bot.service.scheduler import Scheduler
 from bot.service.table import Seat, Status, Table
 from bot.service.thinking import Thinking
