@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Literal, assert_never
 
 from discord import app_commands
 
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 #: Actions that may close the table, and closing waits for the notices still
 #: going out (slow when Discord is): they are answered first.
+#: What a lobby button or command asks of the service (a Rematch opens a lobby instead).
+LobbyChange = Literal["join", "leave", "start", "cancel", "dropai", "hints", "leave_game"]
 CLOSING = frozenset({"cancel", "leave", "leave_game"})
 
 
@@ -152,7 +155,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
     async def cancel_command(self, interaction: Interaction) -> None:
         await self._lobby_command(interaction, "cancel")
 
-    async def _lobby_command(self, interaction: Interaction, action: str) -> None:
+    async def _lobby_command(self, interaction: Interaction, action: LobbyChange) -> None:
         table = self._here(interaction)
         if table is None:
             await reply(interaction, text(interaction.locale, "error.no_lobby_here"))
@@ -164,44 +167,47 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
+        done = f"done.{action}"
         if action == "leave_game" and table.status is not Status.RUNNING:
-            action = "leave_game_ended"  # the last player left: the game is over
-        await reply(interaction, text(interaction.locale, f"done.{action}"))
+            done = "done.leave_game_ended"  # the last player left: the game is over
+        await reply(interaction, text(interaction.locale, done))
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: LobbyButtonId) -> None:
-        if cid.action == "rematch":
+        action = cid.action
+        if action == "rematch":
             await self.rematch(interaction, cid.game_id)
             return
         table = self.bot.service.table(cid.game_id)
         if table is None or not table.live:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
-        if cid.action in CLOSING:
+        if action in CLOSING:
             await defer_private(interaction)
-        if not await self._act(interaction, table, cid.action):
+        if not await self._act(interaction, table, action):
             return
         await self._update_from_button(interaction, table)
 
-    async def _act(self, interaction: Interaction, table: Table, action: str) -> bool:
-        service = self.bot.service
+    async def _act(self, interaction: Interaction, table: Table, action: LobbyChange) -> bool:
+        service, game_id, user_id = self.bot.service, table.game_id, interaction.user.id
         try:
-            if action == "join":
-                await service.join(table.game_id, person(interaction))
-            elif action == "leave":
-                await service.leave(table.game_id, interaction.user.id)
-            elif action == "dropai":
-                await service.remove_ai(table.game_id, interaction.user.id)
-            elif action == "hints":
-                await service.toggle_hints(table.game_id, interaction.user.id)
-            elif action == "leave_game":
-                await service.leave_game(table.game_id, interaction.user.id)
-            elif action == "start":
-                await service.start(table.game_id, interaction.user.id)
-            elif action == "cancel":
-                await service.cancel(
-                    table.game_id, interaction.user.id, can_manage=can_manage(interaction)
-                )
+            match action:
+                case "join":
+                    await service.join(game_id, person(interaction))
+                case "leave":
+                    await service.leave(game_id, user_id)
+                case "dropai":
+                    await service.remove_ai(game_id, user_id)
+                case "hints":
+                    await service.toggle_hints(game_id, user_id)
+                case "leave_game":
+                    await service.leave_game(game_id, user_id)
+                case "start":
+                    await service.start(game_id, user_id)
+                case "cancel":
+                    await service.cancel(game_id, user_id, can_manage=can_manage(interaction))
+                case _:
+                    assert_never(action)
         except ServiceError as error:
             await reply_error(interaction, error)
             return False

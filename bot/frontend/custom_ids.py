@@ -11,85 +11,94 @@ select has an id of its own (``lama-ai:<game>``), and its pick is an
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar, Literal, Self, cast, get_args
 
 from data.records import LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
 
-#: A seat's card count on the table: ``lama:seat:<game>:<seat>``, a button no one can press.
-SEAT_ACTION = "seat"
-#: Leaderboard paging: ``lama:board:<guild>:<page>:<order index>``.
-BOARD_ACTION = "board"
+#: The actions of each family, as the custom_id spells them.
+LobbyAction = Literal["join", "leave", "start", "cancel", "rematch", "dropai", "hints"]
+HintAction = Literal["hint", "review"]
+TableAction = Literal["hand", "rules", "back"]
+MoveAction = Literal["play", "draw", "quit"]
+
+#: The largest number a custom_id or a command option may carry: the store's integers are
+#: 64-bit (SQLite's INTEGER, PostgreSQL's BIGINT), so a bigger one could not be looked up.
+MAX_STORED = 2**63 - 1
+_NUMBER = r"[0-9]{1,19}"
 
 
-# ---------------------------------------------------------------- builders
-def table_id(action: str, game_id: int) -> str:
-    return f"lama:{action}:{game_id}"
+def fits_store(number: int) -> bool:
+    """Whether ``number`` is an id or a count the store can hold: from 0 to MAX_STORED."""
+    return 0 <= number <= MAX_STORED
 
 
-def hand_id(game_id: int) -> str:
-    return table_id("hand", game_id)
-
-
-def seat_id(game_id: int, seat: int) -> str:
-    return f"lama:{SEAT_ACTION}:{game_id}:{seat}"
-
-
-def move_id(action: str, game_id: int, stamp: int, card: int | None = None) -> str:
-    base = f"lama:{action}:{game_id}:{stamp}"
-    return base if card is None else f"{base}:{card}"
-
-
-def board_id(guild_id: int, page: int, order: str) -> str:
-    return f"lama:{BOARD_ACTION}:{guild_id}:{page}:{LEADERBOARD_ORDERS.index(order)}"
-
-
-def add_ai_id(game_id: int) -> str:
-    return f"lama-ai:{game_id}"
+def _numbers(m: re.Match[str], *names: str) -> list[int] | None:
+    """The named groups of ``m`` as numbers, or None if one is too big for the store."""
+    numbers = [int(m[name]) for name in names]
+    return numbers if all(fits_store(n) for n in numbers) else None
 
 
 # ---------------------------------------------------------------- the families
 @dataclass(frozen=True, slots=True)
-class _TableAction:
-    """A button of one game with no more to it than its action: ``lama:<action>:<game>``."""
+class LobbyButtonId:
+    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, and a finished game's Rematch:
+    ``lama:<action>:<game>``."""
 
-    ACTIONS: ClassVar[frozenset[str]] = frozenset()
-    action: str
+    ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(LobbyAction))
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(rf"(?P<action>[a-z]+):(?P<game>{_NUMBER})")
+    action: LobbyAction
     game_id: int
 
     @property
     def custom_id(self) -> str:
-        return table_id(self.action, self.game_id)
+        return f"lama:{self.action}:{self.game_id}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> Self | None:
-        return None if m["stamp"] is not None else cls(m["action"], int(m["game"]))
+        numbers = _numbers(m, "game")
+        return None if numbers is None else cls(cast(LobbyAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)
-class LobbyButtonId(_TableAction):
-    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, and a finished game's Rematch."""
+class HintButtonId:
+    """The Hint button of a hand and the review button of a finished game:
+    ``lama:<action>:<game>``."""
 
-    ACTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"join", "leave", "start", "cancel", "rematch", "dropai", "hints"}
-    )
+    ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(HintAction))
+    PATTERN: ClassVar[re.Pattern[str]] = LobbyButtonId.PATTERN
+    action: HintAction
+    game_id: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"lama:{self.action}:{self.game_id}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Self | None:
+        numbers = _numbers(m, "game")
+        return None if numbers is None else cls(cast(HintAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)
-class HintButtonId(_TableAction):
-    """The Hint button of a hand and the review button of a finished game."""
+class TableButtonId:
+    """Show my hand (also a hand's Refresh), Rules and I'm back: ``lama:<action>:<game>``."""
 
-    ACTIONS: ClassVar[frozenset[str]] = frozenset({"hint", "review"})
+    ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(TableAction))
+    PATTERN: ClassVar[re.Pattern[str]] = LobbyButtonId.PATTERN
+    action: TableAction
+    game_id: int
 
+    @property
+    def custom_id(self) -> str:
+        return f"lama:{self.action}:{self.game_id}"
 
-@dataclass(frozen=True, slots=True)
-class TableButtonId(_TableAction):
-    """Show my hand (also a hand's Refresh), Rules and I'm back."""
-
-    ACTIONS: ClassVar[frozenset[str]] = frozenset({"hand", "rules", "back"})
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Self | None:
+        numbers = _numbers(m, "game")
+        return None if numbers is None else cls(cast(TableAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,22 +106,27 @@ class MoveId:
     """A move on a hand, at the game's ``stamp``: ``lama:play:<game>:<stamp>:<card>``,
     ``lama:draw:<game>:<stamp>``, ``lama:quit:<game>:<stamp>``."""
 
-    ACTIONS: ClassVar[frozenset[str]] = frozenset({"play", "draw", "quit"})
-    action: str
+    ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(MoveAction))
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        rf"(?P<action>play|draw|quit):(?P<game>{_NUMBER}):(?P<stamp>{_NUMBER})"
+        r"(?::(?P<card>[0-9]{1,2}))?"
+    )
+    action: MoveAction
     game_id: int
     stamp: int
     card: Card | None = None
 
     @property
     def custom_id(self) -> str:
-        card = None if self.card is None else int(self.card)
-        return move_id(self.action, self.game_id, self.stamp, card)
+        base = f"lama:{self.action}:{self.game_id}:{self.stamp}"
+        return base if self.card is None else f"{base}:{int(self.card)}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> MoveId | None:
-        if m["stamp"] is None:
+        numbers = _numbers(m, "game", "stamp")
+        if numbers is None:
             return None
-        action, game_id, stamp = m["action"], int(m["game"]), int(m["stamp"])
+        (game_id, stamp), action = numbers, cast(MoveAction, m["action"])
         if action != "play":
             return None if m["card"] is not None else cls(action, game_id, stamp)
         if m["card"] is None:
@@ -126,42 +140,50 @@ class MoveId:
 
 @dataclass(frozen=True, slots=True)
 class SeatId:
-    """A seat's card count beside it on the table."""
+    """A seat's card count beside it on the table, a button no one can press:
+    ``lama:seat:<game>:<seat>``."""
 
+    ACTIONS: ClassVar[frozenset[str]] = frozenset({"seat"})
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        rf"seat:(?P<game>{_NUMBER}):(?P<seat>[0-9]{{1,2}})"
+    )
     game_id: int
     seat: int
 
     @property
     def custom_id(self) -> str:
-        return seat_id(self.game_id, self.seat)
+        return f"lama:seat:{self.game_id}:{self.seat}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> SeatId | None:
-        if m["stamp"] is None or m["card"] is not None:
-            return None
-        return cls(int(m["game"]), int(m["stamp"]))
+        numbers = _numbers(m, "game", "seat")
+        return None if numbers is None else cls(numbers[0], numbers[1])
 
 
 @dataclass(frozen=True, slots=True)
 class BoardId:
-    """A leaderboard's Previous or Next: the server, the page it shows and the order."""
+    """A leaderboard's Previous or Next: the server, the page it shows and the order,
+    ``lama:board:<guild>:<page>:<order index>``."""
 
+    ACTIONS: ClassVar[frozenset[str]] = frozenset({"board"})
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        rf"board:(?P<guild>{_NUMBER}):(?P<page>{_NUMBER}):(?P<order>[0-9]{{1,2}})"
+    )
     guild_id: int
     page: int
     order: str
 
     @property
     def custom_id(self) -> str:
-        return board_id(self.guild_id, self.page, self.order)
+        return f"lama:board:{self.guild_id}:{self.page}:{LEADERBOARD_ORDERS.index(self.order)}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> BoardId | None:
-        if m["stamp"] is None or m["card"] is None:
+        numbers = _numbers(m, "guild", "page")
+        order = int(m["order"])
+        if numbers is None or order >= len(LEADERBOARD_ORDERS):
             return None
-        order = int(m["card"])
-        if order >= len(LEADERBOARD_ORDERS):
-            return None
-        return cls(int(m["game"]), int(m["stamp"]), LEADERBOARD_ORDERS[order])
+        return cls(numbers[0], numbers[1], LEADERBOARD_ORDERS[order])
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,40 +194,35 @@ class AIPick:
     strength: Strength
 
 
+def add_ai_id(game_id: int) -> str:
+    """The Add AI select of a lobby: ``lama-ai:<game>`` (its pick is an :class:`AIPick`)."""
+    return f"lama-ai:{game_id}"
+
+
 #: The id of any ``lama:`` button; every family but the leaderboard's is of one game.
 GameButtonId = LobbyButtonId | HintButtonId | TableButtonId | MoveId | SeatId
 ButtonId = GameButtonId | BoardId
-
-_NUMBER = r"[0-9]{1,19}"
-_BODY = re.compile(
-    rf"(?P<action>[a-z]{{2,10}}):(?P<game>{_NUMBER})(?::(?P<stamp>{_NUMBER}))?(?::(?P<card>[0-9]{{1,2}}))?"
+_Family = (
+    type[LobbyButtonId]
+    | type[HintButtonId]
+    | type[TableButtonId]
+    | type[MoveId]
+    | type[SeatId]
+    | type[BoardId]
 )
-#: Each action's parser: its family's.
-_PARSER: dict[str, Callable[[re.Match[str]], ButtonId | None]] = {
-    **dict.fromkeys(LobbyButtonId.ACTIONS, LobbyButtonId.from_match),
-    **dict.fromkeys(HintButtonId.ACTIONS, HintButtonId.from_match),
-    **dict.fromkeys(TableButtonId.ACTIONS, TableButtonId.from_match),
-    **dict.fromkeys(MoveId.ACTIONS, MoveId.from_match),
-    SEAT_ACTION: SeatId.from_match,
-    BOARD_ACTION: BoardId.from_match,
+#: Each action's family.
+_FAMILY: dict[str, _Family] = {
+    action: family
+    for family in (LobbyButtonId, HintButtonId, TableButtonId, MoveId, SeatId, BoardId)
+    for action in family.ACTIONS
 }
-
-
-#: The largest number a custom_id or a command option may carry: the store's integers are
-#: 64-bit (SQLite's INTEGER, PostgreSQL's BIGINT), so a bigger one could not be looked up.
-MAX_STORED = 2**63 - 1
-
-
-def fits_store(number: int) -> bool:
-    """Whether ``number`` is an id or a count the store can hold: from 0 to MAX_STORED."""
-    return 0 <= number <= MAX_STORED
 
 
 def parse(body: str) -> ButtonId | None:
     """The meaning of a custom_id body (after ``lama:``), or None if it is not one we ever made
     (also when a number in it is too big for the store: 19 digits reach past 2**63 - 1)."""
-    m = _BODY.fullmatch(body)
-    if m is None or not all(fits_store(int(n)) for n in (m["game"], m["stamp"]) if n):
+    family = _FAMILY.get(body.partition(":")[0])
+    if family is None:
         return None
-    parser = _PARSER.get(m["action"])
-    return None if parser is None else parser(m)
+    m = family.PATTERN.fullmatch(body)
+    return None if m is None else family.from_match(m)

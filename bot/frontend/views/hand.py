@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.table import Status, Table
 from game import DRAW, QUIT, Play, PublicView, penalty_points
 
-from ..custom_ids import hand_id, move_id, table_id
+from ..custom_ids import HintButtonId, MoveId, TableButtonId
 from ..faces import Faces, card_row
 from ..words import card_name, seat_name
 from .layout import (
@@ -67,11 +67,19 @@ def hand_view(
     if is_over(table, public) or not table.live:
         return fit(layout(COLOR_OVER, [*items, *_hand_result(table, faces, locale, public)]))
     back = (
-        button(table_id("back", gid), text(locale, "button.back"), discord.ButtonStyle.success)
+        button(
+            TableButtonId("back", gid).custom_id,
+            text(locale, "button.back"),
+            discord.ButtonStyle.success,
+        )
         if player.away
         else None
     )
-    refresh = button(hand_id(gid), text(locale, "button.refresh"), discord.ButtonStyle.secondary)
+    refresh = button(
+        TableButtonId("hand", gid).custom_id,
+        text(locale, "button.refresh"),
+        discord.ButtonStyle.secondary,
+    )
     top = own.top
     if top is None:
         items.append(ui.TextDisplay(text(locale, "hand.between_rounds")))
@@ -106,7 +114,7 @@ def hand_view(
         items += _move_controls(table, faces, seat, locale, mine, public)
     hint = (
         button(
-            table_id("hint", gid),
+            HintButtonId("hint", gid).custom_id,
             text(locale, "button.hint"),
             discord.ButtonStyle.success,
             emoji="💡",
@@ -129,7 +137,7 @@ def _move_controls(
     playable = [a.card for a in own.legal if isinstance(a, Play)] if mine else []
     plays = [
         button(
-            move_id("play", gid, stamp, int(card)),
+            MoveId("play", gid, stamp, card).custom_id,
             text(locale, "button.play", card=card_name(locale, card, table.ruleset)),
             discord.ButtonStyle.primary,
             emoji=faces.button(card),
@@ -142,14 +150,14 @@ def _move_controls(
         pile.append(text(locale, _NO_DRAW[refused]))
     draw_label = text(locale, _DRAW_BUTTON[refused]) if refused else text(locale, "button.draw")
     draw = button(
-        move_id("draw", gid, stamp),
+        MoveId("draw", gid, stamp).custom_id,
         draw_label,
         discord.ButtonStyle.secondary,
         disabled=not (mine and DRAW in own.legal),
         emoji=faces.back_button(),
     )
     quit_ = button(
-        move_id("quit", gid, stamp),
+        MoveId("quit", gid, stamp).custom_id,
         text(locale, "button.quit"),
         discord.ButtonStyle.danger,
         disabled=not (mine and QUIT in own.legal),
@@ -190,7 +198,7 @@ def seat_taken_view(table: Table, seat: int, locale: str) -> Layout:
     )
     if away:
         back = button(
-            table_id("back", table.game_id),
+            TableButtonId("back", table.game_id).custom_id,
             text(locale, "button.back"),
             discord.ButtonStyle.success,
         )

@@ -8,7 +8,7 @@ from discord import ui
 from bot.i18n import text
 from bot.service.table import Table
 
-from ..custom_ids import table_id
+from ..custom_ids import LobbyButtonId
 from ..faces import Faces, deck_row
 from ..items import AddAISelect
 from ..words import seat_name, timer_text, variant_badges
@@ -27,10 +27,13 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
         lines.append(f"• {who}{crown}")
     players = text(loc, "lobby.players", count=len(table.seats), max=rules.max_players)
     join = button(
-        table_id("join", gid), text(loc, "button.join"), discord.ButtonStyle.success, disabled=full
+        LobbyButtonId("join", gid).custom_id,
+        text(loc, "button.join"),
+        discord.ButtonStyle.success,
+        disabled=full,
     )
     remove_ai = button(
-        table_id("dropai", gid),
+        LobbyButtonId("dropai", gid).custom_id,
         text(loc, "button.remove_ai"),
         discord.ButtonStyle.secondary,
         disabled=not any(s.ai is not None for s in table.seats),
@@ -41,7 +44,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
         f"**{text(loc, 'lobby.hints')}:** {text(loc, 'hints.on' if table.hints else 'hints.off')}"
     )
     hints = button(
-        table_id("hints", gid),
+        LobbyButtonId("hints", gid).custom_id,
         text(loc, "button.hints_on" if table.hints else "button.hints_off"),
         discord.ButtonStyle.secondary,
     )
@@ -64,17 +67,17 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ui.TextDisplay(settings),
                 row(
                     button(
-                        table_id("start", gid),
+                        LobbyButtonId("start", gid).custom_id,
                         text(loc, "button.start"),
                         discord.ButtonStyle.primary,
                     ),
                     button(
-                        table_id("leave", gid),
+                        LobbyButtonId("leave", gid).custom_id,
                         text(loc, "button.leave"),
                         discord.ButtonStyle.secondary,
                     ),
                     button(
-                        table_id("cancel", gid),
+                        LobbyButtonId("cancel", gid).custom_id,
                         text(loc, "button.cancel"),
                         discord.ButtonStyle.danger,
                     ),

@@ -19,7 +19,7 @@ from bot.i18n import text
 from data.records import ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
 from data.stats import StatsReads
 
-from ..custom_ids import board_id
+from ..custom_ids import BoardId
 from ..items import LamaButton
 from ..words import number, percent
 
@@ -108,7 +108,7 @@ def board_view(locale: object, guild_id: int, order: str, page: int, pages: int)
     last = pages - 1
     view.add_item(
         LamaButton.make(
-            board_id(guild_id, max(page - 1, 0), order),
+            BoardId(guild_id, max(page - 1, 0), order).custom_id,
             text(locale, "button.previous"),
             discord.ButtonStyle.secondary,
             emoji="◀️",
@@ -117,7 +117,7 @@ def board_view(locale: object, guild_id: int, order: str, page: int, pages: int)
     )
     view.add_item(
         LamaButton.make(
-            board_id(guild_id, min(page + 1, last), order),
+            BoardId(guild_id, min(page + 1, last), order).custom_id,
             text(locale, "button.next"),
             discord.ButtonStyle.secondary,
             emoji="▶️",

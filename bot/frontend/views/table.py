@@ -17,7 +17,7 @@ from bot.i18n import text
 from bot.service.table import MoveLine, Status, Table
 from game import Card, PublicView, RoundResult
 
-from ..custom_ids import seat_id, table_id
+from ..custom_ids import HintButtonId, LobbyButtonId, SeatId, TableButtonId
 from ..faces import Faces, card_row, chip_icons
 from ..items import LamaButton
 from ..words import card_name, seat_name, variant_badges
@@ -80,7 +80,7 @@ def _seat_badge(table: Table, faces: Faces, index: int, view: PublicView) -> Lam
     else:
         style = discord.ButtonStyle.secondary
     return button(
-        seat_id(table.game_id, index),
+        SeatId(table.game_id, index).custom_id,
         text(table.locale, "table.cards", count=view.hand_sizes[index]),
         style,
         disabled=True,
@@ -244,19 +244,33 @@ def _table_layout(
 def _table_buttons(table: Table) -> ui.ActionRow[Any]:
     loc = table.locale
     gid = table.game_id
-    rules = button(table_id("rules", gid), text(loc, "button.rules"), discord.ButtonStyle.secondary)
+    rules = button(
+        TableButtonId("rules", gid).custom_id,
+        text(loc, "button.rules"),
+        discord.ButtonStyle.secondary,
+    )
     if table.status is Status.FINISHED:
         rematch = button(
-            table_id("rematch", gid), text(loc, "button.rematch"), discord.ButtonStyle.success
+            LobbyButtonId("rematch", gid).custom_id,
+            text(loc, "button.rematch"),
+            discord.ButtonStyle.success,
         )
         return row(rematch, review_button(table, loc), rules)
     buttons: list[ui.Item[Any]] = [
-        button(table_id("hand", gid), text(loc, "button.show_hand"), discord.ButtonStyle.primary),
+        button(
+            TableButtonId("hand", gid).custom_id,
+            text(loc, "button.show_hand"),
+            discord.ButtonStyle.primary,
+        ),
         rules,
     ]
     if any(s.away for s in table.seats):
         buttons.append(
-            button(table_id("back", gid), text(loc, "button.back"), discord.ButtonStyle.success)
+            button(
+                TableButtonId("back", gid).custom_id,
+                text(loc, "button.back"),
+                discord.ButtonStyle.success,
+            )
         )
     return row(*buttons)
 
@@ -270,7 +284,7 @@ def table_badges(table: Table) -> str:
 def review_button(table: Table, locale: str) -> LamaButton:
     """A finished game's "Your three costliest decisions", for each player to ask."""
     return button(
-        table_id("review", table.game_id),
+        HintButtonId("review", table.game_id).custom_id,
         text(locale, "button.review"),
         discord.ButtonStyle.secondary,
         emoji="🔍",

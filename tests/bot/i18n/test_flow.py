@@ -6,7 +6,7 @@ import discord
 import pytest
 import simcord
 
-from bot.frontend.custom_ids import move_id
+from bot.frontend.custom_ids import MoveId
 from game import Card as C
 from testkit.simcord_play import (
     custom_ids,
@@ -264,12 +264,12 @@ async def test_the_llama_card_is_named_as_the_edition_in_play_names_it(
     )
     hand = shown.response
     assert f"**{llama}**" in texts(hand), "the top card in the hand"
-    play_llama = move_id("play", table.game_id, table.stamp, int(C.LLAMA))
+    play_llama = MoveId("play", table.game_id, table.stamp, C.LLAMA).custom_id
     assert any(llama in label for cid, label, _ in custom_ids(hand) if cid == play_llama)
 
     # A card that doesn't fit, as a forged or outdated button would play it.
     refused = await ola.click(
-        forged(simcord_env, channel, move_id("play", table.game_id, table.stamp, int(C.TWO))),
+        forged(simcord_env, channel, MoveId("play", table.game_id, table.stamp, C.TWO).custom_id),
         label="Forged",
     )
     assert refused.response is not None and f" {llama}" in texts(refused.response)
