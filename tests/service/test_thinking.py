@@ -6,6 +6,8 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import time
+from typing import Any
 
 import pytest
 
@@ -104,3 +106,31 @@ def test_ai_workers_setting() -> None:
     for bad in ("0", "-1", "two", "65"):
         with pytest.raises(ConfigError, match="AI_WORKERS"):
             Settings.from_env({**env, "AI_WORKERS": bad})
+
+
+async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
+    """With the one worker busy, a hint asked for and then another table's Hard move:
+    the move is thought first."""
+    from game.ai.advice import advise
+
+    view, other = hard_positions(2)
+    thinking = Thinking(workers=1)
+    try:
+        await thinking.start()
+        busy = asyncio.ensure_future(thinking.run(time.sleep, 0.5))
+        await asyncio.sleep(0.05)
+        done: list[str] = []
+
+        async def noted(name: str, thought: Any) -> None:
+            await thought
+            done.append(name)
+
+        await asyncio.gather(
+            busy,
+            noted("hint", thinking.run(advise, view)),
+            noted("move", thinking.decide(other, Strength.HARD, "m")),
+        )
+        assert done == ["move", "hint"]
+    finally:
+        await thinking.close()
+
