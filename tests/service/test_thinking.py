@@ -17,6 +17,7 @@ from game import Ruleset, SeatView
 from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
 from testkit.arena import play_game
+from testkit.service_game import ServiceGame
 
 
 def hard_positions(count: int) -> list[SeatView]:
@@ -134,3 +135,28 @@ async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
     finally:
         await thinking.close()
 
+
+async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker of the AI moves is busy: a review goes on all the same, beside it."""
+    from bot.service.hints import HintDesk
+    from bot.service.registry import TableRegistry
+    from testkit.service_game import GUILD, people
+
+    ann, bob = people("Ann", "Bob")
+    table = await game.lobby([ann, bob])
+    await game.play_out(table)
+    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 0.05)  # a decision or two
+    thinking = Thinking(workers=1)
+    try:
+        await thinking.start()
+        hints = HintDesk(TableRegistry(), game.store, thinking)
+        busy = asyncio.ensure_future(thinking.run(time.sleep, 2.0))
+        await asyncio.sleep(0.05)
+        review = await hints.review(table.game_id, ann.id, guild_id=GUILD)
+        assert review.checked >= 1
+        assert not busy.done(), "the review waited for the AI moves' worker"
+        await busy
+    finally:
+        await thinking.close()
