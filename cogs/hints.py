@@ -5,15 +5,18 @@ Every answer is private; its words are :mod:`bot.frontend.views.hints`'.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
+import discord
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import HintButtonId
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
-from bot.frontend.views.hints import hint_line, review_text
+from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
 
 from .lama_cog import LamaCog
@@ -55,7 +58,10 @@ class HintCommands(LamaCog, name="Hints"):
             await defer_private(interaction)
             try:
                 review = await self.bot.service.latest_review(
-                    interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+                    interaction.guild_id or 0,
+                    interaction.channel_id or 0,
+                    interaction.user.id,
+                    on_queued=tell_queued(interaction),
                 )
             except ServiceError as error:
                 await reply_error(interaction, error)
@@ -72,7 +78,10 @@ class HintCommands(LamaCog, name="Hints"):
             await defer_private(interaction)
             try:
                 review = await self.bot.service.review(
-                    cid.game_id, interaction.user.id, guild_id=interaction.guild_id or 0
+                    cid.game_id,
+                    interaction.user.id,
+                    guild_id=interaction.guild_id or 0,
+                    on_queued=tell_queued(interaction),
                 )
             except ServiceError as error:
                 await reply_error(interaction, error)
@@ -96,6 +105,17 @@ class HintCommands(LamaCog, name="Hints"):
                 await reply_error(interaction, error)
                 return
             await reply(interaction, hint_line(str(interaction.locale), shown))
+
+
+def tell_queued(interaction: Interaction) -> Callable[[int], Awaitable[None]]:
+    """Tells the asker, privately, that their review waits its turn; it still comes
+    if that line can't be sent."""
+
+    async def told(ahead: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, queued_line(str(interaction.locale), ahead))
+
+    return told
 
 
 async def setup(bot: CogHost) -> None:

@@ -165,6 +165,13 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.no_game": "Du hast auf diesem Server noch kein Spiel beendet, also gibt es nichts auszuwerten.",
     "review.busy": "Für eine Auswertung war gerade keine Zeit. Bitte versuch es in ein paar Minuten noch einmal.",
     "review.unreadable": "Dieses Spiel kann gerade nicht gelesen werden. Bitte versuch es später noch einmal.",
+    "review.yours_first": "Deine Auswertung eines anderen Spiels läuft noch. Frag nach dieser, sobald jene da ist.",
+    "review.queue_full": "Gerade laufen sehr viele Auswertungen. Bitte versuch es in ein paar Minuten noch einmal.",
+    "review.queued": {
+        "one": "⏳ Deine Auswertung wartet: {count} Auswertung ist vor ihr dran. Sie kommt hierher, sobald sie fertig ist.",
+        "other": "⏳ Deine Auswertung wartet: {count} Auswertungen sind vor ihr dran. Sie kommt hierher, sobald sie fertig ist.",
+    },
+    "review.go_on": "Frag noch einmal, dann geht es dort weiter.",
     # pings
     "ping.turn": "{mention}, du bist am Zug {when}",
     "ping.warning": "⏰ {mention}, dein Zug endet {when}!",

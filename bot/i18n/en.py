@@ -159,6 +159,13 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.no_game": "You haven't finished a game in this server yet, so there's nothing to review.",
     "review.busy": "There was no time for a review just now. Please try again in a few minutes.",
     "review.unreadable": "That game can't be read just now. Please try again later.",
+    "review.yours_first": "Your review of another game is still being thought. Ask for this one once that one is here.",
+    "review.queue_full": "Lots of reviews are being thought right now. Please try again in a few minutes.",
+    "review.queued": {
+        "one": "⏳ Your review is queued: {count} review goes first. It comes here once it's done.",
+        "other": "⏳ Your review is queued: {count} reviews go first. It comes here once it's done.",
+    },
+    "review.go_on": "Ask again and it goes on from there.",
     # pings
     "ping.turn": "{mention}, it's your turn {when}",
     "ping.warning": "⏰ {mention}, your turn ends {when}!",

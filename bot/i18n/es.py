@@ -159,6 +159,13 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.no_game": "Todavía no has terminado ninguna partida en este servidor, así que no hay nada que revisar.",
     "review.busy": "Ahora mismo no hubo tiempo para la revisión. Inténtalo de nuevo en unos minutos.",
     "review.unreadable": "Ahora mismo no se puede leer esa partida. Inténtalo más tarde.",
+    "review.yours_first": "Tu revisión de otra partida aún está en marcha. Pide esta cuando aquella esté lista.",
+    "review.queue_full": "Ahora mismo se están haciendo muchas revisiones. Inténtalo de nuevo en unos minutos.",
+    "review.queued": {
+        "one": "⏳ Tu revisión está en cola: {count} revisión va antes. Llegará aquí en cuanto esté lista.",
+        "other": "⏳ Tu revisión está en cola: {count} revisiones van antes. Llegará aquí en cuanto esté lista.",
+    },
+    "review.go_on": "Pídela otra vez y seguirá desde ahí.",
     # pings
     "ping.turn": "{mention}, te toca {when}",
     "ping.warning": "⏰ {mention}, ¡tu turno termina {when}!",

@@ -194,6 +194,14 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.no_game": "Na tym serwerze nie masz jeszcze ukończonej gry, więc nie ma czego podsumować.",
     "review.busy": "Na podsumowanie zabrakło teraz czasu. Spróbuj ponownie za kilka minut.",
     "review.unreadable": "Tej gry nie da się teraz odczytać. Spróbuj ponownie później.",
+    "review.yours_first": "Twoje podsumowanie innej gry wciąż trwa. Poproś o to, gdy tamto będzie gotowe.",
+    "review.queue_full": "Trwa teraz bardzo wiele podsumowań. Spróbuj ponownie za kilka minut.",
+    "review.queued": {
+        "one": "⏳ Twoje podsumowanie czeka w kolejce: przed nim jest {count} podsumowanie. Pojawi się tutaj, gdy będzie gotowe.",
+        "few": "⏳ Twoje podsumowanie czeka w kolejce: przed nim są {count} podsumowania. Pojawi się tutaj, gdy będzie gotowe.",
+        "many": "⏳ Twoje podsumowanie czeka w kolejce: przed nim jest {count} podsumowań. Pojawi się tutaj, gdy będzie gotowe.",
+    },
+    "review.go_on": "Poproś ponownie, a będzie kontynuowane od tego miejsca.",
     # pings
     "ping.turn": "{mention}, twoja kolej {when}",
     "ping.warning": "⏰ {mention}, twój czas na ruch mija {when}!",

@@ -6,6 +6,11 @@ reads the stored events of a finished game, never a running one.  Clicks
 asking for the same hint or review share one search: a player mashing Hint
 must not queue searches ahead of the Hard moves of other tables.
 
+A hint goes after the AI moves waiting, a review after both (``Priority``).
+Reviews take turns (:mod:`.review_queue`): one per person, a few at once; a
+review is for the asker's own game in this server, checked before any answer
+kept; one cut short keeps what it found and goes on from there when asked again.
+
 A shutdown gives the searches under way ``timing.ANSWER_GRACE`` to finish (a
 hint takes a fraction of a second; a review may take 20) and cuts the rest
 short: whoever waits for one, or asks once the shutdown began, is refused with
@@ -16,23 +21,28 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 
 from data import GameRecord, Store, StoreError
-from game import SeatView
+from game import Action, Ruleset, SeatView
 from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
 
 from . import timing
 from .errors import ServiceError
 from .registry import TableRegistry
+from .review_queue import Key, ReviewQueue
 from .searches import SharedSearches
 from .table import Status
-from .thinking import Thinking
+from .thinking import Priority, Thinking
 
 #: Reviews kept, so a second click answers at once.
 REVIEWS_KEPT = 256
 #: Hints kept, so a click on a moment already asked about answers at once.
 HINTS_KEPT = 256
+#: Reviews cut short kept, to go on from where they stopped.
+CUT_SHORT_KEPT = 32
 #: Seat notes after which an AI plays the seat, and the one that gives it back.
 AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
@@ -48,6 +58,24 @@ class Hint:
 class _Moment:
     view: SeatView
     stamp: int  # the table's (its events so far): the moment a hint is for
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A finished game: its server and who played it, in which seat."""
+
+    guild_id: int
+    seats: dict[int, int]  # user id: seat
+
+
+@dataclass(slots=True)
+class _Progress:
+    """A review so far: every decision to judge, how many are judged, what was found."""
+
+    ruleset: Ruleset
+    decisions: list[tuple[int, SeatView, Action]]
+    checked: int = 0
+    found: list[Decision] = field(default_factory=list)
 
 
 class HintDesk:
@@ -69,6 +97,9 @@ class HintDesk:
         self._reviews: SharedSearches[tuple[int, int], Review] = SharedSearches(
             REVIEWS_KEPT, lambda: self._closing, keep=lambda review: review.complete
         )
+        self._queue = ReviewQueue()
+        self._played: OrderedDict[int, _Played] = OrderedDict()  # finished games, newest last
+        self._cut_short: OrderedDict[Key, _Progress] = OrderedDict()
 
     @property
     def closing(self) -> bool:
@@ -104,13 +135,58 @@ class HintDesk:
         return await self._hints.answer(key, lambda: self._hint(moment.view))
 
     async def _hint(self, view: SeatView) -> Hint:
-        return Hint(view, await self._thinking.run(advise, view))
+        return Hint(view, await self._thinking.run(advise, view, priority=Priority.HINT))
 
-    async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
-        """The costliest decisions of ``user_id`` in the finished game ``game_id``."""
-        return await self._reviews.answer(
-            (game_id, user_id), lambda: self._review(game_id, user_id, guild_id)
-        )
+    async def review(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        guild_id: int,
+        on_queued: Callable[[int], Awaitable[None]] | None = None,
+    ) -> Review:
+        """The costliest decisions of ``user_id`` in the finished game ``game_id`` of
+        the guild.  One that has to wait its turn calls ``on_queued`` first, with the
+        number of reviews ahead of it."""
+        played = await self._finished(game_id, guild_id)
+        seat = played.seats.get(user_id)
+        if seat is None:
+            raise ServiceError("error.not_a_player")
+        key = (game_id, user_id)
+        kept = self._reviews.kept(key)
+        if kept is not None:
+            return kept
+        self._reviews.refuse_when_closing()
+        ahead = self._queue.ask(key)
+        # No await between the turn taken and the search that gives it back.
+        task = self._reviews.begin(key, lambda: self._review_in_turn(key, seat))
+        if ahead and on_queued is not None:
+            await on_queued(ahead)
+        return await self._reviews.outcome(key, task)
+
+    async def _finished(self, game_id: int, guild_id: int) -> _Played:
+        """Who played the finished game ``game_id`` of the guild; refused otherwise."""
+        live = self._registry.table(game_id)
+        if live is not None and live.live:
+            raise ServiceError("review.not_finished")
+        played = self._played.get(game_id)
+        if played is None:
+            try:
+                record = await self._store.load_game(game_id)
+            except StoreError as error:
+                raise ServiceError("review.unreadable") from error
+            if record is None or record.guild_id != guild_id:
+                raise ServiceError("error.game_gone")
+            if record.status != Status.FINISHED.value:
+                raise ServiceError("review.not_finished")
+            seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
+            played = _Played(record.guild_id, seats)
+            self._played[game_id] = played
+            while len(self._played) > REVIEWS_KEPT:
+                self._played.popitem(last=False)
+        if played.guild_id != guild_id:
+            raise ServiceError("error.game_gone")
+        return played
 
     async def close(self) -> None:
         """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``
@@ -123,9 +199,16 @@ class HintDesk:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
 
-    async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
+    async def latest_review(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        *,
+        on_queued: Callable[[int], Awaitable[None]] | None = None,
+    ) -> Review:
         """The review of ``user_id``'s latest finished game in the guild; refused while
-        they play at this channel's table."""
+        they play at this channel's table.  ``on_queued`` as for :meth:`review`."""
         here = self._registry.table_in(channel_id)
         if here is not None and here.status is Status.RUNNING and here.seat_of(user_id) is not None:
             raise ServiceError("review.not_finished")
@@ -135,45 +218,60 @@ class HintDesk:
             raise ServiceError("review.unreadable") from error
         if not latest:
             raise ServiceError("review.no_game")
-        return await self.review(latest[0].game_id, user_id, guild_id=guild_id)
+        return await self.review(latest[0].game_id, user_id, guild_id=guild_id, on_queued=on_queued)
 
-    async def _review(self, game_id: int, user_id: int, guild_id: int) -> Review:
-        live = self._registry.table(game_id)
-        if live is not None and live.live:
-            raise ServiceError("review.not_finished")
+    async def _review_in_turn(self, key: Key, seat: int) -> Review:
+        try:
+            await self._queue.turn(key)
+            return await self._review(key, seat)
+        finally:
+            self._queue.done(key)
+
+    async def _review(self, key: Key, seat: int) -> Review:
+        progress = self._cut_short.pop(key, None)
+        if progress is None:
+            progress = await self._decisions(key[0], seat)
+        # One decision at a time, so the review can stop when its time is up; the
+        # budget bounds this ask, and what is judged stays if the review stops.
+        started = time.monotonic()
+        try:
+            while progress.checked < len(progress.decisions):
+                if time.monotonic() - started >= timing.REVIEW_BUDGET:
+                    break
+                seq, view, played = progress.decisions[progress.checked]
+                decision = await self._thinking.run(
+                    judge, seq, view, played, priority=Priority.REVIEW
+                )
+                progress.checked += 1
+                if decision is not None:
+                    progress.found.append(decision)
+        finally:
+            if progress.checked < len(progress.decisions):
+                self._cut_short[key] = progress
+                while len(self._cut_short) > CUT_SHORT_KEPT:
+                    self._cut_short.popitem(last=False)
+        complete = progress.checked == len(progress.decisions)
+        found = costliest_first(progress.found)
+        return Review(progress.ruleset, found, checked=progress.checked, complete=complete)
+
+    async def _decisions(self, game_id: int, seat: int) -> _Progress:
         try:
             record = await self._store.load_game(game_id)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
-        if record is None or record.guild_id != guild_id:
+        if record is None:
             raise ServiceError("error.game_gone")
-        if record.status != Status.FINISHED.value:
-            raise ServiceError("review.not_finished")
-        seat = next((s.seat for s in record.seats if s.user_id == user_id), None)
-        if seat is None:
-            raise ServiceError("error.not_a_player")
-        # One decision at a time in the workers, so the AI moves of other tables
-        # take their turns in between; the budget bounds the whole review.
-        decisions = await asyncio.to_thread(
+        # Replaying the game is the reviews' work too: not on the loop, nor before moves.
+        decisions = await self._thinking.run(
             decisions_of,
             record.ruleset,
             len(record.seats),
             record.events,
             seat,
             made_for(record, seat),
+            priority=Priority.REVIEW,
         )
-        found: list[Decision] = []
-        started = time.monotonic()
-        checked = 0
-        for seq, view, played in decisions:
-            if time.monotonic() - started >= timing.REVIEW_BUDGET:
-                break
-            decision = await self._thinking.run(judge, seq, view, played)
-            checked += 1
-            if decision is not None:
-                found.append(decision)
-        complete = checked == len(decisions)
-        return Review(record.ruleset, costliest_first(found), checked=checked, complete=complete)
+        return _Progress(record.ruleset, decisions)
 
 
 def made_for(record: GameRecord, seat: int) -> frozenset[int]:

@@ -44,17 +44,33 @@ class SharedSearches(Generic[K, T]):
         """The searches under way."""
         return list(self._running.values())
 
+    def kept(self, key: K) -> T | None:
+        """The answer to ``key`` remembered, if there is one."""
+        return self._done.get(key)
+
+    def is_running(self, key: K) -> bool:
+        """A search for ``key`` is under way."""
+        return key in self._running
+
     async def answer(self, key: K, search: Callable[[], Coroutine[Any, Any, T]]) -> T:
         """The outcome of ``search`` for ``key``: remembered, or the search under way
         that every asker shares, or a new one."""
         if key in self._done:
             return self._done[key]
+        return await self.outcome(key, self.begin(key, search))
+
+    def begin(self, key: K, search: Callable[[], Coroutine[Any, Any, T]]) -> asyncio.Task[T]:
+        """The search under way for ``key``, or a new one; refused once closing."""
         self.refuse_when_closing()
         task = self._running.get(key)
         if task is None:
             task = asyncio.create_task(search())
             self._running[key] = task
             task.add_done_callback(lambda _: self._running.pop(key, None))
+        return task
+
+    async def outcome(self, key: K, task: asyncio.Task[T]) -> T:
+        """What ``task`` (:meth:`begin`'s for ``key``) found, kept if it is to be."""
         outcome = await self._outcome(task)
         if self._keep(outcome):
             self._done[key] = outcome

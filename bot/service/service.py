@@ -230,11 +230,25 @@ class GameService:
     async def hint(self, game_id: int, user_id: int) -> Hint:
         return await self._hints.hint(game_id, user_id)
 
-    async def review(self, game_id: int, user_id: int, *, guild_id: int) -> Review:
-        return await self._hints.review(game_id, user_id, guild_id=guild_id)
+    async def review(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        guild_id: int,
+        on_queued: Callable[[int], Awaitable[None]] | None = None,
+    ) -> Review:
+        return await self._hints.review(game_id, user_id, guild_id=guild_id, on_queued=on_queued)
 
-    async def latest_review(self, guild_id: int, channel_id: int, user_id: int) -> Review:
-        return await self._hints.latest_review(guild_id, channel_id, user_id)
+    async def latest_review(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        *,
+        on_queued: Callable[[int], Awaitable[None]] | None = None,
+    ) -> Review:
+        return await self._hints.latest_review(guild_id, channel_id, user_id, on_queued=on_queued)
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:

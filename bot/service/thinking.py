@@ -11,6 +11,14 @@ a Hard seat added to a lobby, a resumed game with one), so the first Hard move
 doesn't wait for a process to start while its table is locked, and a bot
 without Hard players never starts one.  ``Thinking(workers=0)`` thinks in a
 thread instead: for tools and tests that build a service without a pool.
+
+The work comes by priority (:class:`Priority`).  An AI seat's move goes ahead
+of every hint waiting for a worker, so the pool is never handed more than it
+has workers: the order is decided here, not in the pool's own first-come
+queue.  Reviews think apart, one decision at a time, in a process of their
+own at the lowest CPU priority (``nice`` 19): they use what the moves and
+hints leave of the machine and never hold up either (with ``workers=0``, in a
+thread of their own).
 """
 
 from __future__ import annotations
@@ -23,19 +31,36 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from enum import IntEnum
 from typing import Any, TypeVar
 
 from game import Action, SeatView
 from game.ai import Strength, choose
+
+from .gate import PriorityGate
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
+class Priority(IntEnum):
+    """What the work is for, the most urgent first."""
+
+    MOVE = 0  # an AI seat's move: a table waits for it
+    HINT = 1  # a player waits for it
+    REVIEW = 2  # one decision of a finished game's review
+
+
 def _ready() -> int:
     """Run in a worker when it starts: the AI is imported and the worker counted."""
     return os.getpid()
+
+
+def _in_the_background() -> None:
+    """Run in the reviews' process when it starts: the lowest CPU priority."""
+    with contextlib.suppress(AttributeError, OSError):  # no nice() on this system
+        os.nice(19)
 
 
 class Thinking:
@@ -48,6 +73,11 @@ class Thinking:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[None] | None = None  # the pool's workers coming up
         self._closed = False
+        # Moves and hints take turns for the pool's workers (a thread without a pool).
+        self._gate = PriorityGate(max(1, workers))
+        # Reviews for their own process (or thread), one decision at a time.
+        self._review_gate = PriorityGate(1)
+        self._review_pool: ProcessPoolExecutor | None = None
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: the bot has threads (the store's), and a fork
@@ -94,20 +124,31 @@ class Thinking:
                 raise
 
     async def decide(self, view: SeatView, strength: Strength, seed: int | str) -> Action:
-        """The move ``choose(view, strength, seed)`` makes, without blocking the loop."""
+        """The move ``choose(view, strength, seed)`` makes, without blocking the loop;
+        Hard's goes ahead of every hint and review waiting."""
         if self._closed:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
             return choose(view, strength, seed)
-        action = await self.run(choose, view, strength, seed)
+        action = await self.run(choose, view, strength, seed, priority=Priority.MOVE)
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
 
-    async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` where Hard thinks (a hint, a review, a Hard move): in a worker
-        process (a thread without a pool), never on the loop.  It must pickle."""
+    async def run(
+        self, work: Callable[..., T], *args: Any, priority: Priority = Priority.HINT
+    ) -> T:
+        """``work(*args)`` where Hard thinks, by ``priority``: a move or hint in a worker
+        process (a thread without a pool), a review in the reviews' own; never on the
+        loop.  It must pickle."""
         if self._closed:
             raise RuntimeError("the AI has been shut down")
+        if priority is Priority.REVIEW:
+            async with self._review_gate.place(priority):
+                return await self._in_review_pool(work, *args)
+        async with self._gate.place(priority):
+            return await self._in_pool(work, *args)
+
+    async def _in_pool(self, work: Callable[..., T], *args: Any) -> T:
         if self.workers == 0:
             return await asyncio.to_thread(work, *args)
         await self.start()  # at once when they are up, as they are when prepared
@@ -124,15 +165,37 @@ class Thinking:
             result, _ = await asyncio.gather(thought, self.start())
             return result
 
+    async def _in_review_pool(self, work: Callable[..., T], *args: Any) -> T:
+        if self.workers == 0:
+            return await asyncio.to_thread(work, *args)
+        loop = asyncio.get_running_loop()
+        pool = self._review_pool
+        if pool is None:
+            pool = self._review_pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_in_the_background
+            )
+        try:
+            # The first submit starts the process: off the loop, as the workers start.
+            future = await loop.run_in_executor(None, pool.submit, work, *args)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            log.warning("the reviews' process died; starting a new one")
+            if self._review_pool is pool:
+                self._review_pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return await asyncio.to_thread(work, *args)
+
     async def close(self) -> None:
         """Stop the workers and wait until they are gone; no decision is taken after."""
         self._closed = True
         if self._starting is not None:  # let the workers coming up finish, then stop them
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._starting)
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        pools = [self._pool, self._review_pool]
+        self._pool = self._review_pool = None
+        for pool in pools:
+            if pool is not None:
+                await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-__all__ = ["Thinking"]
+__all__ = ["Priority", "Thinking"]

@@ -364,9 +364,9 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
     thought: list[Any] = []
     real_run = games.thinking.run
 
-    async def counted(work: Any, *args: Any) -> Any:
+    async def counted(work: Any, *args: Any, **options: Any) -> Any:
         thought.append(work)
-        return await real_run(work, *args)
+        return await real_run(work, *args, **options)
 
     games.thinking.run = counted  # type: ignore[method-assign]
     hints = await asyncio.gather(*(games.hint(table.game_id, alice.id) for _ in range(20)))

@@ -29,10 +29,10 @@ class Gate:
         thinking = service(env).thinking
         real_run = thinking.run
 
-        async def held(work: Any, *args: Any) -> Any:
+        async def held(work: Any, *args: Any, **options: Any) -> Any:
             self.entered.set()
             await asyncio.to_thread(self.opened.wait)
-            return await real_run(work, *args)
+            return await real_run(work, *args, **options)
 
         thinking.run = held  # type: ignore[method-assign]
 

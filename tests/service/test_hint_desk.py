@@ -30,10 +30,10 @@ class HeldThinking(Thinking):
         self.searches = 0
         self.opened = asyncio.Event()
 
-    async def run(self, work: Callable[..., T], *args: Any) -> T:
+    async def run(self, work: Callable[..., T], *args: Any, **options: Any) -> T:
         self.searches += 1
         await self.opened.wait()
-        return await super().run(work, *args)
+        return await super().run(work, *args, **options)
 
 
 def running(hints: bool = True) -> Table:

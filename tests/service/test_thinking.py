@@ -6,6 +6,8 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import time
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ from game import Ruleset, SeatView
 from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
 from testkit.arena import play_game
+from testkit.service_game import ServiceGame
 
 
 def hard_positions(count: int) -> list[SeatView]:
@@ -104,3 +107,56 @@ def test_ai_workers_setting() -> None:
     for bad in ("0", "-1", "two", "65"):
         with pytest.raises(ConfigError, match="AI_WORKERS"):
             Settings.from_env({**env, "AI_WORKERS": bad})
+
+
+async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
+    """With the one worker busy, a hint asked for and then another table's Hard move:
+    the move is thought first."""
+    from game.ai.advice import advise
+
+    view, other = hard_positions(2)
+    thinking = Thinking(workers=1)
+    try:
+        await thinking.start()
+        busy = asyncio.ensure_future(thinking.run(time.sleep, 0.5))
+        await asyncio.sleep(0.05)
+        done: list[str] = []
+
+        async def noted(name: str, thought: Any) -> None:
+            await thought
+            done.append(name)
+
+        await asyncio.gather(
+            busy,
+            noted("hint", thinking.run(advise, view)),
+            noted("move", thinking.decide(other, Strength.HARD, "m")),
+        )
+        assert done == ["move", "hint"]
+    finally:
+        await thinking.close()
+
+
+async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker of the AI moves is busy: a review goes on all the same, beside it."""
+    from bot.service.hints import HintDesk
+    from bot.service.registry import TableRegistry
+    from testkit.service_game import GUILD, people
+
+    ann, bob = people("Ann", "Bob")
+    table = await game.lobby([ann, bob])
+    await game.play_out(table)
+    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 0.05)  # a decision or two
+    thinking = Thinking(workers=1)
+    try:
+        await thinking.start()
+        hints = HintDesk(TableRegistry(), game.store, thinking)
+        busy = asyncio.ensure_future(thinking.run(time.sleep, 2.0))
+        await asyncio.sleep(0.05)
+        review = await hints.review(table.game_id, ann.id, guild_id=GUILD)
+        assert review.checked >= 1
+        assert not busy.done(), "the review waited for the AI moves' worker"
+        await busy
+    finally:
+        await thinking.close()

@@ -80,5 +80,11 @@ def review_text(locale: str, review: Review) -> str:
     elif review.complete:
         lines.append(text(locale, "review.none"))
     if not review.complete:
-        lines.append("-# " + text(locale, "review.partial", count=review.checked))
+        partial = text(locale, "review.partial", count=review.checked)
+        lines.append(f"-# {partial} {text(locale, 'review.go_on')}")
     return "\n".join(lines)
+
+
+def queued_line(locale: str, ahead: int) -> str:
+    """A review waiting its turn: how many go first."""
+    return text(locale, "review.queued", count=ahead)

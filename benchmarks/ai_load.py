@@ -1,0 +1,197 @@
+"""What reviews cost the other tables: Hard moves and hints while one user asks for many reviews.
+
+    python -m benchmarks.ai_load                      # idle, 20 and 60 reviews, 20 people
+    python -m benchmarks.ai_load --seconds 20 --reviews 20 60 --workers 1
+    python -m benchmarks.ai_load --out benchmarks/results/ai_load.txt
+
+A store is filled with finished two-player games (two people playing Normal's
+moves, 150 decisions or so each to review).  A service's AI pool
+(``bot.service.thinking``, ``--workers``, 1 by default: the bot's default on
+two cores) and hint desk (``bot.service.hints``) answer the requests, the way
+the bot does.  In each scenario, for ``--seconds``:
+
+* another table's Hard seat asks for its move, again and again, 0.2 s apart
+  (positions of 4-player games, the workers warmed up first);
+* another player asks for a hint every 0.5 s (``advise``, as the Hint button);
+* a ticker on the event loop sleeps 1 ms at a time and records how late it
+  wakes: the loop's *stall*.
+
+The scenarios: idle; one user pressing Review on 20 (or ``--reviews``) of
+their finished games at once; and 20 people each reviewing one game at once.
+Each review may think for ``timing.REVIEW_BUDGET``; reviews still going when
+the scenario ends are cut short.  Printed (and written to ``--out``): Hard-move
+p50/p95, hint p50/p95, the worst stall, and the reviews refused.  Goals:
+Hard-move p95 under load within 1.5x of idle, hint p95 within 2x, no stall
+over 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks.ai_latency import collect, percentile
+from bot.service import Person, ServiceError
+from bot.service.hints import HintDesk
+from bot.service.registry import TableRegistry
+from bot.service.thinking import Thinking
+from game import Ruleset, SeatView
+from game.ai import Strength
+from game.ai.advice import advise
+from testkit.service_game import GUILD, ServiceGame
+
+ANN = Person(101, "Ann")
+MOVE_GAP = 0.2
+HINT_GAP = 0.5
+
+
+async def finished_games(game: ServiceGame, count: int) -> list[tuple[int, int]]:
+    """``count`` finished games of Ann against a different person each: (game, that person)."""
+    games = []
+    for i in range(count):
+        other = Person(500 + i, f"P{i}")
+        table = await game.lobby([ANN, other])
+        await game.play_out(table, timeout=120)
+        games.append((table.game_id, other.id))
+    return games
+
+
+async def scenario(
+    thinking: Thinking,
+    desk: HintDesk,
+    asks: list[tuple[int, int]],
+    moves: list[tuple[SeatView, int]],
+    hints: list[SeatView],
+    seconds: float,
+) -> dict[str, float]:
+    """Probe moves, hints and the loop for ``seconds`` while ``asks`` (game, user) are reviewed."""
+    move_ms: list[float] = []
+    hint_ms: list[float] = []
+    stalls: list[float] = []
+    refused = 0
+    stop = time.perf_counter() + seconds
+
+    async def review(game_id: int, user_id: int) -> None:
+        nonlocal refused
+        try:
+            await desk.review(game_id, user_id, guild_id=GUILD)
+        except ServiceError:
+            refused += 1
+
+    async def ticker() -> None:
+        while time.perf_counter() < stop:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.001)
+            stalls.append(max(0.0, (time.perf_counter() - t0) * 1000 - 1.0))
+
+    async def mover() -> None:
+        for view, seed in itertools.cycle(moves):
+            if time.perf_counter() >= stop:
+                return
+            t0 = time.perf_counter()
+            await thinking.decide(view, Strength.HARD, seed)
+            move_ms.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(MOVE_GAP)
+
+    async def hinter() -> None:
+        await asyncio.sleep(HINT_GAP / 3)  # out of step with the moves
+        for view in itertools.cycle(hints):
+            if time.perf_counter() >= stop:
+                return
+            t0 = time.perf_counter()
+            await thinking.run(advise, view)
+            hint_ms.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(HINT_GAP)
+
+    reviews = [asyncio.create_task(review(g, u)) for g, u in asks]
+    await asyncio.gather(ticker(), mover(), hinter())
+    for task in reviews:
+        task.cancel()
+    await asyncio.gather(*reviews, return_exceptions=True)
+    move_ms.sort()
+    hint_ms.sort()
+    return {
+        "moves": len(move_ms),
+        "move_p50": percentile(move_ms, 50),
+        "move_p95": percentile(move_ms, 95),
+        "hints": len(hint_ms),
+        "hint_p50": percentile(hint_ms, 50),
+        "hint_p95": percentile(hint_ms, 95),
+        "stall_max": max(stalls),
+        "stall_p99": percentile(sorted(stalls), 99),
+        "refused": refused,
+        "asked": len(asks),
+    }
+
+
+async def run(args: argparse.Namespace) -> list[str]:
+    moves = collect(4, 60, Ruleset(), prefix="load")
+    hints = [view for view, _ in collect(4, 30, Ruleset(), prefix="load-hints")]
+    most = max([*args.reviews, args.people])
+    with tempfile.TemporaryDirectory() as folder:
+        game = await ServiceGame.open(Path(folder) / "load.db")
+        try:
+            print(f"playing {most} finished games to review...", flush=True)
+            games = await finished_games(game, most)
+            plans: list[tuple[str, list[tuple[int, int]]]] = [("idle", [])]
+            for n in args.reviews:
+                plans.append((f"one user, {n} reviews", [(g, ANN.id) for g, _ in games[:n]]))
+            plans.append((f"{args.people} people, a review each", list(games[: args.people])))
+            rows = [
+                f"AI_WORKERS={args.workers}, {args.seconds:g} s a scenario, Hard move every "
+                f"{MOVE_GAP} s, hint every {HINT_GAP} s",
+                "",
+                "| load | Hard moves | move p50 | move p95 | hints | hint p50 | hint p95 "
+                "| loop stall p99 | loop stall max | reviews refused |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+            ]
+            print("\n".join(rows), flush=True)
+            for label, asks in plans:
+                thinking = Thinking(args.workers)
+                await thinking.start()
+                # Warm the workers' memos, as a running bot's are.
+                for view, seed in moves[:30]:
+                    await thinking.decide(view, Strength.HARD, seed)
+                desk = HintDesk(TableRegistry(), game.store, thinking)
+                try:
+                    got = await scenario(thinking, desk, asks, moves, hints, args.seconds)
+                finally:
+                    await desk.close()
+                    await thinking.close()
+                row = (
+                    f"| {label} | {got['moves']:.0f} | {got['move_p50']:.0f} ms "
+                    f"| {got['move_p95']:.0f} ms | {got['hints']:.0f} | {got['hint_p50']:.0f} ms "
+                    f"| {got['hint_p95']:.0f} ms | {got['stall_p99']:.1f} ms "
+                    f"| {got['stall_max']:.1f} ms | {got['refused']:.0f} of {got['asked']:.0f} |"
+                )
+                print(row, flush=True)
+                rows.append(row)
+        finally:
+            await game.close()
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--workers", type=int, default=1, help="AI worker processes")
+    parser.add_argument("--seconds", type=float, default=15.0, help="of each scenario")
+    parser.add_argument("--reviews", type=int, nargs="*", default=[20, 60])
+    parser.add_argument("--people", type=int, default=20, help="people reviewing one game each")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/ai_load.txt"))
+    args = parser.parse_args(argv)
+    rows = asyncio.run(run(args))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(rows) + "\n")
+    print(f"written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

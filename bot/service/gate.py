@@ -1,0 +1,60 @@
+"""A gate with a few places, let in by priority: the most urgent waiting goes in first."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+
+class PriorityGate:
+    """``places`` at once; the others wait, the lowest ``priority`` first, then in order."""
+
+    def __init__(self, places: int) -> None:
+        if places < 1:
+            raise ValueError("a gate needs a place")
+        self._free = places
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        """How many wait for a place."""
+        return sum(1 for _, _, f in self._waiting if not f.done())
+
+    @asynccontextmanager
+    async def place(self, priority: int) -> AsyncIterator[None]:
+        """Hold a place for the ``async with``, once one is given."""
+        await self._enter(priority)
+        try:
+            yield
+        finally:
+            self._leave()
+
+    async def _enter(self, priority: int) -> None:
+        if self._free > 0:  # a free place means nobody waits: each leaving hands its on
+            self._free -= 1
+            return
+        given: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), given))
+        try:
+            await given
+        except asyncio.CancelledError:
+            if given.done() and not given.cancelled():
+                self._leave()  # the place came just as the wait was cancelled: hand it on
+            else:
+                given.cancel()  # passed over when a place is handed on
+            raise
+
+    def _leave(self) -> None:
+        while self._waiting:
+            _, _, given = heapq.heappop(self._waiting)
+            if not given.done():
+                given.set_result(None)
+                return
+        self._free += 1
+
+
+__all__ = ["PriorityGate"]
