@@ -17,6 +17,7 @@ import simcord
 from bot.i18n import text
 
 from .games import C, Round, play_rigged_game
+from .test_leaderboard import Player, current, players  # noqa: F401  (the fixture)
 
 # Seat 0 empties at once; seat 1's Llama costs 10. Seat 0 wins 0 to 10.
 QUICK = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
@@ -167,3 +168,41 @@ async def test_a_deleted_channels_games_stay_with_their_players(world: World) ->
     chart = await world.erin.slash(world.open, "lama chart", game_id=world.secret_game)
     assert chart.response is not None and chart.ephemeral
     assert chart.response.content == text("en", "chart.unknown", game=world.secret_game)
+
+
+async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    players: list[Player],  # noqa: F811
+) -> None:
+    """Fifteen people's games in the open channel, and alice's and bob's in #secret."""
+    bob, carol = (guild.add_member(simcord_env.create_user(name)) for name in ("bob", "carol"))
+    assert guild.me is not None
+    secret = guild.create_text_channel(
+        "secret",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            guild.me: SEEN,
+            alice: SEEN,
+            bob: SEEN,
+        },
+    )
+    await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
+    await simcord_env.advance_time(3)
+    shared = await carol.slash(channel, "lama leaderboard")
+    assert shared.response is not None and not shared.ephemeral
+    first = current(channel, shared.response.id)
+    assert "alice" not in (first.embeds[0].description or "")
+
+    # Alice's next page would count #secret: she gets it privately, the shared one stays.
+    turned = await alice.click(first, label="Next")
+    assert turned.response is not None and turned.ephemeral
+    assert (turned.response.embeds[0].footer.text or "").startswith("Page 2/2 ·")
+    assert current(channel, shared.response.id).embeds[0].to_dict() == first.embeds[0].to_dict()
+    # Carol's own turn edits the shared message, still without #secret's game.
+    await carol.click(first, label="Next")
+    second = current(channel, shared.response.id)
+    assert (second.embeds[0].footer.text or "").startswith("Page 2/2 ·")
+    assert "alice" not in (second.embeds[0].description or "")
