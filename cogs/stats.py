@@ -1,7 +1,9 @@
 """Stats commands: /lama stats, leaderboard, history and chart, and the leaderboard's paging.
 
-Everything here reads finished games of one server through the service; the
-messages are drawn by :mod:`bot.frontend.views.stats`.
+Everything here reads finished games of one server through the service, only those
+the asker may see (:func:`~bot.frontend.views.stats.audience`), and answers privately
+when some of them are from a channel not everyone reading here may see; the messages
+are drawn by :mod:`bot.frontend.views.stats`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from bot.frontend.custom_ids import BoardId, fits_store
 from bot.frontend.replies import Interaction, reply
 from bot.frontend.views.stats import (
     HISTORY_SIZE,
+    audience,
     board_page,
     chart_file,
     finished_chart,
@@ -56,7 +59,8 @@ class StatsCommands(LamaCog, name="Stats"):
         who = member or interaction.user
         locale = interaction.locale
         try:
-            stats = await self.stats.player_stats(interaction.guild_id, who.id)
+            seen = await audience(self.stats, interaction)
+            stats = await self.stats.player_stats(interaction.guild_id, who.id, sight=seen.sight)
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -64,7 +68,7 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
         embed = stats_embed(locale, who.display_name, stats)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, ephemeral=seen.private)
 
     @app_commands.command(
         name="leaderboard", description="The best L.A.M.A. players in this server."
@@ -85,8 +89,9 @@ class StatsCommands(LamaCog, name="Stats"):
             return
         chosen = order.value if order is not None else "wins"
         try:
+            seen = await audience(self.stats, interaction)
             message, embed, view = await board_page(
-                self.stats, interaction.guild_id, chosen, 0, interaction.locale
+                self.stats, interaction.guild_id, chosen, 0, interaction.locale, sight=seen.sight
             )
         except StoreError as error:
             await self._failed(interaction, error)
@@ -94,10 +99,7 @@ class StatsCommands(LamaCog, name="Stats"):
         if embed is None:
             await reply(interaction, message or "", ephemeral=True)
             return
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
+        await self._send_board(interaction, embed, view, ephemeral=seen.private)
 
     @app_commands.command(
         name="history",
@@ -112,7 +114,10 @@ class StatsCommands(LamaCog, name="Stats"):
             return
         who = member or interaction.user
         try:
-            rows = await self.stats.history(interaction.guild_id, who.id, limit=HISTORY_SIZE)
+            seen = await audience(self.stats, interaction)
+            rows = await self.stats.history(
+                interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight
+            )
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -120,7 +125,7 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
         embed = history_embed(interaction.locale, who.display_name, rows)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, ephemeral=seen.private)
 
     @app_commands.command(
         name="chart", description="Every player's points round by round in a finished game."
@@ -143,18 +148,25 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
         try:
+            seen = await audience(self.stats, interaction)
             if game_id is None:
-                # The asker's latest finished game here, else the server's latest.
-                latest = await self.stats.history(guild_id, interaction.user.id, limit=1)
+                # The asker's latest finished game here, else the server's latest they may see.
+                latest = await self.stats.history(
+                    guild_id, interaction.user.id, limit=1, sight=seen.sight
+                )
                 if latest:
                     game_id = latest[0].game_id
                 else:
-                    game_id = await self.stats.latest_finished_game(guild_id)
+                    game_id = await self.stats.latest_finished_game(guild_id, sight=seen.sight)
                     note = text(locale, "chart.server_latest")
                 if game_id is None:
                     await reply(interaction, text(locale, "chart.none"))
                     return
-            chart = await finished_chart(self.bot.service, game_id, locale, guild_id=guild_id)
+            # A game they may not see is answered as one that doesn't exist: no probing.
+            place = await self.stats.finished_game_channel(guild_id, game_id, sight=seen.sight)
+            chart = None
+            if place is not None:
+                chart = await finished_chart(self.bot.service, game_id, locale, guild_id=guild_id)
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -162,7 +174,9 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
         embed, png = chart
-        await interaction.response.send_message(note, embed=embed, file=chart_file(png))
+        await interaction.response.send_message(
+            note, embed=embed, file=chart_file(png), ephemeral=place in seen.private_channels
+        )
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: BoardId) -> None:
@@ -171,11 +185,20 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, text(interaction.locale, "error.unknown_button"))
             return
         try:
+            seen = await audience(self.stats, interaction)
             message, embed, view = await board_page(
-                self.stats, cid.guild_id, cid.order, cid.page, interaction.locale
+                self.stats, cid.guild_id, cid.order, cid.page, interaction.locale, sight=seen.sight
             )
         except StoreError as error:
             await self._failed(interaction, error)
+            return
+        shared = interaction.message is not None and not interaction.message.flags.ephemeral
+        if seen.private and shared:
+            # Their page holds games not everyone here may see: theirs alone, not an edit.
+            if embed is None:
+                await reply(interaction, message or "", ephemeral=True)
+            else:
+                await self._send_board(interaction, embed, view, ephemeral=True)
             return
         if embed is None:
             await interaction.response.edit_message(content=message, embed=None, view=None)
@@ -183,6 +206,19 @@ class StatsCommands(LamaCog, name="Stats"):
         await interaction.response.edit_message(embed=embed, view=view)
 
     # ------------------------------------------------------------ helpers
+    @staticmethod
+    async def _send_board(
+        interaction: Interaction,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        *,
+        ephemeral: bool,
+    ) -> None:
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+
     @staticmethod
     def _nobody(interaction: Interaction, who: discord.abc.User) -> str:
         if who.id == interaction.user.id:

@@ -30,6 +30,7 @@ from .records import (
     PlayerStats,
     SeatNote,
     SeatRecord,
+    Sight,
     StoreError,
 )
 from .shards import Shards, ShardTaken, shard_of
@@ -49,6 +50,7 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
+    "Sight",
     "ShardTaken",
     "Shards",
     "PingRecord",

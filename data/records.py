@@ -99,6 +99,15 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Sight:
+    """The finished games someone may be shown: all but those in the ``hidden`` channels
+    (or threads), except the games ``viewer`` sat at, which are always theirs to see."""
+
+    viewer: int | None = None
+    hidden: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One person's finished games in one guild."""
 

@@ -4,6 +4,10 @@ Every method is one read on the stats' own connection (see ``Part._reads``), so
 a big leaderboard never holds up a move.  The SQL runs unchanged on SQLite and
 PostgreSQL: no bare columns in aggregates, sums that start from 0, and doubles
 where a ratio is wanted.
+
+Each read takes a :class:`~data.records.Sight`: the games in its hidden channels are
+left out of everything (counts, sums, names, ranks), in SQL, except the games its
+viewer sat at.  None shows every game (the chart a table posts in its own channel).
 """
 
 from __future__ import annotations
@@ -13,64 +17,88 @@ import json
 from game import Ruleset
 
 from .database import Part
-from .records import LEADERBOARD_ORDERS, ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
+from .records import (
+    LEADERBOARD_ORDERS,
+    ChipHistory,
+    HistoryRow,
+    LeaderboardRow,
+    PlayerStats,
+    Sight,
+)
 
 #: How each leaderboard order ranks (keys of LEADERBOARD_ORDERS; literals, never input).
 _RANKINGS = {"wins": "wins DESC", "win_rate": "win_rate DESC", "average": "average ASC"}
 
 #: The leaderboard's rows: one per person (never an AI seat) with at least some finished
-#: games in a guild.  Binds the guild id, then the least number of games.
+#: games in a guild.  Binds the guild id, the sight's (``{sight}``), then the least number
+#: of games.
 _PER_PERSON = """FROM games AS g
                  JOIN seats AS s ON s.game_id = g.id
                  JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
-                 WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id IS NOT NULL
+                 WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id IS NOT NULL{sight}
                  GROUP BY s.user_id
                  HAVING COUNT(*) >= ?"""
+
+
+def _in_sight(sight: Sight | None, games: str = "g") -> tuple[str, tuple[int, ...]]:
+    """An ``AND ...`` keeping the games (``games`` is their alias) ``sight`` may see,
+    and what it binds; nothing when nothing is hidden."""
+    if sight is None or not sight.hidden:
+        return "", ()
+    hidden = tuple(sorted(sight.hidden))
+    outside = f"{games}.channel_id NOT IN ({', '.join('?' * len(hidden))})"
+    if sight.viewer is None:
+        return f" AND {outside}", hidden
+    seated = f"EXISTS (SELECT 1 FROM seats AS v WHERE v.game_id = {games}.id AND v.user_id = ?)"
+    return f" AND ({outside} OR {seated})", (*hidden, sight.viewer)
 
 
 class StatsReads(Part):
     """The stats reads: all that /lama stats and its kin may ask of the store."""
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """A person's finished games in a guild; None if they finished none."""
-        params = (guild_id, user_id)
+    async def player_stats(
+        self, guild_id: int, user_id: int, *, sight: Sight | None = None
+    ) -> PlayerStats | None:
+        """A person's finished games in a guild (in ``sight``); None if there are none."""
+        where, seen = _in_sight(sight)
+        params = (guild_id, user_id, *seen)
         async with self._reads.read() as unit:
             query = """SELECT COUNT(*), COALESCE(SUM(r.winner), 0), AVG(r.points)
                        FROM games AS g
                        JOIN seats AS s ON s.game_id = g.id
                        JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
-                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                     """
-            [(games, wins, average)] = await unit.fetch(query, params)
+            [(games, wins, average)] = await unit.fetch(query.format(where=where), params)
             if not games:
                 return None
 
             query = """SELECT s.name
                        FROM games AS g
                        JOIN seats AS s ON s.game_id = g.id
-                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                        ORDER BY g.finished_at DESC, g.id DESC
                        LIMIT 1
                     """
-            [(name,)] = await unit.fetch(query, params)
+            [(name,)] = await unit.fetch(query.format(where=where), params)
 
             query = """SELECT r.points, g.id, g.finished_at
                        FROM games AS g
                        JOIN seats AS s ON s.game_id = g.id
                        JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
-                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                        ORDER BY r.points, g.finished_at, g.id
                        LIMIT 1
                     """
-            [best] = await unit.fetch(query, params)
+            [best] = await unit.fetch(query.format(where=where), params)
 
             query = """SELECT COUNT(*), COALESCE(SUM(rr.emptied), 0), COALESCE(SUM(rr.returned), 0)
                        FROM games AS g
                        JOIN seats AS s ON s.game_id = g.id
                        JOIN round_results AS rr ON rr.game_id = s.game_id AND rr.seat = s.seat
-                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                     """
-            [(rounds, emptied, returned)] = await unit.fetch(query, params)
+            [(rounds, emptied, returned)] = await unit.fetch(query.format(where=where), params)
         return PlayerStats(
             user_id=user_id,
             name=name,
@@ -94,17 +122,20 @@ class StatsReads(Part):
         min_games: int = 1,
         limit: int = 10,
         offset: int = 0,
+        sight: Sight | None = None,
     ) -> list[LeaderboardRow]:
         """People (never AI seats) with at least ``min_games`` finished games, best first.
 
         ``wins``: most wins; ``win_rate``: highest share of games won;
         ``average``: lowest average final points.  Ties share a rank and are
-        listed by games played, then user id.
+        listed by games played, then user id.  Only the games in ``sight`` count.
         """
         if order not in LEADERBOARD_ORDERS:
             raise ValueError(f"unknown leaderboard order {order!r}")
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
+        where, seen = _in_sight(sight)
+        per_person = _PER_PERSON.format(sight=where)
         async with self._reads.read() as unit:
             query = f"""WITH per_user AS (
                             SELECT s.user_id AS user_id,
@@ -113,7 +144,7 @@ class StatsReads(Part):
                                    SUM(r.winner) AS wins,
                                    CAST(SUM(r.winner) AS DOUBLE PRECISION) / COUNT(*) AS win_rate,
                                    CAST(AVG(r.points) AS DOUBLE PRECISION) AS average
-                            {_PER_PERSON}
+                            {per_person}
                         )
                         SELECT RANK() OVER (ORDER BY {_RANKINGS[order]}) AS place,
                                p.user_id, n.name, p.games, p.wins, p.win_rate, p.average
@@ -123,7 +154,7 @@ class StatsReads(Part):
                         ORDER BY place, p.games DESC, p.user_id
                         LIMIT ? OFFSET ?
                      """
-            rows = await unit.fetch(query, (guild_id, min_games, limit, offset))
+            rows = await unit.fetch(query, (guild_id, *seen, min_games, limit, offset))
         return [
             LeaderboardRow(
                 rank=int(rank),
@@ -137,16 +168,23 @@ class StatsReads(Part):
             for rank, user, name, games, wins, win_rate, average in rows
         ]
 
-    async def leaderboard_count(self, guild_id: int, *, min_games: int = 1) -> int:
-        """How many rows the whole leaderboard has (for paging)."""
+    async def leaderboard_count(
+        self, guild_id: int, *, min_games: int = 1, sight: Sight | None = None
+    ) -> int:
+        """How many rows the whole leaderboard (in ``sight``) has, for paging."""
+        where, seen = _in_sight(sight)
+        per_person = _PER_PERSON.format(sight=where)
         async with self._reads.read() as unit:
-            query = f"SELECT COUNT(*) FROM (SELECT 1 {_PER_PERSON}) AS per_user"
-            rows = await unit.fetch(query, (guild_id, min_games))
+            query = f"SELECT COUNT(*) FROM (SELECT 1 {per_person}) AS per_user"
+            rows = await unit.fetch(query, (guild_id, *seen, min_games))
         return int(rows[0][0])
 
-    async def history(self, guild_id: int, user_id: int, *, limit: int = 10) -> list[HistoryRow]:
-        """A person's most recent finished games in a guild, newest first."""
-        params = (guild_id, user_id, limit)
+    async def history(
+        self, guild_id: int, user_id: int, *, limit: int = 10, sight: Sight | None = None
+    ) -> list[HistoryRow]:
+        """A person's most recent finished games in a guild (in ``sight``), newest first."""
+        where, seen = _in_sight(sight)
+        params = (guild_id, user_id, *seen, limit)
         async with self._reads.read() as unit:
             query = """SELECT g.id, g.finished_at,
                               (SELECT COUNT(*) FROM seats AS c WHERE c.game_id = g.id),
@@ -154,11 +192,11 @@ class StatsReads(Part):
                        FROM games AS g
                        JOIN seats AS s ON s.game_id = g.id
                        JOIN game_results AS r ON r.game_id = s.game_id AND r.seat = s.seat
-                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                       WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                        ORDER BY g.finished_at DESC, g.id DESC
                        LIMIT ?
                     """
-            rows = await unit.fetch(query, params)
+            rows = await unit.fetch(query.format(where=where), params)
 
             query = """SELECT wr.game_id, w.name
                        FROM game_results AS wr
@@ -167,14 +205,14 @@ class StatsReads(Part):
                            SELECT g.id
                            FROM games AS g
                            JOIN seats AS s ON s.game_id = g.id
-                           WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                           WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?{where}
                            ORDER BY g.finished_at DESC, g.id DESC
                            LIMIT ?
                        )
                        ORDER BY wr.game_id, wr.seat
                     """
             winners: dict[int, list[str]] = {}
-            for game_id, name in await unit.fetch(query, params):
+            for game_id, name in await unit.fetch(query.format(where=where), params):
                 winners.setdefault(game_id, []).append(name)
         return [
             HistoryRow(
@@ -189,16 +227,51 @@ class StatsReads(Part):
             for game_id, finished_at, players, points, place, winner in rows
         ]
 
-    async def latest_finished_game(self, guild_id: int) -> int | None:
-        """The id of the game that finished last in a guild; None if none has finished."""
+    async def latest_finished_game(
+        self, guild_id: int, *, sight: Sight | None = None
+    ) -> int | None:
+        """The id of the game (in ``sight``) that finished last in a guild; None if none."""
+        where, seen = _in_sight(sight)
         async with self._reads.read() as unit:
-            query = """SELECT id FROM games
-                       WHERE guild_id = ? AND status = 'finished'
-                       ORDER BY finished_at DESC, id DESC
-                       LIMIT 1
-                    """
-            rows = await unit.fetch(query, (guild_id,))
+            query = f"""SELECT g.id FROM games AS g
+                        WHERE g.guild_id = ? AND g.status = 'finished'{where}
+                        ORDER BY g.finished_at DESC, g.id DESC
+                        LIMIT 1
+                     """
+            rows = await unit.fetch(query, (guild_id, *seen))
         return int(rows[0][0]) if rows else None
+
+    async def finished_game_channel(
+        self, guild_id: int, game_id: int, *, sight: Sight | None = None
+    ) -> int | None:
+        """The channel of a finished game of a guild, if ``sight`` shows it; else None,
+        just as for a game that doesn't exist."""
+        where, seen = _in_sight(sight)
+        async with self._reads.read() as unit:
+            query = f"""SELECT g.channel_id FROM games AS g
+                        WHERE g.guild_id = ? AND g.id = ? AND g.status = 'finished'{where}
+                     """
+            rows = await unit.fetch(query, (guild_id, game_id, *seen))
+        return int(rows[0][0]) if rows else None
+
+    async def finished_channels(
+        self, guild_id: int, *, user_id: int | None = None
+    ) -> frozenset[int]:
+        """The channels (and threads) of a guild's finished games; with ``user_id``, only
+        those where that person sat at a finished game."""
+        async with self._reads.read() as unit:
+            if user_id is None:
+                query = """SELECT DISTINCT channel_id FROM games
+                           WHERE guild_id = ? AND status = 'finished'
+                        """
+                rows = await unit.fetch(query, (guild_id,))
+            else:
+                query = """SELECT DISTINCT g.channel_id
+                           FROM games AS g JOIN seats AS s ON s.game_id = g.id
+                           WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
+                        """
+                rows = await unit.fetch(query, (guild_id, user_id))
+        return frozenset(int(channel) for (channel,) in rows)
 
     async def chip_history(self, game_id: int) -> ChipHistory | None:
         """Every seat's points after every finished round; None if there is no such game."""

@@ -4,23 +4,28 @@ Everything here reads finished games of one server; nothing is kept in
 memory, so the leaderboard's Previous/Next buttons carry only the server, the
 page and the order (:class:`~bot.frontend.custom_ids.BoardId`) and work after
 a restart.
+
+Who sees what: an answer holds only the games the asker may see (:func:`audience`),
+and is private when some of them are from a channel not everyone reading here may see.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
-from data.records import ChipHistory, HistoryRow, LeaderboardRow, PlayerStats
+from data.records import ChipHistory, HistoryRow, LeaderboardRow, PlayerStats, Sight
 from data.stats import StatsReads
 
 from ..custom_ids import BoardId
 from ..items import LamaButton
+from ..replies import Interaction
 from ..words import number, percent
 
 if TYPE_CHECKING:
@@ -31,6 +36,75 @@ MIN_GAMES = 3  # finished games a player needs to be ranked by win rate or avera
 HISTORY_SIZE = 10  # games listed by /lama history
 CHART_FILE = "chips.png"
 COLOR_STATS = discord.Colour.purple()
+
+
+# ---------------------------------------------------------------- who sees what
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """What one asker may be shown where they ask."""
+
+    sight: Sight  # the games they may see: not those of channels hidden from them
+    private_channels: frozenset[int]  # channels with games not all readers here may see
+    private: bool  # some game in sight is from one of those: answer ephemerally
+
+
+def _sees(guild: discord.Guild, member: discord.Member, channel_id: int) -> bool:
+    """Whether ``member`` may see the channel or thread now; a gone one (deleted, or an
+    archived thread out of the cache) nobody may, nor a private thread they're not known in."""
+    place = guild.get_channel_or_thread(channel_id)
+    if place is None:
+        return False
+    try:
+        allowed = place.permissions_for(member)
+    except discord.ClientException:  # a thread whose parent isn't cached
+        return False
+    if not allowed.view_channel:
+        return False
+    if isinstance(place, discord.Thread) and place.is_private():
+        return (
+            allowed.manage_threads
+            or place.owner_id == member.id
+            or any(joined.id == member.id for joined in place.members)
+        )
+    return True
+
+
+def _open_here(guild: discord.Guild, channel_id: int, here: object) -> bool:
+    """Whether everyone reading ``here`` may see the channel or thread: it is here (or
+    here's parent), a public thread of here, or @everyone may see it."""
+    here_id = getattr(here, "id", None)
+    if channel_id == here_id or (isinstance(here, discord.Thread) and channel_id == here.parent_id):
+        return True
+    place = guild.get_channel_or_thread(channel_id)
+    if place is None:
+        return False
+    if isinstance(place, discord.Thread):
+        if place.is_private():
+            return False
+        if place.parent_id == here_id:
+            return True
+    try:
+        return place.permissions_for(guild.default_role).view_channel
+    except discord.ClientException:
+        return False
+
+
+async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
+    """The games the asker may be shown where they ask (a channel or thread of their
+    server): those of the channels they may see now, and those they sat at anywhere.
+
+    Reads the channels of the server's finished games; the checks are the cache's.
+    """
+    assert interaction.guild_id is not None
+    user, guild, here = interaction.user, interaction.guild, interaction.channel
+    channels = await stats.finished_channels(interaction.guild_id)
+    played = await stats.finished_channels(interaction.guild_id, user_id=user.id)
+    if guild is None or not isinstance(user, discord.Member):  # unknown here: their own only
+        return Audience(Sight(viewer=user.id, hidden=channels), channels, bool(played))
+    hidden = frozenset(c for c in channels if not _sees(guild, user, c))
+    private = frozenset(c for c in channels if not _open_here(guild, c, here))
+    in_sight = (channels - hidden) | played
+    return Audience(Sight(viewer=user.id, hidden=hidden), private, bool(in_sight & private))
 
 
 # ---------------------------------------------------------------- formatting
@@ -128,20 +202,32 @@ def board_view(locale: object, guild_id: int, order: str, page: int, pages: int)
 
 
 async def board_page(
-    stats: StatsReads, guild_id: int, order: str, page: int, locale: object
+    stats: StatsReads,
+    guild_id: int,
+    order: str,
+    page: int,
+    locale: object,
+    *,
+    sight: Sight | None = None,
 ) -> tuple[str | None, discord.Embed | None, discord.ui.View | None]:
-    """(message, None, None) for an empty leaderboard, else (None, embed, view).
+    """(message, None, None) for an empty leaderboard, else (None, embed, view), over
+    the games in ``sight``.
 
     A page past the end shows the last page.
     """
     least = min_games(order)
-    total = await stats.leaderboard_count(guild_id, min_games=least)
+    total = await stats.leaderboard_count(guild_id, min_games=least, sight=sight)
     if total == 0:
         return text(locale, "board.empty_min", count=least), None, None
     pages = -(-total // PAGE_SIZE)
     page = max(0, min(page, pages - 1))
     rows = await stats.leaderboard(
-        guild_id, order=order, min_games=least, limit=PAGE_SIZE, offset=page * PAGE_SIZE
+        guild_id,
+        order=order,
+        min_games=least,
+        limit=PAGE_SIZE,
+        offset=page * PAGE_SIZE,
+        sight=sight,
     )
     embed = board_embed(locale, order, rows, page, pages)
     view = board_view(locale, guild_id, order, page, pages) if pages > 1 else None

@@ -66,8 +66,11 @@ async def insert_random_game(
     rng: random.Random,
     *,
     threshold: int = 5,
+    channel_id: int | None = None,
 ) -> Match:
-    """A finished game of random legal moves, saved the way the game service saves one."""
+    """A finished game of random legal moves, saved the way the game service saves one,
+    as if played in ``channel_id`` (by default a channel the server doesn't have: one
+    deleted since, whose games only their players still see)."""
     ruleset = Ruleset(threshold=threshold)
     seats = [
         SeatRecord(i, user_id, None if user_id is not None else "normal", name)
@@ -77,7 +80,7 @@ async def insert_random_game(
     match.deal(rng.randrange(2**32))
     game_id = await store.create_game(
         guild_id=guild_id,
-        channel_id=guild_id + 1,
+        channel_id=guild_id + 1 if channel_id is None else channel_id,
         host_id=next(user_id for user_id, _ in players if user_id is not None),
         ruleset=ruleset,
         turn_timer=0,

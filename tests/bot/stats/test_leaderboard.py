@@ -48,15 +48,18 @@ def ranking(players: list[Player], order: str) -> list[tuple[int, str]]:
 
 
 @pytest.fixture
-async def players(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> list[Player]:
-    """15 people with 1 to 5 finished games each, saved straight into the bot's store."""
+async def players(
+    simcord_env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle
+) -> list[Player]:
+    """15 people with 1 to 5 finished games each in ``channel``, saved straight into the
+    bot's store."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     rng = random.Random(2024)
     people = [Player(7001 + i, f"p{i + 1:02d}") for i in range(15)]
 
     async def game(*seated: Player | None) -> None:
         seats = [(p.user_id, p.name) if p else (None, "Bot") for p in seated]
-        match: Match = await insert_random_game(store, guild.id, seats, rng)
+        match: Match = await insert_random_game(store, guild.id, seats, rng, channel_id=channel.id)
         for seat, p in enumerate(seated):
             if p is not None:
                 p.games += 1

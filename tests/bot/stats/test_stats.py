@@ -286,7 +286,10 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
 
     # A newer game here that carol sat out, then one in another guild (dave's, even),
     # newer still: dave gets the newer game of this server, carol still her own latest.
-    await insert_random_game(store, guild.id, [(9001, "erin"), (None, "Bot")], random.Random(2))
+    here = played.channel.id
+    await insert_random_game(
+        store, guild.id, [(9001, "erin"), (None, "Bot")], random.Random(2), channel_id=here
+    )
     [newer] = await store.history(guild.id, 9001, limit=1)
     await insert_random_game(store, 4242, [(dave.id, "dave"), (None, "Bot")], random.Random(3))
     [foreign] = await store.history(4242, dave.id, limit=1)
@@ -339,7 +342,7 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
     draws the others itself. The PNG is drawn in a worker thread, not on the event loop."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     names = [(alice.id, "王小明"), (None, "Жанна"), (None, "Zoë 🦙")]
-    await insert_random_game(store, guild.id, names, random.Random(4))
+    await insert_random_game(store, guild.id, names, random.Random(4), channel_id=channel.id)
     [row] = await store.history(guild.id, alice.id, limit=1)
     threads: list[threading.Thread] = []
     # The chart is drawn by the stats views, for the command and the game's end alike.

@@ -1,0 +1,208 @@
+"""Who sees what: a game in a channel the asker can't see is in none of their answers.
+
+Alice and bob play in ``#secret`` (only they and erin may see it); alice and carol play
+in the open ``#lama-table``. Carol and dave can't see ``#secret``; erin can, and never
+played. An answer that holds a game not everyone reading the channel may see is private.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import discord
+import pytest
+import simcord
+
+from bot.i18n import text
+
+from .games import C, Round, play_rigged_game
+from .test_leaderboard import Player, current, players  # noqa: F401  (the fixture)
+
+# Seat 0 empties at once; seat 1's Llama costs 10. Seat 0 wins 0 to 10.
+QUICK = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
+SEEN = discord.PermissionOverwrite(view_channel=True)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    open: simcord.ChannelHandle
+    secret: simcord.ChannelHandle
+    open_game: int
+    secret_game: int
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor  # can't see #secret, played in the open channel
+    dave: simcord.MemberActor  # can't see #secret, never played
+    erin: simcord.MemberActor  # sees #secret, never played
+
+
+@pytest.fixture
+async def world(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> World:
+    bob, carol, dave, erin = (
+        guild.add_member(simcord_env.create_user(name)) for name in ("bob", "carol", "dave", "erin")
+    )
+    assert guild.me is not None
+    secret = guild.create_text_channel(
+        "secret",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            guild.me: SEEN,
+            alice: SEEN,
+            bob: SEEN,
+            erin: SEEN,
+        },
+    )
+    opened = await play_rigged_game(simcord_env, channel, [alice, carol], QUICK)
+    hidden = await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
+    await simcord_env.advance_time(3)
+    return World(
+        simcord_env, channel, secret, opened.game_id, hidden.game_id, alice, bob, carol, dave, erin
+    )
+
+
+def game_ids(result: simcord.InteractionResult) -> set[int]:
+    assert result.response is not None
+    embed = result.response.embeds[0]
+    return {int(n) for n in re.findall(r"#(\d+)", embed.description or "")}
+
+
+def games_field(result: simcord.InteractionResult) -> str:
+    assert result.response is not None
+    [games] = [f.value for f in result.response.embeds[0].fields if f.name == "Games"]
+    return str(games)
+
+
+async def test_a_hidden_game_has_no_chart_for_those_who_cant_see_it(world: World) -> None:
+    missing = 999_999
+    for asker in (world.carol, world.dave):
+        hidden = await asker.slash(world.open, "lama chart", game_id=world.secret_game)
+        nothing = await asker.slash(world.open, "lama chart", game_id=missing)
+        for result, game in ((hidden, world.secret_game), (nothing, missing)):
+            assert result.response is not None and result.ephemeral, asker.name
+            assert result.response.content == text("en", "chart.unknown", game=game)
+            assert not result.response.attachments and not result.response.embeds
+        # Without a number, dave gets the server's latest game he may see: not #secret's.
+    latest = await world.dave.slash(world.open, "lama chart")
+    assert latest.response is not None and latest.response.attachments
+    assert f"Game #{world.open_game} " in (latest.response.embeds[0].title or "")
+
+    # Erin may see #secret: she gets its chart there, and as the server's latest.
+    for options in ({"game_id": world.secret_game}, {}):
+        shown = await world.erin.slash(world.secret, "lama chart", **options)
+        assert shown.response is not None and not shown.ephemeral
+        assert f"Game #{world.secret_game} " in (shown.response.embeds[0].title or "")
+
+
+async def test_history_and_stats_leave_out_a_hidden_game(world: World) -> None:
+    # Carol sees alice's open game only, and nothing of bob's.
+    history = await world.carol.slash(world.open, "lama history", member=world.alice)
+    assert game_ids(history) == {world.open_game}
+    assert not history.ephemeral
+    stats = await world.carol.slash(world.open, "lama stats", member=world.alice)
+    assert games_field(stats) == "1"
+    for command in ("lama history", "lama stats"):
+        bobs = await world.carol.slash(world.open, command, member=world.bob)
+        assert bobs.response is not None and bobs.ephemeral
+        assert bobs.response.content == text("en", "stats.none_member", name="bob")
+
+    # Erin, in #secret, sees both of alice's games, and bob's.
+    history = await world.erin.slash(world.secret, "lama history", member=world.alice)
+    assert game_ids(history) == {world.open_game, world.secret_game}
+    assert not history.ephemeral
+    stats = await world.erin.slash(world.secret, "lama stats", member=world.bob)
+    assert games_field(stats) == "1" and not stats.ephemeral
+
+
+async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: World) -> None:
+    # Alice asks in the open channel: her #secret game is there, for her eyes only.
+    for command in ("lama history", "lama stats", "lama leaderboard"):
+        result = await world.alice.slash(world.open, command)
+        assert result.response is not None and result.ephemeral, command
+    assert game_ids(await world.alice.slash(world.open, "lama history")) == {
+        world.open_game,
+        world.secret_game,
+    }
+    chart = await world.alice.slash(world.open, "lama chart", game_id=world.secret_game)
+    assert chart.response is not None and chart.response.attachments and chart.ephemeral
+    # The open game's chart is for everyone; in #secret everything is.
+    chart = await world.alice.slash(world.open, "lama chart", game_id=world.open_game)
+    assert chart.response is not None and chart.response.attachments and not chart.ephemeral
+    for command in ("lama history", "lama stats", "lama leaderboard"):
+        result = await world.alice.slash(world.secret, command)
+        assert result.response is not None and not result.ephemeral, command
+
+
+def board_names(result: simcord.InteractionResult) -> list[str]:
+    assert result.response is not None
+    lines = (result.response.embeds[0].description or "").splitlines()
+    return [re.sub(r"^\*\*\d+\.\*\* (\S+) — .*$", r"\1", line) for line in lines]
+
+
+async def test_the_leaderboard_counts_only_the_games_the_asker_sees(world: World) -> None:
+    carols = await world.carol.slash(world.open, "lama leaderboard")
+    assert board_names(carols) == ["alice", "carol"]
+    assert "1 game" in (carols.response.embeds[0].description or "")  # type: ignore[union-attr]
+    assert "2 games" not in (carols.response.embeds[0].description or "")  # type: ignore[union-attr]
+    assert not carols.ephemeral
+    erins = await world.erin.slash(world.secret, "lama leaderboard")
+    assert board_names(erins) == ["alice", "bob", "carol"]
+    assert "2 wins · 2 games" in (erins.response.embeds[0].description or "")  # type: ignore[union-attr]
+
+
+async def test_a_deleted_channels_games_stay_with_their_players(world: World) -> None:
+    world.env.backend.delete_channel(world.secret.id)
+    await world.env.advance_time(1)
+    # Bob played there: his game is still his. Erin, who only watched, no longer sees it.
+    mine = await world.bob.slash(world.open, "lama history")
+    assert game_ids(mine) == {world.secret_game} and mine.ephemeral
+    theirs = await world.erin.slash(world.open, "lama history", member=world.bob)
+    assert theirs.response is not None
+    assert theirs.response.content == text("en", "stats.none_member", name="bob")
+    chart = await world.erin.slash(world.open, "lama chart", game_id=world.secret_game)
+    assert chart.response is not None and chart.ephemeral
+    assert chart.response.content == text("en", "chart.unknown", game=world.secret_game)
+
+
+async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    players: list[Player],  # noqa: F811
+) -> None:
+    """Fifteen people's games in the open channel, and alice's and bob's in #secret."""
+    bob, carol = (guild.add_member(simcord_env.create_user(name)) for name in ("bob", "carol"))
+    assert guild.me is not None
+    secret = guild.create_text_channel(
+        "secret",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            guild.me: SEEN,
+            alice: SEEN,
+            bob: SEEN,
+        },
+    )
+    await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
+    await simcord_env.advance_time(3)
+    shared = await carol.slash(channel, "lama leaderboard")
+    assert shared.response is not None and not shared.ephemeral
+    first = current(channel, shared.response.id)
+    assert "alice" not in (first.embeds[0].description or "")
+
+    # Alice's next page would count #secret: she gets it privately, the shared one stays.
+    turned = await alice.click(first, label="Next")
+    assert turned.response is not None and turned.ephemeral
+    assert (turned.response.embeds[0].footer.text or "").startswith("Page 2/2 ·")
+    assert current(channel, shared.response.id).embeds[0].to_dict() == first.embeds[0].to_dict()
+    # Carol's own turn edits the shared message, still without #secret's game.
+    await carol.click(first, label="Next")
+    second = current(channel, shared.response.id)
+    assert (second.embeds[0].footer.text or "").startswith("Page 2/2 ·")
+    assert "alice" not in (second.embeds[0].description or "")
