@@ -112,11 +112,11 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
     await simcord_env.advance_time(3)
 
     assert "Rematch" in [label for _, label, _ in custom_ids(table_message(channel))]
-    presenter: Presenter = simcord_env.bot.get_cog("Gameplay").presenter  # type: ignore[union-attr]
+    presenter: Presenter = simcord_env.bot.presenter  # type: ignore[attr-defined]
     remembered = (
         [*presenter.table_edits.screens, *presenter.tokens.games, *presenter.pings.games]
         + [*presenter.chart.charted]
-        + [game for game, _ in presenter.hands]
+        + [game for game, _ in presenter.open_hands.hands]
     )
     assert table.game_id not in remembered
 
