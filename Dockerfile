@@ -29,6 +29,15 @@ WORKDIR /data
 ENV DATABASE_PATH=/data/lama.db
 VOLUME ["/data"]
 
+# /metrics and /healthz (README: "Metrics and health"), on every interface of the container;
+# publish the port only where Prometheus can reach it.
+ENV METRICS_HOST=0.0.0.0 \
+    METRICS_PORT=9108
+EXPOSE 9108
+# 200 once the gateway is connected and the database answers; 503 (and its reason) otherwise.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('METRICS_PORT', '9108') + '/healthz', timeout=4)"
+
 # The bot handles SIGTERM itself, also as PID 1: it closes the gateway and the database
 # and exits 0 within a few seconds of `docker stop`.
 STOPSIGNAL SIGTERM

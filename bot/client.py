@@ -18,7 +18,10 @@ from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
 from bot.limiter import Limiter, Priority
+from bot.metrics import BotMetrics
+from bot.monitor import Monitor
 from bot.service import GameService
+from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.startup import StartupError, open_store
@@ -27,6 +30,9 @@ from data.store import Store
 from game.ai import Strength
 
 log = logging.getLogger(__name__)
+
+#: How long /healthz waits for the store to answer before it says it does not.
+HEALTH_STORE_TIMEOUT = 2.0
 
 #: Extensions loaded in :meth:`LamaBot.setup_hook`, in order.
 INITIAL_EXTENSIONS: tuple[str, ...] = (
@@ -62,6 +68,11 @@ class LamaBot(commands.Bot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}
+        #: The Prometheus series with METRICS_PORT set; None: nothing is counted.
+        self.metrics = BotMetrics() if settings.metrics_port is not None else None
+        if self.metrics is not None:  # every REST call, by the bot token or an interaction's
+            shards["http_trace"] = self.metrics.trace_config()
+        self.monitor: Monitor | None = None
         if settings.shard_count is not None:  # only AutoShardedBot takes shard_ids
             ids = list(settings.shard_ids or ())
             shards = {"shard_count": settings.shard_count, "shard_ids": ids}
@@ -100,13 +111,19 @@ class LamaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.logged_in.set()
+        await self._start_monitor()  # /healthz says 503 until the gateway is connected
         if not hasattr(self, "store"):
             self.store = await open_store(self.settings, clock=discord_clock)
         # Before anything is resumed: a second process on these shards stops here.
         await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
+        counted: ServiceMetrics = NO_METRICS if self.metrics is None else self.metrics
+        if self.metrics is not None:
+            self.store.time_units(self.metrics.unit_done)
         # Hard thinks in these processes; they start once a table has a Hard seat.
-        self.thinking = Thinking(self.settings.ai_workers)
-        self.service = GameService(self.store, clock=discord_clock, thinking=self.thinking)
+        self.thinking = Thinking(self.settings.ai_workers, metrics=counted)
+        self.service = GameService(
+            self.store, clock=discord_clock, thinking=self.thinking, metrics=counted
+        )
         self.presenter = Presenter(self)
         self.service.listener = self.presenter
         # Every persistent button, whichever cog handles its family (items.Router).
@@ -131,6 +148,57 @@ class LamaBot(commands.Bot):
             self._notify_task = asyncio.create_task(
                 self._notify_when_connected(), name="lama-notify-resumed"
             )
+
+    async def _start_monitor(self) -> None:
+        """/metrics and /healthz on METRICS_PORT, and the loop-lag sampler (bot.monitor)."""
+        metrics, port = self.metrics, self.settings.metrics_port
+        if metrics is None or port is None:
+            return
+        metrics.watch(
+            statuses=lambda: (
+                [t.status.value for t in self.service.tables()] if hasattr(self, "service") else []
+            ),
+            waiting=lambda: self.thinking.waiting() if hasattr(self, "thinking") else {},
+            latencies=self.shard_latencies,
+        )
+        monitor = Monitor(metrics, self.health)
+        host = self.settings.metrics_host
+        try:
+            await monitor.start(host, port)
+        except OSError as exc:
+            raise StartupError(
+                f"could not serve metrics on {host}:{port} ({exc.strerror or exc}); set "
+                "METRICS_PORT to a free port, or leave it empty to serve no metrics."
+            ) from exc
+        self.monitor = monitor
+        metrics.start_sampling()
+
+    def shard_latencies(self) -> list[tuple[int, float]]:
+        """Each shard's heartbeat latency in seconds (shard 0 alone without sharding)."""
+        return [(0, self.latency)]
+
+    async def health(self) -> str | None:
+        """None when the bot can play (the gateway connected, the store answering), else
+        why not in one line: what /healthz answers."""
+        if self.is_closed():
+            return "the bot is shutting down"
+        if not self.is_ready() or not self.gateway_connected():
+            return "the gateway is not connected"
+        if not hasattr(self, "store"):
+            return "the store is not open yet"
+        try:
+            await asyncio.wait_for(self.store.ping(), HEALTH_STORE_TIMEOUT)
+        except TimeoutError:
+            return f"the store did not answer within {HEALTH_STORE_TIMEOUT:g} seconds"
+        except Exception as exc:
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            return f"the store does not answer: {reason}"
+        return None
+
+    def gateway_connected(self) -> bool:
+        """Whether the gateway's websocket is open now (a reconnect in progress: not)."""
+        ws = self.ws
+        return ws is not None and bool(getattr(ws, "open", True))
 
     async def _notify_when_connected(self) -> None:
         # Connect first: the gateway must be up (and the buttons clickable)
@@ -172,6 +240,10 @@ class LamaBot(commands.Bot):
         if hasattr(self, "presenter"):
             await self.presenter.close()
         await self.limiter.close()
+        if self.monitor is not None:
+            await self.monitor.close()
+        if self.metrics is not None:
+            await self.metrics.close()
         if hasattr(self, "store"):
             await self.store.close()
         await super().close()
@@ -242,6 +314,12 @@ class LamaBot(commands.Bot):
 
 class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
     """The bot on the shards SHARD_IDS of SHARD_COUNT, for running several processes."""
+
+    def shard_latencies(self) -> list[tuple[int, float]]:
+        return list(self.latencies)
+
+    def gateway_connected(self) -> bool:
+        return bool(self.shards) and not any(s.is_closed() for s in self.shards.values())
 
 
 def make_bot(

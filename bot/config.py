@@ -243,6 +243,49 @@ def _parse_rest_budget(environ: Mapping[str, str]) -> float:
     return value
 
 
+# ---------------------------------------------------------------- monitoring (bot.metrics)
+DEFAULT_METRICS_HOST = "127.0.0.1"
+LOG_FORMATS = ("text", "json")
+_HOST = re.compile(r"[A-Za-z0-9.:\-]+")
+
+
+def _parse_metrics_port(environ: Mapping[str, str]) -> int | None:
+    """METRICS_PORT: unset serves no metrics; 0 takes any free port (for tests)."""
+    raw = _get(environ, "METRICS_PORT")
+    if raw is None:
+        return None
+    if not _DIGITS.fullmatch(raw) or int(raw) > 65535:
+        raise ConfigError(
+            "METRICS_PORT must be a TCP port number such as 9108 (0: any free port, up to "
+            "65535) for /metrics and /healthz; leave it empty to serve neither."
+        )
+    return int(raw)
+
+
+def _parse_metrics_host(environ: Mapping[str, str]) -> str:
+    raw = _get(environ, "METRICS_HOST")
+    if raw is None:
+        return DEFAULT_METRICS_HOST
+    if not _HOST.fullmatch(raw):
+        raise ConfigError(
+            "METRICS_HOST must be an address to listen on, such as 127.0.0.1 (this machine "
+            "only) or 0.0.0.0 (every interface, as in Docker); leave it empty for 127.0.0.1."
+        )
+    return raw
+
+
+def _parse_log_format(environ: Mapping[str, str]) -> str:
+    raw = _get(environ, "LOG_FORMAT")
+    if raw is None:
+        return "text"
+    if raw.lower() not in LOG_FORMATS:
+        raise ConfigError(
+            "LOG_FORMAT must be text (the default) or json (one JSON object a line, "
+            "for log shippers); fix it in your .env file or environment."
+        )
+    return raw.lower()
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Validated bot settings; build them with :meth:`from_env`."""
@@ -260,6 +303,11 @@ class Settings:
     ai_workers: int = field(default_factory=default_ai_workers)
     #: Bot-token REST calls a second this process allows itself (bot.limiter).
     rest_budget: float = DEFAULT_REST_BUDGET
+    #: /metrics and /healthz on this port (0: any free one); None: not served.
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
+    #: "text" (discord.py's lines) or "json" (one object a line).
+    log_format: str = "text"
 
     @property
     def database(self) -> str:
@@ -294,4 +342,7 @@ class Settings:
             turn_timer=_parse_turn_timer(environ),
             ai_workers=_parse_ai_workers(environ),
             rest_budget=_parse_rest_budget(environ),
+            metrics_port=_parse_metrics_port(environ),
+            metrics_host=_parse_metrics_host(environ),
+            log_format=_parse_log_format(environ),
         )

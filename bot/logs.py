@@ -7,15 +7,24 @@ on the handler rewrites each record before it is written: the token in
 ``/interactions/<id>/<token>`` and ``/webhooks/<id>/<token>``, any ``"token": "..."``
 and the bot token itself become ``<redacted>``, in the message, its arguments and a
 traceback alike.
+
+With LOG_FORMAT=json each record is one JSON object a line (:class:`JsonFormatter`):
+its time, level, logger and message, any traceback, and the game, guild and channel
+ids where known (given with ``extra=`` or set around the work by
+``bot.service.log_context``), redacted the same way.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
 import discord
+
+from bot.service.log_context import LOG_CONTEXT
 
 REDACTED = "<redacted>"
 
@@ -64,11 +73,49 @@ class RedactSecrets(logging.Filter):
         return True
 
 
+#: The ids a JSON line carries when a record knows them.
+CONTEXT_IDS = ("game_id", "guild_id", "channel_id")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line: time, level, logger, message, the ids known, a traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        known = LOG_CONTEXT.get()
+        for name in CONTEXT_IDS:
+            value = getattr(record, name, None)
+            if value is None:
+                value = known.get(name)
+            if value is not None:
+                line[name] = value
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["exception"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = record.stack_info
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
 def setup_logging(
-    level: int, *, secrets: Iterable[str] = (), handler: logging.Handler | None = None
+    level: int,
+    *,
+    secrets: Iterable[str] = (),
+    handler: logging.Handler | None = None,
+    log_format: str = "text",
 ) -> logging.Handler:
-    """Log to stderr (or ``handler``) at ``level`` as discord.py does, secrets redacted."""
+    """Log to stderr (or ``handler``) at ``level`` as discord.py does, or as JSON lines
+    with ``log_format="json"``; secrets redacted either way."""
     handler = logging.StreamHandler() if handler is None else handler
     handler.addFilter(RedactSecrets(secrets))
-    discord.utils.setup_logging(level=level, handler=handler)
+    if log_format == "json":
+        discord.utils.setup_logging(level=level, handler=handler, formatter=JsonFormatter())
+    else:
+        discord.utils.setup_logging(level=level, handler=handler)
     return handler

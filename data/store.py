@@ -42,6 +42,7 @@ from .settings import GuildSettings
 from .shards import Leases, Shards
 from .sqlite import SqliteDatabase
 from .stats import StatsReads
+from .timing import Observe, TimedDatabase
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +161,18 @@ class Store(Games, GuildSettings, OpenHandRows, PingRows, StatsReads, Leases, Fo
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+    def time_units(self, observe: Observe) -> None:
+        """From now on, ``observe(kind, seconds)`` after every unit of work ("write" or
+        "read"), for the bot's metrics; once per store."""
+        self._db = TimedDatabase(self._db, observe)
+        self._reads = TimedDatabase(self._reads, observe)
+
+    async def ping(self) -> None:
+        """Run the smallest query; raises :class:`StoreError` if the store does not answer
+        (closed, the server gone), for the health check."""
+        async with self._db.read() as unit:
+            await unit.fetch("SELECT 1")
 
     async def pragmas(self) -> dict[str, int | str]:
         """The connection settings, for diagnostics and tests."""

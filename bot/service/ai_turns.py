@@ -10,6 +10,8 @@ from game.ai import Strength
 
 from . import timing
 from .errors import ServiceError
+from .log_context import about_table
+from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome
 from .scheduler import Scheduler
 from .table import Status, Table
@@ -37,12 +39,14 @@ class AITurns:
         *,
         apply: Apply,
         after_change: AfterChange,
+        metrics: ServiceMetrics = NO_METRICS,
     ) -> None:
         self._scheduler = scheduler
         self._clock = clock
         self._thinking = thinking
         self._apply = apply
         self._after_change = after_change
+        self._metrics = metrics
         self._failures: dict[int, int] = {}  # game id: AI moves in a row not saved
 
     def prepare(self, table: Table) -> None:
@@ -66,6 +70,10 @@ class AITurns:
 
     async def _turn(self, table: Table) -> None:
         """The AI on turn moves; the clocks then take the next turn."""
+        with about_table(table):
+            await self._move(table)
+
+    async def _move(self, table: Table) -> None:
         async with table.lock:
             match = table.match
             seat = table.to_move
@@ -92,6 +100,7 @@ class AITurns:
                 self._retry(table)
                 return
             self._failures.pop(table.game_id, None)
+            self._metrics.moved("ai")
         await self._after_change(table)
 
     def _retry(self, table: Table) -> None:

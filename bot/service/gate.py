@@ -24,6 +24,10 @@ class PriorityGate:
         """How many wait for a place."""
         return sum(1 for _, _, f in self._waiting if not f.done())
 
+    def waiting_at(self, priority: int) -> int:
+        """How many of ``priority`` wait for a place."""
+        return sum(1 for p, _, f in self._waiting if p == priority and not f.done())
+
     @asynccontextmanager
     async def place(self, priority: int) -> AsyncIterator[None]:
         """Hold a place for the ``async with``, once one is given."""

@@ -13,6 +13,8 @@ from . import timing
 from .clocks import TableClocks
 from .dealer import Dealer
 from .errors import ServiceError
+from .log_context import about_table
+from .metrics import NO_METRICS, ServiceMetrics
 from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_records
@@ -53,6 +55,7 @@ class MovePipeline:
         clock: Callable[[], float],
         *,
         schedule_ai: Callable[[Table], None],
+        metrics: ServiceMetrics = NO_METRICS,
     ) -> None:
         self._store = store
         self._saver = saver
@@ -62,10 +65,15 @@ class MovePipeline:
         self._notices = notices
         self._clock = clock
         self._schedule_ai = schedule_ai
+        self._metrics = metrics
 
     async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
         """``user_id`` makes ``action`` on the turn ``stamp`` (a button's): one click of many."""
         table = self._registry.require(game_id)
+        with about_table(table):
+            return await self._move(table, user_id, action, stamp)
+
+    async def _move(self, table: Table, user_id: int, action: Action, stamp: int) -> MoveOutcome:
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
@@ -81,6 +89,8 @@ class MovePipeline:
                 # Moving yourself ends a run of missed turns.
                 seats = changed_seat(table.seats, seat, missed_turns=0)
             outcome = await self.apply(table, seat, action, seats=seats)
+            self._metrics.moved("human")
+        log.debug("game %s: seat %d moved", table.game_id, seat)
         await self.after_change(table)
         return outcome
 
@@ -166,6 +176,10 @@ class MovePipeline:
         After ``timing.MISSES_BEFORE_TAKEOVER`` turns missed in a row an AI plays
         the seat until its player comes back; the last human gone ends the game.
         """
+        with about_table(table):
+            return await self._time_out(table, stamp)
+
+    async def _time_out(self, table: Table, stamp: int) -> bool:
         async with table.lock:
             match = table.match
             if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
@@ -187,6 +201,7 @@ class MovePipeline:
                 )
             except ServiceError:
                 return False
+            self._metrics.moved("timer")
             abandoned = all_humans_gone(table)
             if abandoned:
                 await self._notices.close_table(table, Status.CANCELLED, "closed.abandoned")

@@ -19,6 +19,7 @@ from .front_store import FrontStore
 from .hints import Hint, HintDesk
 from .listener import TableListener
 from .lobbies import Lobbies
+from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome, MovePipeline
 from .notices import Notices
 from .person import Person
@@ -50,6 +51,7 @@ class GameService:
         thinking: Thinking | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
         cooldowns: Cooldowns | None = None,
+        metrics: ServiceMetrics = NO_METRICS,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -57,7 +59,7 @@ class GameService:
         self.cooldowns = cooldowns if cooldowns is not None else Cooldowns(clock)
         # Where AI moves are decided: the bot passes its process pool; without
         # one, Hard thinks in a thread.
-        self.thinking = thinking if thinking is not None else Thinking(workers=0)
+        self.thinking = thinking if thinking is not None else Thinking(workers=0, metrics=metrics)
         # Every clock of every table: turns, warnings, idle tables, AI moves.  ``sleep``
         # waits for a delay of ``clock``: asyncio's by default; a clock that tests move
         # by hand (``testkit.service_game.ManualClock``) brings its own.
@@ -73,6 +75,7 @@ class GameService:
             self.thinking,
             apply=lambda table, seat, action: self._moves.apply(table, seat, action),
             after_change=lambda table: self._moves.after_change(table),
+            metrics=metrics,
         )
         self._registry = TableRegistry(on_register=self._ai.prepare, on_unregister=self._forget)
         self._notices = Notices(store, self._saver, self._registry)
@@ -92,6 +95,7 @@ class GameService:
             self._notices,
             clock,
             schedule_ai=self._ai.schedule,
+            metrics=metrics,
         )
         after_change = self._moves.after_change
         self._seats = SeatChanges(

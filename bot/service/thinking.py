@@ -28,6 +28,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,6 +39,7 @@ from game import Action, SeatView
 from game.ai import Strength, choose
 
 from .gate import PriorityGate
+from .metrics import NO_METRICS, ServiceMetrics, ThoughtKind
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +52,14 @@ class Priority(IntEnum):
     MOVE = 0  # an AI seat's move: a table waits for it
     HINT = 1  # a player waits for it
     REVIEW = 2  # one decision of a finished game's review
+
+
+#: How each priority is named in the metrics.
+KINDS: dict[Priority, ThoughtKind] = {
+    Priority.MOVE: "move",
+    Priority.HINT: "hint",
+    Priority.REVIEW: "review",
+}
 
 
 def _ready() -> int:
@@ -66,10 +76,11 @@ def _in_the_background() -> None:
 class Thinking:
     """Decides AI moves; Hard's in a pool of ``workers`` processes (0: a thread)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, *, metrics: ServiceMetrics = NO_METRICS) -> None:
         if workers < 0:
             raise ValueError("workers must be 0 (a thread) or more")
         self.workers = workers
+        self.metrics = metrics
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[None] | None = None  # the pool's workers coming up
         self._closed = False
@@ -78,6 +89,14 @@ class Thinking:
         # Reviews for their own process (or thread), one decision at a time.
         self._review_gate = PriorityGate(1)
         self._review_pool: ProcessPoolExecutor | None = None
+
+    def waiting(self) -> dict[str, int]:
+        """How much work of each kind waits for a worker (its place at the gate)."""
+        return {
+            KINDS[Priority.MOVE]: self._gate.waiting_at(Priority.MOVE),
+            KINDS[Priority.HINT]: self._gate.waiting_at(Priority.HINT),
+            KINDS[Priority.REVIEW]: self._review_gate.waiting,
+        }
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: the bot has threads (the store's), and a fork
@@ -129,7 +148,10 @@ class Thinking:
         if self._closed:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
-            return choose(view, strength, seed)
+            began = time.perf_counter()
+            easy = choose(view, strength, seed)
+            self.metrics.thought("move", time.perf_counter() - began)
+            return easy
         action = await self.run(choose, view, strength, seed, priority=Priority.MOVE)
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
@@ -142,11 +164,15 @@ class Thinking:
         loop.  It must pickle."""
         if self._closed:
             raise RuntimeError("the AI has been shut down")
+        began = time.perf_counter()
         if priority is Priority.REVIEW:
             async with self._review_gate.place(priority):
-                return await self._in_review_pool(work, *args)
-        async with self._gate.place(priority):
-            return await self._in_pool(work, *args)
+                result = await self._in_review_pool(work, *args)
+        else:
+            async with self._gate.place(priority):
+                result = await self._in_pool(work, *args)
+        self.metrics.thought(KINDS[priority], time.perf_counter() - began)
+        return result
 
     async def _in_pool(self, work: Callable[..., T], *args: Any) -> T:
         if self.workers == 0:

@@ -267,3 +267,38 @@ def test_a_bad_setting_is_named_and_its_value_never_echoed(
         Settings.from_env(env(**{**values, name: value}))
     for piece in ("MTk4", "s3cr3t", "GaBcDe"):
         assert piece not in str(info.value)
+
+
+def test_metrics_and_log_format_settings(clean_cwd: Path) -> None:
+    settings = Settings.from_env(env())
+    assert (settings.metrics_port, settings.metrics_host, settings.log_format) == (
+        None,
+        "127.0.0.1",
+        "text",
+    )
+    settings = Settings.from_env(
+        env(METRICS_PORT="9108", METRICS_HOST="0.0.0.0", LOG_FORMAT="JSON")
+    )
+    assert (settings.metrics_port, settings.metrics_host, settings.log_format) == (
+        9108,
+        "0.0.0.0",
+        "json",
+    )
+    assert Settings.from_env(env(METRICS_PORT="0")).metrics_port == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("METRICS_PORT", "http"),
+        ("METRICS_PORT", "-1"),
+        ("METRICS_PORT", "65536"),
+        ("METRICS_HOST", "every where"),
+        ("METRICS_HOST", "host/path"),
+        ("LOG_FORMAT", "yaml"),
+    ],
+)
+def test_bad_metrics_or_log_format(clean_cwd: Path, name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name) as info:
+        Settings.from_env(env(**{name: value}))
+    assert_one_sentence(str(info.value))

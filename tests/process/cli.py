@@ -20,6 +20,9 @@ CONFIG_VARS = (
     "SHARD_COUNT",
     "SHARD_IDS",
     "REST_BUDGET",
+    "METRICS_PORT",
+    "METRICS_HOST",
+    "LOG_FORMAT",
 )
 
 
