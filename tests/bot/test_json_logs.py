@@ -64,7 +64,9 @@ async def test_a_moves_log_lines_carry_its_game(
     bob: simcord.MemberActor,
 ) -> None:
     table = await two_player_game(simcord_env, alice, bob, channel)
-    await take_simple_turn(alice, channel)
+    assert table.to_move is not None
+    first = alice if table.seats[table.to_move].user_id == alice.id else bob  # a random deal
+    await take_simple_turn(first, channel)
     moved = [line for line in parsed(json_lines) if line["logger"] == "bot.service.moves"]
     assert moved, "the move left no log line"
     assert moved[-1]["game_id"] == table.game_id
