@@ -32,6 +32,7 @@ from .records import (
     SeatRecord,
     StoreError,
 )
+from .settings import ServerSettings
 from .shards import Shards, ShardTaken, shard_of
 from .store import Store
 
@@ -49,6 +50,7 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
+    "ServerSettings",
     "ShardTaken",
     "Shards",
     "PingRecord",
