@@ -18,6 +18,7 @@ from bot.frontend.permissions import (
 )
 from bot.frontend.replies import Interaction, defer_private, reply, reply_error
 from bot.frontend.views.payloads import table_payload
+from bot.frontend.views.settings import allowed_here, channel_list
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.service.table import Status, Table
@@ -59,7 +60,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         komarami="Lato z Komarami: 7 Llamas, each costs 10",
         threshold="The game ends after a round in which someone reaches this many points",
         turn_timer="Seconds per turn, 15 or more; 0 turns the timer off",
-        hints="Players may ask what Hard would do (a hint); on unless turned off",
+        hints="Players may ask what Hard would do (a hint); as the server has set, else on",
     )
     async def new(
         self,
@@ -69,11 +70,14 @@ class LobbyCommands(LamaCog, name="Lobby"):
         komarami: bool = False,
         threshold: app_commands.Range[int, MIN_THRESHOLD, MAX_THRESHOLD] = 40,
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
-        hints: bool = True,
+        hints: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         cooldowns = self.bot.service.cooldowns
         if await still_waiting(interaction, cooldowns, "new"):
+            return
+        server = await self.bot.service.server_settings(interaction.guild_id)
+        if not await self._allowed_here(interaction, server.channels):
             return
         if not await self._can_run_table_here(interaction):
             return
@@ -90,17 +94,21 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 interaction, text(interaction.locale, "error.timer_too_short", min=MIN_TURN_TIMER)
             )
             return
-        timer = self.bot.settings.turn_timer if turn_timer is None else turn_timer
-        locale = await self.bot.service.public_locale(
-            interaction.guild_id, str(interaction.guild_locale or "en")
-        )
+        # What /lama new leaves out, the server's settings give, else the bot's defaults.
+        if turn_timer is None:
+            turn_timer = (
+                self.bot.settings.turn_timer if server.turn_timer is None else server.turn_timer
+            )
+        if hints is None:
+            hints = True if server.hints is None else server.hints
+        locale = server.language or str(interaction.guild_locale or "en")
         try:
             table = await self.bot.service.open_lobby(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host=person(interaction),
                 ruleset=ruleset,
-                turn_timer=timer,
+                turn_timer=turn_timer,
                 locale=locale,
                 hints=hints,
             )
@@ -109,6 +117,16 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return
         cooldowns.use(interaction.user.id, "new")
         await self._post_table(interaction, table)
+
+    async def _allowed_here(self, interaction: Interaction, channels: tuple[int, ...]) -> bool:
+        """Refuse, naming the allowed ones, outside the channels the server listed."""
+        if allowed_here(interaction, channels):
+            return True
+        places = channel_list(interaction.locale, channels)
+        await reply(
+            interaction, text(interaction.locale, "error.channel_not_allowed", channels=places)
+        )
+        return False
 
     async def _can_run_table_here(self, interaction: Interaction) -> bool:
         """Refuse, naming what is missing, where the bot couldn't keep a table going."""
@@ -241,6 +259,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         cooldowns = self.bot.service.cooldowns
         if await still_waiting(interaction, cooldowns, "rematch"):
+            return
+        server = await self.bot.service.server_settings(interaction.guild_id)
+        if not await self._allowed_here(interaction, server.channels):
             return
         if not await self._can_run_table_here(interaction):
             return

@@ -1,15 +1,19 @@
-"""Server settings commands: /lama settings language (Manage Server only)."""
+"""Server settings commands: /lama settings language, turn_timer, hints, channels, show."""
 
 from __future__ import annotations
 
 import logging
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.permissions import can_manage
 from bot.frontend.replies import Interaction, reply, reply_error
+from bot.frontend.views.settings import MAX_CHANNELS, channel_list, settings_text
+from bot.frontend.words import timer_text
 from bot.i18n import language_of, text
 from bot.service import ServiceError
 
@@ -17,6 +21,13 @@ log = logging.getLogger(__name__)
 
 #: Choice value that clears the setting, so the server's Discord language applies.
 SERVER_DEFAULT = "default"
+#: The channels a table may be opened in: where a thread can be started, or a forum's posts.
+Place = discord.TextChannel | discord.ForumChannel
+
+
+def timer_allowed(seconds: int) -> bool:
+    """0 (no timer) or MIN_TURN_TIMER to MAX_TURN_TIMER seconds, as DEFAULT_TURN_TIMER."""
+    return seconds == 0 or MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER
 
 
 class ServerSettingsCommands(commands.Cog, name="Settings"):
@@ -39,6 +50,17 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
     async def cog_unload(self) -> None:
         self.bot.lama.remove_command(self.settings.name)
 
+    async def _refused(self, interaction: Interaction) -> bool:
+        """Refuse (politely, privately) anyone without Manage Server, and outside a server.
+
+        Checked here rather than with a check decorator: a failed check is an
+        error for discord.py, and a refusal is an ordinary, polite answer.
+        """
+        if interaction.guild_id is None or not can_manage(interaction):
+            await reply(interaction, text(interaction.locale, "settings.not_allowed"))
+            return True
+        return False
+
     @settings.command(
         name="language", description="The language of public game messages in this server."
     )
@@ -57,11 +79,9 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         ]
     )
     async def language(self, interaction: Interaction, language: app_commands.Choice[str]) -> None:
-        # Checked here rather than with a check decorator: a failed check is an
-        # error for discord.py, and a refusal is an ordinary, polite answer.
-        if interaction.guild_id is None or not can_manage(interaction):
-            await reply(interaction, text(interaction.locale, "settings.not_allowed"))
+        if await self._refused(interaction):
             return
+        assert interaction.guild_id is not None
         chosen = None if language.value == SERVER_DEFAULT else language.value
         try:
             await self.bot.service.set_language(interaction.guild_id, chosen)
@@ -76,6 +96,120 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         else:
             name = text(locale, f"language.{chosen}")
             message = text(locale, "settings.language.set", language=name)
+        await reply(interaction, message)
+
+    @settings.command(name="turn_timer", description="The turn timer of new tables in this server.")
+    @app_commands.describe(
+        seconds="Seconds per turn, 15 to 3600; 0 turns the timer off; empty: the bot's default"
+    )
+    async def turn_timer(
+        self,
+        interaction: Interaction,
+        seconds: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
+    ) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        if seconds is not None and not timer_allowed(seconds):
+            message = text(locale, "settings.timer.range", min=MIN_TURN_TIMER, max=MAX_TURN_TIMER)
+            await reply(interaction, message)
+            return
+        try:
+            await self.bot.service.set_default_timer(interaction.guild_id, seconds)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info("Guild %s: default turn timer set to %s", interaction.guild_id, seconds)
+        if seconds is None:
+            shown = timer_text(str(locale), self.bot.settings.turn_timer)
+            await reply(interaction, text(locale, "settings.timer.default", timer=shown))
+        elif seconds == 0:
+            await reply(interaction, text(locale, "settings.timer.off"))
+        else:
+            shown = timer_text(str(locale), seconds)
+            await reply(interaction, text(locale, "settings.timer.set", timer=shown))
+
+    @settings.command(name="hints", description="Whether new tables in this server allow hints.")
+    @app_commands.describe(
+        enabled="On: players may ask what Hard would do, unless /lama new says no"
+    )
+    async def hints(self, interaction: Interaction, enabled: bool) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        try:
+            await self.bot.service.set_default_hints(interaction.guild_id, enabled)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info("Guild %s: hints on by default: %s", interaction.guild_id, enabled)
+        key = "settings.hints.on" if enabled else "settings.hints.off"
+        await reply(interaction, text(interaction.locale, key))
+
+    @settings.command(name="channel", description="Allow /lama new in a channel, or no longer.")
+    @app_commands.describe(
+        channel="The channel (its threads count too)",
+        allowed="True: tables may open there; False: no longer. Until one is listed: everywhere",
+    )
+    async def channel(self, interaction: Interaction, channel: Place, allowed: bool) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        guild_id, locale, service = interaction.guild_id, interaction.locale, self.bot.service
+        try:
+            listed = (await service.server_settings(guild_id)).channels
+            if allowed and channel.id not in listed and len(listed) >= MAX_CHANNELS:
+                await reply(
+                    interaction, text(locale, "settings.channels.too_many", max=MAX_CHANNELS)
+                )
+                return
+            if not allowed and channel.id not in listed:
+                key = "settings.channels.not_listed"
+                await reply(
+                    interaction,
+                    text(
+                        locale, key, channel=channel.mention, channels=channel_list(locale, listed)
+                    ),
+                )
+                return
+            now = await service.allow_channel(guild_id, channel.id, allowed)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info("Guild %s: channel %s allowed: %s", guild_id, channel.id, allowed)
+        if allowed:
+            key = "settings.channels.added"
+        else:
+            key = "settings.channels.removed" if now else "settings.channels.removed_last"
+        message = text(locale, key, channel=channel.mention, channels=channel_list(locale, now))
+        await reply(interaction, message)
+
+    @settings.command(name="all_channels", description="Allow /lama new in every channel again.")
+    async def all_channels(self, interaction: Interaction) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        try:
+            await self.bot.service.allow_every_channel(interaction.guild_id)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info("Guild %s: every channel allowed", interaction.guild_id)
+        await reply(interaction, text(interaction.locale, "settings.channels.all"))
+
+    @settings.command(name="show", description="This server's L.A.M.A. settings.")
+    async def show(self, interaction: Interaction) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        settings = await self.bot.service.server_settings(interaction.guild_id)
+        message = settings_text(
+            interaction.locale,
+            settings,
+            guild_locale=interaction.guild_locale,
+            bot_timer=self.bot.settings.turn_timer,
+        )
         await reply(interaction, message)
 
 

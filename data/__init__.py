@@ -33,6 +33,7 @@ from .records import (
     Sight,
     StoreError,
 )
+from .settings import ServerSettings
 from .shards import Shards, ShardTaken, shard_of
 from .store import Store
 
@@ -50,6 +51,7 @@ __all__ = [
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
+    "ServerSettings",
     "Sight",
     "ShardTaken",
     "Shards",

@@ -1,11 +1,12 @@
 """Deleting what the bot keeps about a server or a person, on either backend.
 
 A server's data is all of its games (with their moves, seats, results and open
-hands) and its settings.  A person's data is their user id and display name on
-every seat they held: the seat stays, so the other players' games and results
-stay whole, but it becomes an anonymous seat that counts for nobody's stats (an
-AI seat named :data:`FORMER_PLAYER`), games they hosted get no host, and the
-hands they had open (with Discord's token to edit them) are dropped.
+hands) and its settings (language, defaults, allowed channels).  A person's data
+is their user id and display name on every seat they held: the seat stays, so
+the other players' games and results stay whole, but it becomes an anonymous seat
+that counts for nobody's stats (an AI seat named :data:`FORMER_PLAYER`), games
+they hosted get no host, and the hands they had open (with Discord's token to
+edit them) are dropped.
 
 Then the touched tables are vacuumed (SQLite: the whole file, and its write-ahead
 log emptied), so what was deleted is no longer in the database's free space; a
@@ -36,6 +37,7 @@ GUILD_TABLES = (
     "seat_notes",
     "pings",
     "guild_settings",
+    "guild_channels",
 )
 USER_TABLES = ("seats", "games", "open_hands")
 
@@ -53,7 +55,8 @@ class Forgetting(Part):
     async def forget_guild(self, guild_id: int) -> Forgotten:
         """Delete every game and the settings of the server ``guild_id``, in one transaction."""
         async with self._db.write() as unit:
-            # Moves, seats, results and open hands go with their game (ON DELETE CASCADE).
+            # Moves, seats, results and open hands go with their game, the allowed
+            # channels with the settings (ON DELETE CASCADE).
             games = await unit.fetch(
                 "DELETE FROM games WHERE guild_id = ? RETURNING id", (guild_id,)
             )

@@ -1,10 +1,10 @@
-"""What the front end keeps in the store besides games: language, messages, hands, pings."""
+"""What the front end keeps in the store besides games: settings, messages, hands, pings."""
 
 from __future__ import annotations
 
 import logging
 
-from data import ChipHistory, OpenHandRecord, PingRecord, Store, StoreError
+from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, StoreError
 
 from .saver import Saver
 from .table import Table
@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 class FrontStore:
     """The store as the front end needs it beyond the game itself.
 
-    A server's language and a table's message are saved like a change of the
+    A server's settings and a table's message are saved like a change of the
     game (refused with a :class:`ServiceError` if the write fails); open hands
     and pings only spare a restart some work, so failing to keep them is logged
     and goes no further.
@@ -31,6 +31,25 @@ class FrontStore:
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
         await self._saver.save(self._store.set_language(guild_id, language))
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """What the server has set: its language, /lama new's defaults, its channels."""
+        return await self._store.guild_settings(guild_id)
+
+    async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
+        await self._saver.save(self._store.set_default_timer(guild_id, seconds))
+
+    async def set_default_hints(self, guild_id: int, hints: bool | None) -> None:
+        await self._saver.save(self._store.set_default_hints(guild_id, hints))
+
+    async def allow_channel(self, guild_id: int, channel_id: int, allowed: bool) -> tuple[int, ...]:
+        """Put a channel on the server's list (or take it off); the channels listed now."""
+        if allowed:
+            return await self._saver.save(self._store.allow_channel(guild_id, channel_id))
+        return await self._saver.save(self._store.disallow_channel(guild_id, channel_id))
+
+    async def allow_every_channel(self, guild_id: int) -> None:
+        await self._saver.save(self._store.allow_every_channel(guild_id))
 
     async def finished_chips(
         self, game_id: int, *, guild_id: int | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 
-from data import ChipHistory, OpenHandRecord, PingRecord, Store
+from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
 from data.stats import StatsReads
 from game import Action, Match, RoundDealt, Ruleset, SeatView
 from game.ai import Strength
@@ -285,6 +285,21 @@ class GameService:
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
         await self._front.set_language(guild_id, language)
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        return await self._front.server_settings(guild_id)
+
+    async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
+        await self._front.set_default_timer(guild_id, seconds)
+
+    async def set_default_hints(self, guild_id: int, hints: bool | None) -> None:
+        await self._front.set_default_hints(guild_id, hints)
+
+    async def allow_channel(self, guild_id: int, channel_id: int, allowed: bool) -> tuple[int, ...]:
+        return await self._front.allow_channel(guild_id, channel_id, allowed)
+
+    async def allow_every_channel(self, guild_id: int) -> None:
+        await self._front.allow_every_channel(guild_id)
 
     async def finished_chips(
         self, game_id: int, *, guild_id: int | None = None

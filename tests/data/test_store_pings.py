@@ -79,7 +79,7 @@ async def test_pings_stored_before_0010_are_still_taken_down(
 
     store = await Store.open(backend.target, durable=False)
     try:
-        assert store.schema_version == 10
+        assert store.schema_version >= 10  # 0010 and any after it ran
         assert await store.standing_pings() == [
             PingRecord(running, 1, 2, 7001),
             PingRecord(finished, 1, 3, 7003),
@@ -101,7 +101,7 @@ async def test_a_game_over_before_0010_leaves_no_ping_to_take_down(
 
     store = await Store.open(backend.target, durable=False)
     try:
-        assert store.schema_version == 10
+        assert store.schema_version >= 10  # 0010 and any after it ran
         assert await store.standing_pings() == [PingRecord(lobby, 1, 4, 7003)]
     finally:
         await store.close()

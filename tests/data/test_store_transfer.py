@@ -45,6 +45,10 @@ async def fill(path: Path) -> dict[int, Match]:
             language="de",
         )
         await store.set_language(1, "es")
+        await store.set_default_timer(2, 45)
+        await store.set_default_hints(2, False)
+        await store.allow_channel(2, 5)
+        await store.allow_channel(2, 6)
     finally:
         await store.close()
     return matches
@@ -69,7 +73,9 @@ async def test_a_copy_holds_every_row_and_plays_on(
         assert await new.unfinished_games() == await old.unfinished_games()
         for guild in (1, 2):
             assert await new.leaderboard(guild) == await old.leaderboard(guild)
-            assert await new.get_language(guild) == await old.get_language(guild)
+            assert await new.guild_settings(guild) == await old.guild_settings(guild)
+        assert (await new.guild_settings(2)).channels == (5, 6)
+        assert copied.rows["guild_channels"] == 2
         # New games get fresh ids after the copied ones.
         game_id = await new.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=[]
@@ -124,6 +130,6 @@ def test_the_command_copies_and_says_what(tmp_path: Path, postgres_server: Postg
     assert again.returncode == 1
     assert again.stderr.strip().splitlines() == [
         f"lama-bot: postgresql://postgres:***@127.0.0.1:{postgres_server.port}/"
-        f"{url.rsplit('/', 1)[1]} already holds 6 games and 1 guild settings; "
+        f"{url.rsplit('/', 1)[1]} already holds 6 games and 2 guild settings; "
         "copy into an empty database"
     ]
