@@ -18,6 +18,7 @@ from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
 from bot.limiter import Limiter, Priority
+from bot.rest_proxy import route_through
 from bot.service import GameService
 from bot.service.table import Table
 from bot.service.thinking import Thinking
@@ -74,6 +75,7 @@ class LamaBot(commands.Bot):
             **shards,
         )
         self.settings = settings
+        route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
         self.limiter = Limiter(settings.rest_budget)

@@ -19,6 +19,7 @@ CONFIG_VARS = (
     "DEFAULT_TURN_TIMER",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "DISCORD_API_BASE",
     "REST_BUDGET",
 )
 
