@@ -17,6 +17,7 @@ from bot.frontend.items import DYNAMIC_ITEMS, Router
 from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
+from bot.identify import IdentifyOrder
 from bot.limiter import Limiter, Priority
 from bot.rest_proxy import route_through
 from bot.service import GameService
@@ -244,6 +245,19 @@ class LamaBot(commands.Bot):
 
 class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
     """The bot on the shards SHARD_IDS of SHARD_COUNT, for running several processes."""
+
+    _identify: IdentifyOrder | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Processes starting at once identify in Discord's order (bot/identify.py).
+        if self._identify is None:
+            self._identify = IdentifyOrder(self.settings, self.http, self.limiter)
+        await self._identify.wait(shard_id, initial=initial, default=super().before_identify_hook)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._identify is not None:
+            await self._identify.close()
 
 
 def make_bot(
