@@ -272,10 +272,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
         can = "can be reached" if settings.database_url else "can be opened and written"
+        via = f"through {settings.api_base}" if settings.api_base else "to Discord"
         print(
             f"Configuration OK: database {shown_url(settings.database)} ({can}), "
             f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
-            f"turn timer {settings.turn_timer}s, {shards_of(settings)}."
+            f"turn timer {settings.turn_timer}s, REST {settings.rest_budget:g}/s {via}, "
+            f"{shards_of(settings)}."
         )
         return 0
 
