@@ -132,8 +132,10 @@ async def _start(bot: LamaBot, token: str) -> None:
         login.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await login
+        proxy = bot.settings.api_base
+        who = "Discord" if proxy is None else f"the REST proxy DISCORD_API_BASE={proxy}"
         raise StartupError(
-            f"Discord did not answer within {CONNECT_TIMEOUT:.0f} seconds; check the internet "
+            f"{who} did not answer within {CONNECT_TIMEOUT:.0f} seconds; check the internet "
             "connection, DNS and any firewall or proxy, then start the bot again."
         )
     await login  # the rest of the login: setup_hook, resuming the games
@@ -270,10 +272,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
         can = "can be reached" if settings.database_url else "can be opened and written"
+        via = f"through {settings.api_base}" if settings.api_base else "to Discord"
         print(
             f"Configuration OK: database {shown_url(settings.database)} ({can}), "
             f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
-            f"turn timer {settings.turn_timer}s, {shards_of(settings)}."
+            f"turn timer {settings.turn_timer}s, REST {settings.rest_budget:g}/s {via}, "
+            f"{shards_of(settings)}."
         )
         return 0
 
@@ -302,6 +306,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _fail(f"Discord closed the connection (code {exc.code}: {exc.reason or 'no reason'}).")
     except (aiohttp.ClientConnectionError, TimeoutError) as exc:
         reason = str(exc) or type(exc).__name__
+        if settings.api_base is not None:
+            _fail(
+                f"could not reach the REST proxy DISCORD_API_BASE={settings.api_base} "
+                f"({reason}); start it or correct the address, then start the bot again."
+            )
         _fail(
             f"could not reach Discord ({reason}); check the internet connection, "
             "DNS and any firewall or proxy, then start the bot again."

@@ -17,9 +17,11 @@ from bot.frontend.items import DYNAMIC_ITEMS, Router
 from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
+from bot.identify import IdentifyOrder
 from bot.limiter import Limiter, Priority
 from bot.metrics import BotMetrics
 from bot.monitor import Monitor
+from bot.rest_proxy import route_through
 from bot.service import GameService
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.table import Table
@@ -85,6 +87,7 @@ class LamaBot(commands.Bot):
             **shards,
         )
         self.settings = settings
+        route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
         self.limiter = Limiter(settings.rest_budget)
@@ -320,6 +323,19 @@ class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
 
     def gateway_connected(self) -> bool:
         return bool(self.shards) and not any(s.is_closed() for s in self.shards.values())
+
+    _identify: IdentifyOrder | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Processes starting at once identify in Discord's order (bot/identify.py).
+        if self._identify is None:
+            self._identify = IdentifyOrder(self.settings, self.http, self.limiter)
+        await self._identify.wait(shard_id, initial=initial, default=super().before_identify_hook)
+
+    async def close(self) -> None:
+        await super().close()
+        if self._identify is not None:
+            await self._identify.close()
 
 
 def make_bot(

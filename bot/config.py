@@ -28,6 +28,9 @@ MIN_TURN_TIMER = 15  # a shorter turn can't be read and played; 0 turns the time
 MAX_AI_WORKERS = 64
 DEFAULT_REST_BUDGET = 40.0  # bot-token calls a second; Discord allows about 50 per token
 MAX_REST_BUDGET = 50.0
+#: REST_BUDGET's default behind a shared REST proxy (DISCORD_API_BASE), which holds the
+#: token's limits for every process: each may use the whole of it.
+PROXIED_REST_BUDGET = MAX_REST_BUDGET
 
 LOG_LEVELS: dict[str, int] = {
     "DEBUG": logging.DEBUG,
@@ -226,10 +229,30 @@ def _parse_ai_workers(environ: Mapping[str, str]) -> int:
     return int(raw)
 
 
-def _parse_rest_budget(environ: Mapping[str, str]) -> float:
-    raw = _get(environ, "REST_BUDGET")
+#: A proxy's address: http or https, a host (a name, IPv4 or [IPv6]) and an optional port.
+_API_BASE = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?/?")
+
+
+def _parse_api_base(environ: Mapping[str, str]) -> str | None:
+    """DISCORD_API_BASE: the REST proxy's address without a trailing slash, or None."""
+    raw = _get(environ, "DISCORD_API_BASE")
     if raw is None:
-        return DEFAULT_REST_BUDGET
+        return None
+    match = _API_BASE.fullmatch(raw)
+    if match is None or (match.group(3) is not None and not 0 < int(match.group(3)) < 65536):
+        raise ConfigError(
+            "DISCORD_API_BASE must be the REST proxy's address such as http://nirn-proxy:8080 "
+            "(http or https, a host and an optional port, nothing after them; the bot adds "
+            "/api/v10); leave it empty to call Discord directly."
+        )
+    return raw.rstrip("/")
+
+
+def _parse_rest_budget(environ: Mapping[str, str], *, proxied: bool) -> float:
+    raw = _get(environ, "REST_BUDGET")
+    default = PROXIED_REST_BUDGET if proxied else DEFAULT_REST_BUDGET
+    if raw is None:
+        return default
     try:
         value = float(raw)
     except ValueError:
@@ -237,8 +260,8 @@ def _parse_rest_budget(environ: Mapping[str, str]) -> float:
     if not 1 <= value <= MAX_REST_BUDGET:
         raise ConfigError(
             f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g}"
-            f"; leave it empty for {DEFAULT_REST_BUDGET:g} (with several "
-            "processes on one bot token, give each its share of Discord's 50)."
+            f"; leave it empty for {default:g} (with several processes on one bot token "
+            "and no DISCORD_API_BASE proxy, give each its share of Discord's 50)."
         )
     return value
 
@@ -308,6 +331,8 @@ class Settings:
     metrics_host: str = DEFAULT_METRICS_HOST
     #: "text" (discord.py's lines) or "json" (one object a line).
     log_format: str = "text"
+    #: A REST proxy every Discord API call goes through (``http://host:port``); None: Discord.
+    api_base: str | None = None
 
     @property
     def database(self) -> str:
@@ -331,6 +356,7 @@ class Settings:
                 log.debug("Loaded settings from %s", loaded)
             environ = os.environ
         shard_count, shard_ids = _parse_shards(environ)
+        api_base = _parse_api_base(environ)
         return cls(
             token=_parse_token(environ, require=require_token),
             database_path=_parse_database_path(environ),
@@ -341,7 +367,8 @@ class Settings:
             log_level=_parse_log_level(environ),
             turn_timer=_parse_turn_timer(environ),
             ai_workers=_parse_ai_workers(environ),
-            rest_budget=_parse_rest_budget(environ),
+            rest_budget=_parse_rest_budget(environ, proxied=api_base is not None),
+            api_base=api_base,
             metrics_port=_parse_metrics_port(environ),
             metrics_host=_parse_metrics_host(environ),
             log_format=_parse_log_format(environ),

@@ -123,6 +123,43 @@ def test_rest_budget(clean_cwd: Path) -> None:
     assert Settings.from_env(env(REST_BUDGET="12.5")).rest_budget == 12.5
 
 
+@pytest.mark.parametrize(
+    ("value", "base"),
+    [
+        ("http://nirn-proxy:8080", "http://nirn-proxy:8080"),
+        ("https://proxy.example.com/", "https://proxy.example.com"),
+        ("http://127.0.0.1:9000", "http://127.0.0.1:9000"),
+        ("http://[::1]:9000", "http://[::1]:9000"),
+    ],
+)
+def test_api_base_takes_the_whole_rest_budget(clean_cwd: Path, value: str, base: str) -> None:
+    assert Settings.from_env(env()).api_base is None
+    settings = Settings.from_env(env(DISCORD_API_BASE=value))
+    assert (settings.api_base, settings.rest_budget) == (base, 50.0)
+    assert Settings.from_env(env(DISCORD_API_BASE=value, REST_BUDGET="30")).rest_budget == 30.0
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "nirn-proxy:8080",
+        "ftp://proxy:8080",
+        "http://proxy:8080/api/v10",
+        "http://proxy:8080?x=1",
+        "http://proxy:8080#top",
+        "http://user:pw@proxy:8080",
+        "http://proxy:99999",
+        "http://proxy:0",
+        "http://proxy 8080",
+        "http://",
+    ],
+)
+def test_bad_api_base(clean_cwd: Path, value: str) -> None:
+    with pytest.raises(ConfigError, match="DISCORD_API_BASE") as info:
+        Settings.from_env(env(DISCORD_API_BASE=value))
+    assert_one_sentence(str(info.value))
+
+
 @pytest.mark.parametrize("value", ["0", "51", "fast", "nan", "inf"])
 def test_bad_rest_budget(clean_cwd: Path, value: str) -> None:
     with pytest.raises(ConfigError, match="REST_BUDGET") as info:
@@ -257,6 +294,7 @@ def test_an_unparsable_env_line_is_named_by_number_and_variable_never_echoed(
         ("REST_BUDGET", SECRET),
         ("DATABASE_URL", f"mysql://{SECRET}"),
         ("SHARD_IDS", SECRET),
+        ("DISCORD_API_BASE", f"http://proxy/{SECRET}"),
     ],
 )
 def test_a_bad_setting_is_named_and_its_value_never_echoed(

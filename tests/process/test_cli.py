@@ -29,7 +29,17 @@ def test_cli_check_config_ok(tmp_path: Path) -> None:
     result = run_bot(tmp_path, "--check-config")
     assert result.returncode == 0, result.stderr
     assert "Configuration OK" in result.stdout
+    assert "REST 40/s to Discord," in result.stdout
     assert "abc.def.ghi" not in result.stdout
+
+
+def test_cli_check_config_names_the_rest_proxy(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=abc.def.ghi\nDISCORD_API_BASE=http://nirn-proxy:8080/\n", encoding="utf-8"
+    )
+    result = run_bot(tmp_path, "--check-config")
+    assert result.returncode == 0, result.stderr
+    assert "REST 50/s through http://nirn-proxy:8080," in result.stdout
 
 
 def test_cli_check_config_names_the_shards(tmp_path: Path) -> None:

@@ -154,12 +154,8 @@ def test_a_network_that_never_answers_is_a_one_line_timeout(tmp_path: Path) -> N
         write_env(tmp_path)
         environ = {k: v for k, v in os.environ.items() if k not in CONFIG_VARS}
         environ["PYTHONPATH"] = str(REPO_ROOT)
-        launcher = (
-            "import sys, discord.http, bot.__main__ as cli\n"
-            f"discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"
-            "cli.CONNECT_TIMEOUT = 2.0\n"
-            "sys.exit(cli.main([]))\n"
-        )
+        environ["DISCORD_API_BASE"] = f"http://127.0.0.1:{port}"  # where the REST calls go
+        launcher = "import sys, bot.__main__ as m; m.CONNECT_TIMEOUT = 2.0; sys.exit(m.main([]))"
         result = subprocess.run(
             [sys.executable, "-c", launcher],
             cwd=tmp_path,
@@ -168,7 +164,9 @@ def test_a_network_that_never_answers_is_a_one_line_timeout(tmp_path: Path) -> N
             text=True,
             timeout=120,
         )
-    assert_one_line_exit_2(result, "Discord did not answer within 2 seconds")
+    assert_one_line_exit_2(
+        result, f"the REST proxy DISCORD_API_BASE=http://127.0.0.1:{port} did not answer within 2"
+    )
 
 
 def _fail_with(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None:
@@ -209,6 +207,22 @@ def test_an_empty_timeout_still_says_what_happened(
         cli.main([])
     assert info.value.code == 2
     assert "could not reach Discord (TimeoutError)" in capsys.readouterr().err
+
+
+def test_a_proxy_that_cannot_be_reached_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in CONFIG_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_API_BASE", "http://nirn-proxy:8080")
+    _fail_with(monkeypatch, TimeoutError())
+    with pytest.raises(SystemExit) as info:
+        cli.main([])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "could not reach the REST proxy DISCORD_API_BASE=http://nirn-proxy:8080" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 async def test_a_dev_guild_the_bot_is_not_in_stops_it_before_any_game_is_resumed(
