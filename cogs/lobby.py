@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Literal, assert_never
 
+import discord
 from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
@@ -16,7 +17,7 @@ from bot.frontend.permissions import (
     missing_permissions_text,
     missing_table_permissions,
 )
-from bot.frontend.replies import Interaction, defer_private, reply, reply_error
+from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
 from bot.frontend.views.payloads import table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.i18n import text
@@ -140,8 +141,12 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
         payload = table_payload(table, self.bot.faces)
-        await interaction.response.send_message(**payload)
-        message = await interaction.original_response()
+        message: discord.Message | discord.InteractionMessage
+        if interaction.response.is_done():  # a Rematch acknowledged while the store was slow
+            message = await interaction.followup.send(**payload, wait=True)
+        else:
+            await interaction.response.send_message(**payload)
+            message = await interaction.original_response()
         self.presenter.remember(table, payload, interaction, message.id)
         try:
             await self.bot.service.set_table_message(table, message.id)
@@ -207,29 +212,34 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await self._update_from_button(interaction, table)
 
     async def _act(self, interaction: Interaction, table: Table, action: LobbyChange) -> bool:
-        service, game_id, user_id = self.bot.service, table.game_id, interaction.user.id
+        """Ask the service for ``action``; a save that keeps the store waiting past
+        ``in_time``'s limit has the click acknowledged meanwhile."""
         try:
-            match action:
-                case "join":
-                    await service.join(game_id, person(interaction))
-                case "leave":
-                    await service.leave(game_id, user_id)
-                case "dropai":
-                    await service.remove_ai(game_id, user_id)
-                case "hints":
-                    await service.toggle_hints(game_id, user_id)
-                case "leave_game":
-                    await service.leave_game(game_id, user_id)
-                case "start":
-                    await service.start(game_id, user_id)
-                case "cancel":
-                    await service.cancel(game_id, user_id, can_manage=can_manage(interaction))
-                case _:
-                    assert_never(action)
+            await in_time(interaction, self._change(interaction, table, action))
         except ServiceError as error:
             await reply_error(interaction, error)
             return False
         return True
+
+    async def _change(self, interaction: Interaction, table: Table, action: LobbyChange) -> None:
+        service, game_id, user_id = self.bot.service, table.game_id, interaction.user.id
+        match action:
+            case "join":
+                await service.join(game_id, person(interaction))
+            case "leave":
+                await service.leave(game_id, user_id)
+            case "dropai":
+                await service.remove_ai(game_id, user_id)
+            case "hints":
+                await service.toggle_hints(game_id, user_id)
+            case "leave_game":
+                await service.leave_game(game_id, user_id)
+            case "start":
+                await service.start(game_id, user_id)
+            case "cancel":
+                await service.cancel(game_id, user_id, can_manage=can_manage(interaction))
+            case _:
+                assert_never(action)
 
     async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
         reason = "closed.cancelled" if table.status is Status.CANCELLED else None
@@ -249,7 +259,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
         try:
-            await self.bot.service.add_ai(game_id, interaction.user.id, strength)
+            await in_time(
+                interaction, self.bot.service.add_ai(game_id, interaction.user.id, strength)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -265,10 +277,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return
         if not await self._can_run_table_here(interaction):
             return
+        opening = self.bot.service.rematch(
+            game_id, person(interaction), interaction.channel_id, interaction.guild_id
+        )
         try:
-            table = await self.bot.service.rematch(
-                game_id, person(interaction), interaction.channel_id, interaction.guild_id
-            )
+            table = await in_time(interaction, opening)
         except ServiceError as error:
             await reply_error(interaction, error)
             return

@@ -10,7 +10,17 @@ import simcord
 
 from bot.i18n import text
 from data import StoreError
-from testkit.simcord_play import enabled, open_hand, service, two_player_game
+from testkit.simcord_play import (
+    enabled,
+    one_move_from_the_end,
+    open_hand,
+    open_lobby,
+    service,
+    table_message,
+    take_simple_turn,
+    texts,
+    two_player_game,
+)
 
 #: How long the database stays locked (by another process, a backup, a slow disk).
 LOCKED_FOR = 7.0
@@ -73,3 +83,83 @@ async def test_a_quit_saved_slowly_is_acknowledged_then_shown(
         del games.store.append_progress
 
     assert table.stamp != before, "the move was saved and made"
+
+
+async def test_a_lobby_click_saved_into_a_locked_database_is_acknowledged_and_explained(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    games = service(simcord_env)
+
+    async def locked(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(LOCKED_FOR)  # SQLite's busy_timeout, then it gives up
+        raise StoreError("could not save: database is locked")
+
+    games.store.update_lobby = locked  # type: ignore[method-assign]
+    try:
+        result = await bob.click(table_message(channel), label="Join")
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+    finally:
+        del games.store.update_lobby
+
+    said = [m.content for m in result.followups] + [
+        result.response.content if result.response is not None else ""
+    ]
+    assert any(text("en", "error.save_failed") in m for m in said), said
+    assert table.seat_of(bob.id) is None, "bob did not join"
+
+
+async def test_an_ai_seat_added_while_the_store_is_slow_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    games = service(simcord_env)
+    real = games.store.update_lobby
+
+    async def slow(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
+        await real(*args, **kwargs)
+
+    games.store.update_lobby = slow  # type: ignore[method-assign]
+    try:
+        result = await alice.select(table_message(channel), ["easy"])
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+    finally:
+        del games.store.update_lobby
+    assert len(table.seats) == 2, "the AI seat was saved and added"
+    assert "AI 1" in texts(table_message(channel))
+
+
+async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_posted(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    finished = table_message(channel)
+    games = service(simcord_env)
+    real = games.store.create_game
+
+    async def slow(*args: Any, **kwargs: Any) -> int:
+        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
+        return await real(*args, **kwargs)
+
+    games.store.create_game = slow  # type: ignore[method-assign]
+    try:
+        result = await bob.click(finished, label="Rematch")
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+    finally:
+        del games.store.create_game
+    rematch = games.table_in(channel.id)
+    assert rematch is not None and rematch.game_id != table.game_id
+    assert table_message(channel).id != finished.id, "the rematch lobby was posted"
