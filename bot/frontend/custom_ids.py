@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Self, cast, get_args
+from typing import ClassVar, Generic, Literal, Self, TypeVar, cast, get_args
 
 from data.records import LEADERBOARD_ORDERS
 from game import Card
@@ -42,63 +42,48 @@ def _numbers(m: re.Match[str], *names: str) -> list[int] | None:
 
 
 # ---------------------------------------------------------------- the families
+A = TypeVar("A", LobbyAction, HintAction, TableAction)
+
+
 @dataclass(frozen=True, slots=True)
-class LobbyButtonId:
-    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, and a finished game's Rematch:
-    ``lama:<action>:<game>``."""
+class _GameButton(Generic[A]):
+    """A button of one game with no more to it than its action: ``lama:<action>:<game>``."""
+
+    ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(rf"(?P<action>[a-z]+):(?P<game>{_NUMBER})")
+    action: A
+    game_id: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"lama:{self.action}:{self.game_id}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> Self | None:
+        numbers = _numbers(m, "game")
+        # The action is one of the family's: _FAMILY picked this class by it.
+        return None if numbers is None else cls(cast(A, m["action"]), numbers[0])
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyButtonId(_GameButton[LobbyAction]):
+    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, and a finished game's Rematch."""
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(LobbyAction))
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(rf"(?P<action>[a-z]+):(?P<game>{_NUMBER})")
-    action: LobbyAction
-    game_id: int
-
-    @property
-    def custom_id(self) -> str:
-        return f"lama:{self.action}:{self.game_id}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Self | None:
-        numbers = _numbers(m, "game")
-        return None if numbers is None else cls(cast(LobbyAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)
-class HintButtonId:
-    """The Hint button of a hand and the review button of a finished game:
-    ``lama:<action>:<game>``."""
+class HintButtonId(_GameButton[HintAction]):
+    """The Hint button of a hand and the review button of a finished game."""
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(HintAction))
-    PATTERN: ClassVar[re.Pattern[str]] = LobbyButtonId.PATTERN
-    action: HintAction
-    game_id: int
-
-    @property
-    def custom_id(self) -> str:
-        return f"lama:{self.action}:{self.game_id}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Self | None:
-        numbers = _numbers(m, "game")
-        return None if numbers is None else cls(cast(HintAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)
-class TableButtonId:
-    """Show my hand (also a hand's Refresh), Rules and I'm back: ``lama:<action>:<game>``."""
+class TableButtonId(_GameButton[TableAction]):
+    """Show my hand (also a hand's Refresh), Rules and I'm back."""
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(TableAction))
-    PATTERN: ClassVar[re.Pattern[str]] = LobbyButtonId.PATTERN
-    action: TableAction
-    game_id: int
-
-    @property
-    def custom_id(self) -> str:
-        return f"lama:{self.action}:{self.game_id}"
-
-    @classmethod
-    def from_match(cls, m: re.Match[str]) -> Self | None:
-        numbers = _numbers(m, "game")
-        return None if numbers is None else cls(cast(TableAction, m["action"]), numbers[0])
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,6 +152,13 @@ class Lobbies:
         """Save the lobby's seats as ``seats``; the caller then makes them the table's."""
         await self._saver.save(self._store.update_lobby(table.game_id, seats=seat_records(seats)))
 
+    def _hosted(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
+        """The lobby ``game_id``, for its host (or someone who may manage the server) only."""
+        table = self._lobby(game_id)
+        if user_id != table.host_id and not can_manage:
+            raise ServiceError("error.host_only")
+        return table
+
     def _lobby(self, game_id: int) -> Table:
         table = self._registry.require(game_id)
         self._still_lobby(table)
@@ -208,9 +215,7 @@ class Lobbies:
         self, game_id: int, user_id: int, target_id: int, *, can_manage: bool
     ) -> Table:
         """The host (or a manager) takes a joiner's seat away; they may not join again."""
-        table = self._lobby(game_id)
-        if user_id != table.host_id and not can_manage:
-            raise ServiceError("error.host_only")
+        table = self._hosted(game_id, user_id, can_manage=can_manage)
         if target_id == table.host_id:
             raise ServiceError("error.remove_host")
         async with table.lock:
@@ -225,9 +230,7 @@ class Lobbies:
         return table
 
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
-        table = self._lobby(game_id)
-        if user_id != table.host_id:
-            raise ServiceError("error.host_only")
+        table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
             if len(table.seats) >= table.ruleset.max_players:
@@ -243,9 +246,7 @@ class Lobbies:
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
         """The host frees the seat of the AI added last, e.g. for a friend who turned up."""
-        table = self._lobby(game_id)
-        if user_id != table.host_id:
-            raise ServiceError("error.host_only")
+        table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
             last = max((i for i, s in enumerate(table.seats) if s.ai is not None), default=None)
@@ -262,9 +263,7 @@ class Lobbies:
 
         Flipped under the table's lock: two quick clicks turn them off and on
         again, not off twice."""
-        table = self._lobby(game_id)
-        if user_id != table.host_id:
-            raise ServiceError("error.host_only")
+        table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
             allowed = not table.hints
@@ -277,9 +276,7 @@ class Lobbies:
         return table
 
     async def start(self, game_id: int, user_id: int) -> Table:
-        table = self._lobby(game_id)
-        if user_id != table.host_id:
-            raise ServiceError("error.host_only")
+        table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
             if len(table.seats) < table.ruleset.min_players:
