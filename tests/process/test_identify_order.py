@@ -19,8 +19,8 @@ import pytest
 from tests.pg import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[2]
-SPACING = 0.6
-SLACK = 0.02  # the clock's and the scheduler's jitter; an overlap would be a whole spacing
+SPACING = 1.5
+SLACK = 0.2  # clocks and scheduling on a loaded machine; an overlap is a whole spacing
 
 
 @pytest.fixture

@@ -152,7 +152,8 @@ async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
     try:
         await thinking.start()
         hints = HintDesk(TableRegistry(), game.store, thinking)
-        busy = asyncio.ensure_future(thinking.run(time.sleep, 2.0))
+        # Long enough for the reviews' own process to start and judge on a loaded machine.
+        busy = asyncio.ensure_future(thinking.run(time.sleep, 6.0))
         await asyncio.sleep(0.05)
         review = await hints.review(table.game_id, ann.id, guild_id=GUILD)
         assert review.checked >= 1
