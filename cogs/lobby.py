@@ -272,7 +272,15 @@ class LobbyCommands(LamaCog, name="Lobby"):
         cooldowns = self.bot.service.cooldowns
         if await still_waiting(interaction, cooldowns, "rematch"):
             return
-        server = await self.bot.service.server_settings(interaction.guild_id)
+        try:
+            # The server's settings are a store read: one a slow store holds past
+            # Discord's 3 s must not lose the click either.
+            server = await in_time(
+                interaction, self.bot.service.server_settings(interaction.guild_id)
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
         if not await self._allowed_here(interaction, server.channels):
             return
         if not await self._can_run_table_here(interaction):

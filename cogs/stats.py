@@ -26,6 +26,7 @@ from bot.frontend.views.stats import (
     history_embed,
     stats_embed,
 )
+from bot.frontend.words import plain_name
 from bot.i18n import text
 from data.stats import StatsReads
 from data.store import StoreError
@@ -223,7 +224,7 @@ class StatsCommands(LamaCog, name="Stats"):
     def _nobody(interaction: Interaction, who: discord.abc.User) -> str:
         if who.id == interaction.user.id:
             return text(interaction.locale, "stats.none_self")
-        return text(interaction.locale, "stats.none_member", name=who.display_name)
+        return text(interaction.locale, "stats.none_member", name=plain_name(who.display_name))
 
     @staticmethod
     async def _failed(interaction: Interaction, error: StoreError) -> None:

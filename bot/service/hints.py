@@ -20,6 +20,7 @@ short: whoever waits for one, or asks once the shutdown began, is refused with
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,8 @@ from .review_queue import Key, ReviewQueue
 from .searches import SharedSearches
 from .table import Status
 from .thinking import Priority, Thinking
+
+log = logging.getLogger(__name__)
 
 #: Reviews kept, so a second click answers at once.
 REVIEWS_KEPT = 256
@@ -161,7 +164,10 @@ class HintDesk:
         # No await between the turn taken and the search that gives it back.
         task = self._reviews.begin(key, lambda: self._review_in_turn(key, seat))
         if ahead and on_queued is not None:
-            await on_queued(ahead)
+            try:
+                await on_queued(ahead)
+            except Exception:  # the "queued" line is a courtesy: the review goes on
+                log.exception("game %s: could not say a review is queued", game_id)
         return await self._reviews.outcome(key, task)
 
     async def _finished(self, game_id: int, guild_id: int) -> _Played:

@@ -104,9 +104,16 @@ class Thinking:
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
+        self._refuse_when_closed()  # asked before the close, let in by the gate after it
         if self._pool is None:  # no await in between: one pool, however many ask at once
             self._pool = self._new_pool()
         return self._pool
+
+    def _refuse_when_closed(self) -> None:
+        """No work, and above all no new worker process, once :meth:`close` ran: a process
+        started then would never be shut down."""
+        if self._closed:
+            raise RuntimeError("the AI has been shut down")
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
         """A worker of ``pool`` died: the next start or Hard move makes a fresh pool."""
@@ -162,8 +169,7 @@ class Thinking:
         """``work(*args)`` where Hard thinks, by ``priority``: a move or hint in a worker
         process (a thread without a pool), a review in the reviews' own; never on the
         loop.  It must pickle."""
-        if self._closed:
-            raise RuntimeError("the AI has been shut down")
+        self._refuse_when_closed()
         began = time.perf_counter()
         if priority is Priority.REVIEW:
             async with self._review_gate.place(priority):
@@ -195,6 +201,7 @@ class Thinking:
         if self.workers == 0:
             return await asyncio.to_thread(work, *args)
         loop = asyncio.get_running_loop()
+        self._refuse_when_closed()  # a review that waited its turn past the close
         pool = self._review_pool
         if pool is None:
             pool = self._review_pool = ProcessPoolExecutor(

@@ -26,7 +26,7 @@ from data.stats import StatsReads
 from ..custom_ids import BoardId
 from ..items import LamaButton
 from ..replies import Interaction
-from ..words import number, percent
+from ..words import number, percent, plain_name
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -114,13 +114,13 @@ def min_games(order: str) -> int:
 
 
 def _names(names: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(discord.utils.escape_markdown(n) for n in names) or "—"
+    return ", ".join(plain_name(n) for n in names) or "—"
 
 
 # ---------------------------------------------------------------- embeds
 def stats_embed(locale: object, name: str, stats: PlayerStats) -> discord.Embed:
     embed = discord.Embed(
-        title=text(locale, "stats.title", name=discord.utils.escape_markdown(name)),
+        title=text(locale, "stats.title", name=plain_name(name)),
         colour=COLOR_STATS,
     )
     fields = [
@@ -159,7 +159,7 @@ def board_embed(
             locale,
             "board.line",
             rank=row.rank,
-            name=discord.utils.escape_markdown(row.name),
+            name=plain_name(row.name),
             wins=text(locale, "board.wins", count=row.wins),
             games=text(locale, "board.games", count=row.games),
             rate=percent(locale, row.win_rate),
@@ -250,7 +250,7 @@ def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.
         for row in rows
     ]
     embed = discord.Embed(
-        title=text(locale, "history.title", name=discord.utils.escape_markdown(name)),
+        title=text(locale, "history.title", name=plain_name(name)),
         description="\n".join(lines),
         colour=COLOR_STATS,
     )
@@ -291,7 +291,7 @@ async def chart_embed(locale: object, history: ChipHistory) -> tuple[discord.Emb
             "chart.named",
             color=SEAT_SQUARES[seat % len(SEAT_SQUARES)],
             seat=text(locale, "chart.seat", seat=seat + 1),
-            name=discord.utils.escape_markdown(history.names[seat]),
+            name=plain_name(history.names[seat]),
         )
         for seat in seats_named_elsewhere(history)
     ]
