@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store
-from bot.frontend.replies import Interaction, reply
+from bot.frontend.replies import Interaction, in_time, reply
 from bot.frontend.views.stats import (
     HISTORY_SIZE,
     audience,
@@ -185,26 +185,39 @@ class StatsCommands(LamaCog, name="Stats"):
         if cid.guild_id != interaction.guild_id:
             await reply(interaction, text(interaction.locale, "error.unknown_button"))
             return
-        try:
+
+        async def read() -> tuple[
+            bool, tuple[str | None, discord.Embed | None, discord.ui.View | None]
+        ]:
             seen = await audience(self.stats, interaction)
-            message, embed, view = await board_page(
+            page = await board_page(
                 self.stats, cid.guild_id, cid.order, cid.page, interaction.locale, sight=seen.sight
             )
+            return seen.private, page
+
+        try:
+            # A slow store must not lose the click: acknowledged meanwhile (in_time).
+            private, (message, embed, view) = await in_time(interaction, read())
         except StoreError as error:
             await self._failed(interaction, error)
             return
         shared = interaction.message is not None and not interaction.message.flags.ephemeral
-        if seen.private and shared:
+        if private and shared:
             # Their page holds games not everyone here may see: theirs alone, not an edit.
             if embed is None:
                 await reply(interaction, message or "", ephemeral=True)
             else:
                 await self._send_board(interaction, embed, view, ephemeral=True)
             return
+        edit = (
+            interaction.edit_original_response
+            if interaction.response.is_done()
+            else interaction.response.edit_message
+        )
         if embed is None:
-            await interaction.response.edit_message(content=message, embed=None, view=None)
+            await edit(content=message, embed=None, view=None)
             return
-        await interaction.response.edit_message(embed=embed, view=view)
+        await edit(embed=embed, view=view)
 
     # ------------------------------------------------------------ helpers
     @staticmethod
@@ -215,7 +228,12 @@ class StatsCommands(LamaCog, name="Stats"):
         *,
         ephemeral: bool,
     ) -> None:
-        if view is None:
+        if interaction.response.is_done():  # acknowledged while the store was slow
+            if view is None:
+                await interaction.followup.send(embed=embed, ephemeral=ephemeral)
+            else:
+                await interaction.followup.send(embed=embed, view=view, ephemeral=ephemeral)
+        elif view is None:
             await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 import pytest
@@ -173,3 +175,31 @@ async def test_an_empty_leaderboard_says_so(
     result = await alice.slash(channel, "lama leaderboard", order="average")
     assert result.response is not None
     assert result.response.content == text("en", "board.empty_min", count=MIN_GAMES)
+
+
+async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    players: list[Player],
+) -> None:
+    expected = ranking(players, "wins")
+    result = await alice.slash(channel, "lama leaderboard")
+    assert result.response is not None
+    message = current(channel, result.response.id)
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    real = store.leaderboard
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(5.0)  # a slow disk, then the read goes through
+        return await real(*args, **kwargs)
+
+    store.leaderboard = slow
+    try:
+        clicked = await alice.click(message, label="Next")
+        assert clicked.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(6.0)
+    finally:
+        del store.leaderboard
+    message = current(channel, result.response.id)  # edited in place once read
+    assert rows(message) == expected[PAGE_SIZE:]
