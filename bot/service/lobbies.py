@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import NotRequired, TypedDict, Unpack
 
 from data import Store
 from game import Match, Ruleset
@@ -22,6 +23,19 @@ from .table import MoveLine, Seat, Status, Table
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
+
+
+class LobbyOptions(TypedDict):
+    """What a lobby is opened with, from /lama new or a Rematch."""
+
+    guild_id: int
+    channel_id: int
+    host: Person  # hosts it, and sits first unless ``seats`` say otherwise
+    ruleset: Ruleset
+    turn_timer: int  # seconds a turn; 0: no timer
+    locale: str  # the language of its public messages
+    seats: NotRequired[Sequence[Seat] | None]  # a Rematch's; else the host alone
+    hints: NotRequired[bool]  # whether hints are allowed at the table (default on)
 
 
 class Lobbies:
@@ -80,44 +94,19 @@ class Lobbies:
             if not self._opening[guild_id, host_id]:
                 del self._opening[guild_id, host_id]
 
-    async def open_lobby(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host: Person,
-        ruleset: Ruleset,
-        turn_timer: int,
-        locale: str,
-        seats: Sequence[Seat] | None = None,
-        hints: bool = True,
-    ) -> Table:
-        with self._registry.claim(channel_id), self._hosting(guild_id, host.id):
-            return await self._open(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host=host,
-                ruleset=ruleset,
-                turn_timer=turn_timer,
-                locale=locale,
-                seats=seats,
-                hints=hints,
-            )
+    async def open_lobby(self, **options: Unpack[LobbyOptions]) -> Table:
+        """Open a lobby: its channel claimed and its host counted while it is saved."""
+        claimed = self._registry.claim(options["channel_id"])
+        with claimed, self._hosting(options["guild_id"], options["host"].id):
+            return await self._open(**options)
 
-    async def _open(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host: Person,
-        ruleset: Ruleset,
-        turn_timer: int,
-        locale: str,
-        seats: Sequence[Seat] | None,
-        hints: bool = True,
-    ) -> Table:
+    async def _open(self, **options: Unpack[LobbyOptions]) -> Table:
         """Open a lobby in a channel claimed by the caller."""
-        seats = list(seats) if seats else [Seat(user_id=host.id, ai=None, name=host.name)]
+        guild_id, channel_id, host = options["guild_id"], options["channel_id"], options["host"]
+        ruleset, turn_timer, locale = options["ruleset"], options["turn_timer"], options["locale"]
+        hints = options.get("hints", True)
+        given = options.get("seats")
+        seats = list(given) if given else [Seat(user_id=host.id, ai=None, name=host.name)]
         game_id = await self._saver.save(
             self._store.create_game(
                 guild_id=guild_id,

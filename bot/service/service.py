@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
+from typing import Unpack
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
 from data.stats import StatsReads
-from game import Action, Match, RoundDealt, Ruleset, SeatView
+from game import Action, Match, RoundDealt, SeatView
 from game.ai import Strength
 from game.ai.advice import Review
 
@@ -18,7 +19,7 @@ from .dealer import Dealer, random_seed
 from .front_store import FrontStore
 from .hints import Hint, HintDesk
 from .listener import TableListener
-from .lobbies import Lobbies
+from .lobbies import Lobbies, LobbyOptions
 from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome, MovePipeline
 from .notices import Notices
@@ -28,7 +29,7 @@ from .resume import Resumer
 from .saver import Saver
 from .scheduler import Scheduler
 from .seat_changes import SeatChanges
-from .table import Seat, Table
+from .table import Table
 from .thinking import Thinking
 
 
@@ -162,28 +163,8 @@ class GameService:
         return self._registry.tables()
 
     # ------------------------------------------------------------ lobbies
-    async def open_lobby(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host: Person,
-        ruleset: Ruleset,
-        turn_timer: int,
-        locale: str,
-        seats: Sequence[Seat] | None = None,
-        hints: bool = True,
-    ) -> Table:
-        return await self._lobbies.open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host=host,
-            ruleset=ruleset,
-            turn_timer=turn_timer,
-            locale=locale,
-            seats=seats,
-            hints=hints,
-        )
+    async def open_lobby(self, **options: Unpack[LobbyOptions]) -> Table:
+        return await self._lobbies.open_lobby(**options)
 
     async def join(self, game_id: int, person: Person) -> Table:
         return await self._lobbies.join(game_id, person)

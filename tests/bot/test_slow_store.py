@@ -3,13 +3,9 @@ acknowledged in time, and the player is told, in their language, when it could n
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import simcord
 
 from bot.i18n import text
-from data import StoreError
 from testkit.simcord_play import (
     enabled,
     one_move_from_the_end,
@@ -21,6 +17,7 @@ from testkit.simcord_play import (
     texts,
     two_player_game,
 )
+from testkit.slow_store import held
 
 #: How long the database stays locked (by another process, a backup, a slow disk).
 LOCKED_FOR = 7.0
@@ -38,17 +35,11 @@ async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained
     hand = await open_hand(player, channel)
     before = table.stamp
 
-    async def locked(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(LOCKED_FOR)  # SQLite's busy_timeout, then it gives up
-        raise StoreError("could not save: database is locked")
-
-    games.store.append_progress = locked  # type: ignore[method-assign]
-    try:
+    # SQLite's busy_timeout, then it gives up.
+    with held(games.store, "append_progress", LOCKED_FOR, fails=True):
         result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
-    finally:
-        del games.store.append_progress
 
     said = [m.content for m in result.followups] + [
         result.response.content if result.response is not None else ""
@@ -68,19 +59,11 @@ async def test_a_quit_saved_slowly_is_acknowledged_then_shown(
     player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
     hand = await open_hand(player, channel)
     before = table.stamp
-    real = games.store.append_progress
-
-    async def slow(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
-        await real(*args, **kwargs)
-
-    games.store.append_progress = slow  # type: ignore[method-assign]
-    try:
+    # A slow disk, then the write goes through.
+    with held(games.store, "append_progress", LOCKED_FOR - 2):
         result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
-    finally:
-        del games.store.append_progress
 
     assert table.stamp != before, "the move was saved and made"
 
@@ -94,17 +77,11 @@ async def test_a_lobby_click_saved_into_a_locked_database_is_acknowledged_and_ex
     table = await open_lobby(simcord_env, alice, channel)
     games = service(simcord_env)
 
-    async def locked(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(LOCKED_FOR)  # SQLite's busy_timeout, then it gives up
-        raise StoreError("could not save: database is locked")
-
-    games.store.update_lobby = locked  # type: ignore[method-assign]
-    try:
+    # SQLite's busy_timeout, then it gives up.
+    with held(games.store, "update_lobby", LOCKED_FOR, fails=True):
         result = await bob.click(table_message(channel), label="Join")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
-    finally:
-        del games.store.update_lobby
 
     said = [m.content for m in result.followups] + [
         result.response.content if result.response is not None else ""
@@ -120,19 +97,11 @@ async def test_an_ai_seat_added_while_the_store_is_slow_is_acknowledged_then_sho
 ) -> None:
     table = await open_lobby(simcord_env, alice, channel)
     games = service(simcord_env)
-    real = games.store.update_lobby
-
-    async def slow(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
-        await real(*args, **kwargs)
-
-    games.store.update_lobby = slow  # type: ignore[method-assign]
-    try:
+    # A slow disk, then the write goes through.
+    with held(games.store, "update_lobby", LOCKED_FOR - 2):
         result = await alice.select(table_message(channel), ["easy"])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
-    finally:
-        del games.store.update_lobby
     assert len(table.seats) == 2, "the AI seat was saved and added"
     assert "AI 1" in texts(table_message(channel))
 
@@ -147,19 +116,11 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     await take_simple_turn(alice, channel)
     finished = table_message(channel)
     games = service(simcord_env)
-    real = games.store.create_game
-
-    async def slow(*args: Any, **kwargs: Any) -> int:
-        await asyncio.sleep(LOCKED_FOR - 2)  # a slow disk, then the write goes through
-        return await real(*args, **kwargs)
-
-    games.store.create_game = slow  # type: ignore[method-assign]
-    try:
+    # A slow disk, then the write goes through.
+    with held(games.store, "create_game", LOCKED_FOR - 2):
         result = await bob.click(finished, label="Rematch")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
-    finally:
-        del games.store.create_game
     rematch = games.table_in(channel.id)
     assert rematch is not None and rematch.game_id != table.game_id
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"

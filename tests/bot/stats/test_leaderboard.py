@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 import pytest
@@ -17,6 +15,7 @@ from bot.frontend.views.stats import MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
 from game import Match
 from testkit.simcord_play import custom_ids
+from testkit.slow_store import held
 
 from .games import insert_random_game
 
@@ -188,18 +187,9 @@ async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
     assert result.response is not None
     message = current(channel, result.response.id)
     store = simcord_env.bot.store  # type: ignore[attr-defined]
-    real = store.leaderboard
-
-    async def slow(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(5.0)  # a slow disk, then the read goes through
-        return await real(*args, **kwargs)
-
-    store.leaderboard = slow
-    try:
+    with held(store, "leaderboard", 5.0):  # a slow disk, then the read goes through
         clicked = await alice.click(message, label="Next")
         assert clicked.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(6.0)
-    finally:
-        del store.leaderboard
     message = current(channel, result.response.id)  # edited in place once read
     assert rows(message) == expected[PAGE_SIZE:]
