@@ -281,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
 
-    setup_logging(settings.log_level, secrets=(settings.token,), log_format=settings.log_format)
+    setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
     try:
         asyncio.run(_run(settings, sync_globally=args.sync))
     except StartupError as exc:

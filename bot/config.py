@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
 from dotenv.parser import parse_stream
@@ -338,6 +339,17 @@ class Settings:
     def database(self) -> str:
         """What the store opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What no log line may show: the bot token and the database's password (as
+        written in DATABASE_URL and as it is decoded, either may be quoted)."""
+        found = [self.token]
+        if self.database_url is not None:
+            password = urlsplit(self.database_url).password
+            if password:
+                found += [password, unquote(password)]
+        return tuple(dict.fromkeys(secret for secret in found if secret))
 
     @classmethod
     def from_env(

@@ -5,7 +5,8 @@ callbacks and webhooks carry the interaction's token (usable for 15 minutes); th
 gateway logs each event, and an INTERACTION_CREATE carries the same token. The filter
 on the handler rewrites each record before it is written: the token in
 ``/interactions/<id>/<token>`` and ``/webhooks/<id>/<token>``, any ``"token": "..."``
-and the bot token itself become ``<redacted>``, in the message, its arguments and a
+and the bot token and the database password (``Settings.secrets``) become ``<redacted>``,
+in the message, its arguments and a
 traceback alike.
 
 With LOG_FORMAT=json each record is one JSON object a line (:class:`JsonFormatter`):

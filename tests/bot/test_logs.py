@@ -75,3 +75,36 @@ def test_debug_logs_of_a_running_bot_redact_every_token(
         assert secret not in logged
     assert f"/interactions/{INTERACTION_ID}/" in logged  # the id stays, to follow a request
     assert f"/webhooks/{APP_ID}/" in logged
+
+
+def test_the_database_password_never_reaches_the_logs(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    root_logging: None,
+) -> None:
+    """A traceback or a library's debug line may quote DATABASE_URL: its password is
+    as secret as the bot token."""
+    password = "s3cr3t-Pa55word"
+    url = f"postgresql://lama:{password}@db.example:5432/lama"
+    for name in CONFIG_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", BOT_TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+
+    async def run(settings: Settings, *, sync_globally: bool) -> None:
+        store = logging.getLogger("data.postgres")
+        store.debug("connecting to %s", url)
+        try:
+            raise OSError(f"could not connect with dsn={url!r}")
+        except OSError:
+            store.exception("the store could not be opened")
+
+    monkeypatch.setattr(cli, "_run", run)
+    assert cli.main([]) == 0
+    logged = capsys.readouterr().err
+    assert "connecting to" in logged and "Traceback" in logged
+    assert password not in logged
+    assert "db.example" in logged  # where it went stays, to follow the failure
