@@ -6,8 +6,7 @@ gateway logs each event, and an INTERACTION_CREATE carries the same token. The f
 on the handler rewrites each record before it is written: the token in
 ``/interactions/<id>/<token>`` and ``/webhooks/<id>/<token>``, any ``"token": "..."``
 and the bot token and the database password (``Settings.secrets``) become ``<redacted>``,
-in the message, its arguments and a
-traceback alike.
+in the message, its arguments and a traceback alike.
 
 With LOG_FORMAT=json each record is one JSON object a line (:class:`JsonFormatter`):
 its time, level, logger and message, any traceback, and the game, guild and channel
