@@ -77,7 +77,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
         cooldowns = self.bot.service.cooldowns
         if await still_waiting(interaction, cooldowns, "new"):
             return
-        server = await self.bot.service.server_settings(interaction.guild_id)
+        try:
+            server = await self.bot.service.server_settings(interaction.guild_id)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
         if not await self._allowed_here(interaction, server.channels):
             return
         if not await self._can_run_table_here(interaction):

@@ -203,7 +203,11 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         if await self._refused(interaction):
             return
         assert interaction.guild_id is not None
-        settings = await self.bot.service.server_settings(interaction.guild_id)
+        try:
+            settings = await self.bot.service.server_settings(interaction.guild_id)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
         message = settings_text(
             interaction.locale,
             settings,

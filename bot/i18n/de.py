@@ -218,6 +218,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.not_away": "Du spielst deinen Platz schon selbst.",
     "error.kicked": "Dein Platz wurde für den Rest des Spiels an eine KI übergeben.",
     "error.save_failed": "Dein Zug konnte nicht gespeichert werden und wurde deshalb nicht ausgeführt. Bitte versuch es noch einmal.",
+    "error.settings_unread": "Die Einstellungen dieses Servers konnten gerade nicht gelesen werden, deshalb ist nichts passiert. Bitte versuch es gleich noch einmal.",
     "error.no_game_here": "In diesem Kanal läuft kein L.A.M.A.-Spiel.",
     "error.no_lobby_here": "In diesem Kanal gibt es keine L.A.M.A.-Lobby. Eröffne eine mit /lama neu.",
     "error.bot_permissions": {

@@ -212,6 +212,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.not_away": "You're already playing your seat.",
     "error.kicked": "Your seat was handed to an AI for the rest of this game.",
     "error.save_failed": "Your move couldn't be saved, so it wasn't made. Please try again.",
+    "error.settings_unread": "This server's settings couldn't be read just now, so nothing was done. Please try again in a moment.",
     "error.no_game_here": "There's no running L.A.M.A. game in this channel.",
     "error.no_lobby_here": "There's no L.A.M.A. lobby in this channel. Open one with /lama new.",
     "error.bot_permissions": {

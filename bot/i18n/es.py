@@ -212,6 +212,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.not_away": "Ya estás jugando tu puesto.",
     "error.kicked": "Tu puesto pasó a una IA para el resto de la partida.",
     "error.save_failed": "No se pudo guardar tu jugada, así que no se hizo. Inténtalo de nuevo.",
+    "error.settings_unread": "No se pudieron leer los ajustes de este servidor en este momento, así que no se hizo nada. Inténtalo de nuevo en un momento.",
     "error.no_game_here": "No hay ninguna partida de L.A.M.A. en curso en este canal.",
     "error.no_lobby_here": "No hay ninguna sala de L.A.M.A. en este canal. Abre una con /lama nueva.",
     "error.bot_permissions": {

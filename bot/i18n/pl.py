@@ -248,6 +248,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.not_away": "Już grasz na swoim miejscu.",
     "error.kicked": "Twoje miejsce do końca tej gry przejęło AI.",
     "error.save_failed": "Nie udało się zapisać twojego ruchu, więc nie został wykonany. Spróbuj ponownie.",
+    "error.settings_unread": "Nie udało się teraz odczytać ustawień tego serwera, więc nic nie zostało zrobione. Spróbuj ponownie za chwilę.",
     "error.no_game_here": "Na tym kanale nie trwa żadna gra L.A.M.A.",
     "error.no_lobby_here": "Na tym kanale nie ma lobby L.A.M.A. Otwórz je poleceniem /lama nowa.",
     "error.bot_permissions": {

@@ -6,6 +6,7 @@ import logging
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, StoreError
 
+from .errors import ServiceError
 from .saver import Saver
 from .table import Table
 
@@ -33,8 +34,13 @@ class FrontStore:
         await self._saver.save(self._store.set_language(guild_id, language))
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
-        """What the server has set: its language, /lama new's defaults, its channels."""
-        return await self._store.guild_settings(guild_id)
+        """What the server has set: its language, /lama new's defaults, its channels;
+        ``error.settings_unread`` if the store can't say (nothing is done without them)."""
+        try:
+            return await self._store.guild_settings(guild_id)
+        except StoreError as error:
+            log.warning("guild %s: could not read its settings: %s", guild_id, error)
+            raise ServiceError("error.settings_unread") from error
 
     async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
         await self._saver.save(self._store.set_default_timer(guild_id, seconds))

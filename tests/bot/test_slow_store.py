@@ -3,6 +3,7 @@ acknowledged in time, and the player is told, in their language, when it could n
 
 from __future__ import annotations
 
+import discord
 import simcord
 
 from bot.i18n import text
@@ -124,3 +125,50 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     rematch = games.table_in(channel.id)
     assert rematch is not None and rematch.game_id != table.game_id
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"
+
+
+async def test_a_new_table_asked_for_while_the_settings_cannot_be_read_is_refused_clearly(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """/lama new reads the server's settings first: a store that can't be read gets the
+    person a clear private answer, not "something went wrong", and no table."""
+    games = service(simcord_env)
+    with held(games.store, "guild_settings", 0, fails=True):
+        result = await alice.slash(channel, "lama new")
+    assert result.ephemeral
+    assert result.response is not None
+    assert result.response.content == text("en", "error.settings_unread")
+    assert games.table_in(channel.id) is None
+
+
+async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_clearly(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    games = service(simcord_env)
+    with held(games.store, "guild_settings", 0, fails=True):
+        result = await bob.click(table_message(channel), label="Rematch")
+    said = [m.content for m in result.followups] + [
+        result.response.content if result.response is not None else ""
+    ]
+    assert text("en", "error.settings_unread") in said, said
+    assert games.table_in(channel.id) is None or games.table_in(channel.id) is table
+
+
+async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+) -> None:
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    with held(service(simcord_env).store, "guild_settings", 0, fails=True):
+        result = await mod.slash(channel, "lama settings show")
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == text("en", "error.settings_unread")
