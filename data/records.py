@@ -12,6 +12,8 @@ STATUSES = ("lobby", "running", "finished", "cancelled")
 AI_STRENGTHS = ("easy", "normal", "hard")
 #: Orders a leaderboard can be sorted by.
 LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
+#: The season key of the ratings over all time (a season's key is its start, unix seconds).
+ALL_TIME = -1
 
 
 class StoreError(Exception):
@@ -158,3 +160,52 @@ class ChipHistory:
     threshold: int
     totals: tuple[tuple[int, ...], ...]  # totals[r][seat]: points after round r + 1
     winners: tuple[int, ...] = ()  # seats, once the game is finished
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPlan:
+    """From ``started_at`` (unix seconds) on, a server's seasons last ``days`` days each;
+    None: calendar months (UTC), the first one ending where the next month starts."""
+
+    started_at: int
+    days: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One rated player on a server's board in one scope (a season, or :data:`ALL_TIME`):
+    a person (``user_id``) or an AI strength (``ai``)."""
+
+    rank: int  # 1-based, by mu - 3 sigma; equal ones share a rank
+    user_id: int | None
+    ai: str | None
+    name: str  # the name in their latest rated game (an AI: its strength)
+    mu: float
+    sigma: float
+    games: int  # rated games in this scope
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one finished game did to one seat's rating in one scope."""
+
+    game_id: int
+    seat: int
+    season: int  # the season's key, or ALL_TIME
+    user_id: int | None  # None for an AI seat or a forgotten player
+    ai: str | None  # the AI strength rated for the seat, if it was an AI's
+    rank: int  # the seat's place in the game's rated order (winners 1; leavers last)
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A person's rating in one scope right after one of their rated games."""
+
+    game_id: int
+    finished_at: float
+    mu: float
+    sigma: float

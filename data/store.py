@@ -25,6 +25,7 @@ from .games import Games
 from .hands import OpenHandRows
 from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
+from .ratings import RatingReads
 from .records import (
     ChipHistory,
     GameRecord,
@@ -65,7 +66,9 @@ __all__ = [
 ]
 
 
-class Store(Games, GuildSettings, OpenHandRows, PingRows, StatsReads, Leases, Forgetting):
+class Store(
+    Games, GuildSettings, OpenHandRows, PingRows, StatsReads, RatingReads, Leases, Forgetting
+):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(

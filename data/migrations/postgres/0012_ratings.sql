@@ -1,0 +1,62 @@
+-- Skill ratings (openskill's Plackett-Luce) per server, per season and over all time.
+--
+-- A season is keyed by its start in unix seconds (UTC); ``season = -1`` is the rating over
+-- all time.  A server's seasons follow its plans: from a plan's ``started_at`` on,
+-- seasons of ``days`` days (NULL: calendar months, UTC, the first one ending at the next
+-- month's start).  No plan at all: calendar months.  A new plan never moves a finished
+-- game into another season, so the ratings can always be recomputed from the games.
+--
+-- ``player`` names the rated one: 'user:<id>' for a person, 'ai:<strength>' for an AI
+-- strength (each of a server's strengths is one rated player).  Every finished game is
+-- rated once (``rated_games``), in the order the games finished; ``rating_changes``
+-- keeps what it did to each seat in each scope, for the finished table, the rating over
+-- time and the export.
+
+CREATE TABLE season_plans (
+    guild_id   BIGINT  NOT NULL,
+    started_at BIGINT  NOT NULL,
+    days       INTEGER CHECK (days IS NULL OR days BETWEEN 7 AND 365),
+    PRIMARY KEY (guild_id, started_at)
+);
+
+CREATE TABLE ratings (
+    guild_id  BIGINT  NOT NULL,
+    season    BIGINT  NOT NULL,
+    player    TEXT    NOT NULL,
+    user_id   BIGINT,
+    ai        TEXT CHECK (ai IN ('easy', 'normal', 'hard')),
+    name      TEXT    NOT NULL,           -- the name in the player's latest rated game
+    mu        DOUBLE PRECISION NOT NULL,
+    sigma     DOUBLE PRECISION NOT NULL,
+    ordinal   DOUBLE PRECISION NOT NULL,           -- mu - 3 sigma, what the board ranks by
+    games     INTEGER NOT NULL CHECK (games >= 0),
+    last_game BIGINT  NOT NULL,           -- the id of the latest game rated
+    PRIMARY KEY (guild_id, season, player),
+    CHECK ((user_id IS NULL) <> (ai IS NULL))
+);
+CREATE INDEX ratings_board ON ratings (guild_id, season, ordinal DESC, player);
+CREATE INDEX ratings_by_user ON ratings (user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE rated_games (
+    game_id     BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    guild_id    BIGINT  NOT NULL,
+    finished_at DOUBLE PRECISION NOT NULL,
+    season      BIGINT  NOT NULL          -- the season the game counts for
+);
+CREATE INDEX rated_games_in_order ON rated_games (guild_id, finished_at, game_id);
+
+CREATE TABLE rating_changes (
+    game_id      BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat         INTEGER NOT NULL CHECK (seat >= 0),
+    season       BIGINT  NOT NULL,
+    guild_id     BIGINT  NOT NULL,
+    player       TEXT    NOT NULL,
+    rank         INTEGER NOT NULL CHECK (rank >= 1),  -- the seat's place in the rating's order
+    mu_before    DOUBLE PRECISION NOT NULL,
+    sigma_before DOUBLE PRECISION NOT NULL,
+    mu_after     DOUBLE PRECISION NOT NULL,
+    sigma_after  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat, season)
+);
+CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, season, player, game_id);
+

@@ -1,0 +1,180 @@
+"""The ratings' reads: a server's rating boards, a person's rating over time, a game's changes.
+
+The ratings themselves are written by the rater (``data/rating_writes.py``) once per
+finished game; see migration 0012 for the tables.  Every read here runs on the stats'
+own connection.  A rating counts every rated game of the server, but the board takes
+a :class:`~data.records.Sight` like the other stats: a person is listed only to those
+who may see at least one of their rated games in that scope (the AI strengths always).
+"""
+
+from __future__ import annotations
+
+from .database import Part, Row
+from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan, Sight
+from .stats import _in_sight
+
+#: Who is listed on a board, in ``sight`` (``{sight}``): AI strengths always, a person
+#: only with a rated game of this scope that the sight shows.
+_LISTED = """(r.user_id IS NULL OR EXISTS (
+                  SELECT 1 FROM rating_changes AS c JOIN games AS g ON g.id = c.game_id
+                  WHERE c.guild_id = r.guild_id AND c.season = r.season
+                    AND c.player = r.player{sight}))"""
+
+
+def user_player(user_id: int) -> str:
+    """The ``player`` key of a person's ratings."""
+    return f"user:{user_id}"
+
+
+def ai_player(strength: str) -> str:
+    """The ``player`` key of an AI strength's ratings."""
+    return f"ai:{strength}"
+
+
+def _listed(sight: Sight | None) -> tuple[str, tuple[int, ...]]:
+    where, seen = _in_sight(sight)
+    if not where:
+        return "", ()
+    return " AND " + _LISTED.format(sight=where), seen
+
+
+class RatingReads(Part):
+    """What the leaderboard, /lama stats, the finished table and the export read."""
+
+    async def rating_board(
+        self,
+        guild_id: int,
+        season: int = ALL_TIME,
+        *,
+        limit: int = 10,
+        offset: int = 0,
+        sight: Sight | None = None,
+    ) -> list[RatingRow]:
+        """The rated players of a scope, best (highest mu - 3 sigma) first; equal ones
+        share a rank and are listed by their key."""
+        if limit < 0 or offset < 0:
+            raise ValueError("limit and offset cannot be negative")
+        listed, seen = _listed(sight)
+        query = f"""SELECT RANK() OVER (ORDER BY r.ordinal DESC) AS place,
+                           r.user_id, r.ai, r.name, r.mu, r.sigma, r.games
+                    FROM ratings AS r
+                    WHERE r.guild_id = ? AND r.season = ?{listed}
+                    ORDER BY place, r.player
+                    LIMIT ? OFFSET ?
+                 """
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (guild_id, season, *seen, limit, offset))
+        return [_row(row) for row in rows]
+
+    async def rating_board_count(
+        self, guild_id: int, season: int = ALL_TIME, *, sight: Sight | None = None
+    ) -> int:
+        """How many rows :meth:`rating_board` has in all, for paging."""
+        listed, seen = _listed(sight)
+        query = f"SELECT COUNT(*) FROM ratings AS r WHERE r.guild_id = ? AND r.season = ?{listed}"
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (guild_id, season, *seen))
+        return int(rows[0][0])
+
+    async def rating_of(self, guild_id: int, season: int, user_id: int) -> RatingRow | None:
+        """A person's rating in a scope with their rank among everyone rated there; None
+        before their first rated game in it."""
+        query = """SELECT (SELECT COUNT(*) FROM ratings AS b
+                           WHERE b.guild_id = r.guild_id AND b.season = r.season
+                             AND b.ordinal > r.ordinal) + 1,
+                          r.user_id, r.ai, r.name, r.mu, r.sigma, r.games
+                   FROM ratings AS r
+                   WHERE r.guild_id = ? AND r.season = ? AND r.player = ?
+                """
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (guild_id, season, user_player(user_id)))
+        return _row(rows[0]) if rows else None
+
+    async def rating_history(
+        self, guild_id: int, season: int, user_id: int, *, sight: Sight | None = None
+    ) -> list[RatingPoint]:
+        """A person's rating after each of their rated games of a scope (those ``sight``
+        shows), oldest first."""
+        where, seen = _in_sight(sight)
+        query = f"""SELECT c.game_id, g.finished_at, c.mu_after, c.sigma_after
+                    FROM rating_changes AS c JOIN games AS g ON g.id = c.game_id
+                    WHERE c.guild_id = ? AND c.season = ? AND c.player = ?{where}
+                    ORDER BY g.finished_at, c.game_id
+                 """
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (guild_id, season, user_player(user_id), *seen))
+        return [
+            RatingPoint(game_id=int(game), finished_at=float(at), mu=float(mu), sigma=float(sigma))
+            for game, at, mu, sigma in rows
+        ]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """What a finished game did to each seat's ratings (its season's and all time's),
+        by scope (all time first) and seat; empty while it is not rated."""
+        query = """SELECT c.game_id, c.seat, c.season, s.user_id, c.player, c.rank,
+                          c.mu_before, c.sigma_before, c.mu_after, c.sigma_after
+                   FROM rating_changes AS c
+                   JOIN seats AS s ON s.game_id = c.game_id AND s.seat = c.seat
+                   WHERE c.game_id = ?
+                   ORDER BY c.season, c.seat
+                """
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (game_id,))
+        return [
+            RatingChange(
+                game_id=int(game),
+                seat=int(seat),
+                season=int(season),
+                user_id=None if user is None else int(user),
+                ai=player.removeprefix("ai:") if player.startswith("ai:") else None,
+                rank=int(rank),
+                mu_before=float(mu_before),
+                sigma_before=float(sigma_before),
+                mu_after=float(mu_after),
+                sigma_after=float(sigma_after),
+            )
+            for (
+                game,
+                seat,
+                season,
+                user,
+                player,
+                rank,
+                mu_before,
+                sigma_before,
+                mu_after,
+                sigma_after,
+            ) in rows
+        ]
+
+    async def rated_seasons(self, guild_id: int) -> list[int]:
+        """The keys of the seasons with rated games in a server, newest first."""
+        query = """SELECT DISTINCT season FROM rated_games WHERE guild_id = ?
+                   ORDER BY season DESC"""
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, (guild_id,))
+        return [int(season) for (season,) in rows]
+
+    async def season_plans(self, guild_id: int) -> list[SeasonPlan]:
+        """A server's season plans, oldest first (none: calendar months)."""
+        query = """SELECT started_at, days FROM season_plans WHERE guild_id = ?
+                   ORDER BY started_at"""
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (guild_id,))
+        return [
+            SeasonPlan(started_at=int(at), days=None if days is None else int(days))
+            for at, days in rows
+        ]
+
+
+def _row(row: Row) -> RatingRow:
+    rank, user, ai, name, mu, sigma, games = row
+    return RatingRow(
+        rank=int(rank),
+        user_id=None if user is None else int(user),
+        ai=ai,
+        name=name,
+        mu=float(mu),
+        sigma=float(sigma),
+        games=int(games),
+    )
