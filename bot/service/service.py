@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Unpack
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
+from data.ratings import RatingReads
 from data.stats import StatsReads
 from game import Action, Match, RoundDealt, SeatView
 from game.ai import Strength
@@ -256,6 +257,12 @@ class GameService:
     def stats(self) -> StatsReads:
         """The stats reads (on their own connection): all that /lama stats and its kin
         may ask of the store."""
+        return self.store
+
+    @property
+    def ratings(self) -> RatingReads:
+        """The ratings' reads (on the stats' connection): boards, a person's rating over
+        time, what a game did to its seats' ratings."""
         return self.store
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
