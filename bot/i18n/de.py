@@ -348,6 +348,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein Diagramm. Eröffne mit /lama neu den ersten Tisch! 🦙",
     "chart.server_latest": "Du hast auf diesem Server noch kein Spiel beendet, deshalb hier das letzte Spiel des Servers.",
     "stats.failed": "Die Statistik konnte gerade nicht geladen werden. Bitte versuch es gleich noch einmal.",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Eine Saison dauert {min} bis {max} Tage oder einen Kalendermonat (monatlich).",
+    "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.

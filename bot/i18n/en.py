@@ -343,4 +343,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. Open a table with /lama new and play one! 🦙",
     "chart.server_latest": "You haven't finished a game in this server yet, so here is the server's latest one.",
     "stats.failed": "The stats couldn't be loaded just now. Please try again in a moment.",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "A season lasts from {min} to {max} days, or a calendar month (monthly).",
+    "season.unknown": "There's no such season in this server.",
 }

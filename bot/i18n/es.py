@@ -342,6 +342,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nadie ha terminado aún una partida de L.A.M.A. en este servidor, así que no hay gráfico. ¡Abre una mesa con /lama nueva y juega una! 🦙",
     "chart.server_latest": "Aún no has terminado ninguna partida en este servidor, así que aquí tienes la última del servidor.",
     "stats.failed": "No se pudieron cargar las estadísticas. Inténtalo de nuevo en un momento.",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Una temporada dura de {min} a {max} días, o un mes natural (mensual).",
+    "season.unknown": "Esa temporada no existe en este servidor.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.

@@ -386,6 +386,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nikt jeszcze nie zakończył gry L.A.M.A. na tym serwerze, więc nie ma wykresu. Otwórz stół poleceniem /lama nowa i zagraj! 🦙",
     "chart.server_latest": "Nie masz jeszcze zakończonej gry na tym serwerze, więc oto ostatnia gra serwera.",
     "stats.failed": "Nie udało się teraz wczytać statystyk. Spróbuj ponownie za chwilę.",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Sezon trwa od {min} do {max} dni albo jeden miesiąc kalendarzowy (co miesiąc).",
+    "season.unknown": "Na tym serwerze nie ma takiego sezonu.",
 }
 
 COMMANDS: Mapping[str, str] = {

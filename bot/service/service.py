@@ -29,6 +29,8 @@ from .registry import TableRegistry
 from .resume import Resumer
 from .saver import Saver
 from .scheduler import Scheduler
+from .season_plans import SeasonPlans
+from .seasons import Season
 from .seat_changes import SeatChanges
 from .table import Table
 from .thinking import Thinking
@@ -122,6 +124,7 @@ class GameService:
         self._hints = HintDesk(self._registry, store, self.thinking)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
+        self._seasons = SeasonPlans(store, self._saver, clock)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""
@@ -288,6 +291,16 @@ class GameService:
 
     async def allow_every_channel(self, guild_id: int) -> None:
         await self._front.allow_every_channel(guild_id)
+
+    # ------------------------------------------------------------ seasons
+    async def current_season(self, guild_id: int) -> Season:
+        return await self._seasons.current(guild_id)
+
+    async def season_of_key(self, guild_id: int, key: int) -> Season:
+        return await self._seasons.of_key(guild_id, key)
+
+    async def set_season(self, guild_id: int, *, days: int | None, start_now: bool) -> Season:
+        return await self._seasons.set(guild_id, days=days, start_now=start_now)
 
     async def finished_chips(
         self, game_id: int, *, guild_id: int | None = None
