@@ -217,6 +217,13 @@ class RatingWrites(Part):
             )
         return len(rated)
 
+    async def rated_guilds_of(self, user_id: int) -> list[int]:
+        """The servers where a person has a rating."""
+        query = "SELECT DISTINCT guild_id FROM ratings WHERE user_id = ? ORDER BY guild_id"
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (user_id,))
+        return [int(guild) for (guild,) in rows]
+
     async def finished_guilds(self) -> list[int]:
         """Every server with a finished game, rated or not (for recomputing them all)."""
         query = "SELECT DISTINCT guild_id FROM games WHERE status = 'finished' ORDER BY guild_id"
