@@ -68,7 +68,7 @@ async def play_games(backend: Backend) -> None:
             await game.play_out(table)
             assert table.status is Status.FINISHED
             shown = ("changed", table.game_id, table.stamp)
-            await eventually(lambda s=shown: s in game.listener.notices)
+            await eventually(lambda s=shown: s in game.listener.notices)  # type: ignore[misc]
             game.clock.advance(4 * DAY)
     finally:
         await game.close()
