@@ -1,5 +1,4 @@
-"""A server's settings as words: /lama settings show, the channel list, where tables may open,
-the season in force."""
+"""A server's settings as words: /lama settings show, channels allowed, the season in force."""
 
 from __future__ import annotations
 
