@@ -226,7 +226,20 @@ class Rater:
             log.exception("game %s: rating it failed", table.game_id)
             return
         rating = rated.get(table.game_id)
-        table.rating_changes = shown_changes(rating) if rating is not None else {}
+        if rating is not None:
+            table.rating_changes = shown_changes(rating)
+            return
+        # Rated already by the pass of a game that finished beside it (or not at all).
+        try:
+            changes = await self._store.rating_changes(table.game_id)
+        except StoreError as error:
+            log.warning("game %s: could not read its rating changes: %s", table.game_id, error)
+            return
+        table.rating_changes = {
+            c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+            for c in changes
+            if c.season != ALL_TIME and c.user_id is not None and c.ai is None
+        }
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import GameService
 from bot.service.rating_scale import MU, SIGMA, shown_change
-from bot.service.ratings import MODEL, leavers, rate_game, standings
+from bot.service.ratings import MODEL, Rater, leavers, rate_game, standings
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
@@ -345,3 +345,23 @@ async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: Service
     assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
     await game.service.rerate()
     assert snapshot(path) == once
+
+
+async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_changes(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rater = Rater(game.store)
+
+    async def later(table: Table) -> None:  # both games finish before either is rated
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", later)
+    first = await finish(game, await game.lobby([ANN, BOB]))
+    second = await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
+    await rater.rate_table(second)  # rates both, in order
+    await rater.rate_table(first)  # nothing left to rate: its changes are read back
+    assert set(first.rating_changes) == {0, 1} and set(second.rating_changes) == {0, 1}
+    changes = await game.store.rating_changes(first.game_id)
+    ann = next(c for c in changes if c.seat == 0 and c.season != ALL_TIME)
+    want = shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after)
+    assert first.rating_changes[0] == want
