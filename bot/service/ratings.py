@@ -131,14 +131,19 @@ def standings(game: FinishedGame) -> list[Standing]:
 
 
 def rate_game(
-    game: FinishedGame, season: int, skills: Mapping[tuple[int, str], Skill]
+    game: FinishedGame,
+    season: int,
+    skills: Mapping[tuple[int, str], Skill],
+    seats: Sequence[Standing] | None = None,
 ) -> GameRating:
     """What rating ``game`` in ``season`` (and all time) does, from the players' ratings
-    before it (``skills``, by (scope, player); one missing is a newcomer).  Pure."""
+    before it (``skills``, by (scope, player); one missing is a newcomer); ``seats`` its
+    :func:`standings`, if the caller has them already.  Pure."""
     record = game.record
     finished_at = record.finished_at if record.finished_at is not None else record.updated_at
     rating = GameRating(record.id, record.guild_id, finished_at, season)
-    seats = standings(game)
+    if seats is None:
+        seats = standings(game)
     if len(seats) < 2:
         return rating  # nobody to be ranked against: the game counts for nobody
     ranks: list[float] = [s.rank for s in seats]
@@ -339,7 +344,8 @@ class Rater:
         record = game.record
         finished_at = record.finished_at if record.finished_at is not None else record.updated_at
         season = season_at(plans, finished_at).key
-        wanted = {s.player for s in standings(game) if s.kept}
+        seats = standings(game)
+        wanted = {s.player for s in seats if s.kept}
         keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
         missing = [key for key in keys if key not in known]
         if missing:
@@ -348,7 +354,7 @@ class Rater:
             for key in missing:
                 known[key] = found.get(key)
         skills = {key: skill for key in keys if (skill := known[key]) is not None}
-        rating = rate_game(game, season, skills)
+        rating = rate_game(game, season, skills, seats)
         for done in rating.players:
             known[(done.season, done.player)] = Skill(done.mu, done.sigma, done.games)
         return rating
