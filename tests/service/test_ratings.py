@@ -365,3 +365,25 @@ async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_chang
     ann = next(c for c in changes if c.seat == 0 and c.season != ALL_TIME)
     want = shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after)
     assert first.rating_changes[0] == want
+
+
+async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_start(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def unrated(table: Table) -> None:  # the bot before the ratings
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    for players in ([ANN, BOB], [BOB, CY], [ANN, CY]):
+        await finish(game, await game.lobby(players, [Strength.EASY]))
+    path = Path(game.store.path)
+    assert snapshot(path)["rated_games"] == []
+    upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        await upgraded.resume()
+    finally:
+        await upgraded.close()
+    first_start = snapshot(path)
+    assert len(first_start["rated_games"]) == 3
+    await game.service.rerate()
+    assert snapshot(path) == first_start  # in the order they finished
