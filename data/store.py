@@ -2,7 +2,8 @@
 
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads` and
+:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`,
+:class:`~data.export.ExportReads` (the CSV export's pages) and
 :class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
@@ -20,6 +21,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .database import Database
+from .export import ExportReads
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHandRows
@@ -67,7 +69,15 @@ __all__ = [
 
 
 class Store(
-    Games, GuildSettings, OpenHandRows, PingRows, StatsReads, RatingReads, Leases, Forgetting
+    Games,
+    GuildSettings,
+    OpenHandRows,
+    PingRows,
+    StatsReads,
+    RatingReads,
+    ExportReads,
+    Leases,
+    Forgetting,
 ):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
