@@ -87,7 +87,8 @@ class ExportReads(Part):
         if limit < 1:
             raise ValueError("a page holds at least one game")
         where, seen = _in_sight(sight)
-        start, bound = "", ()
+        start = ""
+        bound: tuple[float, ...] = ()
         if after is not None:
             start = " AND (g.finished_at < ? OR (g.finished_at = ? AND g.id < ?))"
             bound = (after[0], after[0], after[1])
