@@ -348,6 +348,18 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein Diagramm. Eröffne mit /lama neu den ersten Tisch! 🦙",
     "chart.server_latest": "Du hast auf diesem Server noch kein Spiel beendet, deshalb hier das letzte Spiel des Servers.",
     "stats.failed": "Die Statistik konnte gerade nicht geladen werden. Bitte versuch es gleich noch einmal.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Spiele des Servers exportieren.",
+    "export.none": "Auf diesem Server gibt es noch keine beendeten L.A.M.A.-Spiele, die du sehen kannst, also nichts zu exportieren.",
+    "export.done": {
+        "one": "{count} beendetes Spiel dieses Servers, eine Zeile pro Spieler und Spiel.",
+        "other": "Alle {count} beendeten Spiele dieses Servers, eine Zeile pro Spieler und Spiel.",
+    },
+    "export.truncated": {
+        "one": "Die {shown} neuesten von {count} beendeten Spiel dieses Servers: alle passen nicht in eine Datei.",
+        "other": "Die {shown} neuesten der {count} beendeten Spiele dieses Servers, eine Zeile pro Spieler und Spiel: alle passen nicht in eine Datei.",
+    },
+    "export.failed": "Die Spiele konnten gerade nicht gelesen werden. Bitte versuch es gleich noch einmal.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -438,4 +450,7 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Die Minuspunkte aller Spieler Runde für Runde in einem beendeten Spiel.",
     "game_id": "spiel",
     "The game's number, from /lama history (default: your latest, else the server's)": "Die Nummer des Spiels aus /lama verlauf (Standard: dein letztes, sonst das letzte des Servers)",
+    # export: /lama export
+    "export": "exportieren",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Eine CSV-Datei der beendeten L.A.M.A.-Spiele dieses Servers (Server verwalten).",
 }

@@ -343,4 +343,16 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. Open a table with /lama new and play one! 🦙",
     "chart.server_latest": "You haven't finished a game in this server yet, so here is the server's latest one.",
     "stats.failed": "The stats couldn't be loaded just now. Please try again in a moment.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Only members with the Manage Server permission can export this server's games.",
+    "export.none": "There are no finished L.A.M.A. games in this server that you can see, so there's nothing to export yet.",
+    "export.done": {
+        "one": "This server's {count} finished game, one row per player and game.",
+        "other": "All {count} finished games of this server, one row per player and game.",
+    },
+    "export.truncated": {
+        "one": "The {shown} most recent of this server's {count} finished game: all of them would not fit in one file.",
+        "other": "The {shown} most recent of this server's {count} finished games, one row per player and game: all of them would not fit in one file.",
+    },
+    "export.failed": "The games couldn't be read just now. Please try again in a moment.",
 }

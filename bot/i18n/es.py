@@ -342,6 +342,18 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nadie ha terminado aún una partida de L.A.M.A. en este servidor, así que no hay gráfico. ¡Abre una mesa con /lama nueva y juega una! 🦙",
     "chart.server_latest": "Aún no has terminado ninguna partida en este servidor, así que aquí tienes la última del servidor.",
     "stats.failed": "No se pudieron cargar las estadísticas. Inténtalo de nuevo en un momento.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Solo los miembros con el permiso «Gestionar servidor» pueden exportar las partidas del servidor.",
+    "export.none": "En este servidor aún no hay partidas de L.A.M.A. terminadas que puedas ver, así que no hay nada que exportar.",
+    "export.done": {
+        "one": "{count} partida terminada de este servidor, una fila por jugador y partida.",
+        "other": "Las {count} partidas terminadas de este servidor, una fila por jugador y partida.",
+    },
+    "export.truncated": {
+        "one": "Las {shown} más recientes de {count} partida terminada de este servidor: todas no caben en un archivo.",
+        "other": "Las {shown} más recientes de las {count} partidas terminadas de este servidor, una fila por jugador y partida: todas no caben en un archivo.",
+    },
+    "export.failed": "No se pudieron leer las partidas. Inténtalo de nuevo en un momento.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -432,4 +444,7 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Los puntos de cada jugador, ronda a ronda, en una partida terminada.",
     "game_id": "partida",
     "The game's number, from /lama history (default: your latest, else the server's)": "El número de la partida, de /lama historial (por defecto: tu última, si no, la del servidor)",
+    # export: /lama export
+    "export": "exportar",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Un archivo CSV con las partidas de L.A.M.A. terminadas de este servidor (Gestionar servidor).",
 }

@@ -386,6 +386,20 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nikt jeszcze nie zakończył gry L.A.M.A. na tym serwerze, więc nie ma wykresu. Otwórz stół poleceniem /lama nowa i zagraj! 🦙",
     "chart.server_latest": "Nie masz jeszcze zakończonej gry na tym serwerze, więc oto ostatnia gra serwera.",
     "stats.failed": "Nie udało się teraz wczytać statystyk. Spróbuj ponownie za chwilę.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Gry tego serwera mogą eksportować tylko osoby z uprawnieniem „Zarządzanie serwerem”.",
+    "export.none": "Na tym serwerze nie ma jeszcze zakończonych gier L.A.M.A., które możesz zobaczyć, więc nie ma czego eksportować.",
+    "export.done": {
+        "one": "{count} zakończona gra tego serwera, jeden wiersz na gracza w każdej grze.",
+        "few": "Wszystkie {count} zakończone gry tego serwera, jeden wiersz na gracza w każdej grze.",
+        "many": "Wszystkie {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze.",
+    },
+    "export.truncated": {
+        "one": "Najnowsze gry ({shown}) z {count} zakończonej gry tego serwera: wszystkie nie zmieściłyby się w jednym pliku.",
+        "few": "Najnowsze gry ({shown}) z {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze: wszystkie nie zmieściłyby się w jednym pliku.",
+        "many": "Najnowsze gry ({shown}) z {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze: wszystkie nie zmieściłyby się w jednym pliku.",
+    },
+    "export.failed": "Nie udało się teraz odczytać gier. Spróbuj ponownie za chwilę.",
 }
 
 COMMANDS: Mapping[str, str] = {
@@ -474,4 +488,7 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Punkty każdego gracza runda po rundzie w zakończonej grze.",
     "game_id": "gra",
     "The game's number, from /lama history (default: your latest, else the server's)": "Numer gry z /lama historia (domyślnie twoja ostatnia, a jeśli jej nie ma — serwera)",
+    # export: /lama export
+    "export": "eksport",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Plik CSV z zakończonymi grami L.A.M.A. tego serwera (Zarządzanie serwerem).",
 }
