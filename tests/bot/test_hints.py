@@ -167,15 +167,17 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     shown = said(await alice.click(final, label="Your three costliest decisions"))
     lines = shown.split("\n")
     assert lines[0] == "**🔍 Your three costliest decisions**"
-    assert lines[1].startswith("1. Round 1, move 1: you drew; Hard would quit · about ")
-    assert lines[1].endswith(" points saved")
+    # The threshold is 1: the round ends the game, and drawing lost Alice her chance of it.
+    assert lines[1].startswith("1. Round 1, move 1: you drew; Hard would quit · −")
+    assert "% chance to win the game" in lines[1]
+    assert lines[-1].startswith("-# Ranked by Hard's measure")
     assert not any(line.startswith("2. ") for line in lines), "one decision differed"
     assert said(await alice.slash(channel, "lama review")) == shown
 
     # Bob played his only sensible card: nothing to regret.
     calm = said(await bob.click(final, label="Your three costliest decisions"))
     assert calm.split("\n")[1] == (
-        "By Hard's reckoning none of your decisions cost you points. Well played!"
+        "By Hard's measure none of your decisions cost you anything. Well played!"
     )
     carol = guild.add_member(simcord_env.create_user("carol"))
     assert said(await carol.click(final, label="Your three costliest decisions")) == (
@@ -243,22 +245,29 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
     assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
 
 
-def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
+def test_the_review_says_the_cost_in_chance_and_points_in_each_language() -> None:
     from bot.frontend.views.hints import review_text
     from game import DRAW, QUIT, Ruleset
     from game.ai.advice import Decision, Review
 
-    def saved(points: float) -> Review:
-        decision = Decision(1, 2, 3, DRAW, QUIT, points)
+    def lost(chance: float, points: float) -> Review:
+        decision = Decision(1, 2, 3, DRAW, QUIT, chance + points, chance, points)
         return Review(Ruleset(), (decision,), checked=4, complete=False)
 
-    assert "oszczędność około 1 punktu" in review_text("pl", saved(1.2))
-    assert "oszczędność około 2 punktów" in review_text("pl", saved(2.0))
-    assert "about 1 point saved" in review_text("en", saved(0.6))
-    assert "less than a point saved" in review_text("en", saved(0.3))
-    german = review_text("de", saved(5.0))
-    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · etwa 5 Minuspunkte" in german
+    # A quit that lost the game: the chance it cost first, then the points it saved.
+    quit_lost = review_text("en", lost(12.4, -2.2))
+    assert "· −12% chance to win the game, though 2 points saved" in quit_lost
+    assert "Ranked by Hard's measure: your chance to win the game plus your points" in quit_lost
+    assert "· 1 point lost" in review_text("en", lost(0.2, 1.2))
+    assert "· hardly anything lost" in review_text("en", lost(0.3, 0.3))
+    assert "· 8 points lost, though +3% chance to win the game" in review_text("en", lost(-3, 8))
+    assert "strata 1 punktu" in review_text("pl", lost(0.0, 1.2))
+    assert "choć oszczędność 2 punktów" in review_text("pl", lost(30.0, -2.0))
+    german = review_text("de", lost(20.0, 5.0))
+    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · −20 % Gewinnchance" in german
+    assert "5 Minuspunkte mehr" in german and "Nach Hards Maß gereiht" in german
     assert "nur deine ersten 4 Entscheidungen" in german
+    assert "probabilidad de ganar" in review_text("es", lost(20.0, 0.0))
 
 
 async def test_a_hint_is_thought_in_the_ai_workers_not_on_the_event_loop(
