@@ -1,4 +1,4 @@
-"""/lama export: a CSV file of the server's finished games, for its admins, answered privately.
+"""/lama export [game]: a CSV file of the server's finished games, for its admins, privately.
 
 Only members with Manage Server may export.  The file holds the games the asker may
 see (:func:`~bot.frontend.views.stats.audience`, the stats' rule: not those of channels
@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
+from bot.frontend.custom_ids import fits_store
 from bot.frontend.permissions import can_manage
 from bot.frontend.replies import Interaction, in_time, reply
 from bot.frontend.views.stats import audience
@@ -30,8 +31,10 @@ from .lama_cog import LamaCog
 log = logging.getLogger(__name__)
 
 
-def file_name(guild_id: int, now: datetime) -> str:
-    """``lama-games-<server>-<date>.csv``: which server, and as of when."""
+def file_name(guild_id: int, now: datetime, game_id: int | None = None) -> str:
+    """``lama-games-<server>-<date>.csv`` (``lama-game-<number>.csv`` for one game)."""
+    if game_id is not None:
+        return f"lama-game-{game_id}.csv"
     return f"lama-games-{guild_id}-{now:%Y-%m-%d}.csv"
 
 
@@ -54,12 +57,20 @@ class ExportCommands(LamaCog, name="Export"):
         name="export",
         description="A CSV file of this server's finished L.A.M.A. games (Manage Server).",
     )
-    async def export_command(self, interaction: Interaction) -> None:
+    @app_commands.describe(game_id="Only this game, its number from /lama history (default: all)")
+    async def export_command(
+        self,
+        interaction: Interaction,
+        game_id: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
         locale = interaction.locale
         guild_id = interaction.guild_id
         # A refusal is a polite answer, not a failed check (see the settings' _refused).
         if guild_id is None or not can_manage(interaction):
             await reply(interaction, text(locale, "export.not_allowed"))
+            return
+        if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
+            await reply(interaction, text(locale, "export.unknown", game=game_id))
             return
         if await too_soon(interaction, self.bot.service.cooldowns, "export"):
             return
@@ -67,7 +78,9 @@ class ExportCommands(LamaCog, name="Export"):
 
         async def read() -> Export:
             seen = await audience(service.stats, interaction)
-            return await export_csv(service.exports, guild_id, sight=seen.sight, cap=self.cap)
+            return await export_csv(
+                service.exports, guild_id, game_id=game_id, sight=seen.sight, cap=self.cap
+            )
 
         try:
             # A big server takes a while: acknowledged meanwhile (in_time), privately.
@@ -77,7 +90,10 @@ class ExportCommands(LamaCog, name="Export"):
             await reply(interaction, text(locale, "export.failed"))
             return
         if not export.total:
-            await reply(interaction, text(locale, "export.none"))
+            # A game of another server, or of a channel they can't see, is answered as
+            # one that doesn't exist: no probing.
+            key = "export.none" if game_id is None else "export.unknown"
+            await reply(interaction, text(locale, key, game=game_id))
             return
         log.info(
             "Guild %s: exported %s of %s games (%s bytes)",
@@ -88,7 +104,7 @@ class ExportCommands(LamaCog, name="Export"):
         )
         note = export_note(locale, export)
         attached = discord.File(
-            io.BytesIO(export.data), filename=file_name(guild_id, datetime.now(UTC))
+            io.BytesIO(export.data), filename=file_name(guild_id, datetime.now(UTC), game_id)
         )
         if interaction.response.is_done():
             await interaction.followup.send(note, file=attached, ephemeral=True)

@@ -66,12 +66,16 @@ _FINISHED = "g.guild_id = ? AND g.status = 'finished'"
 class ExportReads(Part):
     """The export's reads: how many finished games a server has, and their pages."""
 
-    async def export_count(self, guild_id: int, *, sight: Sight | None = None) -> int:
-        """How many finished games of the server ``sight`` shows."""
+    async def export_count(
+        self, guild_id: int, *, game_id: int | None = None, sight: Sight | None = None
+    ) -> int:
+        """How many finished games of the server ``sight`` shows (only ``game_id``, if
+        given: 1 or 0)."""
         where, seen = _in_sight(sight)
-        query = f"SELECT COUNT(*) FROM games AS g WHERE {_FINISHED}{where}"
+        one, only = _only(game_id)
+        query = f"SELECT COUNT(*) FROM games AS g WHERE {_FINISHED}{one}{where}"
         async with self._reads.read() as unit:
-            [(count,)] = await unit.fetch(query, (guild_id, *seen))
+            [(count,)] = await unit.fetch(query, (guild_id, *only, *seen))
         return int(count)
 
     async def export_page(
@@ -80,13 +84,16 @@ class ExportReads(Part):
         *,
         after: After | None = None,
         limit: int = EXPORT_PAGE,
+        game_id: int | None = None,
         sight: Sight | None = None,
     ) -> list[ExportGame]:
-        """Up to ``limit`` finished games (in ``sight``) newest first, starting after the
-        game ``after`` (the last one of the page before; None: the newest)."""
+        """Up to ``limit`` finished games (in ``sight``; only ``game_id``, if given)
+        newest first, starting after the game ``after`` (the last one of the page
+        before; None: the newest)."""
         if limit < 1:
             raise ValueError("a page holds at least one game")
         where, seen = _in_sight(sight)
+        one, only = _only(game_id)
         start = ""
         bound: tuple[float, ...] = ()
         if after is not None:
@@ -99,7 +106,7 @@ class ExportReads(Part):
                            c.rank, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after
                     FROM (SELECT g.id, g.finished_at, g.channel_id, g.ruleset
                           FROM games AS g
-                          WHERE {_FINISHED}{where}{start}
+                          WHERE {_FINISHED}{one}{where}{start}
                           ORDER BY g.finished_at DESC, g.id DESC
                           LIMIT ?) AS p
                     JOIN seats AS s ON s.game_id = p.id
@@ -110,7 +117,7 @@ class ExportReads(Part):
                     ORDER BY p.finished_at DESC, p.id DESC, s.seat
                  """
         async with self._reads.read() as unit:
-            rows = await unit.fetch(query, (guild_id, *seen, *bound, limit))
+            rows = await unit.fetch(query, (guild_id, *only, *seen, *bound, limit))
         games: list[ExportGame] = []
         seats: list[ExportSeat] = []
         for index, row in enumerate(rows):
@@ -128,6 +135,11 @@ class ExportReads(Part):
                 )
                 seats = []
         return games
+
+
+def _only(game_id: int | None) -> tuple[str, tuple[int, ...]]:
+    """An ``AND ...`` keeping one game, and what it binds; nothing for every game."""
+    return ("", ()) if game_id is None else (" AND g.id = ?", (game_id,))
 
 
 def _seat(row: Row) -> ExportSeat:

@@ -364,6 +364,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "Die {shown} neuesten der {count} beendeten Spiele dieses Servers, eine Zeile pro Spieler und Spiel: alle passen nicht in eine Datei.",
     },
     "export.failed": "Die Spiele konnten gerade nicht gelesen werden. Bitte versuch es gleich noch einmal.",
+    "export.unknown": "Auf diesem Server gibt es kein beendetes Spiel #{game}, das du sehen kannst. /lama verlauf zeigt Spiele mit ihren Nummern.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -457,4 +458,5 @@ COMMANDS: Mapping[str, str] = {
     # export: /lama export
     "export": "exportieren",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Eine CSV-Datei der beendeten L.A.M.A.-Spiele dieses Servers (Server verwalten).",
+    "Only this game, its number from /lama history (default: all)": "Nur dieses Spiel, seine Nummer aus /lama verlauf (Standard: alle)",
 }

@@ -359,4 +359,5 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "The {shown} most recent of this server's {count} finished games, one row per player and game: all of them would not fit in one file.",
     },
     "export.failed": "The games couldn't be read just now. Please try again in a moment.",
+    "export.unknown": "There's no finished game #{game} in this server that you can see. /lama history lists games with their numbers.",
 }

@@ -358,6 +358,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "Las {shown} más recientes de las {count} partidas terminadas de este servidor, una fila por jugador y partida: todas no caben en un archivo.",
     },
     "export.failed": "No se pudieron leer las partidas. Inténtalo de nuevo en un momento.",
+    "export.unknown": "No hay ninguna partida terminada #{game} en este servidor que puedas ver. /lama historial muestra las partidas con su número.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -451,4 +452,5 @@ COMMANDS: Mapping[str, str] = {
     # export: /lama export
     "export": "exportar",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Un archivo CSV con las partidas de L.A.M.A. terminadas de este servidor (Gestionar servidor).",
+    "Only this game, its number from /lama history (default: all)": "Solo esta partida, su número de /lama historial (por defecto: todas)",
 }

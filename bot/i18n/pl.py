@@ -408,6 +408,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "many": "Najnowsze gry ({shown}) z {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze: wszystkie nie zmieściłyby się w jednym pliku.",
     },
     "export.failed": "Nie udało się teraz odczytać gier. Spróbuj ponownie za chwilę.",
+    "export.unknown": "Na tym serwerze nie ma zakończonej gry #{game}, którą możesz zobaczyć. /lama historia pokazuje gry z ich numerami.",
 }
 
 COMMANDS: Mapping[str, str] = {
@@ -499,4 +500,5 @@ COMMANDS: Mapping[str, str] = {
     # export: /lama export
     "export": "eksport",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Plik CSV z zakończonymi grami L.A.M.A. tego serwera (Zarządzanie serwerem).",
+    "Only this game, its number from /lama history (default: all)": "Tylko ta gra, jej numer z /lama historia (domyślnie: wszystkie)",
 }

@@ -139,20 +139,23 @@ async def export_csv(
     reads: ExportReads,
     guild_id: int,
     *,
+    game_id: int | None = None,
     sight: Sight | None = None,
     cap: int = MAX_BYTES,
     page: int = EXPORT_PAGE,
 ) -> Export:
-    """The server's finished games in ``sight`` as one CSV of at most ``cap`` bytes:
-    all of them, or the most recent whole games that fit."""
-    total = await reads.export_count(guild_id, sight=sight)
+    """The server's finished games in ``sight`` (only ``game_id``, if given) as one CSV
+    of at most ``cap`` bytes: all of them, or the most recent whole games that fit."""
+    total = await reads.export_count(guild_id, game_id=game_id, sight=sight)
     parts = [header()]
     size = len(parts[0])
     games = 0
     after: tuple[float, int] | None = None
     full = False
     while not full:
-        found = await reads.export_page(guild_id, after=after, limit=page, sight=sight)
+        found = await reads.export_page(
+            guild_id, after=after, limit=page, game_id=game_id, sight=sight
+        )
         if not found:
             break
         for chunk in await asyncio.to_thread(encode_games, found):

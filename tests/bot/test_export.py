@@ -36,7 +36,7 @@ async def exported(result: simcord.InteractionResult) -> tuple[str, list[list[st
     """The private answer's words and the attached file's rows (the header first)."""
     assert result.ephemeral and result.response is not None, "an export is private"
     [attachment] = result.response.attachments
-    assert attachment.filename.startswith("lama-games-") and attachment.filename.endswith(".csv")
+    assert attachment.filename.startswith("lama-game") and attachment.filename.endswith(".csv")
     data = await attachment.read()
     assert data.startswith(BOM)
     rows = list(csv.reader(io.StringIO(data[len(BOM) :].decode("utf-8"), newline="")))
@@ -54,7 +54,10 @@ async def test_an_admin_gets_the_servers_games_privately(
     # Alice empties her hand at once; Bob's Llama costs 10: over at threshold 5.
     quick = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
     table = await play_rigged_game(simcord_env, channel, [alice, bob], quick)
-    note, rows = await exported(await mod.slash(channel, "lama export"))
+    result = await mod.slash(channel, "lama export")
+    assert result.response is not None
+    assert result.response.attachments[0].filename.startswith(f"lama-games-{channel.guild.id}-")
+    note, rows = await exported(result)
     assert note == "This server's 1 finished game, one row per player and game."
     by_seat = {row[3]: row for row in rows[1:]}
     assert len(rows) == 3
@@ -164,3 +167,49 @@ async def test_games_in_a_channel_the_admin_cannot_see_are_left_out(
     # Alice sees both channels, but has no Manage Server: refused all the same.
     refused = await alice.slash(channel, "lama export")
     assert refused.response is not None and not refused.response.attachments
+
+
+async def test_one_game_and_games_that_are_not_there_for_the_asker(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    mod: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+) -> None:
+    assert guild.me is not None
+    secret = guild.create_text_channel(
+        "secret",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            guild.me: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    store, rng = store_of(simcord_env), random.Random(5)
+    players = [(alice.id, "Alice"), (None, "Bot")]
+    await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
+    await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
+    [latest] = await store.history(guild.id, alice.id, limit=1)
+    one = await mod.slash(channel, "lama export", game_id=latest.game_id)
+    assert one.response is not None
+    assert one.response.attachments[0].filename == f"lama-game-{latest.game_id}.csv"
+    note, rows = await exported(one)
+    assert note == "This server's 1 finished game, one row per player and game."
+    assert {row[0] for row in rows[1:]} == {str(latest.game_id)} and len(rows) == 3
+
+    await insert_random_game(store, guild.id + 1, players, rng)  # another server's
+    await insert_random_game(store, guild.id, players, rng, channel_id=secret.id)
+    foreign = (await store.history(guild.id + 1, alice.id, limit=1))[0].game_id
+    hidden = (await store.history(guild.id, alice.id, limit=1))[0].game_id
+    for game_id in (foreign, hidden, 999_999, 2**53 - 1):
+        result = await mod.slash(channel, "lama export", game_id=game_id)
+        assert result.ephemeral and result.response is not None
+        assert not result.response.attachments
+        assert result.response.content == (
+            f"There's no finished game #{game_id} in this server that you can see. "
+            "/lama history lists games with their numbers."
+        )
+    locales.user(mod, "es")
+    result = await mod.slash(channel, "lama export", game_id=hidden)
+    assert result.response is not None
+    assert result.response.content.startswith(f"No hay ninguna partida terminada #{hidden}")

@@ -114,3 +114,17 @@ async def test_only_the_games_in_sight(store: Store, games: G) -> None:  # noqa:
     cat = Sight(viewer=CAT, hidden=hidden)
     assert await store.export_count(1, sight=cat) == 4
     assert len(await everything(store, 1, 3, sight=cat)) == 4
+
+
+async def test_one_game_alone(store: Store, games: G) -> None:  # noqa: F811
+    g2 = games["g2"].id
+    assert await store.export_count(1, game_id=g2) == 1
+    assert [g.game_id for g in await store.export_page(1, game_id=g2)] == [g2]
+    # Another server's game, a running one, one that doesn't exist: none.
+    for other in (games["g5"].id, games["running"].id, 10**9):
+        assert await store.export_count(1, game_id=other) == 0
+        assert await store.export_page(1, game_id=other) == []
+    record = await store.load_game(g2)
+    assert record is not None
+    hidden = Sight(viewer=999, hidden=frozenset({record.channel_id}))
+    assert await store.export_count(1, game_id=g2, sight=hidden) == 0
