@@ -10,6 +10,7 @@ and run on the stats' own connection.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
 
@@ -118,23 +119,32 @@ class ExportReads(Part):
                  """
         async with self._reads.read() as unit:
             rows = await unit.fetch(query, (guild_id, *only, *seen, *bound, limit))
-        games: list[ExportGame] = []
-        seats: list[ExportSeat] = []
-        for index, row in enumerate(rows):
-            seats.append(_seat(row))
-            if index + 1 == len(rows) or rows[index + 1][0] != row[0]:
-                game_id, finished_at, channel_id, ruleset = row[:4]
-                games.append(
-                    ExportGame(
-                        game_id=int(game_id),
-                        finished_at=float(finished_at),
-                        channel_id=int(channel_id),
-                        ruleset=Ruleset.from_json(json.loads(ruleset)),
-                        seats=tuple(seats),
-                    )
+        # Thousands of rows a page: turned into records off the event loop.
+        return await asyncio.to_thread(_games, rows)
+
+
+def _games(rows: list[Row]) -> list[ExportGame]:
+    """The rows of a page (by game, then seat) as its games."""
+    games: list[ExportGame] = []
+    seats: list[ExportSeat] = []
+    rulesets: dict[str, Ruleset] = {}  # a server's games share a few rulesets
+    for index, row in enumerate(rows):
+        seats.append(_seat(row))
+        if index + 1 == len(rows) or rows[index + 1][0] != row[0]:
+            game_id, finished_at, channel_id, ruleset = row[:4]
+            if ruleset not in rulesets:
+                rulesets[ruleset] = Ruleset.from_json(json.loads(ruleset))
+            games.append(
+                ExportGame(
+                    game_id=int(game_id),
+                    finished_at=float(finished_at),
+                    channel_id=int(channel_id),
+                    ruleset=rulesets[ruleset],
+                    seats=tuple(seats),
                 )
-                seats = []
-        return games
+            )
+            seats = []
+    return games
 
 
 def _only(game_id: int | None) -> tuple[str, tuple[int, ...]]:
