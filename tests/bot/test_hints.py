@@ -382,3 +382,29 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
     again = await games.hint(table.game_id, alice.id)
     assert len(thought) == 1, f"{len(thought)} searches for one moment's hint"
     assert all(h == hints[0] for h in [*hints, again])
+
+
+async def test_the_review_lists_a_cheap_quit_that_lost_the_game(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """To 10: Alice has 8 and Bob 5 after round 1. In round 2 Alice quits with a lone 3
+    (3 points, fewer than drawing was expected to cost) and ends the game at 11; Bob
+    plays his last card and wins. Ranked by Hard's measure, that quit is listed, with
+    the chance to win it cost and the points it saved."""
+    from .stats.games import Round, play_rigged_game
+
+    rounds = [
+        Round(hands=[[C.SIX, C.TWO], [C.FIVE]], top=C.ONE, starter=1, moves=[(1, "quit")]),
+        Round(hands=[[C.THREE], [C.TWO]], top=C.ONE, moves=[(0, "quit"), (1, C.TWO)]),
+    ]
+    rounds[0].moves.append((0, "quit"))
+    table = await play_rigged_game(simcord_env, channel, [alice, bob], rounds, threshold=10)
+    assert table.match.points == [11, 4]
+    await simcord_env.advance_time(3)
+    shown = said(await alice.click(table_message(channel), label="Your three costliest decisions"))
+    line = "Round 2, move 1: you quit; Hard would draw · "
+    assert line + "−12% chance to win the game, though 2 points saved" in shown
+    assert shown.split("\n")[-1].startswith("-# Ranked by Hard's measure")
