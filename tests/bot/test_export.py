@@ -213,3 +213,17 @@ async def test_one_game_and_games_that_are_not_there_for_the_asker(
     result = await mod.slash(channel, "lama export", game_id=hidden)
     assert result.response is not None
     assert result.response.content.startswith(f"No hay ninguna partida terminada #{hidden}")
+
+
+@pytest.mark.cooldowns
+async def test_an_admin_exports_once_a_minute(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
+) -> None:
+    first = await mod.slash(channel, "lama export")
+    assert first.response is not None and "nothing to export" in first.response.content
+    again = await mod.slash(channel, "lama export")
+    assert again.ephemeral and again.response is not None
+    assert again.response.content == "You're doing that too often. Please try again in 60 seconds."
+    await simcord_env.advance_time(60)
+    later = await mod.slash(channel, "lama export")
+    assert later.response is not None and "nothing to export" in later.response.content
