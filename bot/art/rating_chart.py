@@ -117,6 +117,7 @@ def render_rating_chart(
         draw.line([(x, y), (min(x + size(10), right), y)], fill=NEWCOMER_COLOR, width=size(2))
         x += size(15)
 
+    ends: list[tuple[float, float, int]] = []  # (y, x, line) of each line's last point
     legend_x = left
     legend_y = height * _SS - size(14)
     for index, line in enumerate(series):
@@ -128,15 +129,21 @@ def render_rating_chart(
         radius = size(4)
         for mx, my in marks[1:] or marks:
             draw.ellipse([mx - radius, my - radius, mx + radius, my + radius], fill=color)
-        last_x, last_y = marks[-1]
-        value = str(line.points[-1][1])
-        bold = _font(True, size(13))
-        draw.text((last_x + size(8), last_y), value, fill=color, font=bold, anchor="lm")
+        ends.append((marks[-1][1], marks[-1][0], index))
         # The legend: a piece of the line, then its label.
         draw.line([(legend_x, legend_y), (legend_x + size(24), legend_y)], fill=color, width=thick)
         words = _font(False, size(14))
         draw.text((legend_x + size(32), legend_y), line.label, fill=TEXT, font=words, anchor="lm")
         legend_x += size(32) + math.ceil(words.getlength(line.label)) + size(28)
+
+    # Each line's last rating beside its end, pushed apart where lines end close together.
+    previous = -float(size(16))
+    for y, x, index in sorted(ends):
+        y = max(y, previous + size(16))
+        previous = y
+        value = str(series[index].points[-1][1])
+        color = SEAT_COLORS[index % len(SEAT_COLORS)]
+        draw.text((x + size(8), y), value, fill=color, font=_font(True, size(13)), anchor="lm")
 
     out = BytesIO()
     image.resize((width, height), Image.Resampling.LANCZOS).save(out, "PNG", compress_level=6)
