@@ -21,6 +21,10 @@ _LISTED = """(r.user_id IS NULL OR EXISTS (
                     AND c.player = r.player{sight}))"""
 
 
+#: The ``player`` key of a forgotten person's seat: rated as a newcomer, no rating kept.
+FORMER = "former"
+
+
 def user_player(user_id: int) -> str:
     """The ``player`` key of a person's ratings."""
     return f"user:{user_id}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Unpack
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
@@ -25,6 +25,7 @@ from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome, MovePipeline
 from .notices import Notices
 from .person import Person
+from .ratings import Rated, Rater
 from .registry import TableRegistry
 from .resume import Resumer
 from .saver import Saver
@@ -90,6 +91,7 @@ class GameService:
             warn=self._notices.warn,
             close=self._notices.close_table,
         )
+        self._rater = Rater(store)
         self._moves = MovePipeline(
             store,
             self._saver,
@@ -99,6 +101,7 @@ class GameService:
             self._notices,
             clock,
             schedule_ai=self._ai.schedule,
+            rate=self._rater.rate_table,
             metrics=metrics,
         )
         after_change = self._moves.after_change
@@ -241,7 +244,16 @@ class GameService:
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:
+        """Rate the finished games not yet rated (a stop between saving and rating, or
+        a database from before the ratings), then rebuild the unfinished games."""
+        await self.rate_unrated()
         return await self._resumer.resume()
+
+    async def rate_unrated(self) -> Rated:
+        return await self._rater.rate_all()
+
+    async def rerate(self, guild_ids: Sequence[int] | None = None) -> Rated:
+        return await self._rater.rerate_every(guild_ids)
 
     def resumed_tables(self) -> list[Table]:
         return self._resumer.resumed_tables()
