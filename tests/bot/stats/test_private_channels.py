@@ -218,3 +218,17 @@ async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
     second = current(channel, shared.response.id)
     assert footer(second).startswith("Page 2/2 ·")
     assert "alice" not in texts(second)
+
+
+async def test_the_rating_board_lists_only_those_the_asker_sees_play(world: World) -> None:
+    """Bob's only rated game is in #secret: carol's board has no bob, erin's has."""
+    carols = await world.carol.slash(world.open, "lama leaderboard")
+    assert carols.response is not None and not carols.ephemeral
+    assert sorted(board_names(carols)) == ["alice", "carol"]
+    erins = await world.erin.slash(world.secret, "lama leaderboard")
+    assert erins.response is not None and not erins.ephemeral
+    assert sorted(board_names(erins)) == ["alice", "bob", "carol"]
+    # Alice's #secret game counts on her board: in the open channel it is hers alone.
+    alices = await world.alice.slash(world.open, "lama leaderboard")
+    assert alices.response is not None and alices.ephemeral
+    assert "bob" in board_names(alices)

@@ -96,7 +96,7 @@ async def rated(
     for game, before, after in zip(games, steps[:-1], steps[1:], strict=True):
         await put_change(store, guild.id, ALL_TIME, game, 0, me, before, after)
     season_steps = [NEW, (28.0, 7.0), (30.0, 6.0)]
-    for game, before, after in zip(games[1:], season_steps, season_steps[1:], strict=True):
+    for game, before, after in zip(games[1:], season_steps[:-1], season_steps[1:], strict=True):
         await put_change(store, guild.id, season, game, 0, me, before, after)
     await put_rating(store, guild.id, ALL_TIME, Rated("alice", 31.0, 5.0, 3, user_id=alice.id))
     await put_rating(store, guild.id, ALL_TIME, Rated("hard", 40.0, 2.0, 9, ai="hard"))
