@@ -310,7 +310,13 @@ class StatsCommands(LamaCog, name="Stats"):
             else interaction.response.edit_message
         )
         # A Components V2 message stays one: an emptied board says so in a layout.
-        await edit(view=shown if shown is not None else notice_view(message or ""))
+        layout = shown if shown is not None else notice_view(message or "")
+        before = interaction.message
+        if before is not None and not before.flags.components_v2:
+            # A board posted before the new look: its embed and text go, the layout comes.
+            await edit(content=None, embeds=[], view=layout)
+            return
+        await edit(view=layout)
 
     # ------------------------------------------------------------ helpers
     async def _scope(self, guild_id: int, season: str | None) -> Scope | None:

@@ -224,3 +224,35 @@ async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
         await simcord_env.advance_time(6.0)
     message = current(channel, result.response.id)  # edited in place once read
     assert rows(message) == expected[PAGE_SIZE:]
+
+
+async def test_a_board_posted_before_the_seasons_pages_on_in_the_new_look(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    players: list[Player],
+) -> None:
+    """An embed board with the old ids (no season): its Next shows page 2 by wins over all
+    time, as a layout in the same message (the embed gone)."""
+    backend = simcord_env.backend
+    old_id = f"lama:board:{guild.id}:1:0"
+    stored = backend.create_message(
+        channel.id,
+        backend.bot_user.id,
+        "",
+        embeds=[{"title": "🏆 L.A.M.A. leaderboard — most wins", "description": "…"}],
+        components=[
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 2, "label": "Next", "custom_id": old_id}],
+            }
+        ],
+    )
+    old = current(channel, stored.id)
+    assert old.embeds
+    await alice.click(old, label="Next")
+    turned = current(channel, stored.id)
+    assert is_components_v2(turned) and not turned.embeds
+    assert rows(turned) == ranking(players, "wins")[PAGE_SIZE:]
+    assert footer(turned).startswith("Page 2/2 ·")
