@@ -27,6 +27,7 @@ Color = tuple[int, int, int]
 
 NEWCOMER = 1000  # the shown rating of someone not rated yet
 NEWCOMER_COLOR: Color = (150, 150, 150)
+MAX_DOTS = 80  # games beyond which the line has no dot per game
 _SS = 2  # drawn this many times larger, then scaled down: smooth lines
 _STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
@@ -57,7 +58,7 @@ def _range(series: Sequence[RatingSeries]) -> tuple[int, int, int]:
     values = [NEWCOMER, *(rating for line in series for _, rating in line.points)]
     low, high = min(values), max(values)
     step = _step(max(high - low, 10), 6)
-    low = (low // step) * step
+    low = ((low - 1) // step) * step  # room below, so 1000 is never on the axis
     high = (high // step + 1) * step
     return low, high, step
 
@@ -127,7 +128,9 @@ def render_rating_chart(
         if len(marks) > 1:
             draw.line(marks, fill=color, width=thick, joint="curve")
         radius = size(4)
-        for mx, my in marks[1:] or marks:
+        # A dot per game while they stay apart; a long history is its line alone.
+        dotted = marks[1:] if len(marks) <= MAX_DOTS else marks[-1:]
+        for mx, my in dotted or marks:
             draw.ellipse([mx - radius, my - radius, mx + radius, my + radius], fill=color)
         ends.append((marks[-1][1], marks[-1][0], index))
         # The legend: a piece of the line, then its label.
