@@ -104,8 +104,8 @@ class StatsCommands(LamaCog, name="Stats"):
         ratings = self.bot.service.ratings
         return Ratings(
             season_label=text(locale, "board.season_current", season=label),
-            season=await ratings.rating_of(guild_id, season.key, user_id),
-            all_time=await ratings.rating_of(guild_id, ALL_TIME, user_id),
+            season=await ratings.rating_of(guild_id, season.key, user_id, sight=seen.sight),
+            all_time=await ratings.rating_of(guild_id, ALL_TIME, user_id, sight=seen.sight),
             season_history=await ratings.rating_history(
                 guild_id, season.key, user_id, sight=seen.sight
             ),
