@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 
 from .codec import GAME_COLUMNS, assemble
-from .database import Part
+from .database import Part, Unit
 from .records import AlreadyRated, FinishedGame, GameRating, SeasonPlan, Skill
 from .shards import served
 
@@ -147,64 +147,14 @@ class RatingWrites(Part):
         """Write what rating one game did (the game marked rated, each seat's change, each
         rated player's new rating), all of it or nothing; :class:`AlreadyRated` if the
         game is rated already."""
+        await self.save_ratings([rating])
+
+    async def save_ratings(self, ratings: Sequence[GameRating]) -> None:
+        """:meth:`save_rating` for several games in their order, in one transaction (a
+        recomputation's many games, without a commit for each): all or nothing."""
         async with self._db.write() as unit:
-            query = """INSERT INTO rated_games (game_id, guild_id, finished_at, season)
-                       VALUES (?, ?, ?, ?)
-                       ON CONFLICT (game_id) DO NOTHING
-                       RETURNING game_id
-                    """
-            params = (rating.game_id, rating.guild_id, rating.finished_at, rating.season)
-            if not await unit.fetch(query, params):
-                raise AlreadyRated(f"could not save: game {rating.game_id} is rated already")
-            query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
-                                                   mu_before, sigma_before, mu_after, sigma_after)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            await unit.executemany(
-                query,
-                [
-                    (
-                        rating.game_id,
-                        c.seat,
-                        c.season,
-                        rating.guild_id,
-                        c.player,
-                        c.rank,
-                        c.mu_before,
-                        c.sigma_before,
-                        c.mu_after,
-                        c.sigma_after,
-                    )
-                    for c in rating.changes
-                ],
-            )
-            query = """INSERT INTO ratings (guild_id, season, player, user_id, ai, name, mu, sigma,
-                                            ordinal, games, last_game)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                       ON CONFLICT (guild_id, season, player) DO UPDATE
-                       SET user_id = excluded.user_id, ai = excluded.ai, name = excluded.name,
-                           mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
-                           games = excluded.games, last_game = excluded.last_game
-                    """
-            await unit.executemany(
-                query,
-                [
-                    (
-                        rating.guild_id,
-                        p.season,
-                        p.player,
-                        p.user_id,
-                        p.ai,
-                        p.name,
-                        p.mu,
-                        p.sigma,
-                        p.mu - 3.0 * p.sigma,
-                        p.games,
-                        rating.game_id,
-                    )
-                    for p in rating.players
-                ],
-            )
+            for rating in ratings:
+                await _write_rating(unit, rating)
 
     async def wipe_ratings(self, guild_id: int) -> int:
         """Delete every rating of the server (its season plans stay), for recomputing them
@@ -217,9 +167,76 @@ class RatingWrites(Part):
             )
         return len(rated)
 
+    async def rated_guilds_of(self, user_id: int) -> list[int]:
+        """The servers where a person has a rating."""
+        query = "SELECT DISTINCT guild_id FROM ratings WHERE user_id = ? ORDER BY guild_id"
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (user_id,))
+        return [int(guild) for (guild,) in rows]
+
     async def finished_guilds(self) -> list[int]:
         """Every server with a finished game, rated or not (for recomputing them all)."""
         query = "SELECT DISTINCT guild_id FROM games WHERE status = 'finished' ORDER BY guild_id"
         async with self._reads.read() as unit:
             rows = await unit.fetch(query)
         return [int(guild) for (guild,) in rows]
+
+
+async def _write_rating(unit: Unit, rating: GameRating) -> None:
+    query = """INSERT INTO rated_games (game_id, guild_id, finished_at, season)
+               VALUES (?, ?, ?, ?)
+               ON CONFLICT (game_id) DO NOTHING
+               RETURNING game_id
+            """
+    params = (rating.game_id, rating.guild_id, rating.finished_at, rating.season)
+    if not await unit.fetch(query, params):
+        raise AlreadyRated(f"could not save: game {rating.game_id} is rated already")
+    query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
+                                           mu_before, sigma_before, mu_after, sigma_after)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+    await unit.executemany(
+        query,
+        [
+            (
+                rating.game_id,
+                c.seat,
+                c.season,
+                rating.guild_id,
+                c.player,
+                c.rank,
+                c.mu_before,
+                c.sigma_before,
+                c.mu_after,
+                c.sigma_after,
+            )
+            for c in rating.changes
+        ],
+    )
+    query = """INSERT INTO ratings (guild_id, season, player, user_id, ai, name, mu, sigma,
+                                    ordinal, games, last_game)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (guild_id, season, player) DO UPDATE
+               SET user_id = excluded.user_id, ai = excluded.ai, name = excluded.name,
+                   mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
+                   games = excluded.games, last_game = excluded.last_game
+            """
+    await unit.executemany(
+        query,
+        [
+            (
+                rating.guild_id,
+                p.season,
+                p.player,
+                p.user_id,
+                p.ai,
+                p.name,
+                p.mu,
+                p.sigma,
+                p.mu - 3.0 * p.sigma,
+                p.games,
+                rating.game_id,
+            )
+            for p in rating.players
+        ],
+    )

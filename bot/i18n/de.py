@@ -368,6 +368,12 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # seasons and ratings (#26: the season setting)
     "season.range": "Eine Saison dauert {min} bis {max} Tage oder einen Kalendermonat (monatlich).",
     "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",
+    "season.monthly": "einen Kalendermonat (UTC)",
+    "season.monthly_choice": "Monatlich (Kalendermonate, UTC)",
+    "season.days": {"one": "{count} Tag", "other": "{count} Tage"},
+    "settings.season.now": "Die Wertungssaisons auf diesem Server dauern {length}. Die laufende Saison begann am {start} und endet am {end}.",
+    "settings.season.set": "Die Saison-Einstellung ist gespeichert.",
+    "settings.season.started": "Gerade hat eine neue Saison begonnen; die Wertungen der Saisons davor bleiben erhalten.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -462,4 +468,11 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Die Minuspunkte aller Spieler Runde für Runde in einem beendeten Spiel.",
     "game_id": "spiel",
     "The game's number, from /lama history (default: your latest, else the server's)": "Die Nummer des Spiels aus /lama verlauf (Standard: dein letztes, sonst das letzte des Servers)",
+    # seasons and ratings (#26: the season setting)
+    "season": "saison",
+    "How long this server's rating seasons last, or a new one now.": "Wie lange die Wertungssaisons dieses Servers dauern, oder jetzt eine neue.",
+    "length": "dauer",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Tage pro Saison, 7 bis 365, oder monthly (Kalendermonate, UTC); leer: wie bisher",
+    "start_now": "jetzt_starten",
+    "True: a new season starts now; False: the season under way goes on": "Wahr: Jetzt beginnt eine neue Saison; Falsch: Die laufende Saison geht weiter",
 }

@@ -363,4 +363,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # seasons and ratings (#26: the season setting)
     "season.range": "A season lasts from {min} to {max} days, or a calendar month (monthly).",
     "season.unknown": "There's no such season in this server.",
+    "season.monthly": "a calendar month (UTC)",
+    "season.monthly_choice": "Monthly (calendar months, UTC)",
+    "season.days": {"one": "{count} day", "other": "{count} days"},
+    "settings.season.now": "Rating seasons in this server last {length}. The season under way began {start} and ends {end}.",
+    "settings.season.set": "The season setting is saved.",
+    "settings.season.started": "A new season started just now; the ratings of the seasons before are kept.",
 }

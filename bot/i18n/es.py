@@ -362,6 +362,12 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # seasons and ratings (#26: the season setting)
     "season.range": "Una temporada dura de {min} a {max} días, o un mes natural (mensual).",
     "season.unknown": "Esa temporada no existe en este servidor.",
+    "season.monthly": "un mes natural (UTC)",
+    "season.monthly_choice": "Mensual (meses naturales, UTC)",
+    "season.days": {"one": "{count} día", "other": "{count} días"},
+    "settings.season.now": "Las temporadas de clasificación de este servidor duran {length}. La temporada en curso empezó el {start} y termina el {end}.",
+    "settings.season.set": "Se ha guardado el ajuste de temporadas.",
+    "settings.season.started": "Acaba de empezar una temporada nueva; las clasificaciones de las temporadas anteriores se conservan.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -456,4 +462,11 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Los puntos de cada jugador, ronda a ronda, en una partida terminada.",
     "game_id": "partida",
     "The game's number, from /lama history (default: your latest, else the server's)": "El número de la partida, de /lama historial (por defecto: tu última, si no, la del servidor)",
+    # seasons and ratings (#26: the season setting)
+    "season": "temporada",
+    "How long this server's rating seasons last, or a new one now.": "Cuánto duran las temporadas de clasificación de este servidor, o una nueva ahora.",
+    "length": "duración",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Días por temporada, de 7 a 365, o monthly (meses naturales, UTC); vacío: como ahora",
+    "start_now": "empezar_ya",
+    "True: a new season starts now; False: the season under way goes on": "Verdadero: empieza una temporada nueva ahora; Falso: sigue la temporada en curso",
 }

@@ -406,6 +406,12 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # seasons and ratings (#26: the season setting)
     "season.range": "Sezon trwa od {min} do {max} dni albo jeden miesiąc kalendarzowy (co miesiąc).",
     "season.unknown": "Na tym serwerze nie ma takiego sezonu.",
+    "season.monthly": "miesiąc kalendarzowy (UTC)",
+    "season.monthly_choice": "Co miesiąc (miesiące kalendarzowe, UTC)",
+    "season.days": {"one": "{count} dzień", "few": "{count} dni", "many": "{count} dni"},
+    "settings.season.now": "Sezony rankingowe na tym serwerze trwają {length}. Obecny sezon zaczął się {start} i kończy się {end}.",
+    "settings.season.set": "Ustawienie sezonów zostało zapisane.",
+    "settings.season.started": "Właśnie zaczął się nowy sezon; rankingi poprzednich sezonów zostają.",
 }
 
 COMMANDS: Mapping[str, str] = {
@@ -498,4 +504,11 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Punkty każdego gracza runda po rundzie w zakończonej grze.",
     "game_id": "gra",
     "The game's number, from /lama history (default: your latest, else the server's)": "Numer gry z /lama historia (domyślnie twoja ostatnia, a jeśli jej nie ma — serwera)",
+    # seasons and ratings (#26: the season setting)
+    "season": "sezon",
+    "How long this server's rating seasons last, or a new one now.": "Jak długo trwają sezony rankingowe na tym serwerze, albo nowy sezon teraz.",
+    "length": "długość",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Dni na sezon, od 7 do 365, albo monthly (miesiące kalendarzowe, UTC); puste: bez zmian",
+    "start_now": "zacznij_teraz",
+    "True: a new season starts now; False: the season under way goes on": "Prawda: nowy sezon zaczyna się teraz; Fałsz: obecny sezon trwa dalej",
 }

@@ -287,17 +287,26 @@ class Rater:
     async def _rate_from(
         self, guild_id: int, after: Cursor | None, *, strict: bool = False
     ) -> dict[int, GameRating]:
+        """Rate the server's unrated games after ``after``, in order, a batch per write (each
+        game all or nothing with it); what was rated, by game."""
         rated: dict[int, GameRating] = {}
+        # The ratings as this pass left them (None: not rated yet): ahead of the store
+        # within a batch, never behind it.
         known: dict[tuple[int, str], Skill | None] = {}
         try:
             plans = await self._store.season_plans(guild_id)
             cursor: Cursor | None = after
             while True:
                 batch, cursor = await self._store.unrated_games(guild_id, after=cursor, limit=BATCH)
-                for game in batch:
-                    rating = await self._rate_one(game, plans, known)
-                    if rating is not None:
-                        rated[game.record.id] = rating
+                ratings = [await self._rate_one(game, plans, known) for game in batch]
+                try:
+                    await self._store.save_ratings(ratings)
+                except AlreadyRated as error:  # another pass got there first: each counts once
+                    log.warning("guild %s: %s; going on from there", guild_id, error)
+                    known.clear()
+                    cursor = await self._store.newest_rated(guild_id)
+                    continue
+                rated.update((rating.game_id, rating) for rating in ratings)
                 if cursor is None:
                     return rated
         except StoreError as error:
@@ -311,30 +320,22 @@ class Rater:
         game: FinishedGame,
         plans: Sequence[SeasonPlan],
         known: dict[tuple[int, str], Skill | None],
-    ) -> GameRating | None:
+    ) -> GameRating:
+        """The game's rating from the ratings before it (``known``, else the store's), and
+        ``known`` brought up to after it; nothing is written."""
         record = game.record
         finished_at = record.finished_at if record.finished_at is not None else record.updated_at
         season = season_at(plans, finished_at).key
         wanted = {s.player for s in standings(game) if s.kept}
-        missing = [p for p in wanted if (season, p) not in known or (ALL_TIME, p) not in known]
+        keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
+        missing = [key for key in keys if key not in known]
         if missing:
-            found = await self._store.skills(record.guild_id, (season, ALL_TIME), missing)
-            for scope in (season, ALL_TIME):
-                for player in missing:
-                    known[(scope, player)] = found.get((scope, player))
-        skills = {
-            (scope, player): skill
-            for scope in (season, ALL_TIME)
-            for player in wanted
-            if (skill := known[(scope, player)]) is not None
-        }
+            players = sorted({player for _, player in missing})
+            found = await self._store.skills(record.guild_id, (season, ALL_TIME), players)
+            for key in missing:
+                known[key] = found.get(key)
+        skills = {key: skill for key in keys if (skill := known[key]) is not None}
         rating = rate_game(game, season, skills)
-        try:
-            await self._store.save_rating(rating)
-        except AlreadyRated as error:  # rated by another pass meanwhile: it counts once
-            log.warning("%s", error)
-            known.clear()
-            return None
         for done in rating.players:
             known[(done.season, done.player)] = Skill(done.mu, done.sigma, done.games)
         return rating

@@ -105,3 +105,14 @@ async def test_wiping_a_servers_ratings_leaves_its_plans_and_the_other_servers(
     assert len(await store.rating_board(6, ALL_TIME)) == 2
     assert await store.finished_guilds() == [5, 6]
     await store.save_rating(rating_of(one, 5, 2_000.0))  # it may be rated again
+
+
+async def test_several_games_are_written_in_one_unit_all_or_nothing(store: Store) -> None:
+    one, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
+    two, _ = await play_random_game(store, Ruleset(), 2, 2, guild_id=5)
+    await store.save_rating(rating_of(two, 5, 2_001.0))
+    with pytest.raises(AlreadyRated):
+        await store.save_ratings([rating_of(one, 5, 2_000.0), rating_of(two, 5, 2_001.0)])
+    assert await store.rating_changes(one) == []  # the first game's rows went back too
+    await store.save_ratings([rating_of(one, 5, 2_000.0)])
+    assert len(await store.rating_changes(one)) == 4

@@ -272,7 +272,7 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     async def full(*args: object) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(game.store, "save_rating", full)
+    monkeypatch.setattr(game.store, "save_ratings", full)
     with caplog.at_level(logging.WARNING, "bot.service.ratings"):
         table = await finish(game, await game.lobby([ANN, BOB]))
     assert "disk full" in caplog.text
@@ -291,7 +291,7 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
 async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = game.store.save_rating
+    original = game.store.save_ratings
     fails = [True]
 
     async def once(rating: Any) -> None:
@@ -299,7 +299,7 @@ async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes
             raise StoreError("locked")
         await original(rating)
 
-    monkeypatch.setattr(game.store, "save_rating", once)
+    monkeypatch.setattr(game.store, "save_ratings", once)
     first = await finish(game, await game.lobby([ANN, BOB]))
     second = await finish(game, await game.lobby([ANN, BOB]))
     assert first.rating_changes == {} and set(second.rating_changes) == {0, 1}
