@@ -456,8 +456,7 @@ COMMANDS: Mapping[str, str] = {
     "Wins": "Siege",
     "Win rate": "Siegquote",
     "Average score": "Durchschnitt",
-    # boards: /lama leaderboard's season and rating
-    "season": "saison",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
     "Rating": "Wertung",
     "How to rank the players (default: by rating)": "Wonach die Spieler sortiert werden (Standard: Wertung)",
     "Which season's ratings (default: the current one)": "Welche Saison (Standard: die laufende)",

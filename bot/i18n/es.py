@@ -450,8 +450,7 @@ COMMANDS: Mapping[str, str] = {
     "Wins": "Victorias",
     "Win rate": "Porcentaje de victorias",
     "Average score": "Promedio",
-    # boards: /lama leaderboard's season and rating
-    "season": "temporada",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
     "Rating": "Puntuación",
     "How to rank the players (default: by rating)": "Cómo ordenar a los jugadores (por defecto: puntuación)",
     "Which season's ratings (default: the current one)": "Qué temporada (por defecto: la actual)",

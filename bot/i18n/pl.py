@@ -492,8 +492,7 @@ COMMANDS: Mapping[str, str] = {
     "Wins": "Wygrane",
     "Win rate": "Odsetek wygranych",
     "Average score": "Średni wynik",
-    # boards: /lama leaderboard's season and rating
-    "season": "sezon",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
     "Rating": "Ranking umiejętności",
     "How to rank the players (default: by rating)": "Jak uszeregować graczy (domyślnie: ranking umiejętności)",
     "Which season's ratings (default: the current one)": "Który sezon (domyślnie: bieżący)",
