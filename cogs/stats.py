@@ -189,7 +189,7 @@ class StatsCommands(LamaCog, name="Stats"):
             if s.key != current.key
         ]
         wanted = typed.casefold().strip()
-        return [c for c in choices if wanted in c.name.casefold()][:25]
+        return [c for c in choices if wanted in c.name.casefold() or wanted == c.value][:25]
 
     @app_commands.command(
         name="history",

@@ -155,6 +155,8 @@ async def test_the_season_option_offers_the_rated_seasons_by_their_dates(
     # Typing narrows them; in Polish, the month's own name.
     typed = await alice.autocomplete(channel, "lama leaderboard", "season", "all")
     assert [c["value"] for c in typed] == ["all"]
+    pasted = await alice.autocomplete(channel, "lama leaderboard", "season", str(boards.past))
+    assert [c["value"] for c in pasted] == [str(boards.past)]
     polish = locales.user(alice, "pl")
     choices = await polish.autocomplete(channel, "lama leaderboard", "season", "")
     assert [c["name"] for c in choices] == [
