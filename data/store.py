@@ -2,7 +2,8 @@
 
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads` and
+:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`, the ratings
+(:class:`~data.ratings.RatingReads`, :class:`~data.rating_writes.RatingWrites`) and
 :class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
@@ -25,6 +26,7 @@ from .games import Games
 from .hands import OpenHandRows
 from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
+from .rating_writes import RatingWrites
 from .ratings import RatingReads
 from .records import (
     ChipHistory,
@@ -67,7 +69,15 @@ __all__ = [
 
 
 class Store(
-    Games, GuildSettings, OpenHandRows, PingRows, StatsReads, RatingReads, Leases, Forgetting
+    Games,
+    GuildSettings,
+    OpenHandRows,
+    PingRows,
+    StatsReads,
+    RatingReads,
+    RatingWrites,
+    Leases,
+    Forgetting,
 ):
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
