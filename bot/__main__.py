@@ -18,6 +18,7 @@ from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
 from bot.logs import setup_logging
+from bot.service.ratings import Rated, Rater
 from bot.startup import StartupError, check_database, check_postgres, open_store
 from data.backup import BackupError, backup
 from data.forget import Forgotten
@@ -88,6 +89,14 @@ def build_parser() -> argparse.ArgumentParser:
     whom = forget_cmd.add_mutually_exclusive_group(required=True)
     whom.add_argument("--guild", type=int, metavar="SERVER_ID", help="the server's id")
     whom.add_argument("--user", type=int, metavar="USER_ID", help="the person's user id")
+    rerate_cmd = commands.add_parser(
+        "rerate",
+        help="recompute the skill ratings from the stored games (stop the bot first)",
+        description="Delete the skill ratings of every server (or of one) and rate all its "
+        "finished games again, one by one in the order they finished, in their seasons and "
+        "over all time: the same ratings the games gave as they finished. Stop the bot first.",
+    )
+    rerate_cmd.add_argument("--guild", type=int, metavar="SERVER_ID", help="only this server")
     move = commands.add_parser(
         "migrate-to-postgres",
         help="copy the SQLite database DATABASE_PATH into an empty PostgreSQL database",
@@ -211,7 +220,7 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
                 f"{done.settings} setting row(s)."
             )
         else:
-            done = asyncio.run(_forgetting(settings, lambda store: store.forget_user(args.user)))
+            done = asyncio.run(_forgetting(settings, lambda store: _forget_user(store, args.user)))
             print(
                 f"Forgot user {args.user}: {done.seats} seat(s) made anonymous, "
                 f"{done.games} game(s) without a host."
@@ -227,6 +236,39 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    return 0
+
+
+async def _forget_user(store: Store, user_id: int) -> Forgotten:
+    """Forget the person, then rate the servers they were rated in again from the games
+    (their seats now a newcomer's), so the ratings are what a ``rerate`` would give."""
+    guilds = await store.rated_guilds_of(user_id)
+    done = await store.forget_user(user_id)
+    rated = await Rater(store).rerate_every(guilds)
+    if rated.guilds:
+        print(f"Rated {rated.games} game(s) in {rated.guilds} server(s) again.")
+    return done
+
+
+def _rerate(settings: Settings, guild: int | None) -> int:
+    if settings.database_url is None and not settings.database_path.is_file():
+        _fail(f"nothing was rated: there is no database at {str(settings.database_path)!r}.")
+
+    async def rerate() -> Rated:
+        store = await open_store(settings, clock=discord_clock, migrating=False)
+        try:
+            return await Rater(store).rerate_every(None if guild is None else [guild])
+        finally:
+            await store.close()
+
+    try:
+        rated = asyncio.run(rerate())
+    except StartupError as exc:
+        _fail(f"nothing was rated: {exc}")
+    except StoreError as exc:
+        print(f"lama-bot: the ratings could not be recomputed: {exc}.", file=sys.stderr)
+        return 1
+    print(f"Rated {rated.games} game(s) in {rated.guilds} server(s) from the stored games.")
     return 0
 
 
@@ -258,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _backup(settings, args.file)
     if args.command == "forget":
         return _forget(settings, args)
+    if args.command == "rerate":
+        return _rerate(settings, args.guild)
 
     try:
         if settings.database_url is None:

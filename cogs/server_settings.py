@@ -1,4 +1,4 @@
-"""Server settings commands: /lama settings language, turn_timer, hints, channels, show."""
+"""Server settings commands: /lama settings language, turn_timer, hints, channels, season, show."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.permissions import can_manage
 from bot.frontend.replies import Interaction, reply, reply_error
-from bot.frontend.views.settings import MAX_CHANNELS, channel_list, settings_text
+from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
 from bot.i18n import language_of, text
 from bot.service import ServiceError
+from bot.service.seasons import MAX_DAYS, MIN_DAYS
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +24,36 @@ log = logging.getLogger(__name__)
 SERVER_DEFAULT = "default"
 #: The channels a table may be opened in: where a thread can be started, or a forum's posts.
 Place = discord.TextChannel | discord.ForumChannel
+
+
+#: The season length that means calendar months (UTC); any other is a number of days.
+MONTHLY = "monthly"
+#: The lengths /lama settings season suggests as one types.
+SUGGESTED_DAYS = (7, 14, 30, 90, 365)
+
+
+def season_length(value: str) -> int | None:
+    """The days a ``length`` option asks for (None: monthly); ValueError if it is neither
+    a whole number of days in range nor "monthly"."""
+    value = value.strip().lower()
+    if value == MONTHLY:
+        return None
+    days = int(value)  # raises ValueError for words
+    if not MIN_DAYS <= days <= MAX_DAYS:
+        raise ValueError(f"{days} days is out of range")
+    return days
+
+
+async def length_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Monthly and a few lengths, in the person's language; a number typed first."""
+    locale = interaction.locale
+    days = [int(current)] if current.strip().isdigit() else []
+    days += [d for d in SUGGESTED_DAYS if d not in days]
+    choices = [app_commands.Choice(name=text(locale, "season.monthly_choice"), value=MONTHLY)]
+    choices += [
+        app_commands.Choice(name=text(locale, "season.days", count=d), value=str(d)) for d in days
+    ]
+    return choices[:25]
 
 
 def timer_allowed(seconds: int) -> bool:
@@ -197,6 +228,42 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         log.info("Guild %s: every channel allowed", interaction.guild_id)
         await reply(interaction, text(interaction.locale, "settings.channels.all"))
+
+    @settings.command(
+        name="season", description="How long this server's rating seasons last, or a new one now."
+    )
+    @app_commands.describe(
+        length="Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now",
+        start_now="True: a new season starts now; False: the season under way goes on",
+    )
+    @app_commands.autocomplete(length=length_choices)
+    async def season(
+        self, interaction: Interaction, length: str | None = None, start_now: bool = False
+    ) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        guild_id, locale, service = interaction.guild_id, interaction.locale, self.bot.service
+        try:
+            days = season_length(length) if length is not None else None
+        except ValueError:
+            await reply(interaction, text(locale, "season.range", min=MIN_DAYS, max=MAX_DAYS))
+            return
+        try:
+            if length is None and not start_now:  # nothing to change: say how it is
+                season = await service.current_season(guild_id)
+                await reply(interaction, season_text(locale, season))
+                return
+            if length is None:  # a new season now, of the length in force
+                days = (await service.current_season(guild_id)).days
+            season = await service.set_season(guild_id, days=days, start_now=start_now)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info(
+            "Guild %s: seasons of %s days, new now: %s", guild_id, days or "monthly", start_now
+        )
+        await reply(interaction, season_text(locale, season, started=start_now, changed=True))
 
     @settings.command(name="show", description="This server's L.A.M.A. settings.")
     async def show(self, interaction: Interaction) -> None:

@@ -1,12 +1,14 @@
 """Deleting what the bot keeps about a server or a person, on either backend.
 
 A server's data is all of its games (with their moves, seats, results and open
-hands) and its settings (language, defaults, allowed channels).  A person's data
+hands), its settings (language, defaults, allowed channels) and its ratings and
+season plans.  A person's data
 is their user id and display name on every seat they held: the seat stays, so
 the other players' games and results stay whole, but it becomes an anonymous seat
 that counts for nobody's stats (an AI seat named :data:`FORMER_PLAYER`), games
-they hosted get no host, and the hands they had open (with Discord's token to
-edit them) are dropped.
+they hosted get no host, the hands they had open (with Discord's token to
+edit them) are dropped, and so are their ratings (what their games did to the others'
+ratings stays, under the anonymous key :data:`~data.ratings.FORMER`).
 
 Then the touched tables are vacuumed (SQLite: the whole file, and its write-ahead
 log emptied), so what was deleted is no longer in the database's free space; a
@@ -19,6 +21,7 @@ import logging
 from dataclasses import dataclass
 
 from .database import Part
+from .ratings import FORMER, user_player
 from .records import StoreError
 
 log = logging.getLogger(__name__)
@@ -38,8 +41,12 @@ GUILD_TABLES = (
     "pings",
     "guild_settings",
     "guild_channels",
+    "season_plans",
+    "ratings",
+    "rated_games",
+    "rating_changes",
 )
-USER_TABLES = ("seats", "games", "open_hands")
+USER_TABLES = ("seats", "games", "open_hands", "ratings", "rating_changes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +70,12 @@ class Forgetting(Part):
             settings = await unit.fetch(
                 "DELETE FROM guild_settings WHERE guild_id = ? RETURNING guild_id", (guild_id,)
             )
+            # The rated games and their changes went with the games; the ratings and the
+            # season plans are the server's own.
+            await unit.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await unit.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+            await unit.execute("DELETE FROM rated_games WHERE guild_id = ?", (guild_id,))
+            await unit.execute("DELETE FROM season_plans WHERE guild_id = ?", (guild_id,))
         return Forgotten(
             games=len(games), settings=len(settings), not_vacuumed=await self._vacuum(GUILD_TABLES)
         )
@@ -79,6 +92,13 @@ class Forgetting(Part):
                 "UPDATE games SET host_id = ? WHERE host_id = ? RETURNING id", (NO_HOST, user_id)
             )
             await unit.execute("DELETE FROM open_hands WHERE user_id = ?", (user_id,))
+            # Their ratings go; what their games did to them stays for the others' sake,
+            # under no name (a recomputation rates the seat as a newcomer, see FORMER).
+            await unit.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+            await unit.execute(
+                "UPDATE rating_changes SET player = ? WHERE player = ?",
+                (FORMER, user_player(user_id)),
+            )
         return Forgotten(
             games=len(games), seats=len(seats), not_vacuumed=await self._vacuum(USER_TABLES)
         )

@@ -209,3 +209,65 @@ class RatingPoint:
     finished_at: float
     mu: float
     sigma: float
+
+
+class AlreadyRated(StoreError):
+    """A game's ratings were refused: the game is rated already (every game counts once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as the rater reads it: the game and each seat's final result."""
+
+    record: GameRecord
+    points: tuple[int, ...]  # final points, by seat
+    winners: frozenset[int]  # the winning seats
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A rated player's skill in one scope, as openskill keeps it, and their games there."""
+
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """What rating one game did to one seat in one scope (a ``rating_changes`` row)."""
+
+    seat: int
+    season: int  # the season's key, or ALL_TIME
+    player: str  # 'user:<id>', 'ai:<strength>', or a key whose rating is not kept
+    rank: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A rated player's rating in one scope once a game is rated (a ``ratings`` row)."""
+
+    season: int
+    player: str
+    user_id: int | None
+    ai: str | None
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRating:
+    """Everything rating one finished game writes, in one unit of work."""
+
+    game_id: int
+    guild_id: int
+    finished_at: float
+    season: int  # the season the game counts for
+    changes: tuple[SeatRating, ...] = ()
+    players: tuple[PlayerRating, ...] = ()

@@ -2,7 +2,8 @@
 
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`,
+:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`, the ratings
+(:class:`~data.ratings.RatingReads`, :class:`~data.rating_writes.RatingWrites`),
 :class:`~data.export.ExportReads` (the CSV export's pages) and
 :class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
@@ -27,6 +28,7 @@ from .games import Games
 from .hands import OpenHandRows
 from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
+from .rating_writes import RatingWrites
 from .ratings import RatingReads
 from .records import (
     ChipHistory,
@@ -75,6 +77,7 @@ class Store(
     PingRows,
     StatsReads,
     RatingReads,
+    RatingWrites,
     ExportReads,
     Leases,
     Forgetting,

@@ -322,7 +322,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.order.wins": "meiste Siege",
     "board.order.win_rate": "beste Siegquote",
     "board.order.average": "niedrigster Durchschnitt",
-    "board.line": "**{rank}.** {name} — {wins} · {games} · {rate} · ⌀ {average}",
+    "board.line": "{rank} {name} — {wins} · {games} · {rate} · ⌀ {average}",
     "board.wins": {"one": "{count} Sieg", "other": "{count} Siege"},
     "board.games": {"one": "{count} Spiel", "other": "{count} Spiele"},
     "board.footer": {
@@ -365,6 +365,32 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "export.failed": "Die Spiele konnten gerade nicht gelesen werden. Bitte versuch es gleich noch einmal.",
     "export.unknown": "Auf diesem Server gibt es kein beendetes Spiel #{game}, das du sehen kannst. /lama verlauf zeigt Spiele mit ihren Nummern.",
+    # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
+    "board.order.rating": "Wertung",
+    "board.all_time": "Gesamte Zeit",
+    "board.season_current": "Diese Saison ({season})",
+    "board.ai": "🤖 KI {strength}",
+    "board.rating_line": "{rank} {name} — **{rating}** · {games}",
+    "board.rating_scope": "{llama} Spielstärke-Wertung · {scope}",
+    "board.old_scope": "{llama} Alle beendeten Spiele, gesamte Zeit",
+    "board.rating_footer": "Seite {page}/{pages} · eine Wertung steigt, je sicherer die Spiele sie machen; die KI-Stärken werden mitgewertet",
+    "board.rating_empty": "Noch niemand ist gewertet ({scope}). Beende ein Spiel (/lama neu), um auf die Liste zu kommen! 🦙",
+    "board.season_old_order": "Siege, Siegquote und Durchschnitt zählen alle beendeten Spiele der gesamten Zeit. Für eine Saison sortiere nach Wertung oder wähle die Saison „Gesamte Zeit“.",
+    "stats.rating": "Wertung",
+    "stats.rating_line": "{scope}: **{rating}** · Platz {rank} · {games}",
+    "stats.unrated": "{scope}: noch nicht gewertet",
+    "stats.chart_heading": "Wertung im Verlauf",
+    "stats.chart_games": "Gewertete Spiele",
+    "table.rating_change": "Wertung {change}",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Eine Saison dauert {min} bis {max} Tage oder einen Kalendermonat (monatlich).",
+    "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",
+    "season.monthly": "einen Kalendermonat (UTC)",
+    "season.monthly_choice": "Monatlich (Kalendermonate, UTC)",
+    "season.days": {"one": "{count} Tag", "other": "{count} Tage"},
+    "settings.season.now": "Die Wertungssaisons auf diesem Server dauern {length}. Die laufende Saison begann am {start} und endet am {end}.",
+    "settings.season.set": "Die Saison-Einstellung ist gespeichert.",
+    "settings.season.started": "Gerade hat eine neue Saison begonnen; die Wertungen der Saisons davor bleiben erhalten.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -444,10 +470,13 @@ COMMANDS: Mapping[str, str] = {
     "leaderboard": "bestenliste",
     "The best L.A.M.A. players in this server.": "Die besten L.A.M.A.-Spieler auf diesem Server.",
     "order": "sortierung",
-    "How to rank the players": "Wonach die Spieler sortiert werden",
     "Wins": "Siege",
     "Win rate": "Siegquote",
     "Average score": "Durchschnitt",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
+    "Rating": "Wertung",
+    "How to rank the players (default: by rating)": "Wonach die Spieler sortiert werden (Standard: Wertung)",
+    "Which season's ratings (default: the current one)": "Welche Saison (Standard: die laufende)",
     "history": "verlauf",
     "Recent finished L.A.M.A. games in this server, yours or a member's.": "Die letzten beendeten L.A.M.A.-Spiele auf diesem Server, deine oder die eines Mitglieds.",
     "Whose games to show (default: you)": "Wessen Spiele angezeigt werden sollen (Standard: deine)",
@@ -459,4 +488,11 @@ COMMANDS: Mapping[str, str] = {
     "export": "exportieren",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Eine CSV-Datei der beendeten L.A.M.A.-Spiele dieses Servers (Server verwalten).",
     "Only this game, its number from /lama history (default: all)": "Nur dieses Spiel, seine Nummer aus /lama verlauf (Standard: alle)",
+    # seasons and ratings (#26: the season setting)
+    "season": "saison",
+    "How long this server's rating seasons last, or a new one now.": "Wie lange die Wertungssaisons dieses Servers dauern, oder jetzt eine neue.",
+    "length": "dauer",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Tage pro Saison, 7 bis 365, oder monthly (Kalendermonate, UTC); leer: wie bisher",
+    "start_now": "jetzt_starten",
+    "True: a new season starts now; False: the season under way goes on": "Wahr: Jetzt beginnt eine neue Saison; Falsch: Die laufende Saison geht weiter",
 }

@@ -316,7 +316,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.order.wins": "más victorias",
     "board.order.win_rate": "mejor porcentaje de victorias",
     "board.order.average": "promedio más bajo",
-    "board.line": "**{rank}.** {name} — {wins} · {games} · {rate} · ⌀ {average}",
+    "board.line": "{rank} {name} — {wins} · {games} · {rate} · ⌀ {average}",
     "board.wins": {"one": "{count} victoria", "other": "{count} victorias"},
     "board.games": {"one": "{count} partida", "other": "{count} partidas"},
     "board.footer": {
@@ -359,6 +359,32 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "export.failed": "No se pudieron leer las partidas. Inténtalo de nuevo en un momento.",
     "export.unknown": "No hay ninguna partida terminada #{game} en este servidor que puedas ver. /lama historial muestra las partidas con su número.",
+    # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
+    "board.order.rating": "puntuación",
+    "board.all_time": "Todo el tiempo",
+    "board.season_current": "Esta temporada ({season})",
+    "board.ai": "🤖 IA {strength}",
+    "board.rating_line": "{rank} {name} — **{rating}** · {games}",
+    "board.rating_scope": "{llama} Puntuación de habilidad · {scope}",
+    "board.old_scope": "{llama} Todas las partidas terminadas, todo el tiempo",
+    "board.rating_footer": "Página {page}/{pages} · una puntuación sube a medida que las partidas la afinan; las IA también tienen puntuación",
+    "board.rating_empty": "Todavía nadie tiene puntuación ({scope}). ¡Termina una partida (/lama nueva) para entrar en la clasificación! 🦙",
+    "board.season_old_order": "Victorias, porcentaje de victorias y promedio cuentan todas las partidas terminadas de todo el tiempo. Para una temporada, ordena por puntuación o elige la temporada «Todo el tiempo».",
+    "stats.rating": "Puntuación",
+    "stats.rating_line": "{scope}: **{rating}** · puesto {rank} · {games}",
+    "stats.unrated": "{scope}: sin puntuación todavía",
+    "stats.chart_heading": "Puntuación a lo largo del tiempo",
+    "stats.chart_games": "Partidas puntuadas",
+    "table.rating_change": "puntuación {change}",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Una temporada dura de {min} a {max} días, o un mes natural (mensual).",
+    "season.unknown": "Esa temporada no existe en este servidor.",
+    "season.monthly": "un mes natural (UTC)",
+    "season.monthly_choice": "Mensual (meses naturales, UTC)",
+    "season.days": {"one": "{count} día", "other": "{count} días"},
+    "settings.season.now": "Las temporadas de clasificación de este servidor duran {length}. La temporada en curso empezó el {start} y termina el {end}.",
+    "settings.season.set": "Se ha guardado el ajuste de temporadas.",
+    "settings.season.started": "Acaba de empezar una temporada nueva; las clasificaciones de las temporadas anteriores se conservan.",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.
@@ -438,10 +464,13 @@ COMMANDS: Mapping[str, str] = {
     "leaderboard": "clasificación",
     "The best L.A.M.A. players in this server.": "Los mejores jugadores de L.A.M.A. de este servidor.",
     "order": "orden",
-    "How to rank the players": "Cómo ordenar a los jugadores",
     "Wins": "Victorias",
     "Win rate": "Porcentaje de victorias",
     "Average score": "Promedio",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
+    "Rating": "Puntuación",
+    "How to rank the players (default: by rating)": "Cómo ordenar a los jugadores (por defecto: puntuación)",
+    "Which season's ratings (default: the current one)": "Qué temporada (por defecto: la actual)",
     "history": "historial",
     "Recent finished L.A.M.A. games in this server, yours or a member's.": "Las últimas partidas de L.A.M.A. terminadas en este servidor, tuyas o de un miembro.",
     "Whose games to show (default: you)": "De quién mostrar las partidas (por defecto: tú)",
@@ -453,4 +482,11 @@ COMMANDS: Mapping[str, str] = {
     "export": "exportar",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Un archivo CSV con las partidas de L.A.M.A. terminadas de este servidor (Gestionar servidor).",
     "Only this game, its number from /lama history (default: all)": "Solo esta partida, su número de /lama historial (por defecto: todas)",
+    # seasons and ratings (#26: the season setting)
+    "season": "temporada",
+    "How long this server's rating seasons last, or a new one now.": "Cuánto duran las temporadas de clasificación de este servidor, o una nueva ahora.",
+    "length": "duración",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Días por temporada, de 7 a 365, o monthly (meses naturales, UTC); vacío: como ahora",
+    "start_now": "empezar_ya",
+    "True: a new season starts now; False: the season under way goes on": "Verdadero: empieza una temporada nueva ahora; Falso: sigue la temporada en curso",
 }

@@ -358,7 +358,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.order.wins": "najwięcej wygranych",
     "board.order.win_rate": "najlepszy odsetek wygranych",
     "board.order.average": "najniższy średni wynik",
-    "board.line": "**{rank}.** {name} — {wins} · {games} · {rate} · ⌀ {average}",
+    "board.line": "{rank} {name} — {wins} · {games} · {rate} · ⌀ {average}",
     "board.wins": {"one": "{count} wygrana", "few": "{count} wygrane", "many": "{count} wygranych"},
     "board.games": {"one": "{count} gra", "few": "{count} gry", "many": "{count} gier"},
     "board.footer": {
@@ -409,6 +409,32 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "export.failed": "Nie udało się teraz odczytać gier. Spróbuj ponownie za chwilę.",
     "export.unknown": "Na tym serwerze nie ma zakończonej gry #{game}, którą możesz zobaczyć. /lama historia pokazuje gry z ich numerami.",
+    # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
+    "board.order.rating": "ranking umiejętności",
+    "board.all_time": "Cały czas",
+    "board.season_current": "Ten sezon ({season})",
+    "board.ai": "🤖 SI {strength}",
+    "board.rating_line": "{rank} {name} — **{rating}** · {games}",
+    "board.rating_scope": "{llama} Ranking umiejętności · {scope}",
+    "board.old_scope": "{llama} Wszystkie zakończone gry, cały czas",
+    "board.rating_footer": "Strona {page}/{pages} · ranking rośnie, gdy kolejne gry go potwierdzają; poziomy SI też mają ranking",
+    "board.rating_empty": "Nikt jeszcze nie ma rankingu ({scope}). Zakończ grę (/lama nowa), aby trafić do zestawienia! 🦙",
+    "board.season_old_order": "Wygrane, odsetek wygranych i średnia liczą wszystkie zakończone gry z całego czasu. Dla sezonu wybierz kolejność według rankingu albo sezon „Cały czas”.",
+    "stats.rating": "Ranking",
+    "stats.rating_line": "{scope}: **{rating}** · miejsce {rank} · {games}",
+    "stats.unrated": "{scope}: jeszcze bez rankingu",
+    "stats.chart_heading": "Ranking w czasie",
+    "stats.chart_games": "Gry w rankingu",
+    "table.rating_change": "ranking {change}",
+    # seasons and ratings (#26: the season setting)
+    "season.range": "Sezon trwa od {min} do {max} dni albo jeden miesiąc kalendarzowy (co miesiąc).",
+    "season.unknown": "Na tym serwerze nie ma takiego sezonu.",
+    "season.monthly": "miesiąc kalendarzowy (UTC)",
+    "season.monthly_choice": "Co miesiąc (miesiące kalendarzowe, UTC)",
+    "season.days": {"one": "{count} dzień", "few": "{count} dni", "many": "{count} dni"},
+    "settings.season.now": "Sezony rankingowe na tym serwerze trwają {length}. Obecny sezon zaczął się {start} i kończy się {end}.",
+    "settings.season.set": "Ustawienie sezonów zostało zapisane.",
+    "settings.season.started": "Właśnie zaczął się nowy sezon; rankingi poprzednich sezonów zostają.",
 }
 
 COMMANDS: Mapping[str, str] = {
@@ -486,10 +512,13 @@ COMMANDS: Mapping[str, str] = {
     "leaderboard": "ranking",
     "The best L.A.M.A. players in this server.": "Najlepsi gracze L.A.M.A. na tym serwerze.",
     "order": "kolejność",
-    "How to rank the players": "Jak uszeregować graczy",
     "Wins": "Wygrane",
     "Win rate": "Odsetek wygranych",
     "Average score": "Średni wynik",
+    # boards: /lama leaderboard's season and rating (its name "season" is the season setting's)
+    "Rating": "Ranking umiejętności",
+    "How to rank the players (default: by rating)": "Jak uszeregować graczy (domyślnie: ranking umiejętności)",
+    "Which season's ratings (default: the current one)": "Który sezon (domyślnie: bieżący)",
     "history": "historia",
     "Recent finished L.A.M.A. games in this server, yours or a member's.": "Ostatnie zakończone gry L.A.M.A. na tym serwerze, twoje albo innej osoby.",
     "Whose games to show (default: you)": "Czyje gry pokazać (domyślnie twoje)",
@@ -501,4 +530,11 @@ COMMANDS: Mapping[str, str] = {
     "export": "eksport",
     "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Plik CSV z zakończonymi grami L.A.M.A. tego serwera (Zarządzanie serwerem).",
     "Only this game, its number from /lama history (default: all)": "Tylko ta gra, jej numer z /lama historia (domyślnie: wszystkie)",
+    # seasons and ratings (#26: the season setting)
+    "season": "sezon",
+    "How long this server's rating seasons last, or a new one now.": "Jak długo trwają sezony rankingowe na tym serwerze, albo nowy sezon teraz.",
+    "length": "długość",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Dni na sezon, od 7 do 365, albo monthly (miesiące kalendarzowe, UTC); puste: bez zmian",
+    "start_now": "zacznij_teraz",
+    "True: a new season starts now; False: the season under way goes on": "Prawda: nowy sezon zaczyna się teraz; Fałsz: obecny sezon trwa dalej",
 }

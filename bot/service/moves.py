@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from data import MatchProgress, SeatNote, Store
@@ -41,7 +41,8 @@ class MovePipeline:
     """Applies a move to a copy of the match, saves it, and only then shows it.
 
     ``schedule_ai(table)`` lets an AI seat on turn move after a change; the
-    clocks arm the next turn.
+    clocks arm the next turn; ``rate(table)`` rates a finished game before anyone is
+    shown it (the rater's, which never raises).
     """
 
     def __init__(
@@ -55,6 +56,7 @@ class MovePipeline:
         clock: Callable[[], float],
         *,
         schedule_ai: Callable[[Table], None],
+        rate: Callable[[Table], Awaitable[None]],
         metrics: ServiceMetrics = NO_METRICS,
     ) -> None:
         self._store = store
@@ -65,6 +67,7 @@ class MovePipeline:
         self._notices = notices
         self._clock = clock
         self._schedule_ai = schedule_ai
+        self._rate = rate
         self._metrics = metrics
 
     async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
@@ -164,6 +167,10 @@ class MovePipeline:
         """
         if table.status is Status.FINISHED:
             self._registry.unregister(table)
+            # Saved as finished by now: rated before the finished table goes out, so it
+            # shows the rating changes (without them if rating failed; the next start
+            # rates it).
+            await self._rate(table)
         self._notices.show_later(table)
         if table.status is Status.RUNNING:
             table.active_at = self._clock()

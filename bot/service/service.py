@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Unpack
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
@@ -26,10 +26,13 @@ from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome, MovePipeline
 from .notices import Notices
 from .person import Person
+from .ratings import Rated, Rater
 from .registry import TableRegistry
 from .resume import Resumer
 from .saver import Saver
 from .scheduler import Scheduler
+from .season_plans import SeasonPlans
+from .seasons import Season
 from .seat_changes import SeatChanges
 from .table import Table
 from .thinking import Thinking
@@ -89,6 +92,7 @@ class GameService:
             warn=self._notices.warn,
             close=self._notices.close_table,
         )
+        self._rater = Rater(store)
         self._moves = MovePipeline(
             store,
             self._saver,
@@ -98,6 +102,7 @@ class GameService:
             self._notices,
             clock,
             schedule_ai=self._ai.schedule,
+            rate=self._rater.rate_table,
             metrics=metrics,
         )
         after_change = self._moves.after_change
@@ -123,6 +128,7 @@ class GameService:
         self._hints = HintDesk(self._registry, store, self.thinking)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
+        self._seasons = SeasonPlans(store, self._saver, clock)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""
@@ -239,7 +245,16 @@ class GameService:
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:
+        """Rate the finished games not yet rated (a stop between saving and rating, or
+        a database from before the ratings), then rebuild the unfinished games."""
+        await self.rate_unrated()
         return await self._resumer.resume()
+
+    async def rate_unrated(self) -> Rated:
+        return await self._rater.rate_all()
+
+    async def rerate(self, guild_ids: Sequence[int] | None = None) -> Rated:
+        return await self._rater.rerate_every(guild_ids)
 
     def resumed_tables(self) -> list[Table]:
         return self._resumer.resumed_tables()
@@ -295,6 +310,16 @@ class GameService:
 
     async def allow_every_channel(self, guild_id: int) -> None:
         await self._front.allow_every_channel(guild_id)
+
+    # ------------------------------------------------------------ seasons
+    async def current_season(self, guild_id: int) -> Season:
+        return await self._seasons.current(guild_id)
+
+    async def season_of_key(self, guild_id: int, key: int) -> Season:
+        return await self._seasons.of_key(guild_id, key)
+
+    async def set_season(self, guild_id: int, *, days: int | None, start_now: bool) -> Season:
+        return await self._seasons.set(guild_id, days=days, start_now=start_now)
 
     async def finished_chips(
         self, game_id: int, *, guild_id: int | None = None

@@ -78,6 +78,9 @@ class Table:
     opened_at: float = 0.0
     active_at: float = 0.0  # unix time of the last change of a running game
     recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=RECENT_MOVES))
+    #: Once finished and rated: each person's seat's rating change in the game's season,
+    #: on the shown scale (seat: +18); empty while not rated.
+    rating_changes: dict[int, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

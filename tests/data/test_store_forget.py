@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from data import Store
+from data.records import ALL_TIME, GameRating, PlayerRating, SeasonPlan, SeatRating
 from data.schema import load_migrations
 from data.sqlite import SqliteDatabase
 from game import Match, Ruleset
 
-from ._helpers import Backend, counter_clock, humans, new_running_game
+from ._helpers import Backend, counter_clock, humans, new_running_game, play_random_game
 
 #: A name that appears nowhere else, so its bytes in the file can only be the seat's.
 SECRET_NAME = "Qwzxv Forgetme Jkplq"
@@ -90,4 +91,38 @@ async def test_postgresql_vacuums_the_tables_forget_touched(backend: Backend) ->
         "SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL ORDER BY relname"
     )
     vacuumed = {name for (name,) in rows}
-    assert {"games", "seats", "events", "guild_settings", "open_hands"} <= vacuumed
+    assert {"games", "seats", "events", "guild_settings", "open_hands", "ratings"} <= vacuumed
+
+
+async def test_forgetting_takes_a_servers_ratings_and_a_persons_own(store: Store) -> None:
+    async def rated(guild_id: int, seed: int) -> int:
+        game_id, _ = await play_random_game(store, Ruleset(), 2, seed, guild_id=guild_id)
+        changes = tuple(
+            SeatRating(seat, ALL_TIME, player, seat + 1, 25.0, 8.0, 26.0 - seat, 7.9)
+            for seat, player in ((0, "user:500"), (1, "ai:normal"))
+        )
+        players = (
+            PlayerRating(ALL_TIME, "user:500", 500, None, SECRET_NAME, 26.0, 7.9, 1),
+            PlayerRating(ALL_TIME, "ai:normal", None, "normal", "normal", 25.0, 7.9, 1),
+        )
+        await store.save_rating(GameRating(game_id, guild_id, 2_000.0, 100, changes, players))
+        return game_id
+
+    gone, kept = await rated(77, 1), await rated(88, 2)
+    await store.add_season_plan(77, SeasonPlan(1_000, 7))
+    await store.add_season_plan(88, SeasonPlan(1_000, 7))
+    await store.forget_guild(77)
+    assert await store.rating_board(77) == []
+    assert await store.season_plans(77) == []
+    assert await store.rated_seasons(77) == []
+    assert await store.rating_changes(gone) == []
+    assert len(await store.rating_board(88)) == 2
+
+    await store.forget_user(500)
+    board = await store.rating_board(88)
+    assert [(row.user_id, row.ai) for row in board] == [(None, "normal")]
+    assert await store.rating_history(88, ALL_TIME, 500) == []
+    # The game's changes stay for the others, under no name and no id.
+    changes = await store.rating_changes(kept)
+    assert [(c.seat, c.user_id, c.ai) for c in changes] == [(0, None, None), (1, None, "normal")]
+    assert await store.season_plans(88) == [SeasonPlan(1_000, 7)]

@@ -1,8 +1,9 @@
-"""A server's settings as words: /lama settings show, the channel list, where tables may open."""
+"""A server's settings as words: /lama settings show, channels allowed, the season in force."""
 
 from __future__ import annotations
 
 from bot.i18n import language_of, text
+from bot.service.seasons import Season
 from data import ServerSettings
 
 from ..replies import Interaction
@@ -54,4 +55,30 @@ def settings_text(
         text(locale, "settings.show.hints", value=hints),
         text(locale, "settings.show.channels", value=channel_list(locale, settings.channels)),
     ]
+    return "\n".join(lines)
+
+
+def season_length_text(locale: object, season: Season) -> str:
+    """How long the server's seasons last: so many days, or a calendar month."""
+    if season.days is None:
+        return text(locale, "season.monthly")
+    return text(locale, "season.days", count=season.days)
+
+
+def season_text(
+    locale: object, season: Season, *, started: bool = False, changed: bool = False
+) -> str:
+    """The season in force: its length, start and end (Discord shows the times in the
+    reader's own time zone and language)."""
+    key = "settings.season.started" if started else "settings.season.set"
+    lines = [text(locale, key)] if changed else []
+    lines.append(
+        text(
+            locale,
+            "settings.season.now",
+            length=season_length_text(locale, season),
+            start=f"<t:{season.start}:f>",
+            end=f"<t:{season.end}:f>",
+        )
+    )
     return "\n".join(lines)

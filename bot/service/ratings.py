@@ -1,0 +1,347 @@
+"""The rater: every finished game rated once, in the order the games finished (openskill).
+
+One match per game in openskill's Plackett-Luce model (its default parameters), each
+seat a team of one, in two scopes: the game's season and all time.  The order: the
+winners first, then by final points (fewer is better), equal points sharing a rank.
+A person who left, was kicked, or whose seat an AI (or the turn clock) played for more
+than half of its moves is rated last, behind every seat that finished, the leavers
+sharing the last rank; the AI that played on for them is not rated for that seat.  An
+AI strength is one rated player per server: several seats of one strength in a game
+each play with its rating, and it keeps the mean of their new ones.  A forgotten
+person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from data import Store, StoreError
+from data.forget import FORMER_PLAYER
+from data.rating_writes import Cursor
+from data.ratings import FORMER, ai_player, user_player
+from data.records import (
+    ALL_TIME,
+    AlreadyRated,
+    FinishedGame,
+    GameRating,
+    GameRecord,
+    PlayerRating,
+    SeasonPlan,
+    SeatRating,
+    SeatRecord,
+    Skill,
+)
+from game import RoundDealt
+
+from .rating_scale import MU, SIGMA, shown_change
+from .seasons import season_at
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+MODEL = PlackettLuce()
+#: Seat notes of a person handing their seat to an AI for the rest of the game.
+GONE = frozenset({"kicked", "left"})
+#: Games read from the store at once while catching up.
+BATCH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat as the rater sees it: who is rated for it, and its place in the order."""
+
+    seat: int
+    player: str
+    user_id: int | None
+    ai: str | None
+    name: str
+    rank: int
+
+    @property
+    def kept(self) -> bool:
+        """Its rating is kept (a forgotten person's is not)."""
+        return self.player != FORMER
+
+
+def is_person(seat: SeatRecord) -> bool:
+    """The seat was a person's (maybe one forgotten since, or one an AI played on for)."""
+    return seat.user_id is not None or seat.name == FORMER_PLAYER
+
+
+def leavers(record: GameRecord) -> set[int]:
+    """The people's seats rated last: they left or were kicked, or the AI standing in
+    and the turn clock made more than half of the seat's moves."""
+    people = {s.seat for s in record.seats if is_person(s)}
+    gone = {n.seat for n in record.notes if n.kind in GONE}
+    notes_at: dict[int, list[tuple[int, str]]] = {}
+    for note in record.notes:
+        notes_at.setdefault(note.seq, []).append((note.seat, note.kind))
+    away: set[int] = set()
+    own: Counter[int] = Counter()
+    others: Counter[int] = Counter()
+    for seq, event in enumerate(record.events):
+        for seat, kind in notes_at.get(seq, ()):
+            if kind == "takeover":
+                away.add(seat)
+            elif kind == "back":
+                away.discard(seat)
+        if isinstance(event, RoundDealt):
+            continue
+        if event.seat in away or seq in record.automatic:
+            others[event.seat] += 1
+        else:
+            own[event.seat] += 1
+    stood_in = {seat for seat in people if 2 * others[seat] > own[seat] + others[seat]}
+    return people & (gone | stood_in)
+
+
+def standings(game: FinishedGame) -> list[Standing]:
+    """Every seat's rated player and rank; empty if the game has no full result."""
+    record = game.record
+    if len(game.points) != len(record.seats):
+        return []
+    last = leavers(record)
+    order = {
+        s.seat: (0 if s.seat in game.winners else 1, game.points[s.seat])
+        for s in record.seats
+        if s.seat not in last
+    }
+    finished = sorted(order.values())
+    placed = []
+    for s in record.seats:
+        if s.seat in last:
+            rank = len(finished) + 1
+        else:
+            rank = 1 + sum(other < order[s.seat] for other in finished)
+        if s.user_id is not None:
+            player, user, ai, name = user_player(s.user_id), s.user_id, None, s.name
+        elif is_person(s):
+            player, user, ai, name = FORMER, None, None, s.name
+        else:
+            assert s.ai is not None
+            player, user, ai, name = ai_player(s.ai), None, s.ai, s.ai
+        placed.append(Standing(s.seat, player, user, ai, name, rank))
+    return placed
+
+
+def rate_game(
+    game: FinishedGame, season: int, skills: Mapping[tuple[int, str], Skill]
+) -> GameRating:
+    """What rating ``game`` in ``season`` (and all time) does, from the players' ratings
+    before it (``skills``, by (scope, player); one missing is a newcomer).  Pure."""
+    record = game.record
+    finished_at = record.finished_at if record.finished_at is not None else record.updated_at
+    rating = GameRating(record.id, record.guild_id, finished_at, season)
+    seats = standings(game)
+    if len(seats) < 2:
+        return rating  # nobody to be ranked against: the game counts for nobody
+    ranks: list[float] = [s.rank for s in seats]
+    changes: list[SeatRating] = []
+    players: list[PlayerRating] = []
+    for scope in (season, ALL_TIME):
+        before = [skills.get((scope, s.player)) if s.kept else None for s in seats]
+        teams = [
+            [
+                MODEL.rating(mu=MU, sigma=SIGMA)
+                if b is None
+                else MODEL.rating(mu=b.mu, sigma=b.sigma)
+            ]
+            for b in before
+        ]
+        after = MODEL.rate(teams, ranks=ranks)
+        seen: dict[str, list[int]] = {}
+        for i, s in enumerate(seats):
+            old, new = teams[i][0], after[i][0]
+            changes.append(
+                SeatRating(s.seat, scope, s.player, s.rank, old.mu, old.sigma, new.mu, new.sigma)
+            )
+            if s.kept:
+                seen.setdefault(s.player, []).append(i)
+        for player, at in seen.items():
+            first = seats[at[0]]
+            known = before[at[0]]
+            players.append(
+                PlayerRating(
+                    season=scope,
+                    player=player,
+                    user_id=first.user_id,
+                    ai=first.ai,
+                    name=first.name,
+                    mu=sum(after[i][0].mu for i in at) / len(at),
+                    sigma=sum(after[i][0].sigma for i in at) / len(at),
+                    games=(0 if known is None else known.games) + 1,
+                )
+            )
+    return GameRating(
+        record.id, record.guild_id, finished_at, season, tuple(changes), tuple(players)
+    )
+
+
+def shown_changes(rating: GameRating) -> dict[int, int]:
+    """Each person's seat's change in the game's season, on the shown scale ("+18")."""
+    return {
+        c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+        for c in rating.changes
+        if c.season == rating.season and c.player.startswith("user:")
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """What a pass of the rater did: games rated, servers touched, servers recomputed."""
+
+    games: int = 0
+    guilds: int = 0
+    rerated: int = 0
+
+
+class Rater:
+    """Rates a server's finished games one at a time, in the order they finished.
+
+    A server's games are rated under its own lock, so two games finishing together are
+    rated in order.  The ratings the games before left are read once per pass and then
+    kept in step with what the pass writes, so a long pass reads no rating twice.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, guild_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(guild_id, asyncio.Lock())
+
+    async def rate_table(self, table: Table) -> None:
+        """Rate a table's game that just finished (with any of its server's games still
+        unrated), and set its ``rating_changes``; a failure is logged and goes no further:
+        the table shows without changes, and the next start rates the game."""
+        try:
+            rated = await self.rate_new(table.guild_id)
+        except Exception:  # never keep the finished table from being shown
+            log.exception("game %s: rating it failed", table.game_id)
+            return
+        rating = rated.get(table.game_id)
+        table.rating_changes = shown_changes(rating) if rating is not None else {}
+
+    async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
+        """Rate the server's games finished after its latest rated one, in order; what was
+        rated, by game.  A store error stops the pass (logged): the rest wait for the next."""
+        async with self._lock(guild_id):
+            after = await self._store.newest_rated(guild_id)
+            return await self._rate_from(guild_id, after)
+
+    async def rate_all(self) -> Rated:
+        """Rate every finished game not yet rated (at start-up: also the upgrade path).
+        A server with an unrated game that finished before its latest rated one (the bot
+        stopped between saving a game and rating it) is recomputed whole, so the order
+        holds.  A failure is logged: those games wait for the next start (or finish)."""
+        games = rerated = 0
+        try:
+            guilds = await self._store.unrated_guilds()
+        except StoreError as error:
+            log.warning("could not look for finished games to rate: %s", error)
+            return Rated()
+        for guild_id in guilds:
+            try:
+                count, again = await self._catch_up(guild_id)
+            except Exception:  # one server's trouble must not keep the others unrated
+                log.exception("guild %s: rating its finished games failed", guild_id)
+                continue
+            games += count
+            rerated += again
+        if games:
+            log.info("Rated %d finished game(s) in %d server(s)", games, len(guilds))
+        return Rated(games=games, guilds=len(guilds), rerated=rerated)
+
+    async def _catch_up(self, guild_id: int) -> tuple[int, bool]:
+        async with self._lock(guild_id):
+            newest = await self._store.newest_rated(guild_id)
+            first, _ = await self._store.unrated_games(guild_id, limit=1)
+            again = newest is not None and bool(first) and _cursor(first[0]) < newest
+            if again:
+                log.warning("guild %s: a game was left unrated; rating them all again", guild_id)
+                await self._store.wipe_ratings(guild_id)
+                newest = None
+            return len(await self._rate_from(guild_id, newest)), again
+
+    async def rerate(self, guild_id: int) -> int:
+        """Wipe the server's ratings and rate all its finished games again, in order; how
+        many were rated.  Raises :class:`StoreError` if any could not be."""
+        async with self._lock(guild_id):
+            await self._store.wipe_ratings(guild_id)
+            return len(await self._rate_from(guild_id, None, strict=True))
+
+    async def rerate_every(self, guild_ids: Sequence[int] | None = None) -> Rated:
+        """:meth:`rerate` the servers (None: every server with a finished game)."""
+        guilds = list(guild_ids) if guild_ids is not None else await self._store.finished_guilds()
+        games = 0
+        for guild_id in guilds:
+            games += await self.rerate(guild_id)
+        return Rated(games=games, guilds=len(guilds), rerated=len(guilds))
+
+    async def _rate_from(
+        self, guild_id: int, after: Cursor | None, *, strict: bool = False
+    ) -> dict[int, GameRating]:
+        """Rate the server's unrated games after ``after``, in order, a batch per write (each
+        game all or nothing with it); what was rated, by game."""
+        rated: dict[int, GameRating] = {}
+        # The ratings as this pass left them (None: not rated yet): ahead of the store
+        # within a batch, never behind it.
+        known: dict[tuple[int, str], Skill | None] = {}
+        try:
+            plans = await self._store.season_plans(guild_id)
+            cursor: Cursor | None = after
+            while True:
+                batch, cursor = await self._store.unrated_games(guild_id, after=cursor, limit=BATCH)
+                ratings = [await self._rate_one(game, plans, known) for game in batch]
+                try:
+                    await self._store.save_ratings(ratings)
+                except AlreadyRated as error:  # another pass got there first: each counts once
+                    log.warning("guild %s: %s; going on from there", guild_id, error)
+                    known.clear()
+                    cursor = await self._store.newest_rated(guild_id)
+                    continue
+                rated.update((rating.game_id, rating) for rating in ratings)
+                if cursor is None:
+                    return rated
+        except StoreError as error:
+            if strict:
+                raise
+            log.warning("guild %s: could not rate its finished games: %s", guild_id, error)
+            return rated
+
+    async def _rate_one(
+        self,
+        game: FinishedGame,
+        plans: Sequence[SeasonPlan],
+        known: dict[tuple[int, str], Skill | None],
+    ) -> GameRating:
+        """The game's rating from the ratings before it (``known``, else the store's), and
+        ``known`` brought up to after it; nothing is written."""
+        record = game.record
+        finished_at = record.finished_at if record.finished_at is not None else record.updated_at
+        season = season_at(plans, finished_at).key
+        wanted = {s.player for s in standings(game) if s.kept}
+        keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
+        missing = [key for key in keys if key not in known]
+        if missing:
+            players = sorted({player for _, player in missing})
+            found = await self._store.skills(record.guild_id, (season, ALL_TIME), players)
+            for key in missing:
+                known[key] = found.get(key)
+        skills = {key: skill for key in keys if (skill := known[key]) is not None}
+        rating = rate_game(game, season, skills)
+        for done in rating.players:
+            known[(done.season, done.player)] = Skill(done.mu, done.sigma, done.games)
+        return rating
+
+
+def _cursor(game: FinishedGame) -> Cursor:
+    record = game.record
+    finished_at = record.finished_at if record.finished_at is not None else record.updated_at
+    return (finished_at, record.id)

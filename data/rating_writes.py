@@ -1,0 +1,242 @@
+"""The ratings' writes: a server's season plans, and what the rater reads and writes.
+
+The rating math lives in the service (``bot/service/ratings.py``); here is only what it
+reads (the finished games not yet rated, in the order they finished; the ratings of
+given players) and writes (one game's ratings, all or nothing; a server's ratings wiped
+for a recomputation), one unit of work each.  See migration 0012 for the tables.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from .codec import GAME_COLUMNS, assemble
+from .database import Part, Unit
+from .records import AlreadyRated, FinishedGame, GameRating, SeasonPlan, Skill
+from .shards import served
+
+log = logging.getLogger(__name__)
+
+#: A place in the order games are rated in: (finished_at, game id).
+Cursor = tuple[float, int]
+
+
+class RatingWrites(Part):
+    """Season plans, and what rating finished games reads and writes."""
+
+    async def add_season_plan(self, guild_id: int, plan: SeasonPlan) -> None:
+        """From ``plan.started_at`` on, the server's seasons follow ``plan``; a plan that
+        starts at the same second is replaced."""
+        async with self._db.write() as unit:
+            query = """INSERT INTO season_plans (guild_id, started_at, days) VALUES (?, ?, ?)
+                       ON CONFLICT (guild_id, started_at) DO UPDATE SET days = excluded.days
+                    """
+            await unit.execute(query, (guild_id, plan.started_at, plan.days))
+
+    async def unrated_guilds(self) -> list[int]:
+        """The servers (of this process's shards) with a finished game not yet rated."""
+        where, params = served(self._shards, "g.guild_id")
+        query = f"""SELECT DISTINCT g.guild_id FROM games AS g
+                    WHERE g.status = 'finished' AND {where}
+                      AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
+                    ORDER BY g.guild_id
+                 """
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query, params)
+        return [int(guild) for (guild,) in rows]
+
+    async def newest_rated(self, guild_id: int) -> Cursor | None:
+        """Where the server's latest rated game stands in the order: (finished_at, id)."""
+        query = """SELECT finished_at, game_id FROM rated_games WHERE guild_id = ?
+                   ORDER BY finished_at DESC, game_id DESC LIMIT 1"""
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (guild_id,))
+        return (float(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def unrated_games(
+        self, guild_id: int, *, after: Cursor | None = None, limit: int = 200
+    ) -> tuple[list[FinishedGame], Cursor | None]:
+        """Up to ``limit`` finished games of the server not yet rated, in the order they
+        finished ((finished_at, id)), from just after ``after``; and the cursor to go on
+        from (None: there are no more).  A game whose stored data can't be read is
+        logged and left out, so it can't hold up the others."""
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        at, game = after if after is not None else (float("-inf"), 0)
+        query = """SELECT g.id, g.finished_at FROM games AS g
+                   WHERE g.guild_id = ? AND g.status = 'finished'
+                     AND (g.finished_at > ? OR (g.finished_at = ? AND g.id > ?))
+                     AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
+                   ORDER BY g.finished_at, g.id
+                   LIMIT ?
+                """
+        async with self._reads.read() as unit:
+            found = await unit.fetch(query, (guild_id, at, at, game, limit))
+            if not found:
+                return [], None
+            ids = [int(row[0]) for row in found]
+            marks = ", ".join("?" for _ in ids)
+            # Every id is bound; only the number of marks comes from here.
+            games = await unit.fetch(f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({marks})", ids)
+            seats = await unit.fetch(
+                f"""SELECT game_id, seat, user_id, ai, name, missed_turns, away FROM seats
+                    WHERE game_id IN ({marks}) ORDER BY game_id, seat""",
+                ids,
+            )
+            events = await unit.fetch(
+                f"""SELECT game_id, kind, payload, meta FROM events
+                    WHERE game_id IN ({marks}) ORDER BY game_id, seq""",
+                ids,
+            )
+            order = "id" if unit.dialect == "postgres" else "rowid"
+            notes = await unit.fetch(
+                f"""SELECT game_id, seq, seat, kind FROM seat_notes
+                    WHERE game_id IN ({marks}) ORDER BY game_id, seq, {order}""",
+                ids,
+            )
+            results = await unit.fetch(
+                f"""SELECT game_id, seat, points, winner FROM game_results
+                    WHERE game_id IN ({marks}) ORDER BY game_id, seat""",
+                ids,
+            )
+        records, broken = assemble(games, seats, events, notes)
+        for broken_id, reason in broken.items():
+            log.error(
+                "game %s cannot be rated, its stored data is unreadable: %s", broken_id, reason
+            )
+        points: dict[int, list[int]] = {}
+        winners: dict[int, set[int]] = {}
+        for game_id, seat, own, winner in results:
+            points.setdefault(game_id, []).append(int(own))
+            if winner:
+                winners.setdefault(game_id, set()).add(int(seat))
+        by_id = {record.id: record for record in records}
+        finished = [
+            FinishedGame(
+                record=by_id[game_id],
+                points=tuple(points.get(game_id, ())),
+                winners=frozenset(winners.get(game_id, ())),
+            )
+            for game_id in ids
+            if game_id in by_id
+        ]
+        last = (float(found[-1][1]), int(found[-1][0]))
+        return finished, (last if len(found) == limit else None)
+
+    async def skills(
+        self, guild_id: int, seasons: Sequence[int], players: Sequence[str]
+    ) -> dict[tuple[int, str], Skill]:
+        """The ratings the ``players`` have in the ``seasons`` now, by (season, player);
+        one not yet rated in a scope is not in it."""
+        if not seasons or not players:
+            return {}
+        in_seasons = ", ".join("?" for _ in seasons)
+        in_players = ", ".join("?" for _ in players)
+        query = f"""SELECT season, player, mu, sigma, games FROM ratings
+                    WHERE guild_id = ? AND season IN ({in_seasons}) AND player IN ({in_players})
+                 """
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (guild_id, *seasons, *players))
+        return {
+            (int(season), str(player)): Skill(float(mu), float(sigma), int(games))
+            for season, player, mu, sigma, games in rows
+        }
+
+    async def save_rating(self, rating: GameRating) -> None:
+        """Write what rating one game did (the game marked rated, each seat's change, each
+        rated player's new rating), all of it or nothing; :class:`AlreadyRated` if the
+        game is rated already."""
+        await self.save_ratings([rating])
+
+    async def save_ratings(self, ratings: Sequence[GameRating]) -> None:
+        """:meth:`save_rating` for several games in their order, in one transaction (a
+        recomputation's many games, without a commit for each): all or nothing."""
+        async with self._db.write() as unit:
+            for rating in ratings:
+                await _write_rating(unit, rating)
+
+    async def wipe_ratings(self, guild_id: int) -> int:
+        """Delete every rating of the server (its season plans stay), for recomputing them
+        from the games; how many rated games there were."""
+        async with self._db.write() as unit:
+            await unit.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
+            await unit.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            rated = await unit.fetch(
+                "DELETE FROM rated_games WHERE guild_id = ? RETURNING game_id", (guild_id,)
+            )
+        return len(rated)
+
+    async def rated_guilds_of(self, user_id: int) -> list[int]:
+        """The servers where a person has a rating."""
+        query = "SELECT DISTINCT guild_id FROM ratings WHERE user_id = ? ORDER BY guild_id"
+        async with self._db.read() as unit:
+            rows = await unit.fetch(query, (user_id,))
+        return [int(guild) for (guild,) in rows]
+
+    async def finished_guilds(self) -> list[int]:
+        """Every server with a finished game, rated or not (for recomputing them all)."""
+        query = "SELECT DISTINCT guild_id FROM games WHERE status = 'finished' ORDER BY guild_id"
+        async with self._reads.read() as unit:
+            rows = await unit.fetch(query)
+        return [int(guild) for (guild,) in rows]
+
+
+async def _write_rating(unit: Unit, rating: GameRating) -> None:
+    query = """INSERT INTO rated_games (game_id, guild_id, finished_at, season)
+               VALUES (?, ?, ?, ?)
+               ON CONFLICT (game_id) DO NOTHING
+               RETURNING game_id
+            """
+    params = (rating.game_id, rating.guild_id, rating.finished_at, rating.season)
+    if not await unit.fetch(query, params):
+        raise AlreadyRated(f"could not save: game {rating.game_id} is rated already")
+    query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
+                                           mu_before, sigma_before, mu_after, sigma_after)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+    await unit.executemany(
+        query,
+        [
+            (
+                rating.game_id,
+                c.seat,
+                c.season,
+                rating.guild_id,
+                c.player,
+                c.rank,
+                c.mu_before,
+                c.sigma_before,
+                c.mu_after,
+                c.sigma_after,
+            )
+            for c in rating.changes
+        ],
+    )
+    query = """INSERT INTO ratings (guild_id, season, player, user_id, ai, name, mu, sigma,
+                                    ordinal, games, last_game)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (guild_id, season, player) DO UPDATE
+               SET user_id = excluded.user_id, ai = excluded.ai, name = excluded.name,
+                   mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,
+                   games = excluded.games, last_game = excluded.last_game
+            """
+    await unit.executemany(
+        query,
+        [
+            (
+                rating.guild_id,
+                p.season,
+                p.player,
+                p.user_id,
+                p.ai,
+                p.name,
+                p.mu,
+                p.sigma,
+                p.mu - 3.0 * p.sigma,
+                p.games,
+                rating.game_id,
+            )
+            for p in rating.players
+        ],
+    )

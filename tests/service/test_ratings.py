@@ -1,0 +1,347 @@
+"""The rater: every finished game rated once, in finish order, before its table is shown."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService
+from bot.service.rating_scale import MU, SIGMA, shown_change
+from bot.service.ratings import MODEL, leavers, rate_game, standings
+from bot.service.seasons import DAY, season_at
+from bot.service.table import Status, Table
+from data import StoreError
+from data.forget import FORMER_PLAYER
+from data.records import ALL_TIME, FinishedGame, GameRecord, SeatNote, SeatRecord, Skill
+from game import Card, CardDrawn, CardPlayed, PlayerQuit, Ruleset
+from game.ai import Strength
+from testkit.service_game import ServiceGame, eventually, people
+
+ANN, BOB, CY = people("Ann", "Bob", "Cy")
+GUILD = 1
+TABLES = ("ratings", "rated_games", "rating_changes")
+
+
+def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the ratings' tables, in a fixed order."""
+    with sqlite3.connect(path) as db:
+        return {
+            table: sorted(db.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+            for table in TABLES
+        }
+
+
+def record(seats: list[SeatRecord], **fields: Any) -> GameRecord:
+    base: dict[str, Any] = dict(
+        id=1,
+        guild_id=GUILD,
+        channel_id=2,
+        table_message_id=None,
+        host_id=0,
+        ruleset=Ruleset(),
+        status="finished",
+        turn_timer=0,
+        turn_deadline=None,
+        language=None,
+        created_at=0.0,
+        updated_at=10.0,
+        seats=tuple(seats),
+        events=(),
+        finished_at=10.0,
+    )
+    base.update(fields)
+    return GameRecord(**base)
+
+
+def person(seat: int, user: int) -> SeatRecord:
+    return SeatRecord(seat, user, None, f"P{user}")
+
+
+def ai(seat: int, strength: str = "normal") -> SeatRecord:
+    return SeatRecord(seat, None, strength, f"AI {seat}")
+
+
+async def finish(game: ServiceGame, table: Table) -> Table:
+    """Play the game out and wait until its finished table is shown (rated by then)."""
+    await game.play_out(table)
+    assert table.status is Status.FINISHED
+    shown = ("changed", table.game_id, table.stamp)
+    await eventually(lambda: shown in game.listener.notices)
+    return table
+
+
+# ------------------------------------------------------------------ the order of a game
+
+
+def test_winners_first_then_fewer_points_and_equal_points_share() -> None:
+    seats = [person(0, 10), person(1, 11), ai(2, "easy"), person(3, 12)]
+    game = FinishedGame(record(seats), points=(30, 12, 30, 41), winners=frozenset({1}))
+    assert [(s.player, s.rank) for s in standings(game)] == [
+        ("user:10", 2),
+        ("user:11", 1),
+        ("ai:easy", 2),
+        ("user:12", 4),
+    ]
+    both = FinishedGame(record(seats[:2]), points=(5, 5), winners=frozenset({0, 1}))
+    assert [s.rank for s in standings(both)] == [1, 1]
+
+
+def test_the_rating_is_openskills_plackett_luce_in_both_scopes() -> None:
+    seats = [person(0, 10), person(1, 11), ai(2, "hard")]
+    game = FinishedGame(record(seats), points=(3, 44, 20), winners=frozenset({0}))
+    before = {(500, "user:11"): Skill(30.0, 4.0, 9), (ALL_TIME, "ai:hard"): Skill(28.0, 3.0, 50)}
+    rating = rate_game(game, 500, before)
+    for scope in (500, ALL_TIME):
+        teams = [
+            [MODEL.rating(mu=b.mu, sigma=b.sigma)]
+            if (b := before.get((scope, p)))
+            else [MODEL.rating(mu=MU, sigma=SIGMA)]
+            for p in ("user:10", "user:11", "ai:hard")
+        ]
+        want = MODEL.rate(teams, ranks=[1, 3, 2])
+        got = [c for c in rating.changes if c.season == scope]
+        assert [(c.mu_after, c.sigma_after) for c in got] == [(t[0].mu, t[0].sigma) for t in want]
+    games = {(p.season, p.player): p.games for p in rating.players}
+    assert games[(500, "user:11")] == 10 and games[(ALL_TIME, "ai:hard")] == 51
+    assert games[(ALL_TIME, "user:11")] == 1
+
+
+def test_seats_of_one_strength_play_with_its_rating_and_it_keeps_their_mean() -> None:
+    seats = [person(0, 10), ai(1), ai(2)]
+    game = FinishedGame(record(seats), points=(3, 44, 20), winners=frozenset({0}))
+    rating = rate_game(game, 500, {})
+    seats_after = [c for c in rating.changes if c.season == 500 and c.player == "ai:normal"]
+    assert len(seats_after) == 2 and seats_after[0].mu_after != seats_after[1].mu_after
+    (normal,) = [p for p in rating.players if p.season == 500 and p.player == "ai:normal"]
+    assert normal.mu == (seats_after[0].mu_after + seats_after[1].mu_after) / 2
+    assert normal.sigma == (seats_after[0].sigma_after + seats_after[1].sigma_after) / 2
+    assert normal.games == 1 and normal.name == "normal"
+
+
+def test_a_seat_the_stand_in_and_the_clock_played_mostly_is_a_leaver() -> None:
+    moves = [CardPlayed(0, Card.ONE), CardDrawn(1), CardPlayed(0, Card.TWO), CardDrawn(1)]
+    events = (*moves, CardDrawn(1), PlayerQuit(0), CardDrawn(1))
+    seats = [person(0, 10), person(1, 11)]
+    # Seat 1: a timeout at seq 1, then taken over before seq 3 (3 of 4 moves not theirs).
+    mostly_stood_in = record(
+        seats,
+        events=events,
+        automatic={1: "timeout"},
+        notes=(SeatNote(3, 1, "takeover"),),
+    )
+    assert leavers(mostly_stood_in) == {1}
+    # Back before seq 4: two of their four moves were theirs, which is not more than half.
+    back = record(
+        seats,
+        events=events,
+        automatic={1: "timeout"},
+        notes=(SeatNote(3, 1, "takeover"), SeatNote(4, 1, "back")),
+    )
+    assert leavers(back) == set()
+    left = record(seats, events=events, notes=(SeatNote(6, 0, "left"),))
+    assert leavers(left) == {0}
+
+
+def test_leavers_share_the_last_rank_even_when_their_ai_won() -> None:
+    seats = [person(0, 10), SeatRecord(1, 11, "normal", "P11"), person(2, 12), ai(3, "easy")]
+    notes = (SeatNote(0, 1, "left"),)
+    game = FinishedGame(record(seats, notes=notes), points=(20, 3, 40, 30), winners=frozenset({1}))
+    ranks = {s.player: s.rank for s in standings(game)}
+    assert ranks == {"user:10": 1, "user:12": 3, "ai:easy": 2, "user:11": 4}
+    rating = rate_game(game, 500, {})
+    # The Normal AI that played on for them is not rated for that seat.
+    assert {p.player for p in rating.players} == {"user:10", "user:11", "user:12", "ai:easy"}
+
+
+def test_a_forgotten_seat_plays_as_a_newcomer_whose_rating_is_not_kept() -> None:
+    seats = [person(0, 10), SeatRecord(1, None, "normal", FORMER_PLAYER)]
+    game = FinishedGame(record(seats), points=(4, 50), winners=frozenset({0}))
+    normal = {(500, "ai:normal"): Skill(40.0, 2.0, 99)}
+    rating = rate_game(game, 500, normal)
+    former = [c for c in rating.changes if c.seat == 1]
+    assert {c.player for c in former} == {"former"}
+    assert all((c.mu_before, c.sigma_before) == (MU, SIGMA) for c in former)
+    assert {p.player for p in rating.players} == {"user:10"}
+
+
+# ------------------------------------------------------------------ through the service
+
+
+async def test_a_finished_game_is_rated_before_its_table_is_shown(game: ServiceGame) -> None:
+    seen: list[dict[int, int]] = []
+
+    async def on_notice(kind: str, table: Table) -> None:
+        if kind == "changed" and table.status is Status.FINISHED:
+            assert await game.store.rating_changes(table.game_id)
+            seen.append(dict(table.rating_changes))
+
+    game.listener.on_notice = on_notice
+    table = await finish(game, await game.lobby([ANN, BOB], [Strength.EASY]))
+    await eventually(lambda: bool(seen))
+    changes = await game.store.rating_changes(table.game_id)
+    season = season_at([], game.clock.now).key
+    assert {c.season for c in changes} == {season, ALL_TIME}
+    in_season = {c.seat: c for c in changes if c.season == season}
+    assert set(in_season) == {0, 1, 2}
+    # The table shows each person's change in the season, on the shown scale.
+    assert seen == [
+        {
+            seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+            for seat, c in in_season.items()
+            if c.user_id is not None
+        }
+    ]
+    assert set(seen[0]) == {0, 1}
+    board = await game.store.rating_board(GUILD, season)
+    assert {(row.user_id, row.ai) for row in board} == {
+        (ANN.id, None),
+        (BOB.id, None),
+        (None, "easy"),
+    }
+
+
+async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
+    game: ServiceGame,
+) -> None:
+    await finish(game, await game.lobby([ANN], [Strength.NORMAL]))
+    first = season_at([], game.clock.now)
+    game.clock.advance(first.end - game.clock.now + DAY)
+    await finish(game, await game.lobby([ANN], [Strength.NORMAL]))
+    second = season_at([], game.clock.now)
+    assert second.key != first.key
+    assert await game.store.rated_seasons(GUILD) == [second.key, first.key]
+    for key in (first.key, second.key):
+        ann = await game.store.rating_of(GUILD, key, ANN.id)
+        assert ann is not None and ann.games == 1
+    ever = await game.store.rating_of(GUILD, ALL_TIME, ANN.id)
+    assert ever is not None and ever.games == 2
+
+
+async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB, CY])
+    await game.service.leave_game(table.game_id, BOB.id)
+    await finish(game, table)
+    changes = await game.store.rating_changes(table.game_id)
+    ranks = {c.seat: c.rank for c in changes if c.season == ALL_TIME}
+    assert ranks[1] == 3 and ranks[0] < 3 and ranks[2] < 3
+    assert 1 in table.rating_changes  # they see what leaving cost them
+    board = await game.store.rating_board(GUILD)
+    assert {row.ai for row in board} == {None}  # the Normal AI playing on is not rated
+
+
+async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
+    game: ServiceGame,
+) -> None:
+    for _ in range(3):
+        await finish(game, await game.lobby([ANN, BOB]))
+    path = Path(game.store.path)
+    before = snapshot(path)
+    assert len(before["rated_games"]) == 3
+    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        assert (await again.rate_unrated()).games == 0
+    finally:
+        await again.close()
+    assert snapshot(path) == before
+
+
+async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
+    game: ServiceGame,
+) -> None:
+    await game.service.set_season(GUILD, days=7, start_now=True)
+    for n in range(6):
+        players = [ANN, BOB] if n % 2 else [ANN, CY, BOB]
+        table = await game.lobby(players, [Strength.NORMAL, Strength.NORMAL][: n % 3])
+        if n == 2:
+            await game.service.leave_game(table.game_id, CY.id)
+        await finish(game, table)
+        game.clock.advance(3 * DAY)
+    path = Path(game.store.path)
+    incremental = snapshot(path)
+    assert (await game.service.rerate()).games == 6
+    assert snapshot(path) == incremental
+
+
+async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def full(*args: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(game.store, "save_ratings", full)
+    with caplog.at_level(logging.WARNING, "bot.service.ratings"):
+        table = await finish(game, await game.lobby([ANN, BOB]))
+    assert "disk full" in caplog.text
+    assert table.rating_changes == {}
+    assert ("changed", table.game_id, table.stamp) in game.listener.notices  # shown anyway
+    monkeypatch.undo()
+    assert await game.store.rating_changes(table.game_id) == []
+    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        await again.resume()
+    finally:
+        await again.close()
+    assert await game.store.rating_changes(table.game_id)
+
+
+async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = game.store.save_ratings
+    fails = [True]
+
+    async def once(rating: Any) -> None:
+        if fails.pop() if fails else False:
+            raise StoreError("locked")
+        await original(rating)
+
+    monkeypatch.setattr(game.store, "save_ratings", once)
+    first = await finish(game, await game.lobby([ANN, BOB]))
+    second = await finish(game, await game.lobby([ANN, BOB]))
+    assert first.rating_changes == {} and set(second.rating_changes) == {0, 1}
+    path = Path(game.store.path)
+    incremental = snapshot(path)
+    await game.service.rerate()
+    assert snapshot(path) == incremental
+
+
+async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again(
+    game: ServiceGame,
+) -> None:
+    await finish(game, await game.lobby([ANN, BOB]))
+    await finish(game, await game.lobby([ANN, CY]))
+    path = Path(game.store.path)
+    in_order = snapshot(path)
+    # As if the bot had stopped between saving the first game and rating it: only the
+    # second is rated.
+    with sqlite3.connect(path) as db:
+        for table in TABLES:
+            db.execute(f"DELETE FROM {table}")
+    games, _ = await game.store.unrated_games(GUILD)
+    newest = games[-1]
+    assert newest.record.finished_at is not None
+    await game.store.save_rating(
+        rate_game(newest, season_at([], newest.record.finished_at).key, {})
+    )
+    done = await game.service.rate_unrated()
+    assert (done.games, done.guilds, done.rerated) == (2, 1, 1)
+    assert snapshot(path) == in_order
+
+
+async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: ServiceGame) -> None:
+    for _ in range(2):
+        await finish(game, await game.lobby([ANN, BOB], [Strength.NORMAL]))
+    await game.store.forget_user(BOB.id)
+    await game.service.rerate()
+    path = Path(game.store.path)
+    once = snapshot(path)
+    board = await game.store.rating_board(GUILD)
+    assert {(row.user_id, row.ai) for row in board} == {(ANN.id, None), (None, "normal")}
+    normal = await game.store.rating_board(GUILD)
+    assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
+    await game.service.rerate()
+    assert snapshot(path) == once
