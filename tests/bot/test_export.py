@@ -14,8 +14,10 @@ import simcord
 
 from bot.client import LamaBot
 from bot.service.export import BOM, COLUMNS
+from bot.service.rating_scale import shown
 from cogs.export import ExportCommands
 from data import Store
+from data.records import ALL_TIME
 from testkit.simcord_play import service
 
 from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
@@ -71,6 +73,14 @@ async def test_an_admin_gets_the_servers_games_privately(
         "2",
     )
     assert alice_row[1].endswith("Z") and "T" in alice_row[1], "ISO 8601, UTC"
+    # Rated once it finished: both newcomers (1000) before; after, the season's rating.
+    changes = await store_of(simcord_env).rating_changes(table.game_id)
+    season = {c.seat: c for c in changes if c.season != ALL_TIME}
+    assert set(season) == {0, 1}
+    for row, seat in ((alice_row, 0), (bob_row, 1)):
+        assert row[12] == "1000"
+        assert row[13] == str(shown(season[seat].mu_after, season[seat].sigma_after))
+    assert int(alice_row[13]) > int(bob_row[13]), "the winner's rating climbed more"
 
 
 async def test_a_member_without_manage_server_is_refused(
