@@ -80,13 +80,15 @@ def safe_text(value: str) -> str:
 
 def standing(game: ExportGame) -> dict[int, int]:
     """Each seat's rank: the winners 1, then by final points (fewer first), equal
-    points sharing one; the rater's own rank where the game is rated."""
+    points sharing one; the rater's own order where every seat of the game is rated
+    (one seat without a rating, a forgotten person's, and the one order is kept)."""
+    ratings = [s.rating for s in game.seats]
+    if all(r is not None for r in ratings):
+        return {s.seat: s.rating.rank for s in game.seats if s.rating is not None}
     winners = sum(s.winner for s in game.seats)
     ranks: dict[int, int] = {}
     for seat in game.seats:
-        if seat.rating is not None:
-            ranks[seat.seat] = seat.rating.rank
-        elif seat.winner:
+        if seat.winner:
             ranks[seat.seat] = 1
         else:
             ahead = sum(not o.winner and o.points < seat.points for o in game.seats)

@@ -9,9 +9,9 @@ import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
 
-from bot.service.export import BOM, COLUMNS, encode_games, export_csv, iso_utc
+from bot.service.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
 from data import MatchProgress, SeatRecord, Sight, Store
-from data.export import ExportGame, ExportSeat
+from data.export import ExportGame, ExportSeat, SeatRating
 from game import PLAY, Card, Match, Ruleset, explicit_deal
 from testkit.service_game import ManualClock
 
@@ -153,3 +153,19 @@ def test_pink_chips_formulas_and_names_in_every_language() -> None:
     assert rows[1][5] == 'Łukasz, "Ł" Żółć' and rows[1][11] == "1"
     # Not a winner though its points are the winner's: after the winners.
     assert rows[2][5] == "'-5" and rows[2][11] == "2"
+
+
+def test_the_ratings_order_only_when_every_seat_is_rated() -> None:
+    def seat(n: int, points: int, winner: bool, rank: int | None) -> ExportSeat:
+        rating = None if rank is None else SeatRating(rank, 25.0, 8.0, 25.0, 8.0)
+        return ExportSeat(n, 10 + n, None, f"P{n}", points, winner, 1, rating)
+
+    def game(*seats: ExportSeat) -> ExportGame:
+        return ExportGame(1, 0.0, 2, Ruleset(), seats)
+
+    # Seat 1 left (rated last) though it ended with fewer points than seat 2.
+    rated = game(seat(0, 3, True, 1), seat(1, 5, False, 3), seat(2, 9, False, 2))
+    assert standing(rated) == {0: 1, 1: 3, 2: 2}
+    # One seat without a rating (a forgotten person): the game's own order for all.
+    partly = game(seat(0, 3, True, 1), seat(1, 5, False, None), seat(2, 9, False, 2))
+    assert standing(partly) == {0: 1, 1: 2, 2: 3}
