@@ -143,20 +143,24 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.others": " (mehr Punkte für dich, aber eine bessere Chance, das Spiel zu gewinnen)",
     "button.review": "Deine drei teuersten Entscheidungen",
     "review.title": "🔍 Deine drei teuersten Entscheidungen",
-    "review.line": "{place}. Runde {round}, Zug {move}: {played}; {better} · {saved}",
+    "review.line": "{place}. Runde {round}, Zug {move}: {played}; {better} · {cost}",
     "review.you.play": "du hast {card} abgelegt",
     "review.you.draw": "du hast gezogen",
     "review.you.quit": "du bist ausgestiegen",
     "review.hard.play": "Hard würde {card} ablegen",
     "review.hard.draw": "Hard würde ziehen",
     "review.hard.quit": "Hard würde aussteigen",
-    "review.saved": {
-        "one": "etwa {count} Minuspunkt gespart",
-        "other": "etwa {count} Minuspunkte gespart",
+    # the review ranked by Hard's measure: the chance to win plus points (#26)
+    "review.chance_lost": "−{percent} Gewinnchance",
+    "review.chance_gained": "dafür +{percent} Gewinnchance",
+    "review.points_lost": {"one": "{count} Minuspunkt mehr", "other": "{count} Minuspunkte mehr"},
+    "review.points_saved": {
+        "one": "dafür {count} Minuspunkt gespart",
+        "other": "dafür {count} Minuspunkte gespart",
     },
-    "review.saved_less": "weniger als ein Minuspunkt gespart",
-    "review.none": "Nach Hards Rechnung hat dich keine deiner Entscheidungen Punkte gekostet. Gut gespielt!",
-    "review.footer": "Minuspunkte, die du in der Runde voraussichtlich bekommen hättest, aus Hards Suche mit dem, was du damals sehen konntest.",
+    "review.lost_less": "kaum etwas verloren",
+    "review.none": "Nach Hards Maß hat dich keine deiner Entscheidungen etwas gekostet. Gut gespielt!",
+    "review.footer": "Nach Hards Maß gereiht: deine Chance, das Spiel zu gewinnen, plus deine Minuspunkte gegenüber dem Schnitt der anderen, aus Hards Suche mit dem, was du damals sehen konntest.",
     "review.partial": {
         "one": "In der verfügbaren Zeit konnte nur {count} Entscheidung angesehen werden, deine erste.",
         "other": "In der verfügbaren Zeit konnten nur deine ersten {count} Entscheidungen angesehen werden.",
@@ -348,6 +352,19 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Auf diesem Server hat noch niemand ein L.A.M.A.-Spiel beendet, deshalb gibt es kein Diagramm. Eröffne mit /lama neu den ersten Tisch! 🦙",
     "chart.server_latest": "Du hast auf diesem Server noch kein Spiel beendet, deshalb hier das letzte Spiel des Servers.",
     "stats.failed": "Die Statistik konnte gerade nicht geladen werden. Bitte versuch es gleich noch einmal.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Spiele des Servers exportieren.",
+    "export.none": "Auf diesem Server gibt es noch keine beendeten L.A.M.A.-Spiele, die du sehen kannst, also nichts zu exportieren.",
+    "export.done": {
+        "one": "{count} beendetes Spiel dieses Servers, eine Zeile pro Spieler und Spiel.",
+        "other": "Alle {count} beendeten Spiele dieses Servers, eine Zeile pro Spieler und Spiel.",
+    },
+    "export.truncated": {
+        "one": "Die {shown} neuesten von {count} beendeten Spiel dieses Servers: alle passen nicht in eine Datei.",
+        "other": "Die {shown} neuesten der {count} beendeten Spiele dieses Servers, eine Zeile pro Spieler und Spiel: alle passen nicht in eine Datei.",
+    },
+    "export.failed": "Die Spiele konnten gerade nicht gelesen werden. Bitte versuch es gleich noch einmal.",
+    "export.unknown": "Auf diesem Server gibt es kein beendetes Spiel #{game}, das du sehen kannst. /lama verlauf zeigt Spiele mit ihren Nummern.",
     # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
     "board.order.rating": "Wertung",
     "board.all_time": "Gesamte Zeit",
@@ -467,6 +484,10 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Die Minuspunkte aller Spieler Runde für Runde in einem beendeten Spiel.",
     "game_id": "spiel",
     "The game's number, from /lama history (default: your latest, else the server's)": "Die Nummer des Spiels aus /lama verlauf (Standard: dein letztes, sonst das letzte des Servers)",
+    # export: /lama export
+    "export": "exportieren",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Eine CSV-Datei der beendeten L.A.M.A.-Spiele dieses Servers (Server verwalten).",
+    "Only this game, its number from /lama history (default: all)": "Nur dieses Spiel, seine Nummer aus /lama verlauf (Standard: alle)",
     # seasons and ratings (#26: the season setting)
     "season": "saison",
     "How long this server's rating seasons last, or a new one now.": "Wie lange die Wertungssaisons dieses Servers dauern, oder jetzt eine neue.",

@@ -137,20 +137,24 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.others": " (more points for you, but a better chance to win the game)",
     "button.review": "Your three costliest decisions",
     "review.title": "🔍 Your three costliest decisions",
-    "review.line": "{place}. Round {round}, move {move}: {played}; {better} · {saved}",
+    "review.line": "{place}. Round {round}, move {move}: {played}; {better} · {cost}",
     "review.you.play": "you played {card}",
     "review.you.draw": "you drew",
     "review.you.quit": "you quit",
     "review.hard.play": "Hard would play {card}",
     "review.hard.draw": "Hard would draw",
     "review.hard.quit": "Hard would quit",
-    "review.saved": {
-        "one": "about {count} point saved",
-        "other": "about {count} points saved",
+    # the review ranked by Hard's measure: the chance to win plus points (#26)
+    "review.chance_lost": "−{percent} chance to win the game",
+    "review.chance_gained": "though +{percent} chance to win the game",
+    "review.points_lost": {"one": "{count} point lost", "other": "{count} points lost"},
+    "review.points_saved": {
+        "one": "though {count} point saved",
+        "other": "though {count} points saved",
     },
-    "review.saved_less": "less than a point saved",
-    "review.none": "By Hard's reckoning none of your decisions cost you points. Well played!",
-    "review.footer": "Points you were expected to add in that round, from Hard's search from what you could see then.",
+    "review.lost_less": "hardly anything lost",
+    "review.none": "By Hard's measure none of your decisions cost you anything. Well played!",
+    "review.footer": "Ranked by Hard's measure: your chance to win the game plus your points against the others' average, from Hard's search from what you could see then.",
     "review.partial": {
         "one": "Only your first {count} decision could be looked at in the time there was.",
         "other": "Only your first {count} decisions could be looked at in the time there was.",
@@ -343,6 +347,19 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nobody has finished a L.A.M.A. game in this server yet, so there's no chart to show. Open a table with /lama new and play one! 🦙",
     "chart.server_latest": "You haven't finished a game in this server yet, so here is the server's latest one.",
     "stats.failed": "The stats couldn't be loaded just now. Please try again in a moment.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Only members with the Manage Server permission can export this server's games.",
+    "export.none": "There are no finished L.A.M.A. games in this server that you can see, so there's nothing to export yet.",
+    "export.done": {
+        "one": "This server's {count} finished game, one row per player and game.",
+        "other": "All {count} finished games of this server, one row per player and game.",
+    },
+    "export.truncated": {
+        "one": "The {shown} most recent of this server's {count} finished game: all of them would not fit in one file.",
+        "other": "The {shown} most recent of this server's {count} finished games, one row per player and game: all of them would not fit in one file.",
+    },
+    "export.failed": "The games couldn't be read just now. Please try again in a moment.",
+    "export.unknown": "There's no finished game #{game} in this server that you can see. /lama history lists games with their numbers.",
     # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
     "board.order.rating": "rating",
     "board.all_time": "All time",

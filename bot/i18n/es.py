@@ -137,20 +137,24 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.others": " (más puntos para ti, pero más posibilidades de ganar la partida)",
     "button.review": "Tus tres decisiones más caras",
     "review.title": "🔍 Tus tres decisiones más caras",
-    "review.line": "{place}. Ronda {round}, jugada {move}: {played}; {better} · {saved}",
+    "review.line": "{place}. Ronda {round}, jugada {move}: {played}; {better} · {cost}",
     "review.you.play": "jugaste {card}",
     "review.you.draw": "robaste",
     "review.you.quit": "te retiraste",
     "review.hard.play": "Hard jugaría {card}",
     "review.hard.draw": "Hard robaría",
     "review.hard.quit": "Hard se retiraría",
-    "review.saved": {
-        "one": "unos {count} punto ahorrado",
-        "other": "unos {count} puntos ahorrados",
+    # the review ranked by Hard's measure: the chance to win plus points (#26)
+    "review.chance_lost": "−{percent} de probabilidad de ganar la partida",
+    "review.chance_gained": "aunque +{percent} de probabilidad de ganar la partida",
+    "review.points_lost": {"one": "{count} punto perdido", "other": "{count} puntos perdidos"},
+    "review.points_saved": {
+        "one": "aunque {count} punto ahorrado",
+        "other": "aunque {count} puntos ahorrados",
     },
-    "review.saved_less": "menos de un punto ahorrado",
-    "review.none": "Según Hard, ninguna de tus decisiones te costó puntos. ¡Bien jugado!",
-    "review.footer": "Puntos que se esperaba que sumaras en esa ronda, según la búsqueda de Hard con lo que podías ver entonces.",
+    "review.lost_less": "casi nada perdido",
+    "review.none": "Según la medida de Hard, ninguna de tus decisiones te costó nada. ¡Bien jugado!",
+    "review.footer": "Ordenadas según la medida de Hard: tu probabilidad de ganar la partida más tus puntos frente a la media de los demás, según la búsqueda de Hard con lo que podías ver entonces.",
     "review.partial": {
         "one": "En el tiempo disponible solo se pudo revisar {count} decisión, la primera.",
         "other": "En el tiempo disponible solo se pudieron revisar tus primeras {count} decisiones.",
@@ -342,6 +346,19 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nadie ha terminado aún una partida de L.A.M.A. en este servidor, así que no hay gráfico. ¡Abre una mesa con /lama nueva y juega una! 🦙",
     "chart.server_latest": "Aún no has terminado ninguna partida en este servidor, así que aquí tienes la última del servidor.",
     "stats.failed": "No se pudieron cargar las estadísticas. Inténtalo de nuevo en un momento.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Solo los miembros con el permiso «Gestionar servidor» pueden exportar las partidas del servidor.",
+    "export.none": "En este servidor aún no hay partidas de L.A.M.A. terminadas que puedas ver, así que no hay nada que exportar.",
+    "export.done": {
+        "one": "{count} partida terminada de este servidor, una fila por jugador y partida.",
+        "other": "Las {count} partidas terminadas de este servidor, una fila por jugador y partida.",
+    },
+    "export.truncated": {
+        "one": "Las {shown} más recientes de {count} partida terminada de este servidor: todas no caben en un archivo.",
+        "other": "Las {shown} más recientes de las {count} partidas terminadas de este servidor, una fila por jugador y partida: todas no caben en un archivo.",
+    },
+    "export.failed": "No se pudieron leer las partidas. Inténtalo de nuevo en un momento.",
+    "export.unknown": "No hay ninguna partida terminada #{game} en este servidor que puedas ver. /lama historial muestra las partidas con su número.",
     # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
     "board.order.rating": "puntuación",
     "board.all_time": "Todo el tiempo",
@@ -461,6 +478,10 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Los puntos de cada jugador, ronda a ronda, en una partida terminada.",
     "game_id": "partida",
     "The game's number, from /lama history (default: your latest, else the server's)": "El número de la partida, de /lama historial (por defecto: tu última, si no, la del servidor)",
+    # export: /lama export
+    "export": "exportar",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Un archivo CSV con las partidas de L.A.M.A. terminadas de este servidor (Gestionar servidor).",
+    "Only this game, its number from /lama history (default: all)": "Solo esta partida, su número de /lama historial (por defecto: todas)",
     # seasons and ratings (#26: the season setting)
     "season": "temporada",
     "How long this server's rating seasons last, or a new one now.": "Cuánto duran las temporadas de clasificación de este servidor, o una nueva ahora.",

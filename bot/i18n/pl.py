@@ -170,21 +170,29 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.others": " (więcej punktów dla ciebie, ale większa szansa na wygranie gry)",
     "button.review": "Twoje trzy najdroższe decyzje",
     "review.title": "🔍 Twoje trzy najdroższe decyzje",
-    "review.line": "{place}. Runda {round}, ruch {move}: {played}; {better} · {saved}",
+    "review.line": "{place}. Runda {round}, ruch {move}: {played}; {better} · {cost}",
     "review.you.play": "zagrywasz {card}",
     "review.you.draw": "dobierasz",
     "review.you.quit": "wychodzisz z rundy",
     "review.hard.play": "Hard radzi: zagraj {card}",
     "review.hard.draw": "Hard radzi: dobierz",
     "review.hard.quit": "Hard radzi: wyjdź z rundy",
-    "review.saved": {
-        "one": "oszczędność około {count} punktu",
-        "few": "oszczędność około {count} punktów",
-        "many": "oszczędność około {count} punktów",
+    # the review ranked by Hard's measure: the chance to win plus points (#26)
+    "review.chance_lost": "−{percent} szansy na wygraną",
+    "review.chance_gained": "choć +{percent} szansy na wygraną",
+    "review.points_lost": {
+        "one": "strata {count} punktu",
+        "few": "strata {count} punktów",
+        "many": "strata {count} punktów",
     },
-    "review.saved_less": "oszczędność poniżej punktu",
-    "review.none": "Według Hard żadna twoja decyzja nie kosztowała cię punktów. Dobra gra!",
-    "review.footer": "Punkty, które miały ci przybyć w tej rundzie, według przeszukiwania Hard na podstawie tego, co wtedy było dla ciebie widać.",
+    "review.points_saved": {
+        "one": "choć oszczędność {count} punktu",
+        "few": "choć oszczędność {count} punktów",
+        "many": "choć oszczędność {count} punktów",
+    },
+    "review.lost_less": "prawie bez straty",
+    "review.none": "Według miary Hard żadna twoja decyzja nic cię nie kosztowała. Dobra gra!",
+    "review.footer": "Według miary Hard: twoja szansa na wygranie gry plus twoje punkty względem średniej pozostałych, z przeszukiwania Hard na podstawie tego, co wtedy było dla ciebie widać.",
     "review.partial": {
         "one": "W dostępnym czasie udało się przejrzeć tylko {count} decyzję, pierwszą.",
         "few": "W dostępnym czasie udało się przejrzeć tylko twoje pierwsze {count} decyzje.",
@@ -386,6 +394,21 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "chart.none": "Nikt jeszcze nie zakończył gry L.A.M.A. na tym serwerze, więc nie ma wykresu. Otwórz stół poleceniem /lama nowa i zagraj! 🦙",
     "chart.server_latest": "Nie masz jeszcze zakończonej gry na tym serwerze, więc oto ostatnia gra serwera.",
     "stats.failed": "Nie udało się teraz wczytać statystyk. Spróbuj ponownie za chwilę.",
+    # export: /lama export (a CSV file of the server's finished games)
+    "export.not_allowed": "Gry tego serwera mogą eksportować tylko osoby z uprawnieniem „Zarządzanie serwerem”.",
+    "export.none": "Na tym serwerze nie ma jeszcze zakończonych gier L.A.M.A., które możesz zobaczyć, więc nie ma czego eksportować.",
+    "export.done": {
+        "one": "{count} zakończona gra tego serwera, jeden wiersz na gracza w każdej grze.",
+        "few": "Wszystkie {count} zakończone gry tego serwera, jeden wiersz na gracza w każdej grze.",
+        "many": "Wszystkie {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze.",
+    },
+    "export.truncated": {
+        "one": "Najnowsze gry ({shown}) z {count} zakończonej gry tego serwera: wszystkie nie zmieściłyby się w jednym pliku.",
+        "few": "Najnowsze gry ({shown}) z {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze: wszystkie nie zmieściłyby się w jednym pliku.",
+        "many": "Najnowsze gry ({shown}) z {count} zakończonych gier tego serwera, jeden wiersz na gracza w każdej grze: wszystkie nie zmieściłyby się w jednym pliku.",
+    },
+    "export.failed": "Nie udało się teraz odczytać gier. Spróbuj ponownie za chwilę.",
+    "export.unknown": "Na tym serwerze nie ma zakończonej gry #{game}, którą możesz zobaczyć. /lama historia pokazuje gry z ich numerami.",
     # boards: the leaderboard by rating and season, /lama stats' rating and picture, a game's rating change
     "board.order.rating": "ranking umiejętności",
     "board.all_time": "Cały czas",
@@ -503,6 +526,10 @@ COMMANDS: Mapping[str, str] = {
     "Every player's points round by round in a finished game.": "Punkty każdego gracza runda po rundzie w zakończonej grze.",
     "game_id": "gra",
     "The game's number, from /lama history (default: your latest, else the server's)": "Numer gry z /lama historia (domyślnie twoja ostatnia, a jeśli jej nie ma — serwera)",
+    # export: /lama export
+    "export": "eksport",
+    "A CSV file of this server's finished L.A.M.A. games (Manage Server).": "Plik CSV z zakończonymi grami L.A.M.A. tego serwera (Zarządzanie serwerem).",
+    "Only this game, its number from /lama history (default: all)": "Tylko ta gra, jej numer z /lama historia (domyślnie: wszystkie)",
     # seasons and ratings (#26: the season setting)
     "season": "sezon",
     "How long this server's rating seasons last, or a new one now.": "Jak długo trwają sezony rankingowe na tym serwerze, albo nowy sezon teraz.",
