@@ -3,7 +3,11 @@
 Everything here reads finished games of one server through the service, only those
 the asker may see (:func:`~bot.frontend.views.stats.audience`), and answers privately
 when some of them are from a channel not everyone reading here may see; the messages
-are drawn by :mod:`bot.frontend.views.stats`.
+are drawn by :mod:`bot.frontend.views.stats`, ``.leaderboard`` and ``.player_stats``.
+
+The leaderboard ranks by rating in a season (the current one by default) or all time;
+the old orders (wins, win rate, average) count every finished game over all time, so
+a season asked with one of them is refused, saying so.
 """
 
 from __future__ import annotations
@@ -17,23 +21,31 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store
 from bot.frontend.replies import Interaction, in_time, reply
+from bot.frontend.views.layout import Layout
+from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
+from bot.frontend.views.player_stats import Ratings, rating_file, rating_png, stats_view
 from bot.frontend.views.stats import (
     HISTORY_SIZE,
+    Audience,
     audience,
-    board_page,
     chart_file,
     finished_chart,
     history_embed,
-    stats_embed,
 )
-from bot.frontend.words import plain_name
+from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
+from bot.service import ServiceError
+from data.records import ALL_TIME
 from data.stats import StatsReads
 from data.store import StoreError
 
 from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
+
+#: The season option's values beside a season's key.
+CURRENT = "current"
+ALL_CHOICE = "all"
 
 
 class StatsCommands(LamaCog, name="Stats"):
@@ -59,48 +71,125 @@ class StatsCommands(LamaCog, name="Stats"):
             return
         who = member or interaction.user
         locale = interaction.locale
+        guild_id = interaction.guild_id
         try:
             seen = await audience(self.stats, interaction)
-            stats = await self.stats.player_stats(interaction.guild_id, who.id, sight=seen.sight)
+            stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
+            ratings = None
+            if stats is not None:
+                ratings = await self._ratings_of(guild_id, who.id, seen, locale)
         except StoreError as error:
             await self._failed(interaction, error)
             return
-        if stats is None:
+        if stats is None or ratings is None:
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
-        embed = stats_embed(locale, who.display_name, stats)
-        await interaction.response.send_message(embed=embed, ephemeral=seen.private)
+        png = await rating_png(locale, ratings)
+        shown = stats_view(
+            locale, self.bot.faces, who.display_name, stats, ratings, chart=png is not None
+        )
+        if png is None:
+            await interaction.response.send_message(view=shown, ephemeral=seen.private)
+        else:
+            await interaction.response.send_message(
+                view=shown, file=rating_file(png), ephemeral=seen.private
+            )
+
+    async def _ratings_of(
+        self, guild_id: int, user_id: int, seen: Audience, locale: object
+    ) -> Ratings:
+        """A person's ratings this season and all time, and their history in ``seen``."""
+        season = await self.bot.service.current_season(guild_id)
+        label = season_label(locale, season.start, season.end)
+        ratings = self.bot.service.ratings
+        return Ratings(
+            season_label=text(locale, "board.season_current", season=label),
+            season=await ratings.rating_of(guild_id, season.key, user_id, sight=seen.sight),
+            all_time=await ratings.rating_of(guild_id, ALL_TIME, user_id, sight=seen.sight),
+            season_history=await ratings.rating_history(
+                guild_id, season.key, user_id, sight=seen.sight
+            ),
+            all_time_history=await ratings.rating_history(
+                guild_id, ALL_TIME, user_id, sight=seen.sight
+            ),
+        )
 
     @app_commands.command(
         name="leaderboard", description="The best L.A.M.A. players in this server."
     )
-    @app_commands.describe(order="How to rank the players")
+    @app_commands.describe(
+        order="How to rank the players (default: by rating)",
+        season="Which season's ratings (default: the current one)",
+    )
     @app_commands.choices(
         order=[
+            app_commands.Choice(name="Rating", value="rating"),
             app_commands.Choice(name="Wins", value="wins"),
             app_commands.Choice(name="Win rate", value="win_rate"),
             app_commands.Choice(name="Average score", value="average"),
         ]
     )
     async def leaderboard_command(
-        self, interaction: Interaction, order: app_commands.Choice[str] | None = None
+        self,
+        interaction: Interaction,
+        order: app_commands.Choice[str] | None = None,
+        season: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
             return
-        chosen = order.value if order is not None else "wins"
+        locale = interaction.locale
+        chosen = order.value if order is not None else RATING
+        guild_id = interaction.guild_id
+        if chosen != RATING and season is not None and season != ALL_CHOICE:
+            # The old orders count every finished game, over all time only.
+            await reply(interaction, text(locale, "board.season_old_order"))
+            return
         try:
+            scope = await self._scope(guild_id, season) if chosen == RATING else ALL
+            if scope is None:
+                await reply(interaction, text(locale, "season.unknown"))
+                return
             seen = await audience(self.stats, interaction)
-            message, embed, view = await board_page(
-                self.stats, interaction.guild_id, chosen, 0, interaction.locale, sight=seen.sight
-            )
+            message, shown = await self._page(guild_id, chosen, scope, 0, locale, seen)
         except StoreError as error:
             await self._failed(interaction, error)
             return
-        if embed is None:
+        if shown is None:
             await reply(interaction, message or "", ephemeral=True)
             return
-        await self._send_board(interaction, embed, view, ephemeral=seen.private)
+        await self._send_board(interaction, shown, ephemeral=seen.private)
+
+    @leaderboard_command.autocomplete("season")
+    async def season_choices(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The current season, all time, and the seasons rated here, newest first, by
+        their dates in the person's language."""
+        assert interaction.guild_id is not None
+        locale = interaction.locale
+        guild_id = interaction.guild_id
+        try:
+            current = await self.bot.service.current_season(guild_id)
+            keys = await self.bot.service.ratings.rated_seasons(guild_id)
+            seasons = [await self.bot.service.season_of_key(guild_id, key) for key in keys]
+        except (StoreError, ServiceError) as error:
+            log.warning("seasons could not be read: %s", error)
+            return []
+        label = season_label(locale, current.start, current.end)
+        choices = [
+            app_commands.Choice(
+                name=text(locale, "board.season_current", season=label), value=CURRENT
+            ),
+            app_commands.Choice(name=text(locale, "board.all_time"), value=ALL_CHOICE),
+        ]
+        choices += [
+            app_commands.Choice(name=season_label(locale, s.start, s.end), value=str(s.key))
+            for s in seasons
+            if s.key != current.key
+        ]
+        wanted = typed.casefold().strip()
+        return [c for c in choices if wanted in c.name.casefold() or wanted == c.value][:25]
 
     @app_commands.command(
         name="history",
@@ -167,76 +256,113 @@ class StatsCommands(LamaCog, name="Stats"):
             place = await self.stats.finished_game_channel(guild_id, game_id, sight=seen.sight)
             chart = None
             if place is not None:
-                chart = await finished_chart(self.bot.service, game_id, locale, guild_id=guild_id)
+                chart = await finished_chart(
+                    self.bot.service, game_id, locale, guild_id=guild_id, note=note
+                )
         except StoreError as error:
             await self._failed(interaction, error)
             return
         if chart is None:
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
-        embed, png = chart
+        shown, png = chart
         await interaction.response.send_message(
-            note, embed=embed, file=chart_file(png), ephemeral=place in seen.private_channels
+            view=shown, file=chart_file(png), ephemeral=place in seen.private_channels
         )
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: BoardId) -> None:
         """Previous/Next on a leaderboard: show that page in the same message."""
+        locale = interaction.locale
         if cid.guild_id != interaction.guild_id:
-            await reply(interaction, text(interaction.locale, "error.unknown_button"))
+            await reply(interaction, text(locale, "error.unknown_button"))
             return
 
-        async def read() -> tuple[
-            bool, tuple[str | None, discord.Embed | None, discord.ui.View | None]
-        ]:
+        async def read() -> tuple[bool, tuple[str | None, Layout | None]]:
+            scope = ALL
+            if cid.order == RATING and cid.season != ALL_TIME:
+                season = await self.bot.service.season_of_key(cid.guild_id, cid.season)
+                scope = Scope(season.key, season.start, season.end)
             seen = await audience(self.stats, interaction)
-            page = await board_page(
-                self.stats, cid.guild_id, cid.order, cid.page, interaction.locale, sight=seen.sight
-            )
+            page = await self._page(cid.guild_id, cid.order, scope, cid.page, locale, seen)
             return seen.private, page
 
         try:
             # A slow store must not lose the click: acknowledged meanwhile (in_time).
-            private, (message, embed, view) = await in_time(interaction, read())
+            private, (message, shown) = await in_time(interaction, read())
         except StoreError as error:
             await self._failed(interaction, error)
+            return
+        except ServiceError:  # a season this server never had: a forged id
+            await reply(interaction, text(locale, "error.unknown_button"))
             return
         shared = interaction.message is not None and not interaction.message.flags.ephemeral
         if private and shared:
             # Their page holds games not everyone here may see: theirs alone, not an edit.
-            if embed is None:
+            if shown is None:
                 await reply(interaction, message or "", ephemeral=True)
             else:
-                await self._send_board(interaction, embed, view, ephemeral=True)
+                await self._send_board(interaction, shown, ephemeral=True)
             return
         edit = (
             interaction.edit_original_response
             if interaction.response.is_done()
             else interaction.response.edit_message
         )
-        if embed is None:
-            await edit(content=message, embed=None, view=None)
+        # A Components V2 message stays one: an emptied board says so in a layout.
+        layout = shown if shown is not None else notice_view(message or "")
+        before = interaction.message
+        if before is not None and not before.flags.components_v2:
+            # A board posted before the new look: its embed and text go, the layout comes.
+            await edit(content=None, embeds=[], view=layout)
             return
-        await edit(embed=embed, view=view)
+        await edit(view=layout)
 
     # ------------------------------------------------------------ helpers
-    @staticmethod
-    async def _send_board(
-        interaction: Interaction,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
-        *,
-        ephemeral: bool,
-    ) -> None:
-        if interaction.response.is_done():  # acknowledged while the store was slow
-            if view is None:
-                await interaction.followup.send(embed=embed, ephemeral=ephemeral)
-            else:
-                await interaction.followup.send(embed=embed, view=view, ephemeral=ephemeral)
-        elif view is None:
-            await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+    async def _scope(self, guild_id: int, season: str | None) -> Scope | None:
+        """The ratings a board shows: the current season (by default), all time, or a
+        season by its key; None for a season that is not one of this server's."""
+        if season == ALL_CHOICE:
+            return ALL
+        if season is None or season == CURRENT:
+            found = await self.bot.service.current_season(guild_id)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+            if not season.isdigit() or not fits_store(int(season)):
+                return None
+            try:
+                found = await self.bot.service.season_of_key(guild_id, int(season))
+            except ServiceError:  # no season of this server starts then
+                return None
+        return Scope(found.key, found.start, found.end)
+
+    async def _page(
+        self,
+        guild_id: int,
+        order: str,
+        scope: Scope,
+        page: int,
+        locale: object,
+        seen: Audience,
+    ) -> tuple[str | None, Layout | None]:
+        service = self.bot.service
+        return await board_page(
+            service.stats,
+            service.ratings,
+            guild_id,
+            order,
+            scope,
+            page,
+            locale,
+            self.bot.faces,
+            sight=seen.sight,
+        )
+
+    @staticmethod
+    async def _send_board(interaction: Interaction, shown: Layout, *, ephemeral: bool) -> None:
+        if interaction.response.is_done():  # acknowledged while the store was slow
+            await interaction.followup.send(view=shown, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(view=shown, ephemeral=ephemeral)
 
     @staticmethod
     def _nobody(interaction: Interaction, who: discord.abc.User) -> str:

@@ -80,18 +80,22 @@ class RatingReads(Part):
             rows = await unit.fetch(query, (guild_id, season, *seen))
         return int(rows[0][0])
 
-    async def rating_of(self, guild_id: int, season: int, user_id: int) -> RatingRow | None:
-        """A person's rating in a scope with their rank among everyone rated there; None
-        before their first rated game in it."""
-        query = """SELECT (SELECT COUNT(*) FROM ratings AS b
-                           WHERE b.guild_id = r.guild_id AND b.season = r.season
-                             AND b.ordinal > r.ordinal) + 1,
-                          r.user_id, r.ai, r.name, r.mu, r.sigma, r.games
-                   FROM ratings AS r
-                   WHERE r.guild_id = ? AND r.season = ? AND r.player = ?
+    async def rating_of(
+        self, guild_id: int, season: int, user_id: int, *, sight: Sight | None = None
+    ) -> RatingRow | None:
+        """A person's rating in a scope with their rank among everyone rated there that
+        ``sight``'s board lists (so a rank never counts someone only a hidden channel
+        shows); None before their first rated game in it."""
+        listed, seen = _listed(sight)
+        query = f"""SELECT (SELECT COUNT(*) FROM ratings AS r
+                           WHERE r.guild_id = o.guild_id AND r.season = o.season
+                             AND r.ordinal > o.ordinal{listed}) + 1,
+                          o.user_id, o.ai, o.name, o.mu, o.sigma, o.games
+                   FROM ratings AS o
+                   WHERE o.guild_id = ? AND o.season = ? AND o.player = ?
                 """
         async with self._reads.read() as unit:
-            rows = await unit.fetch(query, (guild_id, season, user_player(user_id)))
+            rows = await unit.fetch(query, (*seen, guild_id, season, user_player(user_id)))
         return _row(rows[0]) if rows else None
 
     async def rating_history(

@@ -3,7 +3,8 @@
 :class:`Store` is the one interface the bot uses.  It is put together from its
 parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
 :class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`, the ratings
-(:class:`~data.ratings.RatingReads`, :class:`~data.rating_writes.RatingWrites`) and
+(:class:`~data.ratings.RatingReads`, :class:`~data.rating_writes.RatingWrites`),
+:class:`~data.export.ExportReads` (the CSV export's pages) and
 :class:`~data.forget.Forgetting` (a server's or a person's data erased); each
 public method is one unit of work in one transaction, and a failure rolls the
 whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
@@ -21,6 +22,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .database import Database
+from .export import ExportReads
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHandRows
@@ -76,6 +78,7 @@ class Store(
     StatsReads,
     RatingReads,
     RatingWrites,
+    ExportReads,
     Leases,
     Forgetting,
 ):

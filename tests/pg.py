@@ -33,6 +33,22 @@ def available() -> str | None:
     return None
 
 
+#: The cluster lives in memory where the machine has room (a few GiB for a run's
+#: databases): making and dropping a hundred databases on disk took up to 90 s of a
+#: loaded CI run, mostly the folder's removal at the end.
+FAST_FOLDER = Path("/dev/shm")
+FAST_ROOM = 4 << 30
+
+
+def _cluster_parent() -> str | None:
+    """Where the cluster's folder goes: memory if there is room there, else the temp dir."""
+    try:
+        room = shutil.disk_usage(FAST_FOLDER).free
+    except OSError:
+        return None
+    return str(FAST_FOLDER) if room >= FAST_ROOM and os.access(FAST_FOLDER, os.W_OK) else None
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -41,7 +57,7 @@ def _free_port() -> int:
 
 class PostgresServer:
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="lama-pg-"))
+        self.folder = Path(tempfile.mkdtemp(prefix="lama-pg-", dir=_cluster_parent()))
         self.data = self.folder / "data"
         self.port = _free_port()
         self._names = itertools.count(1)

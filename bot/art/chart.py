@@ -28,9 +28,12 @@ from data.records import ChipHistory
 from .fonts import BOLD_FONT, REGULAR_FONT, can_draw
 
 __all__ = [
+    "AXIS",
     "BACKGROUND",
+    "GRID",
     "PNG_SIGNATURE",
     "SEAT_COLORS",
+    "TEXT",
     "THRESHOLD_COLOR",
     "WINNER_COLOR",
     "ChartLayout",

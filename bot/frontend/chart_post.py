@@ -59,16 +59,16 @@ class ChartPost:
             return
         if chart is None:
             return
-        embed, png = chart
+        shown, png = chart
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         for failures in itertools.count(1):
             try:
                 if self.tokens.fresh(token):
                     assert token is not None
-                    await token.webhook.send(embed=embed, file=chart_file(png), wait=True)
+                    await token.webhook.send(view=shown, file=chart_file(png), wait=True)
                 else:
                     await self.host.limiter.acquire(Priority.COSMETIC)
-                    await channel.send(embed=embed, file=chart_file(png))
+                    await channel.send(view=shown, file=chart_file(png))
                 return
             except FAILURES as error:
                 if not transient(error) or failures >= CHART_TRIES:

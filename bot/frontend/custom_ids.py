@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Literal, Self, TypeVar, cast, get_args
 
-from data.records import LEADERBOARD_ORDERS
+from data.records import ALL_TIME, LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
 
@@ -145,30 +145,53 @@ class SeatId:
         return None if numbers is None else cls(numbers[0], numbers[1])
 
 
+#: A leaderboard's orders, by their index in a :class:`BoardId`: the store's old three
+#: (all time) first, so the ids made before the ratings keep their meaning, then the rating.
+BOARD_ORDERS = (*LEADERBOARD_ORDERS, "rating")
+
+
 @dataclass(frozen=True, slots=True)
 class BoardId:
-    """A leaderboard's Previous or Next: the server, the page it shows and the order,
-    ``lama:board:<guild>:<page>:<order index>``."""
+    """A leaderboard's Previous or Next: the server, the page it shows, the order and the
+    season (its key, or ``all`` for all time),
+    ``lama:board:<guild>:<page>:<order index>:<season>``.
+
+    An id from before the seasons (``lama:board:<guild>:<page>:<order index>``, one of the
+    three old orders) still means what it meant: that order over all time.
+    """
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset({"board"})
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(
         rf"board:(?P<guild>{_NUMBER}):(?P<page>{_NUMBER}):(?P<order>[0-9]{{1,2}})"
+        rf"(?::(?P<season>all|{_NUMBER}))?"
     )
     guild_id: int
     page: int
     order: str
+    season: int = ALL_TIME  # a season's key, or ALL_TIME
 
     @property
     def custom_id(self) -> str:
-        return f"lama:board:{self.guild_id}:{self.page}:{LEADERBOARD_ORDERS.index(self.order)}"
+        season = "all" if self.season == ALL_TIME else str(self.season)
+        order = BOARD_ORDERS.index(self.order)
+        return f"lama:board:{self.guild_id}:{self.page}:{order}:{season}"
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> BoardId | None:
         numbers = _numbers(m, "guild", "page")
         order = int(m["order"])
-        if numbers is None or order >= len(LEADERBOARD_ORDERS):
+        season = m["season"]
+        # The old ids had no season and knew only the old orders.
+        known = BOARD_ORDERS if season is not None else LEADERBOARD_ORDERS
+        if numbers is None or order >= len(known):
             return None
-        return cls(numbers[0], numbers[1], LEADERBOARD_ORDERS[order])
+        if season is None or season == "all":
+            key = ALL_TIME
+        elif fits_store(int(season)):
+            key = int(season)
+        else:
+            return None
+        return cls(numbers[0], numbers[1], known[order], key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import discord
+from babel.dates import format_interval, format_skeleton
 from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
@@ -101,3 +103,37 @@ def percent(locale: object, rate: float) -> str:
 def points(locale: str, value: float, *, fine: bool = False) -> str:
     """Expected points as a whole number, or to a tenth (``fine``)."""
     return number(locale, value, 1 if fine else 0)
+
+
+def signed(change: int) -> str:
+    """A rating change as players read it: "+18", "−5" (a true minus sign), "±0"."""
+    if change > 0:
+        return f"+{change}"
+    return f"\u2212{-change}" if change < 0 else "\u00b10"
+
+
+# ---------------------------------------------------------------- dates
+def _day(at: int) -> date:
+    return datetime.fromtimestamp(at, UTC).date()
+
+
+def season_label(locale: object, start: int, end: int) -> str:
+    """A season [start, end) (unix seconds, UTC) by its dates, as the language writes
+    them (Babel's): a calendar month by its name ("March 2026", "marzec 2026"), any
+    other by its first and last day ("Mar 3 – 16, 2026")."""
+    first, last = _day(start), _day(end) - timedelta(days=1)
+    language = language_of(locale)
+    whole_month = (
+        first.day == 1
+        and _day(end).day == 1
+        and (last.year, last.month)
+        == (
+            first.year,
+            first.month,
+        )
+    )
+    if whole_month:
+        return format_skeleton("yMMMM", first, locale=language)
+    if last <= first:
+        return format_skeleton("yMMMd", first, locale=language)
+    return format_interval(first, last, "yMMMd", locale=language)

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping
 
 #: Seconds between two of one person's: tables opened, rematches, hints, reviews,
-#: stats (stats, leaderboard, history) and charts.
+#: stats (stats, leaderboard, history), charts and exports (a whole server's games).
 DEFAULTS: Mapping[str, float] = {
     "new": 20.0,
     "rematch": 20.0,
@@ -14,6 +14,7 @@ DEFAULTS: Mapping[str, float] = {
     "review": 10.0,
     "stats": 5.0,
     "chart": 10.0,
+    "export": 60.0,
 }
 
 #: Entries kept before those whose wait is over are swept out.

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Unpack
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
+from data.export import ExportReads
 from data.ratings import RatingReads
 from data.stats import StatsReads
 from game import Action, Match, RoundDealt, SeatView
@@ -278,6 +279,12 @@ class GameService:
     def ratings(self) -> RatingReads:
         """The ratings' reads (on the stats' connection): boards, a person's rating over
         time, what a game did to its seats' ratings."""
+        return self.store
+
+    @property
+    def exports(self) -> ExportReads:
+        """The export's reads (on the stats' connection): a server's finished games, a
+        page at a time, for ``/lama export``."""
         return self.store
 
     async def set_table_message(self, table: Table, message_id: int) -> None:

@@ -12,15 +12,20 @@ match):
   the chance of winning the game after the round in percent, as
   ``HardPlayer`` scores a simulated round).
 * :func:`costliest` — after a game, replays its events and finds the
-  decisions of one seat where Hard's move from the same view was expected to
-  cost that player the fewest points compared with the move they made.
+  decisions of one seat that Hard's own measure rates furthest below Hard's
+  move from the same view: the chance of winning the game (in percent) plus
+  relative points, as Hard scores a played-out round.  A cheap quit that lost
+  the game is so listed, though it saved points; the review tells the chance
+  and the points apart (:func:`weigh`).
 
 The estimates come from Hard's own search (``HardPlayer.evaluate``), on the
 determinizations its decision draws (the seed decides them), each move played
 out in all of them (no early stop).  ``cost`` is the same search scored by
 one's own points only (``win_model`` off, ``relative`` and ``win_bonus`` at 0).  Quitting is
 exact: its cost is what the hand costs now.  A review judges a decision with
-the seed a hint uses, so it says what a hint said then.
+the seed a hint uses, so it says what a hint said then; its chance of winning
+is the same search scored by that chance alone (``win_points`` 0), on the same
+determinizations, so the value is exactly the chance plus the points.
 """
 
 from __future__ import annotations
@@ -84,16 +89,21 @@ def advise(
     # The choice is made from estimates of every legal move, asked about or not.
     every = estimates(view, seed, view.legal, params, samples)
     by_move = {e.action: e for e in every}
-    # Hard decides with its early stop and only among the moves it simulates; when
-    # its full estimates rate another move higher, the hint follows the estimates
-    # it shows (the first legal one of the best), else it would contradict itself.
-    best = max(e.value for e in every)
-    choice = (
-        decided
-        if by_move[decided].value >= best
-        else next(e.action for e in every if e.value == best)
-    )
-    return Advice(view.legal[view.legal.index(choice)], tuple(by_move[a] for a in asked))
+    choice = _choice(view, decided, {e.action: e.value for e in every})
+    return Advice(choice, tuple(by_move[a] for a in asked))
+
+
+def _choice(view: SeatView, decided: Action, values: dict[Action, float]) -> Action:
+    """Hard's move: its decision, unless its full estimates rate another higher.
+
+    Hard decides with its early stop and only among the moves it simulates; when
+    its full estimates rate another move higher, the advice follows the estimates
+    it shows (the first legal one of the best), else it would contradict itself.
+    """
+    best = max(values.values())
+    if values[decided] >= best:
+        return view.legal[view.legal.index(decided)]
+    return next(a for a in view.legal if values[a] == best)
 
 
 def estimates(
@@ -118,6 +128,40 @@ def estimates(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """A move by Hard's measure: ``value`` = ``chance`` + ``win_points`` x relative points."""
+
+    action: Action
+    value: float  # Hard's score of the move, higher is better
+    chance: float  # the chance of winning the game after it, in percent (0 to 100)
+
+
+def weigh(
+    view: SeatView,
+    seed: int | str,
+    params: HardParams = DEFAULT_HARD,
+    samples: int | None = None,
+) -> tuple[Action, tuple[Worth, ...]]:
+    """Hard's move in ``view`` (as :func:`advise` chooses it) and every legal move's
+    worth, on the determinizations Hard's decision with ``seed`` uses."""
+    legal_moves(view)
+    decided = HardPlayer(params, samples).decide(view, random.Random(seed))
+    full = replace(params, stop_z=0.0)  # every move in every determinization
+    values = HardPlayer(full, samples).evaluate(view, list(view.legal), random.Random(seed))
+    if params.win_model:
+        # The same search scored by the chance alone: the same deals and playouts.
+        alone = HardPlayer(replace(full, win_points=0.0), samples)
+        chances = alone.evaluate(view, list(view.legal), random.Random(seed))
+    else:  # the Hard of before scores points only
+        chances = [0.0] * len(view.legal)
+    worths = tuple(
+        Worth(action, value, chance)
+        for action, value, chance in zip(view.legal, values, chances, strict=True)
+    )
+    return _choice(view, decided, {w.action: w.value for w in worths}), worths
+
+
 # ---------------------------------------------------------------- after the game
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -128,7 +172,14 @@ class Decision:
     move_no: int  # the move's number in its round, 1 for the first
     played: Action
     better: Action  # Hard's move
-    saved: float  # own points Hard's move was expected to save against the one played
+    #: what the move played lost against Hard's by Hard's measure (``chance`` +
+    #: ``points``), what the review ranks by
+    lost: float
+    #: of which the chance of winning the game, in percentage points
+    chance: float
+    #: and the points: relative points (the others' average change minus one's own)
+    #: times ``win_points``; negative when the move played saved points
+    points: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,21 +216,26 @@ def decisions_of(
 
 
 def judge(seq: int, view: SeatView, played: Action, samples: int | None = None) -> Decision | None:
-    """One decision: Hard's move from the view, and the points it was expected to
-    save against ``played``; None if Hard would do the same or it saves nothing.
-    Searched as a hint is (the same seed), so it says what a hint said then."""
-    advice = advise(view, samples=samples)
-    better = advice.choice
+    """One decision: Hard's move from the view, and what ``played`` lost against it by
+    Hard's measure (the chance to win the game plus points); None if Hard would do the
+    same or it loses nothing.  Searched as a hint is (the same seed), so Hard's move is
+    the one a hint showed then."""
+    better, worths = weigh(view, view_seed(view), samples=samples)
     if better == played:
         return None
-    saved = advice.of(played).cost - advice.of(better).cost
-    if saved <= 0:
+    by_move = {w.action: w for w in worths}
+    lost = by_move[better].value - by_move[played].value
+    if lost <= 0:
         return None
-    return Decision(seq, view.round_no, len(view.history) + 1, played, better, saved)
+    chance = by_move[better].chance - by_move[played].chance
+    return Decision(
+        seq, view.round_no, len(view.history) + 1, played, better, lost, chance, lost - chance
+    )
 
 
 def costliest_first(found: Iterable[Decision], limit: int = 3) -> tuple[Decision, ...]:
-    return tuple(sorted(found, key=lambda d: (-d.saved, d.seq))[:limit])
+    """The ``limit`` decisions that lost the most by Hard's measure, ties in game order."""
+    return tuple(sorted(found, key=lambda d: (-d.lost, d.seq))[:limit])
 
 
 def costliest(
@@ -193,10 +249,11 @@ def costliest(
     samples: int | None = None,
     budget: float | None = None,
 ) -> Review:
-    """The ``limit`` decisions of ``seat`` where Hard's move saved the most points,
-    in one go (the bot judges them one at a time, see ``bot.service.hints``).
+    """The ``limit`` decisions of ``seat`` that lost the most against Hard's move by
+    Hard's measure, in one go (the bot judges them one at a time, see
+    ``bot.service.hints``).
 
-    Only moves that differ from Hard's and were expected to cost more count.
+    Only moves that differ from Hard's and that Hard's measure rates lower count.
     ``budget`` (seconds) bounds the time: decisions past it are not looked at,
     and the review says it is not complete.
     """
@@ -220,6 +277,7 @@ __all__ = [
     "Decision",
     "Estimate",
     "Review",
+    "Worth",
     "action_of",
     "advise",
     "costliest",
@@ -228,4 +286,5 @@ __all__ = [
     "estimates",
     "judge",
     "view_seed",
+    "weigh",
 ]

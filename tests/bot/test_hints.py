@@ -167,15 +167,17 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     shown = said(await alice.click(final, label="Your three costliest decisions"))
     lines = shown.split("\n")
     assert lines[0] == "**🔍 Your three costliest decisions**"
-    assert lines[1].startswith("1. Round 1, move 1: you drew; Hard would quit · about ")
-    assert lines[1].endswith(" points saved")
+    # The threshold is 1: the round ends the game, and drawing lost Alice her chance of it.
+    assert lines[1].startswith("1. Round 1, move 1: you drew; Hard would quit · −")
+    assert "% chance to win the game" in lines[1]
+    assert lines[-1].startswith("-# Ranked by Hard's measure")
     assert not any(line.startswith("2. ") for line in lines), "one decision differed"
     assert said(await alice.slash(channel, "lama review")) == shown
 
     # Bob played his only sensible card: nothing to regret.
     calm = said(await bob.click(final, label="Your three costliest decisions"))
     assert calm.split("\n")[1] == (
-        "By Hard's reckoning none of your decisions cost you points. Well played!"
+        "By Hard's measure none of your decisions cost you anything. Well played!"
     )
     carol = guild.add_member(simcord_env.create_user("carol"))
     assert said(await carol.click(final, label="Your three costliest decisions")) == (
@@ -243,22 +245,29 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
     assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
 
 
-def test_the_review_counts_points_with_each_languages_plural_forms() -> None:
+def test_the_review_says_the_cost_in_chance_and_points_in_each_language() -> None:
     from bot.frontend.views.hints import review_text
     from game import DRAW, QUIT, Ruleset
     from game.ai.advice import Decision, Review
 
-    def saved(points: float) -> Review:
-        decision = Decision(1, 2, 3, DRAW, QUIT, points)
+    def lost(chance: float, points: float) -> Review:
+        decision = Decision(1, 2, 3, DRAW, QUIT, chance + points, chance, points)
         return Review(Ruleset(), (decision,), checked=4, complete=False)
 
-    assert "oszczędność około 1 punktu" in review_text("pl", saved(1.2))
-    assert "oszczędność około 2 punktów" in review_text("pl", saved(2.0))
-    assert "about 1 point saved" in review_text("en", saved(0.6))
-    assert "less than a point saved" in review_text("en", saved(0.3))
-    german = review_text("de", saved(5.0))
-    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · etwa 5 Minuspunkte" in german
+    # A quit that lost the game: the chance it cost first, then the points it saved.
+    quit_lost = review_text("en", lost(12.4, -2.2))
+    assert "· −12% chance to win the game, though 2 points saved" in quit_lost
+    assert "Ranked by Hard's measure: your chance to win the game plus your points" in quit_lost
+    assert "· 1 point lost" in review_text("en", lost(0.2, 1.2))
+    assert "· hardly anything lost" in review_text("en", lost(0.3, 0.3))
+    assert "· 8 points lost, though +3% chance to win the game" in review_text("en", lost(-3, 8))
+    assert "strata 1 punktu" in review_text("pl", lost(0.0, 1.2))
+    assert "choć oszczędność 2 punktów" in review_text("pl", lost(30.0, -2.0))
+    german = review_text("de", lost(20.0, 5.0))
+    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · −20 % Gewinnchance" in german
+    assert "5 Minuspunkte mehr" in german and "Nach Hards Maß gereiht" in german
     assert "nur deine ersten 4 Entscheidungen" in german
+    assert "probabilidad de ganar" in review_text("es", lost(20.0, 0.0))
 
 
 async def test_a_hint_is_thought_in_the_ai_workers_not_on_the_event_loop(
@@ -373,3 +382,29 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
     again = await games.hint(table.game_id, alice.id)
     assert len(thought) == 1, f"{len(thought)} searches for one moment's hint"
     assert all(h == hints[0] for h in [*hints, again])
+
+
+async def test_the_review_lists_a_cheap_quit_that_lost_the_game(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """To 10: Alice has 8 and Bob 5 after round 1. In round 2 Alice quits with a lone 3
+    (3 points, fewer than drawing was expected to cost) and ends the game at 11; Bob
+    plays his last card and wins. Ranked by Hard's measure, that quit is listed, with
+    the chance to win it cost and the points it saved."""
+    from .stats.games import Round, play_rigged_game
+
+    rounds = [
+        Round(hands=[[C.SIX, C.TWO], [C.FIVE]], top=C.ONE, starter=1, moves=[(1, "quit")]),
+        Round(hands=[[C.THREE], [C.TWO]], top=C.ONE, moves=[(0, "quit"), (1, C.TWO)]),
+    ]
+    rounds[0].moves.append((0, "quit"))
+    table = await play_rigged_game(simcord_env, channel, [alice, bob], rounds, threshold=10)
+    assert table.match.points == [11, 4]
+    await simcord_env.advance_time(3)
+    shown = said(await alice.click(table_message(channel), label="Your three costliest decisions"))
+    line = "Round 2, move 1: you quit; Hard would draw · "
+    assert line + "−12% chance to win the game, though 2 points saved" in shown
+    assert shown.split("\n")[-1].startswith("-# Ranked by Hard's measure")

@@ -63,7 +63,7 @@ async def test_migrations_back_the_database_up_before_they_change_it(tmp_path: P
     with closing(sqlite3.connect(path, isolation_level=None)) as conn:
         for migration in older:
             conn.executescript(migration.sql)
-        conn.execute("INSERT INTO guild_settings VALUES (1, 'de')")
+        conn.execute("INSERT INTO guild_settings (guild_id, language) VALUES (1, 'de')")
     version = len(older)
 
     store = await open_store(Settings(token="", database_path=path), clock=discord_clock)
@@ -72,7 +72,9 @@ async def test_migrations_back_the_database_up_before_they_change_it(tmp_path: P
     copy = tmp_path / f"lama.db.v{version}.bak"
     with closing(sqlite3.connect(copy)) as conn:
         assert conn.execute("PRAGMA user_version").fetchone() == (version,)
-        assert conn.execute("SELECT * FROM guild_settings").fetchall() == [(1, "de")]
+        assert conn.execute("SELECT guild_id, language FROM guild_settings").fetchall() == [
+            (1, "de")
+        ]
     with closing(sqlite3.connect(path)) as conn:
         assert conn.execute("PRAGMA user_version").fetchone() == (version + 1,)
     # Up to date: the next start copies nothing.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from bot.i18n import text
 from bot.service.hints import Hint
 from game import Action, Play, Quit, Ruleset, penalty_points
-from game.ai.advice import Review
+from game.ai.advice import Decision, Review
 
-from ..words import card_name, points
+from ..words import card_name, percent, points
 
 
 def move_text(locale: str, prefix: str, action: Action, ruleset: Ruleset) -> str:
@@ -54,10 +54,29 @@ def hint_line(locale: str, hint: Hint) -> str:
     )
 
 
+def cost_text(locale: str, decision: Decision) -> str:
+    """What a decision lost by Hard's measure, in words: the chance to win the game
+    (whole percentage points) and the points, losses first, then what it gained."""
+    chance, points_ = round(decision.chance), round(decision.points)
+    lost: list[str] = []
+    gained: list[str] = []
+    if chance >= 1:
+        lost.append(text(locale, "review.chance_lost", percent=percent(locale, chance / 100)))
+    if points_ >= 1:
+        lost.append(text(locale, "review.points_lost", count=points_))
+    if not lost:
+        lost.append(text(locale, "review.lost_less"))
+    if points_ <= -1:
+        gained.append(text(locale, "review.points_saved", count=-points_))
+    if chance <= -1:
+        gained.append(text(locale, "review.chance_gained", percent=percent(locale, -chance / 100)))
+    return ", ".join(lost + gained)
+
+
 def review_text(locale: str, review: Review) -> str:
+    """The review: the decisions that lost the most by Hard's measure, and which measure."""
     lines = [f"**{text(locale, 'review.title')}**"]
     for place, decision in enumerate(review.decisions, 1):
-        saved = round(decision.saved)
         lines.append(
             text(
                 locale,
@@ -67,9 +86,7 @@ def review_text(locale: str, review: Review) -> str:
                 move=decision.move_no,
                 played=move_text(locale, "review.you", decision.played, review.ruleset),
                 better=move_text(locale, "review.hard", decision.better, review.ruleset),
-                saved=text(locale, "review.saved", count=saved)
-                if saved >= 1
-                else text(locale, "review.saved_less"),
+                cost=cost_text(locale, decision),
             )
         )
     if not review.checked:

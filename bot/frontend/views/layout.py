@@ -24,6 +24,7 @@ COLOR_OVER = discord.Colour.green()
 COLOR_CLOSED = discord.Colour.dark_grey()
 COLOR_YOUR_TURN = discord.Colour.brand_green()
 COLOR_WAITING = discord.Colour.teal()
+COLOR_STATS = discord.Colour.purple()  # stats, boards and charts
 
 #: Discord's limits for one message with Components V2.
 MAX_COMPONENTS = 40

@@ -1,9 +1,6 @@
-"""The stats messages: a player's stats, the leaderboard and its paging, history, the chip chart.
+"""Who sees which finished games, and the messages of one game or person: history, the chip chart.
 
-Everything here reads finished games of one server; nothing is kept in
-memory, so the leaderboard's Previous/Next buttons carry only the server, the
-page and the order (:class:`~bot.frontend.custom_ids.BoardId`) and work after
-a restart.
+The leaderboard is drawn in :mod:`.leaderboard`, a person's stats in :mod:`.player_stats`.
 
 Who sees what: an answer holds only the games the asker may see (:func:`audience`),
 and is private when some of them are from a channel not everyone reading here may see.
@@ -14,28 +11,25 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import ui
 
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
-from data.records import ChipHistory, HistoryRow, LeaderboardRow, PlayerStats, Sight
+from data.records import ChipHistory, HistoryRow, Sight
 from data.stats import StatsReads
 
-from ..custom_ids import BoardId
-from ..items import LamaButton
 from ..replies import Interaction
-from ..words import number, percent, plain_name
+from ..words import plain_name
+from .layout import COLOR_STATS, Layout, fit, heading, layout
 
 if TYPE_CHECKING:
     from bot.service import GameService
 
-PAGE_SIZE = 10  # leaderboard rows per page
-MIN_GAMES = 3  # finished games a player needs to be ranked by win rate or average
 HISTORY_SIZE = 10  # games listed by /lama history
 CHART_FILE = "chips.png"
-COLOR_STATS = discord.Colour.purple()
 
 
 # ---------------------------------------------------------------- who sees what
@@ -108,132 +102,11 @@ async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
 
 
 # ---------------------------------------------------------------- formatting
-def min_games(order: str) -> int:
-    """Ranking by wins counts everyone; the ratios need a few games to mean something."""
-    return 1 if order == "wins" else MIN_GAMES
-
-
 def _names(names: tuple[str, ...] | list[str]) -> str:
     return ", ".join(plain_name(n) for n in names) or "—"
 
 
 # ---------------------------------------------------------------- embeds
-def stats_embed(locale: object, name: str, stats: PlayerStats) -> discord.Embed:
-    embed = discord.Embed(
-        title=text(locale, "stats.title", name=plain_name(name)),
-        colour=COLOR_STATS,
-    )
-    fields = [
-        ("stats.games", str(stats.games)),
-        ("stats.wins", str(stats.wins)),
-        ("stats.win_rate", percent(locale, stats.win_rate)),
-        ("stats.average", number(locale, stats.average_points)),
-        (
-            "stats.emptied",
-            text(locale, "stats.emptied_value", emptied=stats.rounds_emptied, rounds=stats.rounds),
-        ),
-        ("stats.returned", str(stats.chips_returned)),
-    ]
-    for key, value in fields:
-        embed.add_field(name=text(locale, key), value=value, inline=True)
-    embed.add_field(
-        name=text(locale, "stats.best"),
-        value=text(
-            locale,
-            "stats.best_value",
-            count=stats.best_points,
-            game=stats.best_game_id,
-            time=int(stats.best_game_at),
-        ),
-        inline=False,
-    )
-    embed.set_footer(text=text(locale, "stats.footer"))
-    return embed
-
-
-def board_embed(
-    locale: object, order: str, rows: list[LeaderboardRow], page: int, pages: int
-) -> discord.Embed:
-    lines = [
-        text(
-            locale,
-            "board.line",
-            rank=row.rank,
-            name=plain_name(row.name),
-            wins=text(locale, "board.wins", count=row.wins),
-            games=text(locale, "board.games", count=row.games),
-            rate=percent(locale, row.win_rate),
-            average=number(locale, row.average_points),
-        )
-        for row in rows
-    ]
-    embed = discord.Embed(
-        title=text(locale, "board.title", order=text(locale, f"board.order.{order}")),
-        description="\n".join(lines),
-        colour=COLOR_STATS,
-    )
-    embed.set_footer(text=text(locale, "board.footer", page=page + 1, pages=pages, count=MIN_GAMES))
-    return embed
-
-
-def board_view(locale: object, guild_id: int, order: str, page: int, pages: int) -> discord.ui.View:
-    """Previous/Next, each disabled at its end; their ids always differ (pages >= 2)."""
-    view = discord.ui.View(timeout=None)
-    last = pages - 1
-    view.add_item(
-        LamaButton.make(
-            BoardId(guild_id, max(page - 1, 0), order).custom_id,
-            text(locale, "button.previous"),
-            discord.ButtonStyle.secondary,
-            emoji="◀️",
-            disabled=page <= 0,
-        )
-    )
-    view.add_item(
-        LamaButton.make(
-            BoardId(guild_id, min(page + 1, last), order).custom_id,
-            text(locale, "button.next"),
-            discord.ButtonStyle.secondary,
-            emoji="▶️",
-            disabled=page >= last,
-        )
-    )
-    return view
-
-
-async def board_page(
-    stats: StatsReads,
-    guild_id: int,
-    order: str,
-    page: int,
-    locale: object,
-    *,
-    sight: Sight | None = None,
-) -> tuple[str | None, discord.Embed | None, discord.ui.View | None]:
-    """(message, None, None) for an empty leaderboard, else (None, embed, view), over
-    the games in ``sight``.
-
-    A page past the end shows the last page.
-    """
-    least = min_games(order)
-    total = await stats.leaderboard_count(guild_id, min_games=least, sight=sight)
-    if total == 0:
-        return text(locale, "board.empty_min", count=least), None, None
-    pages = -(-total // PAGE_SIZE)
-    page = max(0, min(page, pages - 1))
-    rows = await stats.leaderboard(
-        guild_id,
-        order=order,
-        min_games=least,
-        limit=PAGE_SIZE,
-        offset=page * PAGE_SIZE,
-        sight=sight,
-    )
-    embed = board_embed(locale, order, rows, page, pages)
-    view = board_view(locale, guild_id, order, page, pages) if pages > 1 else None
-    return None, embed, view
-
-
 def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.Embed:
     lines = [
         ("🏆 " if row.winner else "")
@@ -262,8 +135,11 @@ def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.
 SEAT_SQUARES = ("🟦", "🟧", "🟩", "🟪", "🟫", "⬛")
 
 
-async def chart_embed(locale: object, history: ChipHistory) -> tuple[discord.Embed, bytes]:
-    """The embed and the PNG (to attach as ``CHART_FILE``) of one game's chip history.
+async def chart_view(
+    locale: object, history: ChipHistory, *, note: str | None = None
+) -> tuple[Layout, bytes]:
+    """The layout and the PNG (to attach as ``CHART_FILE``) of one game's chip history;
+    ``note`` says why it is this game, when it is not the asker's own.
 
     The PNG is drawn in a worker thread, so the bot goes on answering meanwhile. Names
     the chart's font can't draw are labelled by seat there and given here, beside
@@ -295,13 +171,16 @@ async def chart_embed(locale: object, history: ChipHistory) -> tuple[discord.Emb
         )
         for seat in seats_named_elsewhere(history)
     ]
-    embed = discord.Embed(
-        title=text(locale, "chart.title", game=history.game_id),
-        description="\n".join(lines),
-        colour=COLOR_STATS,
+    head = heading(text(locale, "chart.title", game=history.game_id))
+    gallery = discord.MediaGalleryItem(
+        f"attachment://{CHART_FILE}", description=text(locale, "chart.heading")
     )
-    embed.set_image(url=f"attachment://{CHART_FILE}")
-    return embed, png
+    items: list[ui.Item[Any] | None] = [
+        ui.TextDisplay(head if note is None else f"{head}\n-# {note}"),
+        ui.TextDisplay("\n".join(lines)),
+        ui.MediaGallery(gallery),
+    ]
+    return fit(layout(COLOR_STATS, items)), png
 
 
 def chart_file(png: bytes) -> discord.File:
@@ -309,10 +188,15 @@ def chart_file(png: bytes) -> discord.File:
 
 
 async def finished_chart(
-    games: GameService, game_id: int, locale: object, *, guild_id: int | None = None
-) -> tuple[discord.Embed, bytes] | None:
+    games: GameService,
+    game_id: int,
+    locale: object,
+    *,
+    guild_id: int | None = None,
+    note: str | None = None,
+) -> tuple[Layout, bytes] | None:
     """The chart of a finished game (of ``guild_id``, if given); None if there is none."""
     history = await games.finished_chips(game_id, guild_id=guild_id)
     if history is None or not history.totals or not history.winners:
         return None
-    return await chart_embed(locale, history)
+    return await chart_view(locale, history, note=note)

@@ -20,7 +20,7 @@ from game import Card, PublicView, RoundResult
 from ..custom_ids import HintButtonId, LobbyButtonId, SeatId, TableButtonId
 from ..faces import Faces, card_row, chip_icons
 from ..items import LamaButton
-from ..words import card_name, seat_name, variant_badges
+from ..words import card_name, seat_name, signed, variant_badges
 from .layout import (
     COLOR_OVER,
     COLOR_ROUND_OVER,
@@ -157,6 +157,10 @@ def standings(table: Table, faces: Faces, view: PublicView) -> str:
         points = text(loc, "table.points", count=view.points[s])
         chips = chip_icons(faces, table.ruleset, view.points[s])
         rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
+        change = table.rating_changes.get(s)
+        if change is not None and table.seats[s].human:
+            # The rating this game gave or took, once rated: people only.
+            rows[-1] += " · " + text(loc, "table.rating_change", change=f"**{signed(change)}**")
     return "\n".join(rows)
 
 

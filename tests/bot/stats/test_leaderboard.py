@@ -1,4 +1,5 @@
-"""/lama leaderboard: humans of this server only, three orders, pages of ten with buttons."""
+"""/lama leaderboard by the old orders (wins, win rate, average over all time): humans of this
+server only, a Components V2 layout, pages of ten with buttons."""
 
 from __future__ import annotations
 
@@ -11,16 +12,21 @@ import pytest
 import simcord
 
 from bot.frontend.custom_ids import BoardId, parse
-from bot.frontend.views.stats import MIN_GAMES, PAGE_SIZE, board_page
+from bot.frontend.faces import PLAIN
+from bot.frontend.views.leaderboard import ALL, MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
+from data.records import ALL_TIME
 from game import Match
-from testkit.simcord_play import custom_ids
+from testkit.simcord_play import custom_ids, is_components_v2, text_blocks, texts, title
 from testkit.slow_store import held
 
 from .games import insert_random_game
 
-LINE = re.compile(r"\*\*(?P<rank>\d+)\.\*\* (?P<name>\S+) — ")
-BOARD_ID = re.compile(r"lama:board:(?P<guild>\d+):(?P<page>\d+):(?P<order>[0-2])")
+MEDALS = {"🥇": 1, "🥈": 2, "🥉": 3}
+LINE = re.compile(r"(?:(?P<medal>🥇|🥈|🥉)|\*\*(?P<rank>\d+)\.\*\*) (?P<name>.+?) — ")
+BOARD_ID = re.compile(
+    r"lama:board:(?P<guild>\d+):(?P<page>\d+):(?P<order>[0-3]):(?P<season>all|\d+)"
+)
 
 
 @dataclass
@@ -78,11 +84,23 @@ async def players(
     return people
 
 
-def rows(message: discord.Message) -> list[tuple[int, str]]:
-    lines = (message.embeds[0].description or "").splitlines()
-    found = [LINE.match(line) for line in lines]
-    assert all(found), lines
-    return [(int(m["rank"]), m["name"]) for m in found if m]
+def board_lines(message: object) -> list[str]:
+    """The board's lines: the text block whose lines all start with a rank."""
+    for block in text_blocks(message):
+        lines = block.splitlines()
+        if lines and all(LINE.match(line) for line in lines):
+            return lines
+    raise AssertionError(f"no board lines in {text_blocks(message)}")
+
+
+def rows(message: object) -> list[tuple[int, str]]:
+    found = [LINE.match(line) for line in board_lines(message)]
+    return [(MEDALS[m["medal"]] if m["medal"] else int(m["rank"]), m["name"]) for m in found if m]
+
+
+def footer(message: object) -> str:
+    """The small print under the board: its page and what counts."""
+    return next(b for b in text_blocks(message) if b.startswith("-# ")).removeprefix("-# ")
 
 
 def current(channel: simcord.ChannelHandle, message_id: int) -> discord.Message:
@@ -102,21 +120,25 @@ async def test_pages_of_ten_with_previous_and_next(
 ) -> None:
     expected = ranking(players, "wins")
     assert len(expected) == 15 and "Bot" not in {name for _, name in expected}
-    result = await alice.slash(channel, "lama leaderboard")
+    result = await alice.slash(channel, "lama leaderboard", order="wins")
     assert result.response is not None and not result.ephemeral
     message = current(channel, result.response.id)
+    assert is_components_v2(message) and not message.embeds and not message.content
+    assert title(message) == "🏆 L.A.M.A. leaderboard — most wins"
+    assert "Every finished game, all time" in texts(message)
     assert rows(message) == expected[:PAGE_SIZE]
-    assert (message.embeds[0].footer.text or "").startswith("Page 1/2 ·")
+    assert footer(message).startswith("Page 1/2 ·")
     shown = buttons(message)
     assert shown["Previous"][1] and not shown["Next"][1]
     for cid, _disabled in shown.values():
         m = BOARD_ID.fullmatch(cid)
         assert m and int(m["guild"]) == guild.id and m["order"] == "0", cid
+        assert m["season"] == "all", cid
 
     await alice.click(message, label="Next")
     message = current(channel, result.response.id)  # edited in place
     assert rows(message) == expected[PAGE_SIZE:]
-    assert (message.embeds[0].footer.text or "").startswith("Page 2/2 ·")
+    assert footer(message).startswith("Page 2/2 ·")
     shown = buttons(message)
     assert not shown["Previous"][1] and shown["Next"][1]
 
@@ -124,7 +146,7 @@ async def test_pages_of_ten_with_previous_and_next(
     await bob.click(message, label="Previous")
     message = current(channel, result.response.id)
     assert rows(message) == expected[:PAGE_SIZE]
-    assert len([m for m in channel.history() if m.embeds]) == 1
+    assert len([m for m in channel.history() if "leaderboard" in title(m)]) == 1
 
 
 @pytest.mark.parametrize("order", ["win_rate", "average"])
@@ -140,10 +162,8 @@ async def test_ratios_need_a_few_games(
     assert result.response is not None
     message = current(channel, result.response.id)
     assert rows(message) == expected[:PAGE_SIZE]
-    footer = message.embeds[0].footer.text or ""
-    assert f"at least {MIN_GAMES} finished games" in footer
-    title = message.embeds[0].title or ""
-    assert title.endswith(text("en", f"board.order.{order}"))
+    assert f"at least {MIN_GAMES} finished games" in footer(message)
+    assert title(message).endswith(text("en", f"board.order.{order}"))
     await alice.click(message, label="Next")
     assert rows(current(channel, result.response.id)) == expected[PAGE_SIZE:]
 
@@ -152,24 +172,35 @@ async def test_a_page_past_the_end_shows_the_last_one(
     simcord_env: simcord.Env, guild: simcord.GuildHandle, players: list[Player]
 ) -> None:
     store = simcord_env.bot.store  # type: ignore[attr-defined]
-    message, embed, view = await board_page(store, guild.id, "wins", 99, "en")
-    assert message is None and embed is not None and view is not None
-    assert (embed.footer.text or "").startswith("Page 2/2 ·")
-    assert len((embed.description or "").splitlines()) == 5
+    message, shown = await board_page(store, store, guild.id, "wins", ALL, 99, "en", PLAIN)
+    assert message is None and shown is not None
+    assert footer(shown).startswith("Page 2/2 ·")
+    assert len(board_lines(shown)) == 5
 
 
 def test_board_ids_parse() -> None:
-    assert parse("board:123:4:2") == BoardId(123, 4, "average")
-    assert parse("board:123:4:3") is None  # no such order
+    assert parse("board:123:4:2:all") == BoardId(123, 4, "average", ALL_TIME)
+    assert parse("board:123:4:3:1772323200") == BoardId(123, 4, "rating", 1772323200)
+    assert BoardId(123, 4, "rating", 1772323200).custom_id == "lama:board:123:4:3:1772323200"
+    assert BoardId(123, 0, "wins").custom_id == "lama:board:123:0:0:all"
+    assert parse("board:123:4:4:all") is None  # no such order
+    assert parse("board:123:4:3:-1") is None
     assert parse("board:123:4") is None
     assert parse("board:123") is None
+
+
+def test_ids_from_before_the_seasons_keep_their_meaning() -> None:
+    """A board posted before the ratings pages on by its old order, over all time."""
+    assert parse("board:123:4:2") == BoardId(123, 4, "average", ALL_TIME)
+    assert parse("board:123:4:0") == BoardId(123, 4, "wins", ALL_TIME)
+    assert parse("board:123:4:3") is None  # the old ids had no rating order
 
 
 async def test_an_empty_leaderboard_says_so(
     channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:
-    result = await alice.slash(channel, "lama leaderboard")
-    assert result.response is not None
+    result = await alice.slash(channel, "lama leaderboard", order="wins")
+    assert result.response is not None and result.ephemeral
     assert result.response.content == text("en", "board.empty_min", count=1)
     result = await alice.slash(channel, "lama leaderboard", order="average")
     assert result.response is not None
@@ -183,7 +214,7 @@ async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
     players: list[Player],
 ) -> None:
     expected = ranking(players, "wins")
-    result = await alice.slash(channel, "lama leaderboard")
+    result = await alice.slash(channel, "lama leaderboard", order="wins")
     assert result.response is not None
     message = current(channel, result.response.id)
     store = simcord_env.bot.store  # type: ignore[attr-defined]
@@ -193,3 +224,35 @@ async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
         await simcord_env.advance_time(6.0)
     message = current(channel, result.response.id)  # edited in place once read
     assert rows(message) == expected[PAGE_SIZE:]
+
+
+async def test_a_board_posted_before_the_seasons_pages_on_in_the_new_look(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    players: list[Player],
+) -> None:
+    """An embed board with the old ids (no season): its Next shows page 2 by wins over all
+    time, as a layout in the same message (the embed gone)."""
+    backend = simcord_env.backend
+    old_id = f"lama:board:{guild.id}:1:0"
+    stored = backend.create_message(
+        channel.id,
+        backend.bot_user.id,
+        "",
+        embeds=[{"title": "🏆 L.A.M.A. leaderboard — most wins", "description": "…"}],
+        components=[
+            {
+                "type": 1,
+                "components": [{"type": 2, "style": 2, "label": "Next", "custom_id": old_id}],
+            }
+        ],
+    )
+    old = current(channel, stored.id)
+    assert old.embeds
+    await alice.click(old, label="Next")
+    turned = current(channel, stored.id)
+    assert is_components_v2(turned) and not turned.embeds
+    assert rows(turned) == ranking(players, "wins")[PAGE_SIZE:]
+    assert footer(turned).startswith("Page 2/2 ·")

@@ -15,9 +15,10 @@ import pytest
 import simcord
 
 from bot.i18n import text
+from testkit.simcord_play import texts, title
 
 from .games import C, Round, play_rigged_game
-from .test_leaderboard import Player, current, players  # noqa: F401  (the fixture)
+from .test_leaderboard import Player, current, footer, players, rows  # noqa: F401  (the fixture)
 
 # Seat 0 empties at once; seat 1's Llama costs 10. Seat 0 wins 0 to 10.
 QUICK = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
@@ -75,8 +76,10 @@ def game_ids(result: simcord.InteractionResult) -> set[int]:
 
 def games_field(result: simcord.InteractionResult) -> str:
     assert result.response is not None
-    [games] = [f.value for f in result.response.embeds[0].fields if f.name == "Games"]
-    return str(games)
+    [games] = [
+        line for line in texts(result.response).splitlines() if line.startswith("**Games:**")
+    ]
+    return games.removeprefix("**Games:** ")
 
 
 async def test_a_hidden_game_has_no_chart_for_those_who_cant_see_it(world: World) -> None:
@@ -91,13 +94,13 @@ async def test_a_hidden_game_has_no_chart_for_those_who_cant_see_it(world: World
         # Without a number, dave gets the server's latest game he may see: not #secret's.
     latest = await world.dave.slash(world.open, "lama chart")
     assert latest.response is not None and latest.response.attachments
-    assert f"Game #{world.open_game} " in (latest.response.embeds[0].title or "")
+    assert f"Game #{world.open_game} " in title(latest.response)
 
     # Erin may see #secret: she gets its chart there, and as the server's latest.
     for options in ({"game_id": world.secret_game}, {}):
         shown = await world.erin.slash(world.secret, "lama chart", **options)
         assert shown.response is not None and not shown.ephemeral
-        assert f"Game #{world.secret_game} " in (shown.response.embeds[0].title or "")
+        assert f"Game #{world.secret_game} " in title(shown.response)
 
 
 async def test_history_and_stats_leave_out_a_hidden_game(world: World) -> None:
@@ -120,10 +123,18 @@ async def test_history_and_stats_leave_out_a_hidden_game(world: World) -> None:
     assert games_field(stats) == "1" and not stats.ephemeral
 
 
+#: The answers that hold games (the leaderboard by wins: these games are rated by nobody).
+ASKED: list[tuple[str, dict[str, str]]] = [
+    ("lama history", {}),
+    ("lama stats", {}),
+    ("lama leaderboard", {"order": "wins"}),
+]
+
+
 async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: World) -> None:
     # Alice asks in the open channel: her #secret game is there, for her eyes only.
-    for command in ("lama history", "lama stats", "lama leaderboard"):
-        result = await world.alice.slash(world.open, command)
+    for command, options in ASKED:
+        result = await world.alice.slash(world.open, command, **options)
         assert result.response is not None and result.ephemeral, command
     assert game_ids(await world.alice.slash(world.open, "lama history")) == {
         world.open_game,
@@ -134,26 +145,27 @@ async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: 
     # The open game's chart is for everyone; in #secret everything is.
     chart = await world.alice.slash(world.open, "lama chart", game_id=world.open_game)
     assert chart.response is not None and chart.response.attachments and not chart.ephemeral
-    for command in ("lama history", "lama stats", "lama leaderboard"):
-        result = await world.alice.slash(world.secret, command)
+    for command, options in ASKED:
+        result = await world.alice.slash(world.secret, command, **options)
         assert result.response is not None and not result.ephemeral, command
 
 
 def board_names(result: simcord.InteractionResult) -> list[str]:
     assert result.response is not None
-    lines = (result.response.embeds[0].description or "").splitlines()
-    return [re.sub(r"^\*\*\d+\.\*\* (\S+) — .*$", r"\1", line) for line in lines]
+    return [name for _rank, name in rows(result.response)]
 
 
 async def test_the_leaderboard_counts_only_the_games_the_asker_sees(world: World) -> None:
-    carols = await world.carol.slash(world.open, "lama leaderboard")
+    carols = await world.carol.slash(world.open, "lama leaderboard", order="wins")
     assert board_names(carols) == ["alice", "carol"]
-    assert "1 game" in (carols.response.embeds[0].description or "")  # type: ignore[union-attr]
-    assert "2 games" not in (carols.response.embeds[0].description or "")  # type: ignore[union-attr]
+    assert carols.response is not None
+    assert "1 game" in texts(carols.response)
+    assert "2 games" not in texts(carols.response)
     assert not carols.ephemeral
-    erins = await world.erin.slash(world.secret, "lama leaderboard")
+    erins = await world.erin.slash(world.secret, "lama leaderboard", order="wins")
     assert board_names(erins) == ["alice", "bob", "carol"]
-    assert "2 wins · 2 games" in (erins.response.embeds[0].description or "")  # type: ignore[union-attr]
+    assert erins.response is not None
+    assert "2 wins · 2 games" in texts(erins.response)
 
 
 async def test_a_deleted_channels_games_stay_with_their_players(world: World) -> None:
@@ -191,18 +203,32 @@ async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
     )
     await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
     await simcord_env.advance_time(3)
-    shared = await carol.slash(channel, "lama leaderboard")
+    shared = await carol.slash(channel, "lama leaderboard", order="wins")
     assert shared.response is not None and not shared.ephemeral
     first = current(channel, shared.response.id)
-    assert "alice" not in (first.embeds[0].description or "")
+    assert "alice" not in texts(first)
 
     # Alice's next page would count #secret: she gets it privately, the shared one stays.
     turned = await alice.click(first, label="Next")
     assert turned.response is not None and turned.ephemeral
-    assert (turned.response.embeds[0].footer.text or "").startswith("Page 2/2 ·")
-    assert current(channel, shared.response.id).embeds[0].to_dict() == first.embeds[0].to_dict()
+    assert footer(turned.response).startswith("Page 2/2 ·")
+    assert texts(current(channel, shared.response.id)) == texts(first)
     # Carol's own turn edits the shared message, still without #secret's game.
     await carol.click(first, label="Next")
     second = current(channel, shared.response.id)
-    assert (second.embeds[0].footer.text or "").startswith("Page 2/2 ·")
-    assert "alice" not in (second.embeds[0].description or "")
+    assert footer(second).startswith("Page 2/2 ·")
+    assert "alice" not in texts(second)
+
+
+async def test_the_rating_board_lists_only_those_the_asker_sees_play(world: World) -> None:
+    """Bob's only rated game is in #secret: carol's board has no bob, erin's has."""
+    carols = await world.carol.slash(world.open, "lama leaderboard")
+    assert carols.response is not None and not carols.ephemeral
+    assert sorted(board_names(carols)) == ["alice", "carol"]
+    erins = await world.erin.slash(world.secret, "lama leaderboard")
+    assert erins.response is not None and not erins.ephemeral
+    assert sorted(board_names(erins)) == ["alice", "bob", "carol"]
+    # Alice's #secret game counts on her board: in the open channel it is hers alone.
+    alices = await world.alice.slash(world.open, "lama leaderboard")
+    assert alices.response is not None and alices.ephemeral
+    assert "bob" in board_names(alices)

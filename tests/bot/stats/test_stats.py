@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 from typing import Any
 
@@ -14,7 +15,14 @@ from bot.art.chart import PNG_SIGNATURE, SEAT_COLORS
 from bot.frontend.views.stats import CHART_FILE, SEAT_SQUARES
 from bot.i18n import text
 from bot.service.table import Table
-from testkit.simcord_play import open_lobby
+from testkit.simcord_play import (
+    components,
+    is_components_v2,
+    open_lobby,
+    text_blocks,
+    texts,
+    title,
+)
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
 from .games import C, Round, insert_random_game, play_rigged_game
@@ -29,6 +37,9 @@ GAME_A = [
 GAME_B = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
 # Game C, three players: alice empties; bob pays 2, carol 6. Alice wins.
 GAME_C = [Round(hands=[[C.THREE], [C.TWO], [C.SIX]], moves=[(0, C.THREE)])]
+
+
+FIELD = re.compile(r"\*\*(?P<name>[^*]+):\*\* (?P<value>.+)")
 
 
 class Played:
@@ -91,8 +102,20 @@ def expected(tables: list[Table], user_id: int) -> dict[str, object]:
     }
 
 
-def fields(embed: discord.Embed) -> dict[str, str]:
-    return {str(f.name): str(f.value) for f in embed.fields}
+def fields(message: object) -> dict[str, str]:
+    """The stats' "**Name:** value" lines."""
+    found = (FIELD.fullmatch(line) for line in texts(message).splitlines())
+    return {m["name"]: m["value"] for m in found if m}
+
+
+def gallery_urls(message: object) -> list[str]:
+    """The pictures of a layout's media galleries."""
+    return [
+        str(item["media"]["url"])
+        for c in components(message)
+        if c.get("type") == 12
+        for item in c["items"]
+    ]
 
 
 async def chart_messages(channel: simcord.ChannelHandle) -> list[discord.Message]:
@@ -121,10 +144,10 @@ async def test_stats_match_the_finished_games(played: Played) -> None:
         options = {} if user is asker else {"member": user}
         result = await asker.slash(played.channel, "lama stats", **options)
         assert result.response is not None and not result.ephemeral, "stats are shared"
-        embed = result.response.embeds[0]
-        assert user.name in (embed.title or "")
+        assert is_components_v2(result.response) and not result.response.embeds
+        assert user.name in title(result.response)
         want_user = want[user.id]
-        shown = fields(embed)
+        shown = fields(result.response)
         assert shown["Games"] == str(want_user["games"])
         assert shown["Wins"] == str(want_user["wins"])
         assert shown["Win rate"] == f"{want_user['win_rate'] * 100:.0f}%"  # type: ignore[operator]
@@ -143,7 +166,7 @@ async def test_stats_in_the_askers_language(played: Played, locales: Locales) ->
     bob = locales.user(played.players["bob"], "de")
     result = await bob.slash(played.channel, "lama stats")
     assert result.response is not None
-    shown = fields(result.response.embeds[0])
+    shown = fields(result.response)
     assert shown["Spiele"] == "3"
     assert shown["Siege"] == "1"
     assert shown["Siegquote"] == "33 %"
@@ -203,7 +226,8 @@ async def test_the_chart_is_posted_once_when_a_game_ends(played: Played) -> None
     charts = await chart_messages(played.channel)
     assert len(charts) == 3  # one per finished game
     for message, table in zip(charts, played.tables, strict=True):
-        assert f"Game #{table.game_id}" in (message.embeds[0].title or "")
+        assert is_components_v2(message) and not message.embeds
+        assert f"Game #{table.game_id}" in title(message)
         data = await message.attachments[0].read()
         assert data.startswith(PNG_SIGNATURE)
     # Another change notice for a finished game posts nothing more.
@@ -218,8 +242,10 @@ async def test_lama_chart_returns_a_png(played: Played) -> None:
     first = played.tables[0].game_id
     result = await alice.slash(played.channel, "lama chart", game_id=first)
     assert result.response is not None and not result.ephemeral
-    assert f"Game #{first}" in (result.response.embeds[0].title or "")
-    assert "5 points" in (result.response.embeds[0].description or "")
+    assert is_components_v2(result.response) and not result.response.embeds
+    assert f"Game #{first}" in title(result.response)
+    assert "5 points" in texts(result.response)
+    assert gallery_urls(result.response) == [result.response.attachments[0].url]
     [attachment] = result.response.attachments
     assert attachment.filename == CHART_FILE
     assert (await attachment.read()).startswith(PNG_SIGNATURE)
@@ -227,7 +253,7 @@ async def test_lama_chart_returns_a_png(played: Played) -> None:
     # Without a number: the asker's latest finished game.
     latest = await carol.slash(played.channel, "lama chart")
     assert latest.response is not None
-    assert f"Game #{played.tables[2].game_id}" in (latest.response.embeds[0].title or "")
+    assert f"Game #{played.tables[2].game_id}" in title(latest.response)
     assert latest.response.attachments
 
 
@@ -264,8 +290,8 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
     # Dave has never played: the server's latest finished game, saying it isn't his.
     result = await dave.slash(played.channel, "lama chart")
     assert result.response is not None and not result.ephemeral
-    assert result.response.content == hint
-    assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{last_played} ")
+    assert f"\n-# {hint}" in texts(result.response)
+    assert title(result.response).startswith(f"📈 Game #{last_played} ")
     [attachment] = result.response.attachments
     assert (await attachment.read()).startswith(PNG_SIGNATURE)
 
@@ -274,15 +300,15 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
     by_number = await dave.slash(played.channel, "lama chart", game_id=last_played)
     for shown in (own, by_number):
         assert shown.response is not None and shown.response.attachments
-        assert (shown.response.embeds[0].title or "").startswith(f"📈 Game #{last_played} ")
-        assert not shown.response.content
+        assert title(shown.response).startswith(f"📈 Game #{last_played} ")
+        assert hint not in texts(shown.response)
 
     # In the asker's language.
     erik = locales.user(guild.add_member(played.env.create_user("erik")), "de")
     german = await erik.slash(played.channel, "lama chart")
     assert german.response is not None and german.response.attachments
-    assert german.response.content == text("de", "chart.server_latest")
-    assert (german.response.content or "").startswith("Du hast auf diesem Server noch kein Spiel")
+    assert f"-# {text('de', 'chart.server_latest')}" in texts(german.response)
+    assert "-# Du hast auf diesem Server noch kein Spiel" in texts(german.response)
 
     # A newer game here that carol sat out, then one in another guild (dave's, even),
     # newer still: dave gets the newer game of this server, carol still her own latest.
@@ -297,9 +323,9 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
     for asker, shown, content in ((dave, newer.game_id, hint), (carol, last_played, None)):
         result = await asker.slash(played.channel, "lama chart")
         assert result.response is not None, asker.name
-        assert (result.response.embeds[0].title or "").startswith(f"📈 Game #{shown} "), asker.name
+        assert title(result.response).startswith(f"📈 Game #{shown} "), asker.name
         assert result.response.attachments
-        assert (result.response.content or None) == content, asker.name
+        assert (hint in texts(result.response)) == (content is not None), asker.name
 
 
 async def test_lama_chart_without_a_finished_game_in_the_server(
@@ -358,7 +384,7 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
     monkeypatch.setattr(stats, "render_chip_chart", recording)
     result = await alice.slash(channel, "lama chart", game_id=row.game_id)
     assert result.response is not None and result.response.attachments
-    lines = (result.response.embeds[0].description or "").splitlines()
+    lines = text_blocks(result.response)[1].splitlines()
     assert lines[1:] == ["🟦 Player 1: 王小明", "🟩 Player 3: Zoë 🦙"]
     assert threads and threads[0] is not threading.main_thread()
 

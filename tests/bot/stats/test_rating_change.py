@@ -1,0 +1,68 @@
+"""The finished table shows each person's rating change ("+18", "−5") once the game is rated; an
+AI seat's none."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.frontend.words import signed
+from bot.service.rating_scale import shown_change
+from bot.service.seasons import season_at
+from game import Card as C
+from testkit.simcord_play import enabled, open_hand, open_lobby, rig, table_message, text_blocks
+
+from .games import Round, play_rigged_game
+
+# Seat 0 empties at once; seat 1's Llama costs 10: seat 0 wins 0 to 10.
+QUICK = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
+
+
+def standings(message: object) -> list[str]:
+    block = next(b for b in text_blocks(message) if b.startswith("**Standings**"))
+    return block.splitlines()[1:]
+
+
+async def test_the_finished_table_shows_each_persons_rating_change(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    table = await play_rigged_game(simcord_env, channel, [alice, bob], QUICK)
+    await simcord_env.advance_time(3)
+    # What the store says the game did, in its season, on the shown scale.
+    season = season_at([], simcord_env.now().timestamp()).key
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    changes = {
+        c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+        for c in await store.rating_changes(table.game_id)
+        if c.season == season
+    }
+    assert changes[0] > 0 > changes[1], changes
+    assert table.rating_changes == changes
+    winner, loser = standings(table_message(channel))
+    assert winner.startswith("1. alice — 0 points") and winner.endswith(
+        f" · rating **+{changes[0]}**"
+    )
+    assert loser.startswith("2. bob — 10 points")
+    assert loser.endswith(f" · rating **\u2212{-changes[1]}**")  # a true minus sign
+
+
+async def test_an_ai_seat_shows_no_rating_change(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    rig(simcord_env, [[C.THREE], [C.LLAMA]], C.THREE, [], starter=0)
+    table = await open_lobby(simcord_env, alice, channel, threshold=5)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    hand = await open_hand(alice, channel)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
+    mine, ai = standings(table_message(channel))
+    assert table.rating_changes and mine.endswith(f"**{signed(table.rating_changes[0])}**")
+    assert "rating" in mine and "rating" not in ai
+
+
+def test_signs_as_players_read_them() -> None:
+    assert [signed(18), signed(-5), signed(0)] == ["+18", "\u22125", "\u00b10"]
