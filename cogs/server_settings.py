@@ -272,6 +272,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         assert interaction.guild_id is not None
         try:
             settings = await self.bot.service.server_settings(interaction.guild_id)
+            season = await self.bot.service.current_season(interaction.guild_id)
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -280,6 +281,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             settings,
             guild_locale=interaction.guild_locale,
             bot_timer=self.bot.settings.turn_timer,
+            season=season,
         )
         await reply(interaction, message)
 

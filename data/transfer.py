@@ -37,6 +37,20 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("guild_settings", "guild_id, language, turn_timer, hints", "guild_id"),
     ("guild_channels", "guild_id, channel_id", "guild_id, channel_id"),
     ("pings", "message_id, game_id, channel_id", "message_id"),  # still to take down
+    # The ratings: the seasons' plans cannot be worked out again, the rest could be.
+    ("season_plans", "guild_id, started_at, days", "guild_id, started_at"),
+    (
+        "ratings",
+        "guild_id, season, player, user_id, ai, name, mu, sigma, ordinal, games, last_game",
+        "guild_id, season, player",
+    ),
+    ("rated_games", "game_id, guild_id, finished_at, season", "game_id"),
+    (
+        "rating_changes",
+        "game_id, seat, season, guild_id, player, rank, mu_before, sigma_before, mu_after, "
+        "sigma_after",
+        "game_id, seat, season",
+    ),
 )
 
 

@@ -391,6 +391,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.season.now": "Die Wertungssaisons auf diesem Server dauern {length}. Die laufende Saison begann am {start} und endet am {end}.",
     "settings.season.set": "Die Saison-Einstellung ist gespeichert.",
     "settings.season.started": "Gerade hat eine neue Saison begonnen; die Wertungen der Saisons davor bleiben erhalten.",
+    "settings.show.season": "Wertungssaisons: je {length}; die laufende endet am {end}",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.

@@ -386,4 +386,5 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.season.now": "Rating seasons in this server last {length}. The season under way began {start} and ends {end}.",
     "settings.season.set": "The season setting is saved.",
     "settings.season.started": "A new season started just now; the ratings of the seasons before are kept.",
+    "settings.show.season": "Rating seasons: {length} each; the one under way ends {end}",
 }

@@ -385,6 +385,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.season.now": "Las temporadas de clasificación de este servidor duran {length}. La temporada en curso empezó el {start} y termina el {end}.",
     "settings.season.set": "Se ha guardado el ajuste de temporadas.",
     "settings.season.started": "Acaba de empezar una temporada nueva; las clasificaciones de las temporadas anteriores se conservan.",
+    "settings.show.season": "Temporadas de clasificación: {length} cada una; la actual termina el {end}",
 }
 
 #: Slash commands, keyed by the English string in the command definitions.

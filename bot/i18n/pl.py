@@ -435,6 +435,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.season.now": "Sezony rankingowe na tym serwerze trwają {length}. Obecny sezon zaczął się {start} i kończy się {end}.",
     "settings.season.set": "Ustawienie sezonów zostało zapisane.",
     "settings.season.started": "Właśnie zaczął się nowy sezon; rankingi poprzednich sezonów zostają.",
+    "settings.show.season": "Sezony rankingowe: każdy trwa {length}; obecny kończy się {end}",
 }
 
 COMMANDS: Mapping[str, str] = {

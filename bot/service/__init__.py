@@ -18,6 +18,9 @@
 - ``searches``: searches shared by their askers; ``hints``: hints and finished
   games' reviews (``HintDesk``);
 - ``resume``: picking up after a restart (``Resumer``);
+- ``ratings``: every finished game rated once, in order (``Rater``); ``rating_scale``:
+  the shown number; ``seasons``: season arithmetic; ``season_plans``: a server's seasons
+  (``SeasonPlans``);
 - ``front_store``: languages, table messages, open hands, pings (``FrontStore``).
 """
 

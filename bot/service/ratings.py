@@ -131,14 +131,19 @@ def standings(game: FinishedGame) -> list[Standing]:
 
 
 def rate_game(
-    game: FinishedGame, season: int, skills: Mapping[tuple[int, str], Skill]
+    game: FinishedGame,
+    season: int,
+    skills: Mapping[tuple[int, str], Skill],
+    seats: Sequence[Standing] | None = None,
 ) -> GameRating:
     """What rating ``game`` in ``season`` (and all time) does, from the players' ratings
-    before it (``skills``, by (scope, player); one missing is a newcomer).  Pure."""
+    before it (``skills``, by (scope, player); one missing is a newcomer); ``seats`` its
+    :func:`standings`, if the caller has them already.  Pure."""
     record = game.record
     finished_at = record.finished_at if record.finished_at is not None else record.updated_at
     rating = GameRating(record.id, record.guild_id, finished_at, season)
-    seats = standings(game)
+    if seats is None:
+        seats = standings(game)
     if len(seats) < 2:
         return rating  # nobody to be ranked against: the game counts for nobody
     ranks: list[float] = [s.rank for s in seats]
@@ -226,7 +231,20 @@ class Rater:
             log.exception("game %s: rating it failed", table.game_id)
             return
         rating = rated.get(table.game_id)
-        table.rating_changes = shown_changes(rating) if rating is not None else {}
+        if rating is not None:
+            table.rating_changes = shown_changes(rating)
+            return
+        # Rated already by the pass of a game that finished beside it (or not at all).
+        try:
+            changes = await self._store.rating_changes(table.game_id)
+        except StoreError as error:
+            log.warning("game %s: could not read its rating changes: %s", table.game_id, error)
+            return
+        table.rating_changes = {
+            c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+            for c in changes
+            if c.season != ALL_TIME and c.user_id is not None and c.ai is None
+        }
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was
@@ -326,7 +344,8 @@ class Rater:
         record = game.record
         finished_at = record.finished_at if record.finished_at is not None else record.updated_at
         season = season_at(plans, finished_at).key
-        wanted = {s.player for s in standings(game) if s.kept}
+        seats = standings(game)
+        wanted = {s.player for s in seats if s.kept}
         keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
         missing = [key for key in keys if key not in known]
         if missing:
@@ -335,7 +354,7 @@ class Rater:
             for key in missing:
                 known[key] = found.get(key)
         skills = {key: skill for key in keys if (skill := known[key]) is not None}
-        rating = rate_game(game, season, skills)
+        rating = rate_game(game, season, skills, seats)
         for done in rating.players:
             known[(done.season, done.player)] = Skill(done.mu, done.sigma, done.games)
         return rating

@@ -207,12 +207,14 @@ async def test_show_lists_every_setting(
     locales: Locales,  # noqa: F811
 ) -> None:
     shown = private(await mod.slash(channel, "lama settings show"))
+    end = (await service(simcord_env).current_season(guild.id)).end
     assert shown.splitlines() == [
         "**⚙️ L.A.M.A. settings for this server**",
         "Language of lobbies and tables: English (the server's Discord language)",
         "Turn timer of new tables: 120 seconds per turn (the bot's default)",
         "Hints at new tables: on (the bot's default)",
         "Channels where /lama new may open a table (threads included): every channel",
+        f"Rating seasons: a calendar month (UTC) each; the one under way ends <t:{end}:f>",
     ]
     other = guild.create_text_channel("chatter")
     await mod.slash(channel, "lama settings language", language="es")
@@ -220,6 +222,8 @@ async def test_show_lists_every_setting(
     await mod.slash(channel, "lama settings hints", enabled=False)
     await mod.slash(channel, "lama settings channel", channel=other, allowed=True)
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
+    await mod.slash(channel, "lama settings season", length="14")
+    end = (await service(simcord_env).current_season(guild.id)).end
     listed = ", ".join(f"<#{c}>" for c in sorted((channel.id, other.id)))
     shown = private(await mod.slash(channel, "lama settings show"))
     assert shown.splitlines()[1:] == [
@@ -227,6 +231,7 @@ async def test_show_lists_every_setting(
         "Turn timer of new tables: off",
         "Hints at new tables: off",
         f"Channels where /lama new may open a table (threads included): {listed}",
+        f"Rating seasons: 14 days each; the one under way ends <t:{end}:f>",
     ]
     locales.user(mod, "es-ES")
     shown = private(await mod.slash(channel, "lama settings show"))
@@ -236,6 +241,7 @@ async def test_show_lists_every_setting(
         "Tiempo de turno de las mesas nuevas: desactivado",
         "Pistas en las mesas nuevas: desactivadas",
         f"Canales donde /lama nueva puede abrir una mesa (con sus hilos): {listed}",
+        f"Temporadas de clasificación: 14 días cada una; la actual termina el <t:{end}:f>",
     ]
 
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.ratings import Rater
 from data import PingRecord, SeatNote, Store, StoreError
+from data.records import SeasonPlan
 from data.transfer import TABLES, copy_to_postgres
 from game import Match, Ruleset
 from tests.pg import PostgresServer
@@ -49,6 +51,8 @@ async def fill(path: Path) -> dict[int, Match]:
         await store.set_default_hints(2, False)
         await store.allow_channel(2, 5)
         await store.allow_channel(2, 6)
+        await store.add_season_plan(2, SeasonPlan(started_at=500, days=30))
+        assert (await Rater(store).rate_all()).games == 4
     finally:
         await store.close()
     return matches
@@ -75,6 +79,14 @@ async def test_a_copy_holds_every_row_and_plays_on(
             assert await new.leaderboard(guild) == await old.leaderboard(guild)
             assert await new.guild_settings(guild) == await old.guild_settings(guild)
         assert (await new.guild_settings(2)).channels == (5, 6)
+        assert copied.rows["season_plans"] == 1 and copied.rows["rated_games"] == 4
+        assert await new.season_plans(2) == [SeasonPlan(500, 30)]
+        for guild in (1, 2):
+            for season in await old.rated_seasons(guild):
+                assert await new.rating_board(guild, season) == await old.rating_board(
+                    guild, season
+                )
+        assert await new.rating_changes(1) == await old.rating_changes(1)
         assert copied.rows["guild_channels"] == 2
         # New games get fresh ids after the copied ones.
         game_id = await new.create_game(

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import GameService
 from bot.service.rating_scale import MU, SIGMA, shown_change
-from bot.service.ratings import MODEL, leavers, rate_game, standings
+from bot.service.ratings import MODEL, Rater, leavers, rate_game, standings
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
@@ -345,3 +345,45 @@ async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: Service
     assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
     await game.service.rerate()
     assert snapshot(path) == once
+
+
+async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_changes(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rater = Rater(game.store)
+
+    async def later(table: Table) -> None:  # both games finish before either is rated
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", later)
+    first = await finish(game, await game.lobby([ANN, BOB]))
+    second = await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
+    await rater.rate_table(second)  # rates both, in order
+    await rater.rate_table(first)  # nothing left to rate: its changes are read back
+    assert set(first.rating_changes) == {0, 1} and set(second.rating_changes) == {0, 1}
+    changes = await game.store.rating_changes(first.game_id)
+    ann = next(c for c in changes if c.seat == 0 and c.season != ALL_TIME)
+    want = shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after)
+    assert first.rating_changes[0] == want
+
+
+async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_start(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def unrated(table: Table) -> None:  # the bot before the ratings
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    for players in ([ANN, BOB], [BOB, CY], [ANN, CY]):
+        await finish(game, await game.lobby(players, [Strength.EASY]))
+    path = Path(game.store.path)
+    assert snapshot(path)["rated_games"] == []
+    upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        await upgraded.resume()
+    finally:
+        await upgraded.close()
+    first_start = snapshot(path)
+    assert len(first_start["rated_games"]) == 3
+    await game.service.rerate()
+    assert snapshot(path) == first_start  # in the order they finished

@@ -32,7 +32,12 @@ def allowed_here(interaction: Interaction, channels: tuple[int, ...]) -> bool:
 
 
 def settings_text(
-    locale: object, settings: ServerSettings, *, guild_locale: object, bot_timer: int
+    locale: object,
+    settings: ServerSettings,
+    *,
+    guild_locale: object,
+    bot_timer: int,
+    season: Season | None = None,
 ) -> str:
     """Every setting of the server, one line each, with the defaults said as such."""
     if settings.language is None:
@@ -55,6 +60,15 @@ def settings_text(
         text(locale, "settings.show.hints", value=hints),
         text(locale, "settings.show.channels", value=channel_list(locale, settings.channels)),
     ]
+    if season is not None:
+        lines.append(
+            text(
+                locale,
+                "settings.show.season",
+                length=season_length_text(locale, season),
+                end=f"<t:{season.end}:f>",
+            )
+        )
     return "\n".join(lines)
 
 
