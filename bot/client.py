@@ -45,6 +45,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
     "cogs.server_settings",
     "cogs.stats",
+    "cogs.replay",
 )
 
 

@@ -1,4 +1,4 @@
-"""Stats commands: /lama stats, leaderboard, history and chart, and the leaderboard's paging.
+"""Stats commands: /lama stats, leaderboard and chart, and the leaderboard's paging.
 
 Everything here reads finished games of one server through the service, only those
 the asker may see (:func:`~bot.frontend.views.stats.audience`), and answers privately
@@ -18,12 +18,10 @@ from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store
 from bot.frontend.replies import Interaction, in_time, reply
 from bot.frontend.views.stats import (
-    HISTORY_SIZE,
     audience,
     board_page,
     chart_file,
     finished_chart,
-    history_embed,
     stats_embed,
 )
 from bot.frontend.words import plain_name
@@ -101,32 +99,6 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, message or "", ephemeral=True)
             return
         await self._send_board(interaction, embed, view, ephemeral=seen.private)
-
-    @app_commands.command(
-        name="history",
-        description="Recent finished L.A.M.A. games in this server, yours or a member's.",
-    )
-    @app_commands.describe(member="Whose games to show (default: you)")
-    async def history_command(
-        self, interaction: Interaction, member: discord.Member | None = None
-    ) -> None:
-        assert interaction.guild_id is not None
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
-        who = member or interaction.user
-        try:
-            seen = await audience(self.stats, interaction)
-            rows = await self.stats.history(
-                interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight
-            )
-        except StoreError as error:
-            await self._failed(interaction, error)
-            return
-        if not rows:
-            await reply(interaction, self._nobody(interaction, who), ephemeral=True)
-            return
-        embed = history_embed(interaction.locale, who.display_name, rows)
-        await interaction.response.send_message(embed=embed, ephemeral=seen.private)
 
     @app_commands.command(
         name="chart", description="Every player's points round by round in a finished game."

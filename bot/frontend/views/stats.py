@@ -1,4 +1,4 @@
-"""The stats messages: a player's stats, the leaderboard and its paging, history, the chip chart.
+"""The stats messages: a player's stats, the leaderboard and its paging, the chip chart.
 
 Everything here reads finished games of one server; nothing is kept in
 memory, so the leaderboard's Previous/Next buttons carry only the server, the
@@ -20,7 +20,7 @@ import discord
 
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
-from data.records import ChipHistory, HistoryRow, LeaderboardRow, PlayerStats, Sight
+from data.records import ChipHistory, LeaderboardRow, PlayerStats, Sight
 from data.stats import StatsReads
 
 from ..custom_ids import BoardId
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 10  # leaderboard rows per page
 MIN_GAMES = 3  # finished games a player needs to be ranked by win rate or average
-HISTORY_SIZE = 10  # games listed by /lama history
 CHART_FILE = "chips.png"
 COLOR_STATS = discord.Colour.purple()
 
@@ -232,30 +231,6 @@ async def board_page(
     embed = board_embed(locale, order, rows, page, pages)
     view = board_view(locale, guild_id, order, page, pages) if pages > 1 else None
     return None, embed, view
-
-
-def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.Embed:
-    lines = [
-        ("🏆 " if row.winner else "")
-        + text(
-            locale,
-            "history.line",
-            time=int(row.finished_at),
-            game=row.game_id,
-            players=text(locale, "history.players", count=row.players),
-            points=text(locale, "history.points", count=row.points),
-            place=row.place,
-            winners=_names(row.winners),
-        )
-        for row in rows
-    ]
-    embed = discord.Embed(
-        title=text(locale, "history.title", name=plain_name(name)),
-        description="\n".join(lines),
-        colour=COLOR_STATS,
-    )
-    embed.set_footer(text=text(locale, "history.footer"))
-    return embed
 
 
 #: The coloured square beside a name in the message, matching its line's colour (SEAT_COLORS).
