@@ -149,7 +149,12 @@ class ReplayCommands(LamaCog, name="Replay"):
             )
             return
         view = replay_view(replay, cid.step, locale, self.bot.faces)
-        if cid.action == "open":
+        # Only a private replay is paged in place; any other message (a finished table, a
+        # history, a copied button) gets a private replay of its own: a replay is never shown
+        # to a channel.
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        if cid.action == "open" or not private:
             if interaction.response.is_done():
                 await interaction.followup.send(view=view, ephemeral=True)
             else:
