@@ -18,6 +18,7 @@
 - ``searches``: searches shared by their askers; ``hints``: hints and finished
   games' reviews (``HintDesk``);
 - ``resume``: picking up after a restart (``Resumer``);
+- ``replay``: finished games step by step, every hand open (``Replays``);
 - ``front_store``: languages, table messages, open hands, pings (``FrontStore``).
 """
 
