@@ -18,7 +18,16 @@ import simcord
 
 from bot.config import Settings
 from bot.frontend.faces import Faces
-from bot.frontend.views.layout import COLOR_OVER, COLOR_ROUND_OVER, COLOR_TABLE
+from bot.frontend.views.layout import (
+    COLOR_OVER,
+    COLOR_ROUND_OVER,
+    COLOR_TABLE,
+    MAX_COMPONENTS,
+    MAX_TEXT,
+    component_count,
+    text_length,
+)
+from bot.frontend.views.replay import replay_view
 from bot.i18n import text
 from bot.service.table import Table
 from game import Card
@@ -341,3 +350,28 @@ async def test_a_replay_button_works_after_a_restart(
     assert f"bob played {faces(simcord_env).card(C.FOUR)} 4" in texts(shown)
     result = await alice.click(table_message(channel), label="Replay")
     assert result.response is not None and step_line(result.response) == "Step 1 of 8 · round 1"
+
+
+async def test_every_step_of_a_six_seat_game_fits_discords_limits(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Six long names, every hand open in the card emojis, and the scoring: within 4,000
+    characters and 40 components at every step, the long hands named when they must be."""
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    names = [(alice.id, "A" * 32), *((None, f"{'Ж' * 30}{n}") for n in range(5))]
+    await insert_random_game(
+        store, guild.id, names, random.Random(5), threshold=60, channel_id=channel.id
+    )
+    [row_] = await store.history(guild.id, alice.id, limit=1)
+    replay = await simcord_env.bot.service.replay(row_.game_id, guild_id=guild.id)  # type: ignore[attr-defined]
+    assert replay is not None and len(replay.steps) > 50
+    longest = 0
+    for number in range(len(replay.steps)):
+        view = replay_view(replay, number, "en", faces(simcord_env))
+        assert component_count(view) <= MAX_COMPONENTS
+        assert text_length(view) <= MAX_TEXT
+        longest = max(longest, text_length(view))
+    assert longest > 1500, "a test of long layouts"
