@@ -40,6 +40,7 @@ from testkit.simcord_play import (
     texts,
     two_player_game,
 )
+from testkit.slow_store import held
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 from tests.bot.stats.games import C, Round, insert_random_game, play_rigged_game
 from tests.process.common import restart
@@ -375,3 +376,28 @@ async def test_every_step_of_a_six_seat_game_fits_discords_limits(
         assert text_length(view) <= MAX_TEXT
         longest = max(longest, text_length(view))
     assert longest > 1500, "a test of long layouts"
+
+
+async def test_a_slow_or_failing_store_still_answers_the_click(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    finished: Table,
+) -> None:
+    """A replay the bot doesn't keep, read from a locked store: the click is acknowledged
+    in time and then answered, or told privately that the replay couldn't be loaded."""
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    cid = f"lama:replay:{finished.game_id}:2:open"
+    with held(store, "load_game", 4.0):
+        result = await alice.click(forged(simcord_env, channel, cid), custom_id=cid)
+    assert result.acknowledged and result.deferred, "Discord would show 'This interaction failed'"
+    [shown] = result.followups
+    assert shown.ephemeral and step_line(shown) == "Step 3 of 8 · round 1"
+
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    with held(store, "finished_channels", 4.0, fails=True):
+        result = await carol.click(forged(simcord_env, channel, cid), custom_id=cid)
+    assert result.acknowledged
+    [told] = result.followups
+    assert told.ephemeral and told.content == text("en", "replay.failed")
