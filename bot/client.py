@@ -46,6 +46,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.server_settings",
     "cogs.stats",
     "cogs.export",
+    "cogs.replay",
 )
 
 

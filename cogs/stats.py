@@ -1,4 +1,4 @@
-"""Stats commands: /lama stats, leaderboard, history and chart, and the leaderboard's paging.
+"""Stats commands: /lama stats, leaderboard and chart, and the leaderboard's paging.
 
 Everything here reads finished games of one server through the service, only those
 the asker may see (:func:`~bot.frontend.views.stats.audience`), and answers privately
@@ -25,12 +25,10 @@ from bot.frontend.views.layout import Layout
 from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
 from bot.frontend.views.player_stats import Ratings, rating_file, rating_png, stats_view
 from bot.frontend.views.stats import (
-    HISTORY_SIZE,
     Audience,
     audience,
     chart_file,
     finished_chart,
-    history_embed,
 )
 from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
@@ -190,32 +188,6 @@ class StatsCommands(LamaCog, name="Stats"):
         ]
         wanted = typed.casefold().strip()
         return [c for c in choices if wanted in c.name.casefold() or wanted == c.value][:25]
-
-    @app_commands.command(
-        name="history",
-        description="Recent finished L.A.M.A. games in this server, yours or a member's.",
-    )
-    @app_commands.describe(member="Whose games to show (default: you)")
-    async def history_command(
-        self, interaction: Interaction, member: discord.Member | None = None
-    ) -> None:
-        assert interaction.guild_id is not None
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
-        who = member or interaction.user
-        try:
-            seen = await audience(self.stats, interaction)
-            rows = await self.stats.history(
-                interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight
-            )
-        except StoreError as error:
-            await self._failed(interaction, error)
-            return
-        if not rows:
-            await reply(interaction, self._nobody(interaction, who), ephemeral=True)
-            return
-        embed = history_embed(interaction.locale, who.display_name, rows)
-        await interaction.response.send_message(embed=embed, ephemeral=seen.private)
 
     @app_commands.command(
         name="chart", description="Every player's points round by round in a finished game."

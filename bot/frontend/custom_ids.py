@@ -3,9 +3,9 @@
 Every custom_id holds identifiers only (``lama:<action>:<game>[:<stamp>[:<card>]]``);
 the state they act on lives in the game service and the store.  A family is
 the buttons one handler answers: the lobby's, the hints', the table's, the
-moves of a hand, a seat's card count and the leaderboard's paging; the Add AI
-select has an id of its own (``lama-ai:<game>``), and its pick is an
-:class:`AIPick`.
+moves of a hand, a seat's card count, the leaderboard's paging and a replay's
+steps; the Add AI select has an id of its own (``lama-ai:<game>``), and its pick
+is an :class:`AIPick`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ LobbyAction = Literal["join", "leave", "start", "cancel", "rematch", "dropai", "
 HintAction = Literal["hint", "review"]
 TableAction = Literal["hand", "rules", "back"]
 MoveAction = Literal["play", "draw", "quit"]
+#: A replay's buttons; ``open`` (a finished table's, a history row's) sends a new replay.
+ReplayAction = Literal["first", "back", "next", "last", "round", "open"]
 
 #: The largest number a custom_id or a command option may carry: the store's integers are
 #: 64-bit (SQLite's INTEGER, PostgreSQL's BIGINT), so a bigger one could not be looked up.
@@ -195,6 +197,33 @@ class BoardId:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplayId:
+    """A replay's button: the game, the step it shows (0-based) and which button it is,
+    ``lama:replay:<game>:<step>:<action>``. The step is the one to show, so the click
+    needs nothing kept in memory (and the buttons of one message never share an id)."""
+
+    ACTIONS: ClassVar[frozenset[str]] = frozenset({"replay"})
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        rf"replay:(?P<game>{_NUMBER}):(?P<step>{_NUMBER}):"
+        rf"(?P<action>{'|'.join(get_args(ReplayAction))})"
+    )
+    game_id: int
+    step: int
+    action: ReplayAction
+
+    @property
+    def custom_id(self) -> str:
+        return f"lama:replay:{self.game_id}:{self.step}:{self.action}"
+
+    @classmethod
+    def from_match(cls, m: re.Match[str]) -> ReplayId | None:
+        numbers = _numbers(m, "game", "step")
+        if numbers is None:
+            return None
+        return cls(numbers[0], numbers[1], cast(ReplayAction, m["action"]))
+
+
+@dataclass(frozen=True, slots=True)
 class AIPick:
     """What the Add AI select of a lobby picked."""
 
@@ -207,9 +236,10 @@ def add_ai_id(game_id: int) -> str:
     return f"lama-ai:{game_id}"
 
 
-#: The id of any ``lama:`` button; every family but the leaderboard's is of one game.
+#: The id of any ``lama:`` button; every family but the leaderboard's and the replays'
+#: is of one game's table, and acts only in the game's channel.
 GameButtonId = LobbyButtonId | HintButtonId | TableButtonId | MoveId | SeatId
-ButtonId = GameButtonId | BoardId
+ButtonId = GameButtonId | BoardId | ReplayId
 _Family = (
     type[LobbyButtonId]
     | type[HintButtonId]
@@ -217,11 +247,12 @@ _Family = (
     | type[MoveId]
     | type[SeatId]
     | type[BoardId]
+    | type[ReplayId]
 )
 #: Each action's family.
 _FAMILY: dict[str, _Family] = {
     action: family
-    for family in (LobbyButtonId, HintButtonId, TableButtonId, MoveId, SeatId, BoardId)
+    for family in (LobbyButtonId, HintButtonId, TableButtonId, MoveId, SeatId, BoardId, ReplayId)
     for action in family.ACTIONS
 }
 

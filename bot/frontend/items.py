@@ -21,7 +21,7 @@ from bot.i18n import text
 from bot.service import GameService
 from game.ai import Strength
 
-from .custom_ids import AIPick, BoardId, ButtonId, add_ai_id, fits_store, parse
+from .custom_ids import AIPick, BoardId, ButtonId, ReplayId, add_ai_id, fits_store, parse
 from .replies import Interaction, answer_unexpected
 
 log = logging.getLogger(__name__)
@@ -152,7 +152,9 @@ class LamaButton(
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         cid = self.cid
-        if cid is None or isinstance(cid, BoardId):  # the leaderboard checks its server
+        # The leaderboard checks its server; a replay is private and may be clicked anywhere
+        # in the server, its handler checks who may see the game.
+        if cid is None or isinstance(cid, BoardId | ReplayId):
             return True
         return await _in_its_place(interaction, cid.game_id)
 

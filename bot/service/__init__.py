@@ -21,6 +21,7 @@
 - ``ratings``: every finished game rated once, in order (``Rater``); ``rating_scale``:
   the shown number; ``seasons``: season arithmetic; ``season_plans``: a server's seasons
   (``SeasonPlans``);
+- ``replay``: finished games step by step, every hand open (``Replays``);
 - ``front_store``: languages, table messages, open hands, pings (``FrontStore``).
 """
 

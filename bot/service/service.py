@@ -28,6 +28,7 @@ from .notices import Notices
 from .person import Person
 from .ratings import Rated, Rater
 from .registry import TableRegistry
+from .replay import Replay, Replays
 from .resume import Resumer
 from .saver import Saver
 from .scheduler import Scheduler
@@ -129,6 +130,7 @@ class GameService:
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
         self._seasons = SeasonPlans(store, self._saver, clock)
+        self._replays = Replays(store)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""
@@ -242,6 +244,12 @@ class GameService:
         on_queued: Callable[[int], Awaitable[None]] | None = None,
     ) -> Review:
         return await self._hints.latest_review(guild_id, channel_id, user_id, on_queued=on_queued)
+
+    # ------------------------------------------------------------ replays
+    async def replay(self, game_id: int, *, guild_id: int) -> Replay | None:
+        """A finished game of ``guild_id`` step by step, every hand open; None if there is
+        no such game there. Kept for a while: paging through it reads the store once."""
+        return await self._replays.replay(game_id, guild_id=guild_id)
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:

@@ -31,6 +31,8 @@ JUST_TOO_BIG = str(2**63)
         f"lama:seat:{TOO_BIG}:0",
         f"lama:board:{TOO_BIG}:0:0",
         f"lama:board:{DEV_GUILD_ID}:{TOO_BIG}:0",
+        f"lama:replay:{TOO_BIG}:0:next",
+        f"lama:replay:1:{JUST_TOO_BIG}:open",
     ],
 )
 async def test_an_oversized_number_in_a_custom_id_is_an_unknown_button(

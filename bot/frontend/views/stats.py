@@ -1,4 +1,4 @@
-"""Who sees which finished games, and the messages of one game or person: history, the chip chart.
+"""Who sees which finished games, and the chip chart of one game.
 
 The leaderboard is drawn in :mod:`.leaderboard`, a person's stats in :mod:`.player_stats`.
 
@@ -18,7 +18,7 @@ from discord import ui
 
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
-from data.records import ChipHistory, HistoryRow, Sight
+from data.records import ChipHistory, Sight
 from data.stats import StatsReads
 
 from ..replies import Interaction
@@ -28,7 +28,6 @@ from .layout import COLOR_STATS, Layout, fit, heading, layout
 if TYPE_CHECKING:
     from bot.service import GameService
 
-HISTORY_SIZE = 10  # games listed by /lama history
 CHART_FILE = "chips.png"
 
 
@@ -104,31 +103,6 @@ async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
 # ---------------------------------------------------------------- formatting
 def _names(names: tuple[str, ...] | list[str]) -> str:
     return ", ".join(plain_name(n) for n in names) or "—"
-
-
-# ---------------------------------------------------------------- embeds
-def history_embed(locale: object, name: str, rows: list[HistoryRow]) -> discord.Embed:
-    lines = [
-        ("🏆 " if row.winner else "")
-        + text(
-            locale,
-            "history.line",
-            time=int(row.finished_at),
-            game=row.game_id,
-            players=text(locale, "history.players", count=row.players),
-            points=text(locale, "history.points", count=row.points),
-            place=row.place,
-            winners=_names(row.winners),
-        )
-        for row in rows
-    ]
-    embed = discord.Embed(
-        title=text(locale, "history.title", name=plain_name(name)),
-        description="\n".join(lines),
-        colour=COLOR_STATS,
-    )
-    embed.set_footer(text=text(locale, "history.footer"))
-    return embed
 
 
 #: The coloured square beside a name in the message, matching its line's colour (SEAT_COLORS).

@@ -17,7 +17,7 @@ from bot.i18n import text
 from bot.service.table import MoveLine, Status, Table
 from game import Card, PublicView, RoundResult
 
-from ..custom_ids import HintButtonId, LobbyButtonId, SeatId, TableButtonId
+from ..custom_ids import HintButtonId, LobbyButtonId, ReplayId, SeatId, TableButtonId
 from ..faces import Faces, card_row, chip_icons
 from ..items import LamaButton
 from ..words import card_name, seat_name, signed, variant_badges
@@ -259,7 +259,7 @@ def _table_buttons(table: Table) -> ui.ActionRow[Any]:
             text(loc, "button.rematch"),
             discord.ButtonStyle.success,
         )
-        return row(rematch, review_button(table, loc), rules)
+        return row(rematch, review_button(table, loc), replay_button(gid, loc), rules)
     buttons: list[ui.Item[Any]] = [
         button(
             TableButtonId("hand", gid).custom_id,
@@ -292,6 +292,16 @@ def review_button(table: Table, locale: str) -> LamaButton:
         text(locale, "button.review"),
         discord.ButtonStyle.secondary,
         emoji="🔍",
+    )
+
+
+def replay_button(game_id: int, locale: str) -> LamaButton:
+    """A finished game's 🎬 Replay: the game move by move, for whoever clicks to see."""
+    return button(
+        ReplayId(game_id, 0, "open").custom_id,
+        text(locale, "replay.open"),
+        discord.ButtonStyle.secondary,
+        emoji="🎬",
     )
 
 

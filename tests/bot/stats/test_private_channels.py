@@ -69,9 +69,9 @@ async def world(
 
 
 def game_ids(result: simcord.InteractionResult) -> set[int]:
+    """The games a /lama history answer lists."""
     assert result.response is not None
-    embed = result.response.embeds[0]
-    return {int(n) for n in re.findall(r"#(\d+)", embed.description or "")}
+    return {int(n) for n in re.findall(r"#(\d+)", texts(result.response))}
 
 
 def games_field(result: simcord.InteractionResult) -> str:

@@ -1,4 +1,4 @@
-"""/lama stats, history and chart through SimCord, checked against the finished matches."""
+"""/lama stats and chart through SimCord, checked against the finished matches."""
 
 from __future__ import annotations
 
@@ -192,34 +192,6 @@ async def test_a_member_without_games_gets_a_friendly_message(
     chart = await alice.slash(channel, "lama chart")
     assert chart.response is not None
     assert chart.response.content == text("en", "chart.none")
-
-
-async def test_history_lists_the_games_newest_first(played: Played) -> None:
-    alice, carol = played.players["alice"], played.players["carol"]
-    result = await alice.slash(played.channel, "lama history")
-    assert result.response is not None and not result.ephemeral
-    lines = (result.response.embeds[0].description or "").splitlines()
-    ids = [t.game_id for t in reversed(played.tables)]
-    assert len(lines) == 3
-    for line, table in zip(lines, reversed(played.tables), strict=True):
-        assert f"game #{table.game_id}" in line
-        match = table.match
-        assert match is not None
-        seat = table.seat_of(alice.id)
-        assert seat is not None
-        assert f"**{match.points[seat]}** point" in line
-        assert f"{len(table.seats)} players" in line
-        winners = ", ".join(table.seats[w].name for w in match.winners)
-        assert line.endswith(f"won by {winners}")
-        assert line.startswith("🏆 ") == (seat in match.winners)
-    assert f"game #{ids[0]}" in lines[0]
-    assert "place 1" in lines[0] and "place 2" in lines[2]
-
-    theirs = await alice.slash(played.channel, "lama history", member=carol)
-    assert theirs.response is not None
-    lines = (theirs.response.embeds[0].description or "").splitlines()
-    assert len(lines) == 1 and f"game #{played.tables[2].game_id}" in lines[0]
-    assert "place 3" in lines[0]
 
 
 async def test_the_chart_is_posted_once_when_a_game_ends(played: Played) -> None:

@@ -1,0 +1,175 @@
+"""Replays of finished games: each stored event as a step with every hand open, and a small cache.
+
+A replay is rebuilt from the stored game (its events, seats and ruleset) the way a
+restart rebuilds a table, keeping a snapshot of the table after every event. The
+game is over, so nothing is secret any more: each step shows every hand, and a draw
+says which card it was. Finished games never change, so the last few replays asked
+for are kept (:class:`Replays`), and paging through one reads the store once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from data import GameRecord, Store
+from game import (
+    Card,
+    CardDrawn,
+    CardPlayed,
+    Event,
+    Match,
+    PlayerQuit,
+    PublicView,
+    RoundDealt,
+    RoundResult,
+    Ruleset,
+    require_whole_deck,
+    sorted_cards,
+)
+from game.ai import Strength
+
+from .table import MoveLine, Seat
+
+#: Replays kept in memory: enough for everyone paging through one at the same time.
+CACHE_SIZE = 32
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The table right after one stored event of a finished game, every hand open."""
+
+    number: int  # 0-based: step 0 is the first deal
+    round_no: int
+    #: What was done, and by whom: the deal (its seat starts the round), a card played,
+    #: a draw (with the card drawn), a quit (``timeout`` if the clock quit for them).
+    move: MoveLine
+    notes: tuple[MoveLine, ...]  # seat changes just before the move: kicked, left, back …
+    hands: tuple[tuple[Card, ...], ...]  # every seat's hand, sorted
+    in_round: tuple[bool, ...]
+    top: Card
+    draw_pile: int  # cards left to draw
+    points: tuple[int, ...]  # after the step: a round's last move adds its scoring
+    to_move: int | None
+    no_drama_holder: int | None
+    result: RoundResult | None  # the round's scoring, if this move ended the round
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game, step by step."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    ruleset: Ruleset
+    seats: tuple[Seat, ...]
+    finished_at: float | None
+    steps: tuple[ReplayStep, ...]  # never empty: a finished game was dealt at least once
+    final: PublicView  # the game as it ended: the winners and every seat's points
+
+    @property
+    def last(self) -> int:
+        """The number of the last step: the move that ended the game."""
+        return len(self.steps) - 1
+
+    def next_round(self, number: int) -> int | None:
+        """The step that deals the round after step ``number``'s; None in the last round."""
+        this = self.steps[number].round_no
+        return next((s.number for s in self.steps[number:] if s.round_no > this), None)
+
+    def round_lines(self, number: int) -> list[MoveLine]:
+        """What happened in step ``number``'s round up to and with it, a line each."""
+        this = self.steps[number].round_no
+        lines: list[MoveLine] = []
+        for step in self.steps[: number + 1]:
+            if step.round_no == this:
+                lines += [*step.notes, step.move]
+        return lines
+
+
+def build_replay(record: GameRecord) -> Replay:
+    """The replay of a stored finished game; a ReplayError if its events don't replay."""
+    for event in record.events:
+        if isinstance(event, RoundDealt):
+            require_whole_deck(event, record.ruleset)
+    seats = tuple(
+        Seat(user_id=s.user_id, ai=Strength(s.ai) if s.ai else None, name=s.name)
+        for s in record.seats
+    )
+    notes: dict[int, list[MoveLine]] = {}
+    for note in record.notes:
+        notes.setdefault(note.seq, []).append(MoveLine(seat=note.seat, kind=note.kind))
+    match = Match(record.ruleset, len(seats))
+    steps: list[ReplayStep] = []
+    for seq, event in enumerate(record.events):
+        scored = len(match.results)
+        move = _line(match, record, seq, event)
+        match.apply_event(event)
+        rnd = match.round
+        assert rnd is not None
+        steps.append(
+            ReplayStep(
+                number=seq,
+                round_no=rnd.round_no,
+                move=move,
+                notes=tuple(notes.get(seq, ())),
+                hands=tuple(sorted_cards(hand) for hand in rnd.hands),
+                in_round=tuple(rnd.active),
+                top=rnd.top,
+                draw_pile=len(rnd.pile),
+                points=tuple(match.points),
+                to_move=rnd.to_move,
+                no_drama_holder=rnd.no_drama_holder,
+                result=match.results[-1] if len(match.results) > scored else None,
+            )
+        )
+    return Replay(
+        game_id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        ruleset=record.ruleset,
+        seats=seats,
+        finished_at=record.finished_at,
+        steps=tuple(steps),
+        final=match.public_view(),
+    )
+
+
+def _line(match: Match, record: GameRecord, seq: int, event: Event) -> MoveLine:
+    """The line of ``event`` (stored at ``seq``), read before ``match`` applies it."""
+    if isinstance(event, RoundDealt):
+        return MoveLine(seat=event.starter, kind="deal")
+    if isinstance(event, CardPlayed):
+        return MoveLine(seat=event.seat, kind="play", card=int(event.card))
+    if isinstance(event, CardDrawn):
+        rnd = match.round
+        # The pile is kept next card last; a draw that doesn't replay fails in apply_event.
+        drawn = int(rnd.pile[-1]) if rnd is not None and rnd.pile else None
+        return MoveLine(seat=event.seat, kind="drew", card=drawn)
+    assert isinstance(event, PlayerQuit)
+    return MoveLine(seat=event.seat, kind=record.automatic.get(seq) or "quit")
+
+
+class Replays:
+    """The replays of finished games, the last ``size`` asked for kept in memory."""
+
+    def __init__(self, store: Store, *, size: int = CACHE_SIZE) -> None:
+        self._store = store
+        self._size = size
+        self._kept: OrderedDict[int, Replay] = OrderedDict()
+
+    async def replay(self, game_id: int, *, guild_id: int) -> Replay | None:
+        """The replay of finished game ``game_id`` of ``guild_id``; None if there is no
+        such game there (none at all, one not finished, or another server's)."""
+        replay = self._kept.get(game_id)
+        if replay is None:
+            record = await self._store.load_game(game_id)
+            if record is None or record.status != "finished" or not record.events:
+                return None
+            replay = build_replay(record)
+            self._kept[game_id] = replay
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(game_id)
+        return replay if replay.guild_id == guild_id else None

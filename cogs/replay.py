@@ -1,0 +1,217 @@
+"""Replay commands: /lama replay and its buttons, and /lama history with a 🎬 Replay per game.
+
+A replay is always private, and shows a game only to who may see it: anyone who can
+see the game's channel now, and its players (:func:`~bot.frontend.views.stats.audience`).
+That is checked on the command and again on every click, since a replay's buttons carry
+the game and the step in their id, and anyone can craft one. A game that doesn't
+exist, isn't finished, is another server's or hidden from the asker gets the one same
+answer, so nobody learns which.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.frontend.cog_host import CogHost
+from bot.frontend.cooldowns import too_soon
+from bot.frontend.custom_ids import ReplayId, fits_store
+from bot.frontend.replies import Interaction, in_time, reply
+from bot.frontend.views.history import HISTORY_SIZE, history_view
+from bot.frontend.views.replay import replay_view
+from bot.frontend.views.stats import audience
+from bot.frontend.words import plain_name
+from bot.i18n import text
+from bot.service.replay import Replay
+from data.records import Sight
+from data.stats import StatsReads
+from data.store import StoreError
+from game import ReplayError
+
+from .lama_cog import LamaCog
+
+log = logging.getLogger(__name__)
+
+#: Games the autocomplete of /lama replay offers: the asker's latest.
+CHOICES = 10
+
+
+class ReplayCommands(LamaCog, name="Replay"):
+    """Finished games again, move by move, for whoever may see them."""
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.route(ReplayId, self.handle_button)
+
+    @property
+    def stats(self) -> StatsReads:
+        return self.bot.service.stats
+
+    # ------------------------------------------------------------ /lama replay
+    @app_commands.command(
+        name="replay", description="A finished game again, move by move, every hand open."
+    )
+    @app_commands.describe(
+        game="The game's number, from /lama history (default: your latest finished game here)"
+    )
+    async def replay_command(
+        self,
+        interaction: Interaction,
+        game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
+            return
+        locale = str(interaction.locale)
+        if game is not None and not fits_store(game):  # Discord checks the range, we too
+            await reply(interaction, text(locale, "replay.unknown", game=game))
+            return
+        try:
+            seen = await audience(self.stats, interaction)
+            if game is None:
+                latest = await self.stats.history(
+                    interaction.guild_id, interaction.user.id, limit=1, sight=seen.sight
+                )
+                if not latest:
+                    await reply(interaction, text(locale, "replay.none"))
+                    return
+                game = latest[0].game_id
+            replay = await self._replay(interaction, game, seen.sight)
+        except (StoreError, ReplayError) as error:
+            await self._failed(interaction, game, error)
+            return
+        if replay is None:
+            await reply(interaction, text(locale, "replay.unknown", game=game))
+            return
+        await interaction.response.send_message(
+            view=replay_view(replay, 0, locale, self.bot.faces), ephemeral=True
+        )
+
+    @replay_command.autocomplete("game")
+    async def game_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The asker's latest finished games here (always theirs to see), by number."""
+        if interaction.guild_id is None:
+            return []
+        try:
+            rows = await self.stats.history(interaction.guild_id, interaction.user.id, limit=25)
+        except StoreError:
+            return []  # nothing offered; the number can still be typed
+        locale = str(interaction.locale)
+        typed = current.strip().lstrip("#")
+        choices = []
+        for row in rows:
+            if typed and not str(row.game_id).startswith(typed):
+                continue
+            day = datetime.datetime.fromtimestamp(row.finished_at, datetime.UTC).date()
+            name = text(
+                locale,
+                "replay.choice",
+                game=row.game_id,
+                date=day.isoformat(),
+                place=row.place,
+                players=row.players,
+            )
+            choices.append(app_commands.Choice(name=name[:100], value=row.game_id))
+        return choices[:CHOICES]
+
+    # ------------------------------------------------------------ its buttons
+    async def handle_button(self, interaction: Interaction, cid: ReplayId) -> None:
+        """A step of a replay (edited in place), or a new private replay (``open``)."""
+        locale = str(interaction.locale)
+        if cid.action == "open" and await too_soon(
+            interaction, self.bot.service.cooldowns, "stats"
+        ):
+            return
+
+        async def read() -> Replay | None:
+            seen = await audience(self.stats, interaction)
+            return await self._replay(interaction, cid.game_id, seen.sight)
+
+        try:
+            # A slow store must not lose the click: acknowledged meanwhile (in_time).
+            replay = await in_time(interaction, read())
+        except (StoreError, ReplayError) as error:
+            await self._failed(interaction, cid.game_id, error)
+            return
+        if replay is None:
+            await reply(interaction, text(locale, "replay.unknown", game=cid.game_id))
+            return
+        if cid.step > replay.last:  # a forged id, or one made up by hand
+            steps = replay.last + 1
+            await reply(
+                interaction,
+                text(locale, "replay.no_step", game=cid.game_id, step=cid.step + 1, count=steps),
+            )
+            return
+        view = replay_view(replay, cid.step, locale, self.bot.faces)
+        # Only a private replay is paged in place; any other message (a finished table, a
+        # history, a copied button) gets a private replay of its own: a replay is never shown
+        # to a channel.
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        if cid.action == "open" or not private:
+            if interaction.response.is_done():
+                await interaction.followup.send(view=view, ephemeral=True)
+            else:
+                await interaction.response.send_message(view=view, ephemeral=True)
+        elif interaction.response.is_done():
+            await interaction.edit_original_response(view=view)
+        else:
+            await interaction.response.edit_message(view=view)
+
+    async def _replay(self, interaction: Interaction, game_id: int, sight: Sight) -> Replay | None:
+        """The replay of ``game_id`` if it is a finished game of this server in ``sight``."""
+        assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        # A game they may not see is answered as one that doesn't exist: no probing.
+        if await self.stats.finished_game_channel(guild_id, game_id, sight=sight) is None:
+            return None
+        return await self.bot.service.replay(game_id, guild_id=guild_id)
+
+    # ------------------------------------------------------------ /lama history
+    @app_commands.command(
+        name="history",
+        description="Recent finished L.A.M.A. games in this server, yours or a member's.",
+    )
+    @app_commands.describe(member="Whose games to show (default: you)")
+    async def history_command(
+        self, interaction: Interaction, member: discord.Member | None = None
+    ) -> None:
+        assert interaction.guild_id is not None
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
+            return
+        who = member or interaction.user
+        locale = str(interaction.locale)
+        try:
+            seen = await audience(self.stats, interaction)
+            rows = await self.stats.history(
+                interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight
+            )
+        except StoreError as error:
+            log.warning("the history could not be read: %s", error)
+            await reply(interaction, text(locale, "stats.failed"))
+            return
+        if not rows:
+            if who.id == interaction.user.id:
+                nobody = text(locale, "stats.none_self")
+            else:
+                nobody = text(locale, "stats.none_member", name=plain_name(who.display_name))
+            await reply(interaction, nobody)
+            return
+        view = history_view(locale, who.display_name, rows)
+        await interaction.response.send_message(view=view, ephemeral=seen.private)
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    async def _failed(interaction: Interaction, game_id: int | None, error: Exception) -> None:
+        log.warning("the replay of game %s could not be loaded: %s", game_id, error)
+        await reply(interaction, text(interaction.locale, "replay.failed"))
+
+
+async def setup(bot: CogHost) -> None:
+    await bot.add_cog(ReplayCommands(bot))

@@ -1,0 +1,164 @@
+"""Replays: a finished game rebuilt step by step from the store, every hand open, kept a while."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.service.replay import Replays, build_replay
+from bot.service.table import Status, Table
+from data import Store
+from game import Match, RoundDealt, Ruleset, build_deck
+from testkit.service_game import GUILD, ServiceGame, eventually, people
+
+ANN, BOB, CY = people("Ann", "Bob", "Cy")
+
+
+async def finished(game: ServiceGame, **options: Any) -> Table:
+    table = await game.lobby([ANN, BOB, CY], ruleset=Ruleset(threshold=15), **options)
+    await game.play_out(table)
+    assert table.status is Status.FINISHED and table.match is not None
+    return table
+
+
+def counting_loads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The game ids the store is asked to load from now on."""
+    loads: list[int] = []
+    load = store.load_game
+
+    async def counted(game_id: int) -> Any:
+        loads.append(game_id)
+        return await load(game_id)
+
+    monkeypatch.setattr(store, "load_game", counted)
+    return loads
+
+
+async def test_every_step_is_the_table_after_one_stored_event(game: ServiceGame) -> None:
+    table = await finished(game)
+    match = table.match
+    assert match is not None
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    assert len(replay.steps) == len(match.events) and replay.last == len(match.events) - 1
+    assert [s.name for s in replay.seats] == ["Ann", "Bob", "Cy"]
+
+    again = Match(match.ruleset, match.players)
+    deck = Counter(build_deck(party=False, komarami=False))
+    for step, event in zip(replay.steps, match.events, strict=True):
+        again.apply_event(event)
+        rnd = again.round
+        assert rnd is not None
+        # Every hand open, as it was after this event.
+        assert [list(h) for h in step.hands] == [sorted(h) for h in rnd.hands]
+        assert (step.top, step.draw_pile, step.to_move) == (rnd.top, len(rnd.pile), rnd.to_move)
+        assert step.points == tuple(again.points) and step.round_no == rnd.round_no
+        # Nothing hidden, nothing lost: the hands, the pile and the discards are the deck.
+        held = Counter(c for hand in step.hands for c in hand)
+        assert held + Counter(rnd.pile) + Counter(rnd.discard) == deck
+        if isinstance(event, RoundDealt):
+            assert (step.move.kind, step.move.seat) == ("deal", event.starter)
+            assert [list(h) for h in step.hands] == [sorted(h) for h in event.hands]
+        else:
+            assert step.move.seat == event.seat
+
+
+async def test_a_draw_names_the_card_drawn(game: ServiceGame) -> None:
+    table = await finished(game)
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    draws = [s for s in replay.steps if s.move.kind == "drew"]
+    assert draws, "the Normal AI's moves drew at least once"
+    for step in draws:
+        before = replay.steps[step.number - 1].hands[step.move.seat]
+        gained = Counter(step.hands[step.move.seat]) - Counter(before)
+        assert step.move.card is not None
+        assert list(gained.elements()) == [step.move.card]
+
+
+async def test_each_rounds_end_carries_its_scoring(game: ServiceGame) -> None:
+    table = await finished(game)
+    match = table.match
+    assert match is not None
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    ends = [s for s in replay.steps if s.result is not None]
+    assert [s.result for s in ends] == match.results
+    for step in ends:
+        assert step.result is not None
+        assert step.points == tuple(row.total for row in step.result.seats)
+    assert ends[-1] is replay.steps[-1], "the game ends with the last round's scoring"
+    assert replay.final.winners == match.winners and replay.final.points == tuple(match.points)
+
+
+async def test_next_round_goes_to_the_next_deal_and_lines_stay_in_their_round(
+    game: ServiceGame,
+) -> None:
+    table = await finished(game)
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    deals = [s.number for s in replay.steps if s.move.kind == "deal"]
+    assert len(deals) >= 2, "a threshold of 15 takes more than one round"
+    assert deals[0] == 0
+    for here, following in zip(deals, deals[1:], strict=False):
+        assert replay.next_round(here) == following
+        assert replay.next_round(following - 1) == following
+    assert replay.next_round(deals[-1]) is None and replay.next_round(replay.last) is None
+    lines = replay.round_lines(deals[1] + 2)
+    assert [line.kind for line in lines][0] == "deal"
+    assert lines == [replay.steps[n].move for n in range(deals[1], deals[1] + 3)]
+
+
+async def test_a_quit_the_clock_made_is_a_timeout(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB], turn_timer=30, ruleset=Ruleset(threshold=15))
+    stamp = table.stamp
+    mover = table.to_move
+    game.clock.advance(31)
+    await eventually(lambda: table.stamp > stamp)
+    await game.play_out(table)
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    assert replay.steps[1].move.kind == "timeout" and replay.steps[1].move.seat == mover
+
+
+async def test_only_a_finished_game_of_the_server_has_a_replay(game: ServiceGame) -> None:
+    done = await finished(game)
+    running = await game.lobby([ANN, BOB])
+    lobby = await game.lobby([ANN, BOB], start=False)
+    service = game.service
+    assert await service.replay(done.game_id, guild_id=GUILD + 1) is None
+    for game_id in (running.game_id, lobby.game_id, 999_999):
+        assert await service.replay(game_id, guild_id=GUILD) is None
+    assert await service.replay(done.game_id, guild_id=GUILD) is not None
+
+
+async def test_paging_reads_the_store_once_and_the_oldest_replay_goes_first(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second, third = [await finished(game) for _ in range(3)]
+    loads = counting_loads(game.store, monkeypatch)
+    replays = Replays(game.store, size=2)
+    for _ in range(5):  # five clicks through one game: one read
+        assert await replays.replay(first.game_id, guild_id=GUILD) is not None
+    assert loads == [first.game_id]
+    await replays.replay(second.game_id, guild_id=GUILD)
+    await replays.replay(first.game_id, guild_id=GUILD)  # the newest again
+    await replays.replay(third.game_id, guild_id=GUILD)  # second, the oldest asked, goes
+    await replays.replay(first.game_id, guild_id=GUILD)
+    assert loads == [first.game_id, second.game_id, third.game_id]
+    await replays.replay(second.game_id, guild_id=GUILD)
+    assert loads[-1] == second.game_id and len(loads) == 4
+    # Another server's click on a kept replay is still refused.
+    assert await replays.replay(first.game_id, guild_id=GUILD + 1) is None
+
+
+async def test_a_replay_is_built_from_the_stored_record_alone(game: ServiceGame) -> None:
+    table = await finished(game)
+    record = await game.store.load_game(table.game_id)
+    assert record is not None
+    built = build_replay(record)
+    assert built.channel_id == table.channel_id and built.guild_id == GUILD
+    assert built.finished_at == record.finished_at
+    assert built.steps[-1].result is not None and built.steps[-1].result.game_over
