@@ -234,11 +234,15 @@ class Rater:
         if rating is not None:
             table.rating_changes = shown_changes(rating)
             return
-        # Rated already by the pass of a game that finished beside it (or not at all).
+        # Rated already by the pass of a game that finished beside it, or left behind
+        # one: on PostgreSQL two finishes of a server save through different
+        # connections, so a game that finished first may be committed after a later one
+        # was rated; then the server is rated again in order (_catch_up).
         try:
+            await self._catch_up(table.guild_id)
             changes = await self._store.rating_changes(table.game_id)
         except StoreError as error:
-            log.warning("game %s: could not read its rating changes: %s", table.game_id, error)
+            log.warning("game %s: could not rate it or read its changes: %s", table.game_id, error)
             return
         table.rating_changes = {
             c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
@@ -322,7 +326,7 @@ class Rater:
                 except AlreadyRated as error:  # another pass got there first: each counts once
                     log.warning("guild %s: %s; going on from there", guild_id, error)
                     known.clear()
-                    cursor = await self._store.newest_rated(guild_id)
+                    cursor = after  # the games still unrated from where this pass began
                     continue
                 rated.update((rating.game_id, rating) for rating in ratings)
                 if cursor is None:

@@ -292,7 +292,7 @@ async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     original = game.store.save_ratings
-    fails = [True]
+    fails = [True, True]  # the rating as the game finishes, and its retry at once
 
     async def once(rating: Any) -> None:
         if fails.pop() if fails else False:
@@ -387,3 +387,29 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
     assert len(first_start["rated_games"]) == 3
     await game.service.rerate()
     assert snapshot(path) == first_start  # in the order they finished
+
+
+async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rated_in_order(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On PostgreSQL two finishes of one server go through different connections, so the
+    # one that finished first by the clock may be committed after the other was rated.
+    rater = Rater(game.store)
+
+    async def later(table: Table) -> None:
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", later)
+    first = await finish(game, await game.lobby([ANN, BOB]))
+    second = await finish(game, await game.lobby([ANN, CY]))
+    path = Path(game.store.path)
+    with sqlite3.connect(path) as db:  # the first one's finish not committed yet
+        db.execute("UPDATE games SET status = 'running' WHERE id = ?", (first.game_id,))
+    await rater.rate_table(second)
+    with sqlite3.connect(path) as db:  # ... and now it is
+        db.execute("UPDATE games SET status = 'finished' WHERE id = ?", (first.game_id,))
+    await rater.rate_table(first)
+    assert set(first.rating_changes) == {0, 1} and set(second.rating_changes) == {0, 1}
+    incremental = snapshot(path)
+    await game.service.rerate()
+    assert snapshot(path) == incremental
