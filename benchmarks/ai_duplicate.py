@@ -34,7 +34,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as WorkerPool
 
@@ -59,6 +59,8 @@ def make_player(name: str) -> Player:
     kind, _, samples = name.partition(":")
     if kind == "hard-idle" and not samples:
         return HardPlayer(HardParams.idle())
+    if kind == "hard-idle-read" and not samples:  # an experiment: the idle work reading more
+        return HardPlayer(replace(HardParams.idle(), read_limit=924, read_total=2000))
     if kind == "hard":
         return HardPlayer(samples=int(samples) if samples else None)
     if samples:
