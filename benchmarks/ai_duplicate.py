@@ -21,8 +21,10 @@ difference A - B with a 95% confidence interval (normal approximation over
 the rounds), and how many rounds were played differently at all.
 
 Strengths: ``random``, ``easy``, ``normal``, ``hard``, ``hard:N`` (Hard
-with at most N determinizations per decision) and ``hard-idle`` (Hard with
-the work an idle machine gives it, ``HardParams.idle()``).  Rounds run in worker processes
+with at most N determinizations per decision), ``hard-idle`` (Hard with
+the work an idle machine gives it, ``HardParams.idle()``) and
+``hard-idle-read`` (the idle work reading hands of up to 6 cards exactly:
+an experiment of #28 that measured no gain).  Rounds run in worker processes
 (``--workers``, default 2); run it under ``nice`` on a shared machine.
 """
 
