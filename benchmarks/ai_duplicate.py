@@ -20,8 +20,11 @@ better).  The table reports their mean for A and for B, the paired
 difference A - B with a 95% confidence interval (normal approximation over
 the rounds), and how many rounds were played differently at all.
 
-Strengths: ``random``, ``easy``, ``normal``, ``hard`` and ``hard:N`` (Hard
-with at most N determinizations per decision).  Rounds run in worker processes
+Strengths: ``random``, ``easy``, ``normal``, ``hard``, ``hard:N`` (Hard
+with at most N determinizations per decision), ``hard-idle`` (Hard with
+the work an idle machine gives it, ``HardParams.idle()``) and
+``hard-idle-read`` (the idle work reading hands of up to 6 cards exactly:
+an experiment of #28 that measured no gain).  Rounds run in worker processes
 (``--workers``, default 2); run it under ``nice`` on a shared machine.
 """
 
@@ -30,14 +33,15 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as WorkerPool
 
 from game import Ruleset
-from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
+from game.ai import EasyPlayer, HardParams, HardPlayer, NormalPlayer, Player, RandomPlayer
 from game.events import RoundDealt
 from game.match import Match
 from testkit.arena import play_game
@@ -52,8 +56,13 @@ VARIANTS: dict[str, Ruleset] = {
 
 
 def make_player(name: str) -> Player:
-    """A player from its name: ``random``, ``easy``, ``normal``, ``hard`` or ``hard:N``."""
+    """A player from its name: ``random``, ``easy``, ``normal``, ``hard``, ``hard:N``
+    or ``hard-idle``."""
     kind, _, samples = name.partition(":")
+    if kind == "hard-idle" and not samples:
+        return HardPlayer(HardParams.idle())
+    if kind == "hard-idle-read" and not samples:  # an experiment: the idle work reading more
+        return HardPlayer(replace(HardParams.idle(), read_limit=924, read_total=2000))
     if kind == "hard":
         return HardPlayer(samples=int(samples) if samples else None)
     if samples:
@@ -171,8 +180,19 @@ def measure(
             for start in range(next_game, next_game + games, args.chunk)
         ]
         next_game += games
-        for part in pool.map(run_job, jobs, chunksize=1):
+        for part in pool.imap(run_job, jobs, chunksize=1):
+            before = len(outcomes)
             outcomes.extend(part)
+            if args.progress and len(outcomes) // args.progress > before // args.progress:
+                # a running figure on stderr, for a run that may be cut short
+                _, _, diff, half, _ = summary(outcomes)
+                print(
+                    f"progress: {players}p {variant} {len(outcomes)} rounds "
+                    f"A - B {diff:+.3f} ± {half:.3f} "
+                    f"({time.perf_counter() - t0:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return outcomes[: args.rounds], time.perf_counter() - t0
 
 
@@ -190,6 +210,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=10, help="games per work unit (default 10)")
     parser.add_argument(
         "--seed", default="duplicate", help="seed prefix of the reference games (held out)"
+    )
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        help="print the running A - B to stderr every this many rounds (0: never)",
     )
     args = parser.parse_args(argv)
     for name in (args.a, args.b, args.opponents):

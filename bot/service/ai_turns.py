@@ -1,9 +1,20 @@
-"""AI turns: scheduling the AI seat on turn, deciding its move, retrying a failed save."""
+"""AI turns: scheduling the AI seat on turn, deciding its move, retrying a failed save.
+
+A Hard seat starts thinking as soon as its turn comes, not when its pause
+(``timing.AI_DELAY``) ends: the search may use the pause, up to the idle work,
+and answers by its end (``anytime.py``).  When the pause is over the move is
+taken from that thought if the table is still where it was (same move
+number, seat and strength), else thought again as before.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from game import Action
 from game.ai import Strength
@@ -27,6 +38,22 @@ Apply = Callable[[Table, int, Action], Awaitable[MoveOutcome]]
 AfterChange = Callable[[Table], Awaitable[None]]
 
 
+@dataclass(frozen=True)
+class _Early:
+    """A move being thought during its pause."""
+
+    seed: str
+    seat: int
+    strength: Strength
+    thought: asyncio.Task[tuple[Action, int]]
+
+
+def _retrieve(task: asyncio.Task[tuple[Action, int]]) -> None:
+    """A thought nobody came for (the table moved on): its failure is nobody's."""
+    if not task.cancelled():
+        task.exception()
+
+
 class AITurns:
     """Moves the AI seats: each AI move a pause after the change before it, decided
     where the AI thinks (:class:`~.thinking.Thinking`), applied by ``apply``."""
@@ -48,6 +75,10 @@ class AITurns:
         self._after_change = after_change
         self._metrics = metrics
         self._failures: dict[int, int] = {}  # game id: AI moves in a row not saved
+        self._early: dict[int, _Early] = {}  # game id: the Hard move thought in its pause
+        #: game id: the determinizations of each Hard move thought in its pause
+        #: (the last few; the same work gives the same move: ``hard.replay``)
+        self.searched: dict[int, list[int]] = {}
 
     def prepare(self, table: Table) -> None:
         """A table with a Hard seat gets the AI's workers started now, so that its
@@ -58,6 +89,10 @@ class AITurns:
     def forget(self, table: Table) -> None:
         """The table is gone: drop its count of failed AI moves."""
         self._failures.pop(table.game_id, None)
+        self.searched.pop(table.game_id, None)
+        early = self._early.pop(table.game_id, None)
+        if early is not None:
+            early.thought.cancel()
 
     def schedule(self, table: Table) -> None:
         """If an AI plays the seat to move, have it move after ``timing.AI_DELAY``."""
@@ -67,6 +102,42 @@ class AITurns:
         key = (table.game_id, AI)
         if not self._scheduler.pending(key):
             self._scheduler.at(key, self._clock() + timing.AI_DELAY, lambda: self._turn(table))
+            self._think_early(table, seat)
+
+    def _think_early(self, table: Table, seat: int) -> None:
+        """A Hard seat's move starts thinking now, to answer by the end of its pause."""
+        match = table.match
+        strength = table.seats[seat].controller
+        if match is None or strength is not Strength.HARD or table.status is not Status.RUNNING:
+            return
+        seed = f"{table.game_id}:{len(match.events)}"
+        deadline = time.monotonic() + timing.AI_DELAY
+        thought = asyncio.ensure_future(
+            self._thinking.think_in_pause(match.view(seat), strength, seed, deadline)
+        )
+        thought.add_done_callback(_retrieve)
+        old = self._early.pop(table.game_id, None)
+        if old is not None:
+            old.thought.cancel()
+        self._early[table.game_id] = _Early(seed, seat, strength, thought)
+
+    async def _decide(self, table: Table, seat: int, strength: Strength, seed: str) -> Action:
+        """The move thought in the pause if it is still this one's, else thought now."""
+        assert table.match is not None
+        view = table.match.view(seat)
+        early = self._early.pop(table.game_id, None)
+        if early is not None:
+            if (early.seed, early.seat, early.strength) == (seed, seat, strength):
+                action, done = await early.thought
+                searched = self.searched.setdefault(table.game_id, [])
+                searched.append(done)
+                del searched[:-16]
+                log.debug("game %s: Hard searched %d determinizations", table.game_id, done)
+                return view.legal[view.legal.index(action)]
+            early.thought.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await early.thought
+        return await self._thinking.decide(view, strength, seed)
 
     async def _turn(self, table: Table) -> None:
         """The AI on turn moves; the clocks then take the next turn."""
@@ -87,7 +158,7 @@ class AITurns:
             try:
                 # Hard searches in a worker process (``bot.service.thinking``): other tables
                 # and the gateway heartbeat keep moving.  The table lock is held.
-                action = await self._thinking.decide(view, strength, seed)
+                action = await self._decide(table, seat, strength, seed)
             except Exception:
                 # A broken AI must not stall the table: make the plainest legal move.
                 log.exception("game %s: the %s AI failed", table.game_id, strength)

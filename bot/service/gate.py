@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 
 class PriorityGate:
     """``places`` at once; the others wait, the lowest ``priority`` first, then in order."""
 
-    def __init__(self, places: int) -> None:
+    def __init__(self, places: int, on_change: Callable[[], None] | None = None) -> None:
         if places < 1:
             raise ValueError("a gate needs a place")
+        #: called whenever the count of those waiting may have changed (an anytime
+        #: search stops at its floor when work waits: ``Thinking``)
+        self._on_change = on_change
         self._free = places
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
@@ -43,6 +46,7 @@ class PriorityGate:
             return
         given: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), given))
+        self._changed()
         try:
             await given
         except asyncio.CancelledError:
@@ -50,13 +54,19 @@ class PriorityGate:
                 self._leave()  # the place came just as the wait was cancelled: hand it on
             else:
                 given.cancel()  # passed over when a place is handed on
+                self._changed()
             raise
+
+    def _changed(self) -> None:
+        if self._on_change is not None:
+            self._on_change()
 
     def _leave(self) -> None:
         while self._waiting:
             _, _, given = heapq.heappop(self._waiting)
             if not given.done():
                 given.set_result(None)
+                self._changed()
                 return
         self._free += 1
 

@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from game import Action, SeatView
 from game.ai import Strength, choose
 
+from .anytime import share, think_move
 from .gate import PriorityGate
 from .metrics import NO_METRICS, ServiceMetrics, ThoughtKind
 
@@ -84,10 +85,13 @@ class Thinking:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[None] | None = None  # the pool's workers coming up
         self._closed = False
+        # What waits for a worker, in shared memory: a move searching past today's
+        # work in a worker stops at its next checkpoint when it is above 0.
+        self._shared_waiting = multiprocessing.get_context("spawn").RawValue("i", 0)
         # Moves and hints take turns for the pool's workers (a thread without a pool).
-        self._gate = PriorityGate(max(1, workers))
+        self._gate = PriorityGate(max(1, workers), on_change=self._count_waiting)
         # Reviews for their own process (or thread), one decision at a time.
-        self._review_gate = PriorityGate(1)
+        self._review_gate = PriorityGate(1, on_change=self._count_waiting)
         self._review_pool: ProcessPoolExecutor | None = None
 
     def waiting(self) -> dict[str, int]:
@@ -98,10 +102,19 @@ class Thinking:
             KINDS[Priority.REVIEW]: self._review_gate.waiting,
         }
 
+    def _count_waiting(self) -> None:
+        self._shared_waiting.value = self._gate.waiting + self._review_gate.waiting
+
     def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: the bot has threads (the store's), and a fork
-        # copies their locks in whatever state they are.
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        # copies their locks in whatever state they are.  Each worker gets the
+        # shared count of what waits as it starts (it can't travel with the work).
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=share,
+            initargs=(self._shared_waiting,),
+        )
 
     def _ensure_pool(self) -> ProcessPoolExecutor:
         self._refuse_when_closed()  # asked before the close, let in by the gate after it
@@ -162,6 +175,22 @@ class Thinking:
         action = await self.run(choose, view, strength, seed, priority=Priority.MOVE)
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
+
+    async def think_in_pause(
+        self, view: SeatView, strength: Strength, seed: int | str, deadline: float
+    ) -> tuple[Action, int]:
+        """An AI seat's move thought in its pause, and the determinizations it took
+        (0 for Easy and Normal): Hard does today's work at least, and more, up to
+        the idle work, while nothing else waits for a worker and there is time
+        before ``deadline`` (``time.monotonic()``); ``anytime.think_move``."""
+        if self._closed:
+            raise RuntimeError("the AI has been shut down")
+        if strength != Strength.HARD:
+            return await self.decide(view, strength, seed), 0
+        # In a thread the count is read where it is; a worker was given it at its start.
+        args = (view, seed, deadline) + ((self._shared_waiting,) if self.workers == 0 else ())
+        action, done = await self.run(think_move, *args, priority=Priority.MOVE)
+        return view.legal[view.legal.index(action)], done
 
     async def run(
         self, work: Callable[..., T], *args: Any, priority: Priority = Priority.HINT

@@ -42,6 +42,14 @@ outcomes of the playouts, never on the clock, so a decision depends only on
 the view and the seed, and its time is bounded (``benchmarks/ai_latency.py``
 measures it).
 
+The search itself lives in ``search.py`` and is resumable, checkpoint by
+checkpoint.  ``HardPlayer`` runs it to the end of its work; :func:`think`
+runs it anytime, between a floor (today's work, ``HardParams()``) and the
+work an idle machine gives it (``HardParams.idle()``, 4x), asking at each
+checkpoint whether to go on: the bot's AI seats think in the pause they wait
+anyway.  The move depends on the determinizations done, never on the clock
+(:func:`replay` makes it again from them).
+
 Moves that are never better are not simulated: with a card that fits Hard
 plays (drawing instead only adds a card, and playing leaves quitting open for
 next turn); only with No Drama does quitting compete with playing.
@@ -50,78 +58,13 @@ next turn); only with No Drama does quitting compete with playing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 
 from ..actions import DRAW, QUIT, Action, Play
-from ..cards import Card
-from ..round import Round
 from ..view import SeatView
-from .knowledge import legal_moves, unseen_cards
-from .normal import DEFAULT_PARAMS, NormalParams, NormalPlayer, opponents_stuck
-from .playout import Playout, play_out
-from .reading import combine, moves_by_seat, weigh_hands
-from .sim import determinize, determinize_informed, hints, remaining_counts
-from .standing import win_chance
-
-#: Most determinizations per decision, by number of players (index 2..6): twice
-#: what a decision played out every time, since most decisions now stop early
-#: (``HardParams.stop_z``) and the ones that don't are the close calls, where
-#: more samples measurably pay (``benchmarks/ai_duplicate.py``).
-SAMPLES: tuple[int, ...] = (0, 0, 200, 192, 168, 144, 120)
-#: The most work per decision, by number of players: moves played out, plus
-#: ``ROW_WORK`` a determinization.  Measured to keep a decision's p99 under
-#: 100 ms on a 2-core machine (``benchmarks/ai_latency.py``).
-WORK: tuple[int, ...] = (0, 0, 12_000, 12_000, 12_000, 12_000, 12_000)
-#: What dealing a determinization and scoring its playouts costs, in moves
-#: played out (about 0.09 ms against 0.005 ms a move).
-ROW_WORK = 20
-#: ... and for each hand the reading checks, for each move of its holder
-#: (``reading.weigh_hands``: a bound, about 0.007 ms each, so counted high).
-READ_WORK = 2
-
-
-@dataclass(frozen=True, slots=True)
-class HardParams:
-    #: determinizations per decision by player count; each is played out once per candidate
-    samples: tuple[int, ...] = SAMPLES
-    #: and at most this much work by player count (0: no bound): the moves played
-    #: out, plus ``ROW_WORK`` a determinization
-    work: tuple[int, ...] = WORK
-    #: weight of the opponents' mean point change in relative points
-    relative: float = 1.0
-    #: without ``win_model``: bonus for winning (shared wins split) when the
-    #: round ends the game
-    win_bonus: float = 20.0
-    #: how every seat plays in the simulations
-    rollout: NormalParams = field(default=DEFAULT_PARAMS)
-    #: deal the hidden cards knowing that drawing or quitting means nothing fit
-    infer: bool = True
-    #: standard errors by which a move must beat Normal's choice to be taken instead
-    #: (0: the best mean wins)
-    confidence: float = 0.0
-    #: score a simulated round by the chance of winning the game from its points,
-    #: in percent (``standing.win_chance``) ...
-    win_model: bool = True
-    #: ... plus this weight of its relative points (0: the chance alone, which
-    #: gives up points that ``benchmarks/ai_duplicate.py`` counts); without
-    #: ``win_model``: relative points and ``win_bonus``
-    win_points: float = 1.0
-    #: read every move of the players whose hands can be listed (``reading``)
-    read: bool = True
-    #: read a player only if their possible hands number at most this many ...
-    read_limit: int = 210
-    #: ... and stop after checking this many hands in all (bounds the time)
-    read_total: int = 400
-    #: stop early once the leading move beats every other by this many standard
-    #: errors of the paired difference (0: always play every determinization) ...
-    stop_z: float = 3.0
-    #: ... checked after this many determinizations and every ``stop_every`` after
-    stop_after: int = 24
-    stop_every: int = 8
-
-
-DEFAULT_HARD = HardParams()
+from .knowledge import legal_moves
+from .normal import NormalPlayer
+from .search import DEFAULT_HARD, IDLE_FACTOR, Dealer, HardParams, Search, beaten
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -132,10 +75,6 @@ def candidates(view: SeatView) -> list[Action]:
     if view.ruleset.no_drama and QUIT in view.legal:
         return [*plays, QUIT]
     return plays
-
-
-#: Deals one determinization: ``(view, unseen cards, rng) -> Round``.
-Dealer = Callable[[SeatView, Sequence[Card], random.Random], Round]
 
 
 class HardPlayer:
@@ -203,106 +142,78 @@ class HardPlayer:
         samples = self.simulate(view, options, rng)
         return [sum(row[i] for row in samples) / len(samples) for i in range(len(options))]
 
+    def search(self, view: SeatView, options: list[Action], rng: random.Random) -> Search:
+        """A search of ``view`` at this player's work, not started yet."""
+        samples, work = self.params.limits(view.players)
+        if self.samples is not None:
+            samples, work = self.samples, 0  # a fixed number, whatever they cost
+        return Search(
+            self.params, view, options, rng, samples=samples, work=work, dealer=self.dealer
+        )
+
     def simulate(
         self, view: SeatView, options: list[Action], rng: random.Random
     ) -> list[list[float]]:
         """Utility of each option in each determinization (one row per determinization)."""
-        p = self.params
-        seat = view.seat
-        points = view.points
-        threshold = view.ruleset.threshold
-        others = [s for s in range(view.players) if s != seat]
-        unseen = unseen_cards(view)
-        remaining = remaining_counts(view.ruleset, view.discard)
-        rows: list[list[float]] = []
-        n = self.budget(view.players)
-        known = hints(view) if p.infer else {}
-        stuck0 = opponents_stuck(view)
-        weighed, checked = (
-            ({}, 0)
-            if self.dealer is not None or not p.read
-            else weigh_hands(
-                view, unseen, moves_by_seat(view), rng, p.read_limit, p.read_total, p.rollout
-            )
-        )
-        budget = self.work_budget(view.players)
-        work = READ_WORK * checked
-        # What a playout can still do at the start, as it counts its moves: cards
-        # not yet played, cards to draw, players still in (the same in every deal).
-        at_start = sum(remaining) + view.draw_pile + view.in_round.count(True)
-        alive = list(range(len(options)))  # the moves still played out
-        dropped = [0.0] * len(options)  # a dropped move's mean when it was dropped
-        for _ in range(n):
-            if self.dealer is not None:
-                base = self.dealer(view, unseen, rng)
-            elif weighed:
-                base = combine(view, unseen, weighed, known, rng)
-            elif known:
-                base = determinize_informed(view, unseen, known, rng)
-            else:
-                base = determinize(view, unseen, rng)
-            start = Playout.of(base, remaining, stuck0)
-            row = list(dropped)
-            last = alive[-1]
-            # the moves a playout makes: cards played + cards drawn + players out
-            work += ROW_WORK + len(alive) * at_start
-            for i in alive:
-                st = start.clone() if i != last else start
-                st.move(options[i])
-                play_out(st, points, p.rollout)
-                work -= sum(st.remaining) + len(st.pile) + st.active_count
-                new = st.settle(points)
-                mine = new[seat] - points[seat]
-                theirs = sum(new[s] - points[s] for s in others) / len(others)
-                utility = p.relative * theirs - mine
-                if p.win_model:
-                    row[i] = p.win_points * utility + 100.0 * win_chance(new, seat, threshold)
-                    continue
-                if max(new) >= threshold:
-                    low = min(new)
-                    if new[seat] == low:
-                        utility += p.win_bonus / new.count(low)
-                row[i] = utility
-            rows.append(row)
-            done = len(rows)
-            if budget and work >= budget and done >= p.stop_after:
-                break  # long playouts (or a long reading): enough time spent
-            if (
-                p.stop_z
-                and done >= p.stop_after
-                and (done - p.stop_after) % p.stop_every == 0
-                and done < n
-            ):
-                for i in beaten(rows, alive, p.stop_z):
-                    alive.remove(i)
-                    dropped[i] = sum(r[i] for r in rows) / done
-                if len(alive) == 1:
-                    break
-        return rows
+        search = self.search(view, options, rng)
+        search.run()
+        return search.rows
 
 
-def beaten(rows: Sequence[Sequence[float]], alive: Sequence[int], z: float) -> list[int]:
-    """The moves in ``alive`` that the one with the best mean beats by more than
-    ``z`` standard errors of the paired difference (the rows are the
-    determinizations): playing them out further would hardly change the choice.
+#: Whether an anytime search goes on past its floor, asked at each checkpoint.
+KeepGoing = Callable[[Search], bool]
 
-    A move that came out equal to the best in every determinization counts as
-    beaten too: more samples would only tell apart moves that hardly differ (it
-    keeps its mean, so a tie still goes to Normal's choice).
+
+def think(
+    view: SeatView,
+    seed: int | str,
+    keep_going: KeepGoing,
+    floor: HardParams = DEFAULT_HARD,
+    most: HardParams | None = None,
+) -> tuple[Action, int]:
+    """Hard's move by an anytime search, and the determinizations it took.
+
+    The search does at least ``floor``'s work (today's Hard: stopped there, it
+    makes ``HardPlayer(floor)``'s move) and at most ``most``'s (by default
+    ``HardParams.idle()``: run to the end, ``HardPlayer(most)``'s move); in
+    between it asks ``keep_going`` at every checkpoint.  The move depends only on
+    the view, the seed and the determinizations done: :func:`replay` makes it
+    again from them.
     """
-    n = len(rows)
-    sums = {i: sum(row[i] for row in rows) for i in alive}
-    lead = max(alive, key=sums.__getitem__)
-    out: list[int] = []
-    for i in alive:
-        if i == lead:
-            continue
-        diffs = [row[lead] - row[i] for row in rows]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if var == 0.0 or mean * mean * n > z * z * var:
-            out.append(i)
-    return out
+    most = most or HardParams.idle()
+    legal_moves(view)
+    options = candidates(view)
+    player = HardPlayer(most)
+    if len(options) == 1:
+        return options[0], 0
+    search = player.search(view, options, random.Random(seed))
+    lowest = floor.limits(view.players)
+    while not search.over:
+        search.step(lowest)
+        if search.reached(*lowest) and not keep_going(search):
+            break
+    return options[player.pick(view, options, search.rows)], search.done
 
 
-__all__ = ["DEFAULT_HARD", "DRAW", "HardParams", "HardPlayer", "candidates"]
+def replay(view: SeatView, seed: int | str, done: int, most: HardParams | None = None) -> Action:
+    """The move :func:`think` made for ``view`` and ``seed`` after ``done`` determinizations."""
+    player = HardPlayer(most or HardParams.idle())
+    options = candidates(view)
+    if len(options) == 1:
+        return options[0]
+    search = player.search(view, options, random.Random(seed))
+    search.run(done)
+    return options[player.pick(view, options, search.rows)]
+
+
+__all__ = [
+    "DEFAULT_HARD",
+    "DRAW",
+    "IDLE_FACTOR",
+    "HardParams",
+    "HardPlayer",
+    "beaten",
+    "candidates",
+    "replay",
+    "think",
+]
