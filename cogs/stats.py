@@ -192,7 +192,8 @@ class StatsCommands(LamaCog, name="Stats"):
         try:
             current = await self.bot.service.current_season(guild_id)
             keys = await self.bot.service.ratings.rated_seasons(guild_id)
-            seasons = [await self.bot.service.season_of_key(guild_id, key) for key in keys]
+            # One read of the plans for them all; a key that starts no season is left out.
+            seasons = await self.bot.service.seasons_of_keys(guild_id, keys)
         except (StoreError, ServiceError) as error:
             log.warning("seasons could not be read: %s", error)
             return []
