@@ -210,7 +210,7 @@ class ReplayCommands(LamaCog, name="Replay"):
                 nobody = text(locale, "stats.none_member", name=plain_name(who.display_name))
             await reply(interaction, nobody)
             return
-        view = history_view(locale, who.display_name, rows)
+        view = history_view(locale, self.bot.faces, who.display_name, rows)
         await interaction.response.send_message(view=view, ephemeral=seen.private)
 
     # ------------------------------------------------------------ helpers

@@ -252,7 +252,7 @@ class StatsCommands(LamaCog, name="Stats"):
             chart = None
             if place is not None:
                 chart = await finished_chart(
-                    self.bot.service, game_id, locale, guild_id=guild_id, note=note
+                    self.bot.service, self.bot.faces, game_id, locale, guild_id=guild_id, note=note
                 )
         except StoreError as error:
             await self._failed(interaction, error)
