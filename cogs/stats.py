@@ -42,6 +42,9 @@ from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
 
+#: A chart's layout, its picture, and whether it is private.
+Chart = tuple[Layout, bytes, bool]
+
 #: The season option's values beside a season's key.
 CURRENT = "current"
 ALL_CHOICE = "all"
@@ -228,12 +231,12 @@ class StatsCommands(LamaCog, name="Stats"):
             return
         locale = interaction.locale
         guild_id = interaction.guild_id
-        note: str | None = None  # says so when the chart is not the asker's own game
         if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
-        try:
-            seen = await audience(self.stats, interaction)
+
+        async def read(seen: Audience, game_id: int | None) -> tuple[int | None, Chart | None]:
+            note: str | None = None  # says so when the chart is not the asker's own game
             if game_id is None:
                 # The asker's latest finished game here, else the server's latest they may see.
                 latest = await self.stats.history(
@@ -245,25 +248,36 @@ class StatsCommands(LamaCog, name="Stats"):
                     game_id = await self.stats.latest_finished_game(guild_id, sight=seen.sight)
                     note = text(locale, "chart.server_latest")
                 if game_id is None:
-                    await reply(interaction, text(locale, "chart.none"))
-                    return
+                    return None, None
             # A game they may not see is answered as one that doesn't exist: no probing.
             place = await self.stats.finished_game_channel(guild_id, game_id, sight=seen.sight)
-            chart = None
-            if place is not None:
-                chart = await finished_chart(
-                    self.bot.service, self.bot.faces, game_id, locale, guild_id=guild_id, note=note
-                )
+            if place is None:
+                return game_id, None
+            chart = await finished_chart(
+                self.bot.service, self.bot.faces, game_id, locale, guild_id=guild_id, note=note
+            )
+            return game_id, None if chart is None else (*chart, place in seen.private_channels)
+
+        try:
+            # A slow store must not lose the command (reads and a picture): acknowledged
+            # meanwhile, as privately as the answer may be once who may see it is known
+            # (a game from a private channel is in sight only when seen.private is).
+            started = asyncio.get_running_loop().time()
+            seen = await in_time(interaction, audience(self.stats, interaction))
+            game_id, chart = await in_time(
+                interaction, read(seen, game_id), after=time_left(started), ephemeral=seen.private
+            )
         except StoreError as error:
             await self._failed(interaction, error)
+            return
+        if game_id is None:
+            await reply(interaction, text(locale, "chart.none"))
             return
         if chart is None:
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
-        shown, png = chart
-        await interaction.response.send_message(
-            view=shown, file=chart_file(png), ephemeral=place in seen.private_channels
-        )
+        shown, png, private = chart
+        await send_view(interaction, shown, ephemeral=private, file=chart_file(png))
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: BoardId) -> None:

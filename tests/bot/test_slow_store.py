@@ -250,3 +250,17 @@ async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privat
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral, "a replay is private"
     assert "Step 1 of" in texts(answer(result))
+
+
+async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "chip_history", 4.0):
+        result = await alice.slash(channel, "lama chart")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert not result.ephemeral
+    assert "points by round" in texts(answer(result))
