@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import ReplayId, fits_store
-from bot.frontend.replies import Interaction, in_time, reply
+from bot.frontend.replies import Interaction, in_time, reply, send_view
 from bot.frontend.views.history import HISTORY_SIZE, history_view
 from bot.frontend.views.replay import replay_view
 from bot.frontend.views.stats import audience
@@ -69,26 +69,33 @@ class ReplayCommands(LamaCog, name="Replay"):
         if game is not None and not fits_store(game):  # Discord checks the range, we too
             await reply(interaction, text(locale, "replay.unknown", game=game))
             return
-        try:
+        guild_id = interaction.guild_id
+
+        async def read(game: int | None) -> tuple[int | None, Replay | None]:
             seen = await audience(self.stats, interaction)
             if game is None:
                 latest = await self.stats.history(
-                    interaction.guild_id, interaction.user.id, limit=1, sight=seen.sight
+                    guild_id, interaction.user.id, limit=1, sight=seen.sight
                 )
                 if not latest:
-                    await reply(interaction, text(locale, "replay.none"))
-                    return
+                    return None, None
                 game = latest[0].game_id
-            replay = await self._replay(interaction, game, seen.sight)
+            return game, await self._replay(interaction, game, seen.sight)
+
+        try:
+            # A replay not kept is rebuilt from the store: acknowledged meanwhile (privately,
+            # as a replay always is) when that is slow.
+            game, replay = await in_time(interaction, read(game))
         except (StoreError, ReplayError) as error:
             await self._failed(interaction, game, error)
+            return
+        if game is None:
+            await reply(interaction, text(locale, "replay.none"))
             return
         if replay is None:
             await reply(interaction, text(locale, "replay.unknown", game=game))
             return
-        await interaction.response.send_message(
-            view=replay_view(replay, 0, locale, self.bot.faces), ephemeral=True
-        )
+        await send_view(interaction, replay_view(replay, 0, locale, self.bot.faces), ephemeral=True)
 
     @replay_command.autocomplete("game")
     async def game_choices(
@@ -203,7 +210,7 @@ class ReplayCommands(LamaCog, name="Replay"):
                 nobody = text(locale, "stats.none_member", name=plain_name(who.display_name))
             await reply(interaction, nobody)
             return
-        view = history_view(locale, who.display_name, rows)
+        view = history_view(locale, self.bot.faces, who.display_name, rows)
         await interaction.response.send_message(view=view, ephemeral=seen.private)
 
     # ------------------------------------------------------------ helpers

@@ -12,6 +12,7 @@ a season asked with one of them is refused, saying so.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -20,7 +21,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store
-from bot.frontend.replies import Interaction, in_time, reply
+from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
 from bot.frontend.views.layout import Layout
 from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
 from bot.frontend.views.player_stats import Ratings, rating_file, rating_png, stats_view
@@ -33,13 +34,16 @@ from bot.frontend.views.stats import (
 from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
 from bot.service import ServiceError
-from data.records import ALL_TIME
+from data.records import ALL_TIME, PlayerStats
 from data.stats import StatsReads
 from data.store import StoreError
 
 from .lama_cog import LamaCog
 
 log = logging.getLogger(__name__)
+
+#: A chart's layout, its picture, and whether it is private.
+Chart = tuple[Layout, bytes, bool]
 
 #: The season option's values beside a season's key.
 CURRENT = "current"
@@ -70,28 +74,37 @@ class StatsCommands(LamaCog, name="Stats"):
         who = member or interaction.user
         locale = interaction.locale
         guild_id = interaction.guild_id
-        try:
-            seen = await audience(self.stats, interaction)
+
+        async def read(seen: Audience) -> tuple[PlayerStats | None, Ratings | None, bytes | None]:
             stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
-            ratings = None
-            if stats is not None:
-                ratings = await self._ratings_of(guild_id, who.id, seen, locale)
+            if stats is None:
+                return None, None, None
+            ratings = await self._ratings_of(guild_id, who.id, seen, locale)
+            return stats, ratings, await rating_png(locale, ratings)
+
+        try:
+            # A slow store must not lose the command (~8 reads and a picture): acknowledged
+            # meanwhile, as privately as the answer will be once who may see it is known.
+            started = asyncio.get_running_loop().time()
+            seen = await in_time(interaction, audience(self.stats, interaction))
+            stats, ratings, png = await in_time(
+                interaction, read(seen), after=time_left(started), ephemeral=seen.private
+            )
         except StoreError as error:
             await self._failed(interaction, error)
             return
         if stats is None or ratings is None:
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
-        png = await rating_png(locale, ratings)
         shown = stats_view(
             locale, self.bot.faces, who.display_name, stats, ratings, chart=png is not None
         )
-        if png is None:
-            await interaction.response.send_message(view=shown, ephemeral=seen.private)
-        else:
-            await interaction.response.send_message(
-                view=shown, file=rating_file(png), ephemeral=seen.private
-            )
+        await send_view(
+            interaction,
+            shown,
+            ephemeral=seen.private,
+            file=None if png is None else rating_file(png),
+        )
 
     async def _ratings_of(
         self, guild_id: int, user_id: int, seen: Audience, locale: object
@@ -143,13 +156,25 @@ class StatsCommands(LamaCog, name="Stats"):
             # The old orders count every finished game, over all time only.
             await reply(interaction, text(locale, "board.season_old_order"))
             return
-        try:
+
+        async def read(seen: Audience) -> tuple[str | None, Layout | None] | None:
             scope = await self._scope(guild_id, season) if chosen == RATING else ALL
             if scope is None:
+                return None
+            return await self._page(guild_id, chosen, scope, 0, locale, seen)
+
+        try:
+            # A slow store must not lose the command: acknowledged meanwhile, as privately
+            # as the board will be once who may see it is known.
+            started = asyncio.get_running_loop().time()
+            seen = await in_time(interaction, audience(self.stats, interaction))
+            page = await in_time(
+                interaction, read(seen), after=time_left(started), ephemeral=seen.private
+            )
+            if page is None:
                 await reply(interaction, text(locale, "season.unknown"))
                 return
-            seen = await audience(self.stats, interaction)
-            message, shown = await self._page(guild_id, chosen, scope, 0, locale, seen)
+            message, shown = page
         except StoreError as error:
             await self._failed(interaction, error)
             return
@@ -170,7 +195,8 @@ class StatsCommands(LamaCog, name="Stats"):
         try:
             current = await self.bot.service.current_season(guild_id)
             keys = await self.bot.service.ratings.rated_seasons(guild_id)
-            seasons = [await self.bot.service.season_of_key(guild_id, key) for key in keys]
+            # One read of the plans for them all; a key that starts no season is left out.
+            seasons = await self.bot.service.seasons_of_keys(guild_id, keys)
         except (StoreError, ServiceError) as error:
             log.warning("seasons could not be read: %s", error)
             return []
@@ -205,12 +231,12 @@ class StatsCommands(LamaCog, name="Stats"):
             return
         locale = interaction.locale
         guild_id = interaction.guild_id
-        note: str | None = None  # says so when the chart is not the asker's own game
         if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
-        try:
-            seen = await audience(self.stats, interaction)
+
+        async def read(seen: Audience, game_id: int | None) -> tuple[int | None, Chart | None]:
+            note: str | None = None  # says so when the chart is not the asker's own game
             if game_id is None:
                 # The asker's latest finished game here, else the server's latest they may see.
                 latest = await self.stats.history(
@@ -222,25 +248,36 @@ class StatsCommands(LamaCog, name="Stats"):
                     game_id = await self.stats.latest_finished_game(guild_id, sight=seen.sight)
                     note = text(locale, "chart.server_latest")
                 if game_id is None:
-                    await reply(interaction, text(locale, "chart.none"))
-                    return
+                    return None, None
             # A game they may not see is answered as one that doesn't exist: no probing.
             place = await self.stats.finished_game_channel(guild_id, game_id, sight=seen.sight)
-            chart = None
-            if place is not None:
-                chart = await finished_chart(
-                    self.bot.service, game_id, locale, guild_id=guild_id, note=note
-                )
+            if place is None:
+                return game_id, None
+            chart = await finished_chart(
+                self.bot.service, self.bot.faces, game_id, locale, guild_id=guild_id, note=note
+            )
+            return game_id, None if chart is None else (*chart, place in seen.private_channels)
+
+        try:
+            # A slow store must not lose the command (reads and a picture): acknowledged
+            # meanwhile, as privately as the answer may be once who may see it is known
+            # (a game from a private channel is in sight only when seen.private is).
+            started = asyncio.get_running_loop().time()
+            seen = await in_time(interaction, audience(self.stats, interaction))
+            game_id, chart = await in_time(
+                interaction, read(seen, game_id), after=time_left(started), ephemeral=seen.private
+            )
         except StoreError as error:
             await self._failed(interaction, error)
+            return
+        if game_id is None:
+            await reply(interaction, text(locale, "chart.none"))
             return
         if chart is None:
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
-        shown, png = chart
-        await interaction.response.send_message(
-            view=shown, file=chart_file(png), ephemeral=place in seen.private_channels
-        )
+        shown, png, private = chart
+        await send_view(interaction, shown, ephemeral=private, file=chart_file(png))
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: BoardId) -> None:
@@ -331,10 +368,7 @@ class StatsCommands(LamaCog, name="Stats"):
 
     @staticmethod
     async def _send_board(interaction: Interaction, shown: Layout, *, ephemeral: bool) -> None:
-        if interaction.response.is_done():  # acknowledged while the store was slow
-            await interaction.followup.send(view=shown, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(view=shown, ephemeral=ephemeral)
+        await send_view(interaction, shown, ephemeral=ephemeral)
 
     @staticmethod
     def _nobody(interaction: Interaction, who: discord.abc.User) -> str:

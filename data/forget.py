@@ -27,6 +27,14 @@ from .records import StoreError
 log = logging.getLogger(__name__)
 
 FORMER_PLAYER = "former player"
+
+
+def former_player(user_id: int | None, name: str) -> bool:
+    """Whether a stored seat is a forgotten person's: kept as a Normal AI's (so the game
+    still replays and rates), but to be shown as the former player, not as an AI."""
+    return user_id is None and name == FORMER_PLAYER
+
+
 #: A game whose host was forgotten is hosted by nobody (no user has id 0).
 NO_HOST = 0
 #: The tables a server's games live in (the others go with ``games``, ON DELETE CASCADE).

@@ -53,7 +53,9 @@ class ChartPost:
     async def _post(self, table: Table, token: Token | None) -> None:
         """One message with the finished game's chip chart, read from the store."""
         try:
-            chart = await finished_chart(self.host.service, table.game_id, table.locale)
+            chart = await finished_chart(
+                self.host.service, self.host.faces, table.game_id, table.locale
+            )
         except StoreError as error:
             log.warning("game %s: could not load the chart: %s", table.game_id, error)
             return

@@ -60,6 +60,21 @@ async def reply(interaction: Interaction, message: str, *, ephemeral: bool = Tru
         await interaction.response.send_message(message, ephemeral=ephemeral)
 
 
+async def send_view(
+    interaction: Interaction,
+    view: discord.ui.LayoutView,
+    *,
+    ephemeral: bool,
+    file: discord.File | None = None,
+) -> None:
+    """Answer once with a layout (and ``file``), whether or not it was deferred."""
+    files = [] if file is None else [file]
+    if interaction.response.is_done():  # acknowledged while the store was slow
+        await interaction.followup.send(view=view, ephemeral=ephemeral, files=files)
+    else:
+        await interaction.response.send_message(view=view, ephemeral=ephemeral, files=files)
+
+
 async def reply_error(interaction: Interaction, error: Exception) -> None:
     await reply(interaction, error_text(interaction.locale, error))
 
@@ -73,22 +88,36 @@ async def answer_unexpected(interaction: Interaction) -> None:
         log.warning("could not answer a failed interaction: %s", error)
 
 
-async def defer_private(interaction: Interaction) -> None:
+async def defer_private(interaction: Interaction, *, ephemeral: bool = True) -> None:
     """Answer now (a private "thinking…" for a command, a quiet ack for a button)
     when what follows may wait longer than the 3 s Discord gives an answer;
-    :func:`reply` then fills it in."""
+    :func:`reply` then fills it in. A command whose answer is for the channel passes
+    ``ephemeral=False``: a deferred command's answer is as private as its "thinking…"."""
     if interaction.response.is_done():
         return
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
-async def in_time(interaction: Interaction, work: Awaitable[T], *, after: float = ACK_AFTER) -> T:
+def time_left(started: float, *, after: float = ACK_AFTER) -> float:
+    """What is left of ``after`` seconds from ``started`` (the loop's clock): for a
+    second :func:`in_time` once the first part of the work (who may see it) is done."""
+    return max(0.0, after - (asyncio.get_running_loop().time() - started))
+
+
+async def in_time(
+    interaction: Interaction,
+    work: Awaitable[T],
+    *,
+    after: float = ACK_AFTER,
+    ephemeral: bool = True,
+) -> T:
     """``work``'s result; if it is not done within ``after`` seconds (a store that is locked
-    or slow), the interaction is deferred meanwhile, so Discord never shows "This
-    interaction failed"; :func:`reply` and an edit of the original response then answer.
+    or slow), the interaction is deferred meanwhile (a command ``ephemeral``-ly), so
+    Discord never shows "This interaction failed"; :func:`reply`, :func:`send_view` and
+    an edit of the original response then answer.
 
     ``work`` runs in the caller's task: the answer still goes out before what the work
     started in the background (the next player's ping and hand)."""
@@ -101,7 +130,7 @@ async def in_time(interaction: Interaction, work: Awaitable[T], *, after: float 
             return
         deferring = True
         try:
-            await defer_private(interaction)
+            await defer_private(interaction, ephemeral=ephemeral)
         except discord.HTTPException as error:  # the answer still goes out, or fails
             log.warning("could not defer a slow interaction: %s", error)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from data.export import EXPORT_PAGE, ExportGame, ExportReads, ExportSeat
+from data.forget import former_player
 from data.records import Sight
 from game import Chips
 
@@ -106,7 +107,7 @@ def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
         seat.seat,
         "" if seat.user_id is None else seat.user_id,
         safe_text(seat.name),
-        seat.ai or "",
+        "" if former_player(seat.user_id, seat.name) else seat.ai or "",  # a person once
         seat.points,
         chips.white,
         chips.black,

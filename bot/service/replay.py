@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from data import GameRecord, Store
+from data.forget import former_player
 from game import (
     Card,
     CardDrawn,
@@ -93,8 +94,13 @@ def build_replay(record: GameRecord) -> Replay:
     for event in record.events:
         if isinstance(event, RoundDealt):
             require_whole_deck(event, record.ruleset)
+    # A forgotten person's seat is stored as an AI's; it is shown as the former player.
     seats = tuple(
-        Seat(user_id=s.user_id, ai=Strength(s.ai) if s.ai else None, name=s.name)
+        Seat(
+            user_id=s.user_id,
+            ai=Strength(s.ai) if s.ai and not former_player(s.user_id, s.name) else None,
+            name=s.name,
+        )
         for s in record.seats
     )
     notes: dict[int, list[MoveLine]] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from data import Store, StoreError
 from data.records import SeasonPlan
@@ -41,6 +41,13 @@ class SeasonPlans:
         if season.key != key:
             raise ServiceError("season.unknown")
         return season
+
+    async def of_keys(self, guild_id: int, keys: Iterable[int]) -> list[Season]:
+        """The server's seasons that start at ``keys``, in their order, the plans read
+        once; a key that starts none (no plan makes it one) is left out."""
+        plans = await self.plans(guild_id)
+        found = ((key, season_at(plans, key)) for key in keys)
+        return [season for key, season in found if season.key == key]
 
     async def set(self, guild_id: int, *, days: int | None, start_now: bool) -> Season:
         """Give the server seasons of ``days`` days (None: calendar months), from the season

@@ -326,6 +326,10 @@ class GameService:
     async def season_of_key(self, guild_id: int, key: int) -> Season:
         return await self._seasons.of_key(guild_id, key)
 
+    async def seasons_of_keys(self, guild_id: int, keys: Sequence[int]) -> list[Season]:
+        """The seasons starting at ``keys`` (one read of the plans); others left out."""
+        return await self._seasons.of_keys(guild_id, keys)
+
     async def set_season(self, guild_id: int, *, days: int | None, start_now: bool) -> Season:
         return await self._seasons.set(guild_id, days=days, start_now=start_now)
 

@@ -29,8 +29,22 @@ def rows(message: Any) -> list[tuple[str, str]]:
     return [
         (str(c["components"][0]["content"]), str(c["accessory"]["custom_id"]))
         for c in components(message)
-        if c.get("type") == 9
+        if c.get("type") == 9 and c["accessory"].get("type") == 2
     ]
+
+
+def llama_picture(env: simcord.Env) -> str:
+    """The llama card's picture, the application's own emoji, as the header shows it."""
+    [llama] = [e for e in env.backend.application_emojis.values() if e.name == "lama_llama"]
+    return f"https://cdn.discordapp.com/emojis/{llama.id}.png"
+
+
+def header_picture(message: Any) -> str | None:
+    """The picture beside a layout's first text (its title), if there is one."""
+    first = next(c for c in components(message) if c.get("type") in (9, 10))
+    if first.get("type") == 9 and first["accessory"].get("type") == 11:
+        return str(first["accessory"]["media"]["url"])
+    return None
 
 
 async def three_games(
@@ -109,3 +123,19 @@ async def test_ten_games_fit_discords_limits_in_the_askers_language(
     assert {c.get("label") for c in components(result.response) if c.get("type") == 2} == {
         "Wiederholung"
     }
+
+
+async def test_history_has_the_llama_card_beside_its_title_as_stats_do(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    await three_games(simcord_env, channel, [alice, bob, carol])
+    stats = await alice.slash(channel, "lama stats")
+    history = await alice.slash(channel, "lama history")
+    assert stats.response is not None and history.response is not None
+    assert header_picture(stats.response) == llama_picture(simcord_env)
+    assert header_picture(history.response) == llama_picture(simcord_env)

@@ -3,6 +3,8 @@ acknowledged in time, and the player is told, in their language, when it could n
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import simcord
 
@@ -172,3 +174,93 @@ async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(
         result = await mod.slash(channel, "lama settings show")
     assert result.ephemeral and result.response is not None
     assert result.response.content == text("en", "error.settings_unread")
+
+
+def answer(result: simcord.results.InteractionResult) -> Any:
+    """The answer of a command deferred meanwhile (its "thinking…" filled in)."""
+    assert result.response is not None
+    return result.response
+
+
+async def finished_game(
+    env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await one_move_from_the_end(env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    await env.advance_time(3)
+
+
+async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_channel(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """/lama stats reads the store many times and draws a picture: on a slow store it is
+    acknowledged within Discord's 3 s, as publicly as its answer (a game of this channel)."""
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "player_stats", 4.0):
+        result = await alice.slash(channel, "lama stats")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
+    assert "alice" in texts(answer(result))
+
+
+async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Until it is known who may see the games, the acknowledgement is private."""
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "finished_channels", 2.0):
+        result = await alice.slash(channel, "lama stats")
+    assert result.acknowledged
+    assert result.ephemeral
+    assert "alice" in texts(answer(result))
+
+
+async def test_a_leaderboard_read_from_a_slow_store_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "rating_board", 4.0):
+        result = await alice.slash(channel, "lama leaderboard")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert not result.ephemeral
+    assert "alice" in texts(answer(result)) and "bob" in texts(answer(result))
+
+
+async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privately(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "load_game", 4.0):
+        result = await alice.slash(channel, "lama replay")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert result.ephemeral, "a replay is private"
+    assert "Step 1 of" in texts(answer(result))
+
+
+async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "chip_history", 4.0):
+        result = await alice.slash(channel, "lama chart")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert not result.ephemeral
+    assert "points by round" in texts(answer(result))

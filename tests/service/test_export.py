@@ -12,6 +12,7 @@ from contextlib import closing
 from bot.service.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
 from data import MatchProgress, SeatRecord, Sight, Store
 from data.export import ExportGame, ExportSeat, SeatRating
+from data.forget import FORMER_PLAYER
 from game import PLAY, Card, Match, Ruleset, explicit_deal
 from testkit.service_game import ManualClock
 
@@ -169,3 +170,15 @@ def test_the_ratings_order_only_when_every_seat_is_rated() -> None:
     # One seat without a rating (a forgotten person): the game's own order for all.
     partly = game(seat(0, 3, True, 1), seat(1, 5, False, None), seat(2, 9, False, 2))
     assert standing(partly) == {0: 1, 1: 2, 2: 3}
+
+
+async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
+    store: Store, clock: ManualClock
+) -> None:
+    """Forgetting a person keeps their seat (as an AI's, for the game to replay) under the
+    former player's name: the export shows no AI strength there."""
+    game = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE])
+    await store.forget_user(BEN)
+    rows = table((await export_csv(store, GUILD)).data)
+    assert [row[4:7] for row in rows[1:]] == [[str(ANN), "Ann", ""], ["", FORMER_PLAYER, ""]]
+    assert rows[1][0] == str(game)

@@ -10,6 +10,7 @@ import pytest
 from bot.service.replay import Replays, build_replay
 from bot.service.table import Status, Table
 from data import Store
+from data.forget import FORMER_PLAYER
 from game import Match, RoundDealt, Ruleset, build_deck
 from testkit.service_game import GUILD, ServiceGame, eventually, people
 
@@ -162,3 +163,17 @@ async def test_a_replay_is_built_from_the_stored_record_alone(game: ServiceGame)
     assert built.channel_id == table.channel_id and built.guild_id == GUILD
     assert built.finished_at == record.finished_at
     assert built.steps[-1].result is not None and built.steps[-1].result.game_over
+
+
+async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
+    game: ServiceGame,
+) -> None:
+    """Forgetting a person keeps their seat (as an AI's, for the game to replay) under the
+    former player's name: the replay doesn't call it the Normal AI."""
+    table = await finished(game)
+    await game.store.forget_user(BOB.id)
+    replay = await game.service.replay(table.game_id, guild_id=GUILD)
+    assert replay is not None
+    former = replay.seats[1]
+    assert (former.user_id, former.ai, former.name) == (None, None, FORMER_PLAYER)
+    assert replay.seats[0].name == "Ann" and replay.seats[2].name == "Cy"

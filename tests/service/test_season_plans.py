@@ -9,6 +9,7 @@ import pytest
 from bot.service import ServiceError
 from bot.service.seasons import DAY, Season
 from data import StoreError
+from data.records import SeasonPlan
 from testkit.service_game import ServiceGame
 
 
@@ -73,3 +74,26 @@ async def test_a_plan_the_store_refuses_is_a_readable_refusal(
     with pytest.raises(ServiceError) as refused:
         await game.service.set_season(1, days=30, start_now=True)
     assert refused.value.key == "error.save_failed"
+
+
+async def test_many_seasons_by_key_read_the_plans_once_and_skip_keys_that_start_none(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game.clock.now = utc(2026, 12, 2, 17)
+    await game.service.set_season(1, days=14, start_now=False)
+    reads: list[int] = []
+    real = game.store.season_plans
+
+    async def counted(guild_id: int) -> list[SeasonPlan]:
+        reads.append(guild_id)
+        return await real(guild_id)
+
+    monkeypatch.setattr(game.store, "season_plans", counted)
+    keys = [utc(2026, 12, 15), utc(2026, 12, 2), utc(2026, 12, 1), utc(2026, 11, 1)]
+    seasons = await game.service.seasons_of_keys(1, keys)
+    assert seasons == [
+        Season(utc(2026, 12, 15), utc(2026, 12, 15), utc(2026, 12, 29), 14),
+        Season(utc(2026, 12, 1), utc(2026, 12, 1), utc(2026, 12, 15), 14),
+        Season(utc(2026, 11, 1), utc(2026, 11, 1), utc(2026, 12, 1), None),
+    ]
+    assert reads == [1], "the plans are read once"

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from discord import ui
 
 from bot.i18n import text
 from data.records import HistoryRow
+from game import Card
 
+from ..faces import Faces
 from ..words import plain_name
-from .layout import Layout, fit, heading, layout
+from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
 from .table import replay_button
 
 HISTORY_SIZE = 10  # games listed by /lama history (a section each: 3 components)
-COLOR_HISTORY = discord.Colour.purple()
 
 
 def history_line(locale: str, row: HistoryRow) -> str:
@@ -35,10 +35,12 @@ def history_line(locale: str, row: HistoryRow) -> str:
     return ("🏆 " if row.winner else "") + line
 
 
-def history_view(locale: str, name: str, rows: list[HistoryRow]) -> Layout:
-    """The games newest first, each with its Replay button beside it."""
+def history_view(locale: str, faces: Faces, name: str, rows: list[HistoryRow]) -> Layout:
+    """The games newest first, each with its Replay button beside it; the llama card
+    beside the title, as the other stats have it."""
+    title = heading(text(locale, "history.title", name=plain_name(name)))
     items: list[ui.Item[Any] | None] = [
-        ui.TextDisplay(heading(text(locale, "history.title", name=plain_name(name))))
+        block(title, picture(faces.image(Card.LLAMA), text(locale, "card.llama")))
     ]
     items += [
         ui.Section(
@@ -48,4 +50,4 @@ def history_view(locale: str, name: str, rows: list[HistoryRow]) -> Layout:
         for row in rows[:HISTORY_SIZE]
     ]
     items.append(ui.TextDisplay("-# " + text(locale, "history.footer")))
-    return fit(layout(COLOR_HISTORY, items))
+    return fit(layout(COLOR_STATS, items))

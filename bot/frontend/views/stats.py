@@ -20,10 +20,12 @@ from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
 from data.records import ChipHistory, Sight
 from data.stats import StatsReads
+from game import Card
 
+from ..faces import Faces
 from ..replies import Interaction
 from ..words import plain_name
-from .layout import COLOR_STATS, Layout, fit, heading, layout
+from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -110,10 +112,11 @@ SEAT_SQUARES = ("🟦", "🟧", "🟩", "🟪", "🟫", "⬛")
 
 
 async def chart_view(
-    locale: object, history: ChipHistory, *, note: str | None = None
+    locale: object, faces: Faces, history: ChipHistory, *, note: str | None = None
 ) -> tuple[Layout, bytes]:
-    """The layout and the PNG (to attach as ``CHART_FILE``) of one game's chip history;
-    ``note`` says why it is this game, when it is not the asker's own.
+    """The layout and the PNG (to attach as ``CHART_FILE``) of one game's chip history,
+    the llama card beside its title as the other stats have it; ``note`` says why it is
+    this game, when it is not the asker's own.
 
     The PNG is drawn in a worker thread, so the bot goes on answering meanwhile. Names
     the chart's font can't draw are labelled by seat there and given here, beside
@@ -150,7 +153,10 @@ async def chart_view(
         f"attachment://{CHART_FILE}", description=text(locale, "chart.heading")
     )
     items: list[ui.Item[Any] | None] = [
-        ui.TextDisplay(head if note is None else f"{head}\n-# {note}"),
+        block(
+            head if note is None else f"{head}\n-# {note}",
+            picture(faces.image(Card.LLAMA), text(locale, "card.llama")),
+        ),
         ui.TextDisplay("\n".join(lines)),
         ui.MediaGallery(gallery),
     ]
@@ -163,6 +169,7 @@ def chart_file(png: bytes) -> discord.File:
 
 async def finished_chart(
     games: GameService,
+    faces: Faces,
     game_id: int,
     locale: object,
     *,
@@ -173,4 +180,4 @@ async def finished_chart(
     history = await games.finished_chips(game_id, guild_id=guild_id)
     if history is None or not history.totals or not history.winners:
         return None
-    return await chart_view(locale, history, note=note)
+    return await chart_view(locale, faces, history, note=note)

@@ -219,3 +219,20 @@ async def test_the_board_in_german(
     assert title(result.response).endswith("— Wertung")
     assert "Spielstärke-Wertung · Dezember 2025" in texts(result.response)
     assert "🥇 p21 — **" in texts(result.response) and "· 2 Spiele" in texts(result.response)
+
+
+async def test_a_rated_season_that_starts_no_season_leaves_the_others_offered(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    boards: Boards,
+) -> None:
+    """A season key the plans don't start (a store edited by hand, a plan gone) is left
+    out, and the seasons that are there are still offered."""
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    now = this_season(simcord_env)
+    await rate(store, guild.id, channel.id, now.key + 5, people(1, 20.0, start=90)[0])
+    assert now.key + 5 in await store.rated_seasons(guild.id)
+    choices = await alice.autocomplete(channel, "lama leaderboard", "season", "")
+    assert [c["value"] for c in choices] == ["current", "all", str(boards.past)]

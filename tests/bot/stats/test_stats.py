@@ -24,6 +24,7 @@ from testkit.simcord_play import (
     title,
 )
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
+from tests.bot.test_history import header_picture, llama_picture
 
 from .games import C, Round, insert_random_game, play_rigged_game
 
@@ -363,3 +364,14 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
 
 def test_every_seat_colour_has_its_square() -> None:
     assert len(SEAT_SQUARES) == len(SEAT_COLORS)
+
+
+async def test_the_chart_has_the_llama_card_beside_its_title_as_stats_do(
+    played: Played,
+) -> None:
+    alice = played.players["alice"]
+    chart = await alice.slash(played.channel, "lama chart")
+    assert chart.response is not None
+    assert header_picture(chart.response) == llama_picture(played.env)
+    [posted, *_] = await chart_messages(played.channel)
+    assert header_picture(posted) == llama_picture(played.env), "the chart posted at the end too"
