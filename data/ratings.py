@@ -13,12 +13,14 @@ from .database import Part, Row
 from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan, Sight
 from .stats import _in_sight
 
-#: Who is listed on a board, in ``sight`` (``{sight}``): AI strengths always, a person
-#: only with a rated game of this scope that the sight shows.
+#: Who is listed on a board, in a sight (``{shown}``, on the change ``c``): AI strengths
+#: always, a person only with a rated game of this scope that the sight shows.  The
+#: changes keep their game's channel, so this is one look into ``rating_changes_by_player``
+#: for each person (the games are not read), and the seats only for a hidden game.
 _LISTED = """(r.user_id IS NULL OR EXISTS (
-                  SELECT 1 FROM rating_changes AS c JOIN games AS g ON g.id = c.game_id
+                  SELECT 1 FROM rating_changes AS c
                   WHERE c.guild_id = r.guild_id AND c.season = r.season
-                    AND c.player = r.player{sight}))"""
+                    AND c.player = r.player AND {shown}))"""
 
 
 #: The ``player`` key of a forgotten person's seat: rated as a newcomer, no rating kept.
@@ -36,10 +38,17 @@ def ai_player(strength: str) -> str:
 
 
 def _listed(sight: Sight | None) -> tuple[str, tuple[int, ...]]:
-    where, seen = _in_sight(sight)
-    if not where:
+    """``AND`` the board's :data:`_LISTED` for ``sight``, and what it binds; nothing when
+    nothing is hidden.  The same games as :func:`data.stats._in_sight` keeps."""
+    if sight is None or not sight.hidden:
         return "", ()
-    return " AND " + _LISTED.format(sight=where), seen
+    hidden = tuple(sorted(sight.hidden))
+    shown = f"c.channel_id NOT IN ({', '.join('?' * len(hidden))})"
+    if sight.viewer is None:
+        return " AND " + _LISTED.format(shown=shown), hidden
+    # A game in a hidden channel is still seen by those who sat at it.
+    seated = "EXISTS (SELECT 1 FROM seats AS v WHERE v.game_id = c.game_id AND v.user_id = ?)"
+    return " AND " + _LISTED.format(shown=f"({shown} OR {seated})"), (*hidden, sight.viewer)
 
 
 class RatingReads(Part):
