@@ -72,9 +72,10 @@ def fill(path: Path, games: int, seats: int, rated: float, rng: random.Random) -
                 for seat in range(seats):
                     for scope in (season, -1):
                         raw.execute(
-                            "INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            """INSERT INTO rating_changes SELECT ?, ?, ?, ?, ?, channel_id,
+                                      ?, ?, ?, ?, ? FROM games WHERE id = ?""",
                             (game_id, seat, scope, GUILD, f"p:{seat}", seat + 1)
-                            + (25.0, 8.0, 25.5, 7.9),
+                            + (25.0, 8.0, 25.5, 7.9, game_id),
                         )
         raw.execute("COMMIT")
 

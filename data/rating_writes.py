@@ -191,9 +191,10 @@ async def _write_rating(unit: Unit, rating: GameRating) -> None:
     params = (rating.game_id, rating.guild_id, rating.finished_at, rating.season)
     if not await unit.fetch(query, params):
         raise AlreadyRated(f"could not save: game {rating.game_id} is rated already")
-    query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
-                                           mu_before, sigma_before, mu_after, sigma_after)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    # Each change keeps its game's channel, so that a board's sight reads no games.
+    query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, channel_id,
+                                           rank, mu_before, sigma_before, mu_after, sigma_after)
+               SELECT ?, ?, ?, ?, ?, g.channel_id, ?, ?, ?, ?, ? FROM games AS g WHERE g.id = ?
             """
     await unit.executemany(
         query,
@@ -209,6 +210,7 @@ async def _write_rating(unit: Unit, rating: GameRating) -> None:
                 c.sigma_before,
                 c.mu_after,
                 c.sigma_after,
+                rating.game_id,
             )
             for c in rating.changes
         ],

@@ -13,12 +13,23 @@ from .database import Part, Row
 from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan, Sight
 from .stats import _in_sight
 
-#: Who is listed on a board, in ``sight`` (``{sight}``): AI strengths always, a person
-#: only with a rated game of this scope that the sight shows.
+#: Who is listed on a board, in a sight: AI strengths always, a person only with a rated
+#: game of this scope that the sight shows, one outside the hidden channels (``{outside}``
+#: on the change ``c``) or, failing that, one the viewer sat at (``{seated}``, if any).
+#: The changes keep their game's channel, so the first is one look into the covering
+#: ``rating_changes_by_player`` for each person (the games are not read); the seats are
+#: read only for one whose every game is hidden.
 _LISTED = """(r.user_id IS NULL OR EXISTS (
-                  SELECT 1 FROM rating_changes AS c JOIN games AS g ON g.id = c.game_id
+                  SELECT 1 FROM rating_changes AS c
                   WHERE c.guild_id = r.guild_id AND c.season = r.season
-                    AND c.player = r.player{sight}))"""
+                    AND c.player = r.player AND {outside}){seated})"""
+
+#: A game in a hidden channel is still seen by those who sat at it.
+_SEATED = """ OR EXISTS (
+                  SELECT 1 FROM rating_changes AS c
+                  JOIN seats AS v ON v.game_id = c.game_id AND v.user_id = ?
+                  WHERE c.guild_id = r.guild_id AND c.season = r.season
+                    AND c.player = r.player)"""
 
 
 #: The ``player`` key of a forgotten person's seat: rated as a newcomer, no rating kept.
@@ -36,10 +47,16 @@ def ai_player(strength: str) -> str:
 
 
 def _listed(sight: Sight | None) -> tuple[str, tuple[int, ...]]:
-    where, seen = _in_sight(sight)
-    if not where:
+    """``AND`` the board's :data:`_LISTED` for ``sight``, and what it binds; nothing when
+    nothing is hidden.  The same games as :func:`data.stats._in_sight` keeps."""
+    if sight is None or not sight.hidden:
         return "", ()
-    return " AND " + _LISTED.format(sight=where), seen
+    hidden = tuple(sorted(sight.hidden))
+    outside = f"c.channel_id NOT IN ({', '.join('?' * len(hidden))})"
+    if sight.viewer is None:
+        return " AND " + _LISTED.format(outside=outside, seated=""), hidden
+    listed = _LISTED.format(outside=outside, seated=_SEATED)
+    return " AND " + listed, (*hidden, sight.viewer)
 
 
 class RatingReads(Part):

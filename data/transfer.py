@@ -47,8 +47,8 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("rated_games", "game_id, guild_id, finished_at, season", "game_id"),
     (
         "rating_changes",
-        "game_id, seat, season, guild_id, player, rank, mu_before, sigma_before, mu_after, "
-        "sigma_after",
+        "game_id, seat, season, guild_id, player, channel_id, rank, mu_before, sigma_before, "
+        "mu_after, sigma_after",
         "game_id, seat, season",
     ),
 )

@@ -67,10 +67,10 @@ async def put_change(
     (in the season it counts for, when ``season`` is one)."""
     async with store._db.write() as unit:
         await unit.execute(
-            """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
-                                           mu_before, sigma_before, mu_after, sigma_after)
-               VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)""",
-            (game_id, seat, season, guild_id, player, *before, *after),
+            """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, channel_id,
+                                           rank, mu_before, sigma_before, mu_after, sigma_after)
+               SELECT ?, ?, ?, ?, ?, channel_id, 1, ?, ?, ?, ? FROM games WHERE id = ?""",
+            (game_id, seat, season, guild_id, player, *before, *after, game_id),
         )
         if season >= 0:
             await unit.execute(

@@ -52,6 +52,7 @@ CREATE TABLE rating_changes (
     season       INTEGER NOT NULL,
     guild_id     INTEGER NOT NULL,
     player       TEXT    NOT NULL,
+    channel_id   INTEGER NOT NULL,            -- the game's, for the boards' sight without a join
     rank         INTEGER NOT NULL CHECK (rank >= 1),  -- the seat's place in the rating's order
     mu_before    REAL    NOT NULL,
     sigma_before REAL    NOT NULL,
@@ -59,7 +60,10 @@ CREATE TABLE rating_changes (
     sigma_after  REAL    NOT NULL,
     PRIMARY KEY (game_id, seat, season)
 ) WITHOUT ROWID;
-CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, season, player, game_id);
+-- A board's sight asks of every rated person whether it shows one of their games: the
+-- channel here answers that from this index alone, without reading the games.
+CREATE INDEX rating_changes_by_player
+    ON rating_changes (guild_id, season, player, channel_id, game_id);
 
 PRAGMA user_version = 12;
 COMMIT;

@@ -86,10 +86,10 @@ async def test_a_seat_has_the_rating_of_its_games_season(
     for seat, player, rank in ((0, f"user:{BEN}", 2), (1, f"user:{ANN}", 1), (2, f"user:{CAT}", 3)):
         for scope, shift in ((season, 0.0), (-1, 100.0)):
             await backend.rows(
-                """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, rank,
-                       mu_before, sigma_before, mu_after, sigma_after)
-                   VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?)""",
-                (g2, seat, scope, player, rank, 25.0 + shift, 8.0, 26.0 + seat + shift, 7.5),
+                """INSERT INTO rating_changes (game_id, seat, season, guild_id, player,
+                       channel_id, rank, mu_before, sigma_before, mu_after, sigma_after)
+                   SELECT ?, ?, ?, 1, ?, channel_id, ?, ?, ?, ?, ? FROM games WHERE id = ?""",
+                (g2, seat, scope, player, rank, 25.0 + shift, 8.0, 26.0 + seat + shift, 7.5, g2),
             )
     by_id = {g.game_id: g for g in await store.export_page(1)}
     ratings = [s.rating for s in by_id[g2].seats]

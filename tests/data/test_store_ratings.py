@@ -61,3 +61,59 @@ async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
     assert mine is not None and mine.rank == 2
     hard = await store.rating_of(5, ALL_TIME, 1, sight=Sight(viewer=None, hidden=frozenset({10})))
     assert hard is not None and hard.rank == 2  # bob is listed there, alice herself not
+
+
+async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_it(
+    store: Store,
+) -> None:
+    """Bob's one rated game is in hidden channel 20, where Dan sat with him: Dan's board
+    lists him (and counts him, and ranks Dan below him); Carol's, who was not there, does
+    not.  Alice, rated in channel 10 and in hidden channel 21, is listed to both."""
+    people = {1: "alice", 2: "bob", 3: "carol", 4: "dan"}
+
+    async def game(channel: int, seated: list[int]) -> int:
+        seats = [SeatRecord(s, user, None, people[user]) for s, user in enumerate(seated)]
+        return await store.create_game(
+            guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+        )
+
+    hidden_game, open_game, alices_hidden = (
+        await game(20, [2, 4]),
+        await game(10, [3]),
+        await game(21, [1]),
+    )
+    changes = (
+        (Rated("bob", 40.0, 5.0, 1, user_id=2), [(hidden_game, 0)]),
+        (Rated("dan", 35.0, 5.0, 1, user_id=4), [(hidden_game, 1)]),
+        (Rated("alice", 30.0, 5.0, 2, user_id=1), [(alices_hidden, 0), (open_game, 1)]),
+        (Rated("carol", 25.0, 5.0, 1, user_id=3), [(open_game, 0)]),
+    )
+    for rated, played in changes:
+        await put_rating(store, 5, ALL_TIME, rated)
+        for game_id, seat in played:
+            await put_change(
+                store, 5, ALL_TIME, game_id, seat, rated.player, (25.0, 8.0), (30.0, 5.0)
+            )
+    await put_rating(store, 5, ALL_TIME, Rated("hard", 50.0, 5.0, 3, ai="hard"))
+
+    dans = Sight(viewer=4, hidden=frozenset({20, 21}))
+    board = await store.rating_board(5, ALL_TIME, sight=dans)
+    assert [(r.rank, r.name) for r in board] == [
+        (1, "hard"),
+        (2, "bob"),
+        (3, "dan"),
+        (4, "alice"),
+        (5, "carol"),
+    ]
+    assert await store.rating_board_count(5, ALL_TIME, sight=dans) == 5
+    dan = await store.rating_of(5, ALL_TIME, 4, sight=dans)
+    assert dan is not None and dan.rank == 3
+
+    carols = Sight(viewer=3, hidden=frozenset({20, 21}))
+    board = await store.rating_board(5, ALL_TIME, sight=carols)
+    assert [(r.rank, r.name) for r in board] == [(1, "hard"), (2, "alice"), (3, "carol")]
+    assert await store.rating_board_count(5, ALL_TIME, sight=carols) == 3
+    carol = await store.rating_of(5, ALL_TIME, 3, sight=carols)
+    assert carol is not None and carol.rank == 3
+    page = await store.rating_board(5, ALL_TIME, limit=1, offset=1, sight=carols)
+    assert [(r.rank, r.name) for r in page] == [(2, "alice")]

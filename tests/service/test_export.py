@@ -91,9 +91,10 @@ async def test_the_ratings_are_the_games_seasons(store: Store, clock: ManualCloc
         for seat, (before, after) in enumerate(((25.0, 27.0), (25.0, 23.0))):
             for season, shift in ((5, 0.0), (-1, 3.0)):  # the season's, and all time's
                 raw.execute(
-                    """INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    """INSERT INTO rating_changes
+                       SELECT ?, ?, ?, ?, ?, channel_id, ?, ?, ?, ?, ? FROM games WHERE id = ?""",
                     (game, seat, season, GUILD, f"user:{seat}", seat + 1)
-                    + (before + shift, 25 / 3, after + shift, 7.0),
+                    + (before + shift, 25 / 3, after + shift, 7.0, game),
                 )
     rows = table((await export_csv(store, GUILD)).data)
     # (mu - 3 sigma) x 40 + 1000: 25 - 25 = 0 -> 1000; 27 - 21 = 6 -> 1240; 23 - 21 = 2 -> 1080.

@@ -51,6 +51,7 @@ CREATE TABLE rating_changes (
     season       BIGINT  NOT NULL,
     guild_id     BIGINT  NOT NULL,
     player       TEXT    NOT NULL,
+    channel_id   BIGINT  NOT NULL,            -- the game's, for the boards' sight without a join
     rank         INTEGER NOT NULL CHECK (rank >= 1),  -- the seat's place in the rating's order
     mu_before    DOUBLE PRECISION NOT NULL,
     sigma_before DOUBLE PRECISION NOT NULL,
@@ -58,5 +59,8 @@ CREATE TABLE rating_changes (
     sigma_after  DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (game_id, seat, season)
 );
-CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, season, player, game_id);
+-- A board's sight asks of every rated person whether it shows one of their games: the
+-- channel here answers that from this index alone, without reading the games.
+CREATE INDEX rating_changes_by_player
+    ON rating_changes (guild_id, season, player, channel_id, game_id);
 
