@@ -14,22 +14,26 @@ from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan,
 from .stats import _in_sight
 
 #: Who is listed on a board, in a sight: AI strengths always, a person only with a rated
-#: game of this scope that the sight shows, one outside the hidden channels (``{outside}``
-#: on the change ``c``) or, failing that, one the viewer sat at (``{seated}``, if any).
-#: The changes keep their game's channel, so the first is one look into the covering
-#: ``rating_changes_by_player`` for each person (the games are not read); the seats are
-#: read only for one whose every game is hidden.
-_LISTED = """(r.user_id IS NULL OR EXISTS (
+#: game of this scope that the sight shows.  Most people have no game in a hidden channel
+#: at all (``{suspects}``: one read of ``rating_changes_by_channel`` for the scope's
+#: hidden games, hashed once, binding the guild and the season); only those who have are
+#: checked one by one: a game outside the hidden channels (``{outside}`` on the change
+#: ``c``, from the covering ``rating_changes_by_player`` alone) or, failing that, one the
+#: viewer sat at (``{seated}``, if any).  ``{r}`` is the ratings row's alias.
+_LISTED = """({r}.user_id IS NULL OR {r}.player NOT IN (
+                  SELECT h.player FROM rating_changes AS h
+                  WHERE h.guild_id = ? AND h.season = ? AND {suspects})
+              OR EXISTS (
                   SELECT 1 FROM rating_changes AS c
-                  WHERE c.guild_id = r.guild_id AND c.season = r.season
-                    AND c.player = r.player AND {outside}){seated})"""
+                  WHERE c.guild_id = {r}.guild_id AND c.season = {r}.season
+                    AND c.player = {r}.player AND {outside}){seated})"""
 
 #: A game in a hidden channel is still seen by those who sat at it.
 _SEATED = """ OR EXISTS (
                   SELECT 1 FROM rating_changes AS c
                   JOIN seats AS v ON v.game_id = c.game_id AND v.user_id = ?
-                  WHERE c.guild_id = r.guild_id AND c.season = r.season
-                    AND c.player = r.player)"""
+                  WHERE c.guild_id = {r}.guild_id AND c.season = {r}.season
+                    AND c.player = {r}.player)"""
 
 
 #: The ``player`` key of a forgotten person's seat: rated as a newcomer, no rating kept.
@@ -46,17 +50,23 @@ def ai_player(strength: str) -> str:
     return f"ai:{strength}"
 
 
-def _listed(sight: Sight | None) -> tuple[str, tuple[int, ...]]:
-    """``AND`` the board's :data:`_LISTED` for ``sight``, and what it binds; nothing when
-    nothing is hidden.  The same games as :func:`data.stats._in_sight` keeps."""
+def _listed(
+    sight: Sight | None, guild_id: int, season: int, r: str = "r"
+) -> tuple[str, tuple[int, ...]]:
+    """``AND`` the board's :data:`_LISTED` for ``sight`` on the ratings row ``r``, and what
+    it binds; nothing when nothing is hidden.  The same games as
+    :func:`data.stats._in_sight` keeps."""
     if sight is None or not sight.hidden:
         return "", ()
     hidden = tuple(sorted(sight.hidden))
-    outside = f"c.channel_id NOT IN ({', '.join('?' * len(hidden))})"
+    marks = ", ".join("?" * len(hidden))
+    parts = {"r": r, "suspects": f"h.channel_id IN ({marks})"}
+    parts["outside"] = f"c.channel_id NOT IN ({marks})"
+    binds = (guild_id, season, *hidden, *hidden)
     if sight.viewer is None:
-        return " AND " + _LISTED.format(outside=outside, seated=""), hidden
-    listed = _LISTED.format(outside=outside, seated=_SEATED)
-    return " AND " + listed, (*hidden, sight.viewer)
+        return " AND " + _LISTED.format(seated="", **parts), binds
+    listed = _LISTED.format(seated=_SEATED.format(r=r), **parts)
+    return " AND " + listed, (*binds, sight.viewer)
 
 
 class RatingReads(Part):
@@ -75,7 +85,7 @@ class RatingReads(Part):
         share a rank and are listed by their key."""
         if limit < 0 or offset < 0:
             raise ValueError("limit and offset cannot be negative")
-        listed, seen = _listed(sight)
+        listed, seen = _listed(sight, guild_id, season)
         query = f"""SELECT RANK() OVER (ORDER BY r.ordinal DESC) AS place,
                            r.user_id, r.ai, r.name, r.mu, r.sigma, r.games
                     FROM ratings AS r
@@ -91,7 +101,7 @@ class RatingReads(Part):
         self, guild_id: int, season: int = ALL_TIME, *, sight: Sight | None = None
     ) -> int:
         """How many rows :meth:`rating_board` has in all, for paging."""
-        listed, seen = _listed(sight)
+        listed, seen = _listed(sight, guild_id, season)
         query = f"SELECT COUNT(*) FROM ratings AS r WHERE r.guild_id = ? AND r.season = ?{listed}"
         async with self._reads.read() as unit:
             rows = await unit.fetch(query, (guild_id, season, *seen))
@@ -102,17 +112,19 @@ class RatingReads(Part):
     ) -> RatingRow | None:
         """A person's rating in a scope with their rank among everyone rated there that
         ``sight``'s board lists (so a rank never counts someone only a hidden channel
-        shows); None before their first rated game in it."""
-        listed, seen = _listed(sight)
+        shows); None before their first rated game in it, or when ``sight`` shows none."""
+        listed, seen = _listed(sight, guild_id, season)
+        shown, shown_binds = _listed(sight, guild_id, season, r="o")
         query = f"""SELECT (SELECT COUNT(*) FROM ratings AS r
                            WHERE r.guild_id = o.guild_id AND r.season = o.season
                              AND r.ordinal > o.ordinal{listed}) + 1,
                           o.user_id, o.ai, o.name, o.mu, o.sigma, o.games
                    FROM ratings AS o
-                   WHERE o.guild_id = ? AND o.season = ? AND o.player = ?
+                   WHERE o.guild_id = ? AND o.season = ? AND o.player = ?{shown}
                 """
+        params = (*seen, guild_id, season, user_player(user_id), *shown_binds)
         async with self._reads.read() as unit:
-            rows = await unit.fetch(query, (*seen, guild_id, season, user_player(user_id)))
+            rows = await unit.fetch(query, params)
         return _row(rows[0]) if rows else None
 
     async def rating_history(

@@ -64,6 +64,8 @@ CREATE TABLE rating_changes (
 -- channel here answers that from this index alone, without reading the games.
 CREATE INDEX rating_changes_by_player
     ON rating_changes (guild_id, season, player, channel_id, game_id);
+-- ... and which people have a game in a hidden channel at all (the few checked one by one).
+CREATE INDEX rating_changes_by_channel ON rating_changes (guild_id, season, channel_id, player);
 
 PRAGMA user_version = 12;
 COMMIT;

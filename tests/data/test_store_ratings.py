@@ -59,8 +59,8 @@ async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
     bobs = Sight(viewer=2, hidden=frozenset({20}))  # he sat at the hidden game
     mine = await store.rating_of(5, ALL_TIME, 1, sight=bobs)
     assert mine is not None and mine.rank == 2
-    hard = await store.rating_of(5, ALL_TIME, 1, sight=Sight(viewer=None, hidden=frozenset({10})))
-    assert hard is not None and hard.rank == 2  # bob is listed there, alice herself not
+    # Alice's only game is in a hidden channel: her rating is not shown, as on the board.
+    assert await store.rating_of(5, ALL_TIME, 1, sight=Sight(hidden=frozenset({10}))) is None
 
 
 async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_it(
