@@ -143,15 +143,11 @@ class RatingWrites(Part):
             for season, player, mu, sigma, games in rows
         }
 
-    async def save_rating(self, rating: GameRating) -> None:
-        """Write what rating one game did (the game marked rated, each seat's change, each
-        rated player's new rating), all of it or nothing; :class:`AlreadyRated` if the
-        game is rated already."""
-        await self.save_ratings([rating])
-
     async def save_ratings(self, ratings: Sequence[GameRating]) -> None:
-        """:meth:`save_rating` for several games in their order, in one transaction (a
-        recomputation's many games, without a commit for each): all or nothing."""
+        """Write what rating each game did (the game marked rated, each seat's change, each
+        rated player's new rating), in their order, in one transaction (a recomputation's
+        many games, without a commit for each): all or nothing; :class:`AlreadyRated` if a
+        game is rated already."""
         async with self._db.write() as unit:
             for rating in ratings:
                 await _write_rating(unit, rating)

@@ -140,8 +140,7 @@ def rate_game(
     before it (``skills``, by (scope, player); one missing is a newcomer); ``seats`` its
     :func:`standings`, if the caller has them already.  Pure."""
     record = game.record
-    finished_at = record.finished_at if record.finished_at is not None else record.updated_at
-    rating = GameRating(record.id, record.guild_id, finished_at, season)
+    rating = GameRating(record.id, record.guild_id, finished_at(game), season)
     if seats is None:
         seats = standings(game)
     if len(seats) < 2:
@@ -184,7 +183,7 @@ def rate_game(
                 )
             )
     return GameRating(
-        record.id, record.guild_id, finished_at, season, tuple(changes), tuple(players)
+        record.id, record.guild_id, rating.finished_at, season, tuple(changes), tuple(players)
     )
 
 
@@ -346,8 +345,7 @@ class Rater:
         """The game's rating from the ratings before it (``known``, else the store's), and
         ``known`` brought up to after it; nothing is written."""
         record = game.record
-        finished_at = record.finished_at if record.finished_at is not None else record.updated_at
-        season = season_at(plans, finished_at).key
+        season = season_at(plans, finished_at(game)).key
         seats = standings(game)
         wanted = {s.player for s in seats if s.kept}
         keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
@@ -364,7 +362,11 @@ class Rater:
         return rating
 
 
-def _cursor(game: FinishedGame) -> Cursor:
+def finished_at(game: FinishedGame) -> float:
+    """When the game finished (its last write, for a game stored without the time)."""
     record = game.record
-    finished_at = record.finished_at if record.finished_at is not None else record.updated_at
-    return (finished_at, record.id)
+    return record.finished_at if record.finished_at is not None else record.updated_at
+
+
+def _cursor(game: FinishedGame) -> Cursor:
+    return (finished_at(game), game.record.id)

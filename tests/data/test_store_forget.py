@@ -105,7 +105,7 @@ async def test_forgetting_takes_a_servers_ratings_and_a_persons_own(store: Store
             PlayerRating(ALL_TIME, "user:500", 500, None, SECRET_NAME, 26.0, 7.9, 1),
             PlayerRating(ALL_TIME, "ai:normal", None, "normal", "normal", 25.0, 7.9, 1),
         )
-        await store.save_rating(GameRating(game_id, guild_id, 2_000.0, 100, changes, players))
+        await store.save_ratings([GameRating(game_id, guild_id, 2_000.0, 100, changes, players)])
         return game_id
 
     gone, kept = await rated(77, 1), await rated(88, 2)

@@ -56,7 +56,7 @@ async def test_unrated_games_come_in_the_order_they_finished(store: Store) -> No
     # A game rated is no longer listed; one that finished before it still is.
     rated = rest[0]
     assert rated.record.finished_at is not None
-    await store.save_rating(rating_of(rated.record.id, 5, rated.record.finished_at))
+    await store.save_ratings([rating_of(rated.record.id, 5, rated.record.finished_at)])
     left, _ = await store.unrated_games(5)
     assert [g.record.id for g in left] == [i for i in ids if i != rated.record.id]
     assert await store.newest_rated(5) == (rated.record.finished_at, rated.record.id)
@@ -65,9 +65,9 @@ async def test_unrated_games_come_in_the_order_they_finished(store: Store) -> No
 
 async def test_a_games_ratings_are_written_once_and_read_back(store: Store) -> None:
     game_id, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
-    await store.save_rating(rating_of(game_id, 5, 2_000.0))
+    await store.save_ratings([rating_of(game_id, 5, 2_000.0)])
     with pytest.raises(AlreadyRated):
-        await store.save_rating(rating_of(game_id, 5, 2_000.0, mu=40.0))
+        await store.save_ratings([rating_of(game_id, 5, 2_000.0, mu=40.0)])
     # The refused second rating wrote nothing.
     skills = await store.skills(5, (100, ALL_TIME), ["user:500", "ai:normal", "user:9"])
     assert skills == {
@@ -96,21 +96,21 @@ async def test_wiping_a_servers_ratings_leaves_its_plans_and_the_other_servers(
 ) -> None:
     one, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
     two, _ = await play_random_game(store, Ruleset(), 2, 2, guild_id=6)
-    await store.save_rating(rating_of(one, 5, 2_000.0))
-    await store.save_rating(rating_of(two, 6, 2_000.0))
+    await store.save_ratings([rating_of(one, 5, 2_000.0)])
+    await store.save_ratings([rating_of(two, 6, 2_000.0)])
     assert await store.wipe_ratings(5) == 1
     assert await store.rating_board(5, ALL_TIME) == []
     assert await store.rating_changes(one) == []
     assert await store.newest_rated(5) is None
     assert len(await store.rating_board(6, ALL_TIME)) == 2
     assert await store.finished_guilds() == [5, 6]
-    await store.save_rating(rating_of(one, 5, 2_000.0))  # it may be rated again
+    await store.save_ratings([rating_of(one, 5, 2_000.0)])  # it may be rated again
 
 
 async def test_several_games_are_written_in_one_unit_all_or_nothing(store: Store) -> None:
     one, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
     two, _ = await play_random_game(store, Ruleset(), 2, 2, guild_id=5)
-    await store.save_rating(rating_of(two, 5, 2_001.0))
+    await store.save_ratings([rating_of(two, 5, 2_001.0)])
     with pytest.raises(AlreadyRated):
         await store.save_ratings([rating_of(one, 5, 2_000.0), rating_of(two, 5, 2_001.0)])
     assert await store.rating_changes(one) == []  # the first game's rows went back too

@@ -324,8 +324,8 @@ async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again
     games, _ = await game.store.unrated_games(GUILD)
     newest = games[-1]
     assert newest.record.finished_at is not None
-    await game.store.save_rating(
-        rate_game(newest, season_at([], newest.record.finished_at).key, {})
+    await game.store.save_ratings(
+        [rate_game(newest, season_at([], newest.record.finished_at).key, {})]
     )
     done = await game.service.rate_unrated()
     assert (done.games, done.guilds, done.rerated) == (2, 1, 1)
