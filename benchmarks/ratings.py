@@ -18,7 +18,8 @@ In a temporary folder (``--dir`` picks where), then on the empty PostgreSQL data
    scratch (``Rater.rerate``, what ``python -m bot rerate`` runs);
 3. a page (10 rows) of the server's board in the current season and over all time,
    p95 over ``--pages`` pages at random offsets, without and with a sight (a viewer
-   and two hidden channels, as /lama leaderboard asks); ``--rounds`` times, as one
+   and two hidden channels, as /lama leaderboard asks), and the same page with the
+   board's count before it, as /lama leaderboard reads both; ``--rounds`` times, as one
    round on a shared machine can be noisy.
 
 The games are written straight into the tables, many per transaction (the way the
@@ -245,14 +246,20 @@ async def boards(store: Store, pages: int, season: int) -> dict[str, list[float]
         ("all time, with a sight", ALL_TIME, sight),
     ):
         total = await store.rating_board_count(GUILD, scope, sight=seen)
-        samples = []
+        samples, both = [], []
         for _ in range(pages):
             offset = rng.randrange(max(1, total - 10)) // 10 * 10
             started = time.perf_counter()
             rows = await store.rating_board(GUILD, scope, limit=10, offset=offset, sight=seen)
             samples.append(time.perf_counter() - started)
             assert rows
+            # What /lama leaderboard reads for a page: the count (for paging), then the rows.
+            started = time.perf_counter()
+            await store.rating_board_count(GUILD, scope, sight=seen)
+            await store.rating_board(GUILD, scope, limit=10, offset=offset, sight=seen)
+            both.append(time.perf_counter() - started)
         out[f"{name} ({total} rated)"] = samples
+        out[f"{name}, count and rows as /lama leaderboard reads them"] = both
     return out
 
 

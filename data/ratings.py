@@ -14,19 +14,18 @@ from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan,
 from .stats import _in_sight
 
 #: Who is listed on a board, in a sight: AI strengths always, a person only with a rated
-#: game of this scope that the sight shows.  Most people have no game in a hidden channel
-#: at all (``{suspects}``: one read of ``rating_changes_by_channel`` for the scope's
-#: hidden games, hashed once, binding the guild and the season); only those who have are
-#: checked one by one: a game outside the hidden channels (``{outside}`` on the change
-#: ``c``, from the covering ``rating_changes_by_player`` alone) or, failing that, one the
-#: viewer sat at (``{seated}``, if any).  ``{r}`` is the ratings row's alias.
+#: game of this scope that the sight shows.  The people whose every rated game of the
+#: scope lies in a hidden channel (``{hidden}``: their hidden games counted in one read of
+#: ``rating_changes_by_channel``, grouped, against the ``games`` their ratings row counts;
+#: a person's games are their changes rows, one a game) are found once and hashed: nobody
+#: is probed one by one.  Of those, a person is still listed to a viewer who sat at one of
+#: their games (``{seated}``, if any).  ``{r}`` is the ratings row's alias.
 _LISTED = """({r}.user_id IS NULL OR {r}.player NOT IN (
                   SELECT h.player FROM rating_changes AS h
-                  WHERE h.guild_id = ? AND h.season = ? AND {suspects})
-              OR EXISTS (
-                  SELECT 1 FROM rating_changes AS c
-                  WHERE c.guild_id = {r}.guild_id AND c.season = {r}.season
-                    AND c.player = {r}.player AND {outside}){seated})"""
+                  JOIN ratings AS x ON x.guild_id = h.guild_id AND x.season = h.season
+                                   AND x.player = h.player
+                  WHERE h.guild_id = ? AND h.season = ? AND {hidden}
+                  GROUP BY h.player, x.games HAVING COUNT(*) >= x.games){seated})"""
 
 #: A game in a hidden channel is still seen by those who sat at it.
 _SEATED = """ OR EXISTS (
@@ -60,9 +59,8 @@ def _listed(
         return "", ()
     hidden = tuple(sorted(sight.hidden))
     marks = ", ".join("?" * len(hidden))
-    parts = {"r": r, "suspects": f"h.channel_id IN ({marks})"}
-    parts["outside"] = f"c.channel_id NOT IN ({marks})"
-    binds = (guild_id, season, *hidden, *hidden)
+    parts = {"r": r, "hidden": f"h.channel_id IN ({marks})"}
+    binds = (guild_id, season, *hidden)
     if sight.viewer is None:
         return " AND " + _LISTED.format(seated="", **parts), binds
     listed = _LISTED.format(seated=_SEATED.format(r=r), **parts)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 from data import Store
 from data.records import ALL_TIME, SeasonPlan, SeatRecord, Sight
 from game import Ruleset
@@ -117,3 +120,57 @@ async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_i
     assert carol is not None and carol.rank == 3
     page = await store.rating_board(5, ALL_TIME, limit=1, offset=1, sight=carols)
     assert [(r.rank, r.name) for r in page] == [(2, "alice")]
+
+
+async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store) -> None:
+    """Eight people's games in four channels, dealt at random: for every set of hidden
+    channels and every viewer, the board, its count and each rank list exactly the people
+    with a rated game outside the hidden channels or one the viewer sat at (the AI always)."""
+    rng = random.Random(26)
+    people = range(1, 9)
+    played: dict[int, list[tuple[int, int]]] = {user: [] for user in people}
+    channel_of: dict[int, int] = {}
+    seated: dict[int, set[int]] = {}
+    for _ in range(14):
+        channel = rng.choice((10, 11, 12, 13))
+        users = rng.sample(list(people), rng.randint(1, 3))
+        seats = [SeatRecord(s, user, None, f"p{user}") for s, user in enumerate(users)]
+        game_id = await store.create_game(
+            guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+        )
+        async with store._db.write() as unit:  # so that its channel takes the next game
+            await unit.execute("UPDATE games SET status = 'cancelled' WHERE id = ?", (game_id,))
+        channel_of[game_id], seated[game_id] = channel, set(users)
+        for seat, user in enumerate(users):
+            played[user].append((game_id, seat))
+    for user, games in played.items():
+        if not games:
+            continue
+        rated = Rated(f"p{user}", 20.0 + user, 5.0, len(games), user_id=user)
+        await put_rating(store, 5, ALL_TIME, rated)
+        for game_id, seat in games:
+            await put_change(
+                store, 5, ALL_TIME, game_id, seat, rated.player, (25.0, 8.0), (30.0, 5.0)
+            )
+    await put_rating(store, 5, ALL_TIME, Rated("hard", 10.0, 5.0, 3, ai="hard"))
+
+    channels = (10, 11, 12, 13)
+    for size in range(len(channels) + 1):
+        for hidden in itertools.combinations(channels, size):
+            for viewer in (None, *people):
+                sight = Sight(viewer=viewer, hidden=frozenset(hidden))
+                shown = {
+                    f"p{user}"
+                    for user, games in played.items()
+                    if any(channel_of[g] not in hidden or viewer in seated[g] for g, _ in games)
+                }
+                board = await store.rating_board(5, ALL_TIME, limit=50, sight=sight)
+                assert {r.name for r in board} == shown | {"hard"}, sight
+                assert await store.rating_board_count(5, ALL_TIME, sight=sight) == len(board)
+                for row in board:
+                    if row.user_id is not None:
+                        mine = await store.rating_of(5, ALL_TIME, row.user_id, sight=sight)
+                        assert mine is not None and mine.rank == row.rank
+                for user in people:
+                    if f"p{user}" not in shown:
+                        assert await store.rating_of(5, ALL_TIME, user, sight=sight) is None

@@ -264,6 +264,16 @@ async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
     incremental = snapshot(path)
     assert (await game.service.rerate()).games == 6
     assert snapshot(path) == incremental
+    # A board's sight counts a person's hidden games against the games their rating
+    # counts: those must be their changes, one a game, in every scope (a leaver too).
+    with sqlite3.connect(path) as db:
+        counted = db.execute(
+            """SELECT r.season, r.player, r.games, COUNT(c.game_id) FROM ratings AS r
+               LEFT JOIN rating_changes AS c ON c.guild_id = r.guild_id
+                    AND c.season = r.season AND c.player = r.player
+               WHERE r.user_id IS NOT NULL GROUP BY r.season, r.player, r.games"""
+        ).fetchall()
+    assert len(counted) > 3 and all(games == changes for *_, games, changes in counted)
 
 
 async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
