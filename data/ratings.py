@@ -10,7 +10,15 @@ who may see at least one of their rated games in that scope (the AI strengths al
 from __future__ import annotations
 
 from .database import Part, Row
-from .records import ALL_TIME, RatingChange, RatingPoint, RatingRow, SeasonPlan, Sight
+from .records import (
+    ALL_TIME,
+    RatingChange,
+    RatingPage,
+    RatingPoint,
+    RatingRow,
+    SeasonPlan,
+    Sight,
+)
 from .stats import _in_sight
 
 #: Who is listed on a board, in a sight: AI strengths always, a person only with a rated
@@ -108,6 +116,48 @@ class RatingReads(Part):
         async with self._reads.read() as unit:
             rows = await unit.fetch(query, (guild_id, season, *seen))
         return int(rows[0][0])
+
+    async def rating_page(
+        self,
+        guild_id: int,
+        season: int = ALL_TIME,
+        *,
+        page: int = 0,
+        size: int = 10,
+        sight: Sight | None = None,
+    ) -> RatingPage:
+        """Page ``page`` (0-based, ``size`` rows) of :meth:`rating_board` and how many rows
+        it has in all, in one read: the sight's check is the board's cost, done once for
+        both.  A page past the end is the last page."""
+        if page < 0 or size < 1:
+            raise ValueError("the page cannot be negative nor its size below one")
+        listed, seen = _listed(sight, guild_id, season, self._reads.dialect)
+        # The listed rows are materialized once; the total comes with the page's rows (a
+        # page past the end comes back with the total alone and is read again).
+        query = f"""WITH listed AS MATERIALIZED (
+                        SELECT r.player, r.user_id, r.ai, r.name, r.mu, r.sigma, r.games,
+                               r.ordinal
+                        FROM ratings AS r
+                        WHERE r.guild_id = ? AND r.season = ?{listed})
+                    SELECT t.total, p.place, p.user_id, p.ai, p.name, p.mu, p.sigma, p.games
+                    FROM (SELECT COUNT(*) AS total FROM listed) AS t
+                    LEFT JOIN (SELECT RANK() OVER (ORDER BY ordinal DESC) AS place, player,
+                                      user_id, ai, name, mu, sigma, games
+                               FROM listed
+                               ORDER BY place, player
+                               LIMIT ? OFFSET ?) AS p ON 1 = 1
+                    ORDER BY p.place, p.player
+                 """
+        async with self._reads.read() as unit:
+            params = (guild_id, season, *seen, size, page * size)
+            rows = await unit.fetch(query, params)
+            total = int(rows[0][0])
+            last = max(0, -(-total // size) - 1)
+            if page > last:
+                page = last
+                rows = await unit.fetch(query, (guild_id, season, *seen, size, page * size))
+        found = [_row(row[1:]) for row in rows if row[1] is not None]
+        return RatingPage(total=total, page=page, rows=found)
 
     async def rating_of(
         self, guild_id: int, season: int, user_id: int, *, sight: Sight | None = None

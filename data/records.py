@@ -186,6 +186,15 @@ class RatingRow:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingPage:
+    """One page of a server's rating board and the board's size."""
+
+    total: int  # rows on the whole board (in the sight it was read with)
+    page: int  # which page this is, 0-based (the last one when a later one was asked)
+    rows: list[RatingRow]  # this page's rows, best first
+
+
+@dataclass(frozen=True, slots=True)
 class RatingChange:
     """What one finished game did to one seat's rating in one scope."""
 

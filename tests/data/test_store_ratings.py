@@ -167,6 +167,8 @@ async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store
                 board = await store.rating_board(5, ALL_TIME, limit=50, sight=sight)
                 assert {r.name for r in board} == shown | {"hard"}, sight
                 assert await store.rating_board_count(5, ALL_TIME, sight=sight) == len(board)
+                page = await store.rating_page(5, ALL_TIME, size=50, sight=sight)
+                assert (page.total, page.rows) == (len(board), board)
                 for row in board:
                     if row.user_id is not None:
                         mine = await store.rating_of(5, ALL_TIME, row.user_id, sight=sight)
@@ -174,3 +176,23 @@ async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store
                 for user in people:
                     if f"p{user}" not in shown:
                         assert await store.rating_of(5, ALL_TIME, user, sight=sight) is None
+
+
+async def test_a_rating_page_comes_with_the_boards_size_and_past_the_end_is_the_last(
+    store: Store,
+) -> None:
+    """Twelve rated people, pages of five: each page has its rows and the total; a page
+    past the end (an old button) is the last page; an empty board has none."""
+    for n in range(12):
+        await put_rating(store, 5, ALL_TIME, Rated(f"p{n}", 40.0 - n, 5.0, 1, user_id=n + 1))
+    first = await store.rating_page(5, ALL_TIME, page=0, size=5)
+    assert (first.total, first.page) == (12, 0)
+    assert [r.name for r in first.rows] == [f"p{n}" for n in range(5)]
+    assert [r.rank for r in first.rows] == [1, 2, 3, 4, 5]
+    last = await store.rating_page(5, ALL_TIME, page=2, size=5)
+    assert (last.total, last.page, [r.name for r in last.rows]) == (12, 2, ["p10", "p11"])
+    beyond = await store.rating_page(5, ALL_TIME, page=9, size=5)
+    assert beyond == last
+    assert await store.rating_board(5, ALL_TIME, limit=5, offset=10) == last.rows
+    empty = await store.rating_page(6, ALL_TIME, page=3, size=5)
+    assert (empty.total, empty.page, empty.rows) == (0, 0, [])

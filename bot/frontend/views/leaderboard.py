@@ -169,29 +169,28 @@ async def board_page(
     A page past the end shows the last page.
     """
     if order == RATING:
-        total = await ratings.rating_board_count(guild_id, scope.key, sight=sight)
-        if total == 0:
+        # The count and the page in one read: the sight's check is the board's cost.
+        rated = await ratings.rating_page(
+            guild_id, scope.key, page=max(0, page), size=PAGE_SIZE, sight=sight
+        )
+        if rated.total == 0:
             return text(locale, "board.rating_empty", scope=scope.label(locale)), None
-    else:
-        least = min_games(order)
-        total = await stats.leaderboard_count(guild_id, min_games=least, sight=sight)
-        if total == 0:
-            return text(locale, "board.empty_min", count=least), None
+        lines = [_rating_line(locale, entry) for entry in rated.rows]
+        pages = -(-rated.total // PAGE_SIZE)
+        return None, board_view(locale, faces, guild_id, order, scope, lines, rated.page, pages)
+    least = min_games(order)
+    total = await stats.leaderboard_count(guild_id, min_games=least, sight=sight)
+    if total == 0:
+        return text(locale, "board.empty_min", count=least), None
     pages = -(-total // PAGE_SIZE)
     page = max(0, min(page, pages - 1))
-    if order == RATING:
-        rated = await ratings.rating_board(
-            guild_id, scope.key, limit=PAGE_SIZE, offset=page * PAGE_SIZE, sight=sight
-        )
-        lines = [_rating_line(locale, entry) for entry in rated]
-    else:
-        rows = await stats.leaderboard(
-            guild_id,
-            order=order,
-            min_games=min_games(order),
-            limit=PAGE_SIZE,
-            offset=page * PAGE_SIZE,
-            sight=sight,
-        )
-        lines = [_old_line(locale, entry) for entry in rows]
+    rows = await stats.leaderboard(
+        guild_id,
+        order=order,
+        min_games=least,
+        limit=PAGE_SIZE,
+        offset=page * PAGE_SIZE,
+        sight=sight,
+    )
+    lines = [_old_line(locale, entry) for entry in rows]
     return None, board_view(locale, faces, guild_id, order, scope, lines, page, pages)
