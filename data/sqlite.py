@@ -105,8 +105,15 @@ class SqliteDatabase(Database):
                 raise StoreError(f"{failure}: the store is closed")
             try:
                 await conn.execute(begin)
-            except sqlite3.Error as error:
-                raise StoreError(f"{failure}: {error}") from error
+            except BaseException as error:
+                # Cancelled while aiosqlite's thread ran the BEGIN, the transaction may
+                # have begun all the same: without the ROLLBACK every later unit on this
+                # connection would fail ("cannot start a transaction within a transaction").
+                with suppress(sqlite3.Error):
+                    await conn.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError(f"{failure}: {error}") from error
+                raise
             try:
                 yield SqliteUnit(conn)
                 await conn.execute("COMMIT")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -177,3 +179,22 @@ async def test_connection_settings(db_path: Path, durable: bool, synchronous: in
         assert db_path.with_name(db_path.name + "-wal").exists()
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("cut_after", [0, 1, 2, 3])
+async def test_a_read_or_write_cut_short_leaves_the_store_working(
+    store: Store, cut_after: int
+) -> None:
+    """A task stopped while its unit begins (a shutdown, a hint given up) must not leave
+    the connection inside that transaction: every later read and write would fail."""
+    await store.guild_settings(1)  # the connections are open
+    for work in (store.guild_settings(1), store.set_language(1, "de")):
+        task = asyncio.ensure_future(work)
+        for _ in range(cut_after):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    await store.set_language(1, "pl")
+    assert (await store.guild_settings(1)).language == "pl"
+    assert await store.unfinished_games() == []
