@@ -14,6 +14,7 @@ person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -216,6 +217,38 @@ class Rater:
     def __init__(self, store: Store) -> None:
         self._store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        self._catching_up: asyncio.Task[Rated] | None = None
+
+    def catch_up_later(self) -> None:
+        """:meth:`rate_all` in the background, once: at start-up, after the games are
+        resumed, so that a backlog (every stored game, the first start after the
+        upgrade: minutes for 100,000) doesn't keep the bot away.  A game finishing
+        meanwhile in a server not caught up yet waits for that server's lock and is
+        rated after the games before it, so the order holds."""
+        if self._catching_up is None:
+            self._catching_up = asyncio.create_task(self._rate_all_logged(), name="lama-rate")
+
+    async def caught_up(self) -> Rated:
+        """What the background catch-up rated, once it is over (nothing if none ran)."""
+        if self._catching_up is None:
+            return Rated()
+        return await asyncio.shield(self._catching_up)
+
+    async def close(self) -> None:
+        """Stop the background catch-up where it is: each batch of games is written all
+        or nothing, and the next start goes on from the last one written."""
+        task, self._catching_up = self._catching_up, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _rate_all_logged(self) -> Rated:
+        try:
+            return await self.rate_all()
+        except Exception:  # rate_all logs a server's trouble; this is anything else
+            log.exception("rating the finished games not yet rated failed")
+            return Rated()
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
         return self._locks.setdefault(guild_id, asyncio.Lock())
@@ -319,7 +352,10 @@ class Rater:
             cursor: Cursor | None = after
             while True:
                 batch, cursor = await self._store.unrated_games(guild_id, after=cursor, limit=BATCH)
-                ratings = [await self._rate_one(game, plans, known) for game in batch]
+                ratings = []
+                for game in batch:
+                    ratings.append(await self._rate_one(game, plans, known))
+                    await asyncio.sleep(0)  # a long pass lets the tables move between games
                 try:
                     await self._store.save_ratings(ratings)
                 except AlreadyRated as error:  # another pass got there first: each counts once

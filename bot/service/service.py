@@ -253,10 +253,15 @@ class GameService:
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:
-        """Rate the finished games not yet rated (a stop between saving and rating, or
-        a database from before the ratings), then rebuild the unfinished games."""
-        await self.rate_unrated()
-        return await self._resumer.resume()
+        """Rebuild the unfinished games, then rate the finished games not yet rated (a
+        stop between saving and rating, or a database from before the ratings) in the
+        background: :meth:`caught_up` says when that is done."""
+        tables = await self._resumer.resume()
+        self._rater.catch_up_later()
+        return tables
+
+    async def caught_up(self) -> Rated:
+        return await self._rater.caught_up()
 
     async def rate_unrated(self) -> Rated:
         return await self._rater.rate_all()
@@ -362,6 +367,7 @@ class GameService:
     async def close(self) -> None:
         """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``,
         cut the rest short, then stop every clock and notice (the state is saved)."""
+        await self._rater.close()
         await self._hints.close()
         await self._scheduler.close()
         await self._notices.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from pathlib import Path
@@ -293,6 +294,7 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
     try:
         await again.resume()
+        await again.caught_up()
     finally:
         await again.close()
     assert await game.store.rating_changes(table.game_id)
@@ -391,6 +393,7 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
     upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
     try:
         await upgraded.resume()
+        await upgraded.caught_up()
     finally:
         await upgraded.close()
     first_start = snapshot(path)
@@ -423,3 +426,69 @@ async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rate
     incremental = snapshot(path)
     await game.service.rerate()
     assert snapshot(path) == incremental
+
+
+async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A start after the upgrade has every stored game to rate (minutes for 100,000): the
+    unfinished games are back and playable first, and the ratings come behind them."""
+
+    async def unrated(table: Table) -> None:  # the bot before the ratings
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    for players in ([ANN, BOB], [BOB, CY]):
+        await finish(game, await game.lobby(players, [Strength.EASY]))
+    running = await game.lobby([ANN, CY])
+    monkeypatch.undo()
+    writes_held = asyncio.Event()
+    save = game.store.save_ratings
+
+    async def held(ratings: Any) -> None:  # a slow backlog: held until the test lets it go
+        await writes_held.wait()
+        await save(ratings)
+
+    monkeypatch.setattr(game.store, "save_ratings", held)
+    upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        resumed = await asyncio.wait_for(upgraded.resume(), timeout=10)
+        assert [table.game_id for table in resumed] == [running.game_id]
+        assert snapshot(Path(game.store.path))["rated_games"] == []
+        writes_held.set()
+        assert (await asyncio.wait_for(upgraded.caught_up(), timeout=10)).games == 2
+    finally:
+        writes_held.set()
+        await upgraded.close()
+    assert len(snapshot(Path(game.store.path))["rated_games"]) == 2
+
+
+async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start_goes_on(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def unrated(table: Table) -> None:
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    for players in ([ANN, BOB], [BOB, CY]):
+        await finish(game, await game.lobby(players))
+    monkeypatch.undo()
+    never = asyncio.Event()
+    save = game.store.save_ratings
+
+    async def held(ratings: Any) -> None:
+        await never.wait()
+        await save(ratings)
+
+    monkeypatch.setattr(game.store, "save_ratings", held)
+    stopped = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    await stopped.resume()
+    await asyncio.wait_for(stopped.close(), timeout=10)  # does not wait for the backlog
+    monkeypatch.undo()
+    assert snapshot(Path(game.store.path))["rated_games"] == []
+    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    try:
+        await again.resume()
+        assert (await again.caught_up()).games == 2
+    finally:
+        await again.close()
