@@ -245,7 +245,7 @@ async def boards(store: Store, pages: int, season: int) -> dict[str, list[float]
         ("season, with a sight", season, sight),
         ("all time, with a sight", ALL_TIME, sight),
     ):
-        total = await store.rating_board_count(GUILD, scope, sight=seen)
+        total = (await store.rating_page(GUILD, scope, sight=seen)).total
         samples, both = [], []
         for _ in range(pages):
             offset = rng.randrange(max(1, total - 10)) // 10 * 10

@@ -107,16 +107,6 @@ class RatingReads(Part):
             rows = await unit.fetch(query, (guild_id, season, *seen, limit, offset))
         return [_row(row) for row in rows]
 
-    async def rating_board_count(
-        self, guild_id: int, season: int = ALL_TIME, *, sight: Sight | None = None
-    ) -> int:
-        """How many rows :meth:`rating_board` has in all, for paging."""
-        listed, seen = _listed(sight, guild_id, season, self._reads.dialect)
-        query = f"SELECT COUNT(*) FROM ratings AS r WHERE r.guild_id = ? AND r.season = ?{listed}"
-        async with self._reads.read() as unit:
-            rows = await unit.fetch(query, (guild_id, season, *seen))
-        return int(rows[0][0])
-
     async def rating_page(
         self,
         guild_id: int,
