@@ -4,7 +4,7 @@
     python -m benchmarks.ai_anytime --tables 1 10 --seconds 20 --workers 1
 
 ``--tables`` tables play at once, each four AI seats (one Hard, three Normal)
-that move after ``timing.AI_DELAY`` as in the bot, through the service's own
+that move after the bot's pause (``Timing.ai_delay``) as in the bot, through the service's own
 ``AITurns``, ``Scheduler`` and ``Thinking`` (``--workers`` processes, 1 by
 default as on a two-core machine), for ``--seconds``; a finished game starts
 a new one at the same table.  Each load runs twice: *anytime* (the bot's:
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.ai_latency import percentile
-from bot.service import timing
+from bot.service import Timing
 from bot.service.ai_turns import AITurns
 from bot.service.moves import MoveOutcome
 from bot.service.scheduler import Scheduler
@@ -41,6 +41,9 @@ from bot.service.thinking import Thinking
 from game import Action, Match, Ruleset, SeatView
 from game.ai import Strength
 from game.ai.hard import think
+
+#: The pause every AI move waits, as in the bot.
+PAUSE = Timing().ai_delay
 
 
 class TodaysTurns(AITurns):
@@ -88,7 +91,7 @@ async def load(
             new_match(table)
         elif not table.match.in_round:
             table.match.deal(seed=f"{seed}:{table.game_id}:{next(games)}")
-        due[table.game_id] = (time.monotonic() + timing.AI_DELAY, len(table.match.events))
+        due[table.game_id] = (time.monotonic() + PAUSE, len(table.match.events))
         turns.schedule(table)
 
     async def after_change(table: Table) -> None:
@@ -110,9 +113,9 @@ async def load(
         table = Table(game_id, 1, 1, 1, Ruleset(), 0, "en", seats, status=Status.RUNNING)
         new_match(table)
         schedule(table)
-        await asyncio.sleep(timing.AI_DELAY / tables)  # the tables out of step
+        await asyncio.sleep(PAUSE / tables)  # the tables out of step
     await ticker()
-    await asyncio.sleep(2 * timing.AI_DELAY)  # the moves under way
+    await asyncio.sleep(2 * PAUSE)  # the moves under way
     await scheduler.close()
     await thinking.close()
     late_ms.sort()
@@ -139,7 +142,7 @@ def floor_share(moves: Sequence[tuple[SeatView, str, int]], sample: int) -> tupl
 
 async def run(args: argparse.Namespace) -> list[str]:
     rows = [
-        f"AI_WORKERS={args.workers}, AI_DELAY={timing.AI_DELAY} s, {args.seconds:g} s a row, "
+        f"AI_WORKERS={args.workers}, AI_DELAY={PAUSE} s, {args.seconds:g} s a row, "
         "4 AI seats a table (1 Hard, 3 Normal)",
         "",
         "| tables | mode | Hard moves | done p50 | done mean | x today's work "

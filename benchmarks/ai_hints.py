@@ -10,7 +10,7 @@ its own, one after another in this process, as ``/lama hint`` asks the worker
 hint.  **Review**: seat 0's review of each whole game (``costliest``), the
 wall time per game and the decisions it looked at.  The bot runs both in its
 AI workers, so neither holds the event loop; the review is also cut off by
-its budget (``bot.service.timing.REVIEW_BUDGET``).
+its budget (``bot.service.Timing.review_budget``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ the bot does.  In each scenario, for ``--seconds``:
 
 The scenarios: idle; one user pressing Review on 20 (or ``--reviews``) of
 their finished games at once; and 20 people each reviewing one game at once.
-Each review may think for ``timing.REVIEW_BUDGET``; reviews still going when
+Each review may think for ``Timing.review_budget``; reviews still going when
 the scenario ends are cut short.  Printed (and written to ``--out``): Hard-move
 p50/p95, hint p50/p95, the worst stall, and the reviews refused.  Goals:
 Hard-move p95 under load within 1.5x of idle, hint p95 within 2x, no stall

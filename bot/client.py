@@ -26,6 +26,7 @@ from bot.service import GameService
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.table import Table
 from bot.service.thinking import Thinking
+from bot.service.timing import Timing
 from bot.startup import StartupError, open_store
 from data.shards import Shards
 from data.store import Store
@@ -66,7 +67,12 @@ class LamaBot(commands.Bot):
     """discord.py bot that hosts L.A.M.A. games."""
 
     def __init__(
-        self, settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+        self,
+        settings: Settings,
+        *,
+        sync_globally: bool = False,
+        store: Store | None = None,
+        timing: Timing | None = None,
     ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -89,6 +95,8 @@ class LamaBot(commands.Bot):
             **shards,
         )
         self.settings = settings
+        #: The game service's pauses and limits (a test's bot moves its AI seats at once).
+        self.timing = timing if timing is not None else Timing()
         route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
@@ -127,7 +135,11 @@ class LamaBot(commands.Bot):
         # Hard thinks in these processes; they start once a table has a Hard seat.
         self.thinking = Thinking(self.settings.ai_workers, metrics=counted)
         self.service = GameService(
-            self.store, clock=discord_clock, thinking=self.thinking, metrics=counted
+            self.store,
+            clock=discord_clock,
+            thinking=self.thinking,
+            metrics=counted,
+            timing=self.timing,
         )
         self.presenter = Presenter(self)
         self.service.listener = self.presenter
@@ -341,11 +353,15 @@ class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
 
 
 def make_bot(
-    settings: Settings, *, sync_globally: bool = False, store: Store | None = None
+    settings: Settings,
+    *,
+    sync_globally: bool = False,
+    store: Store | None = None,
+    timing: Timing | None = None,
 ) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(settings, sync_globally=sync_globally, store=store)
+    return kind(settings, sync_globally=sync_globally, store=store, timing=timing)
 
 
 def shards_of(settings: Settings) -> Shards:

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.service import GameService, Person
 from bot.service.table import Status, Table
+from bot.service.timing import Timing
 from data import Store
 from game import Ruleset
 from game.ai import Strength, choose
@@ -115,14 +116,24 @@ class ServiceGame:
 
     @classmethod
     async def open(
-        cls, path: Path, *, clock: ManualClock | None = None, store: Store | None = None
+        cls,
+        path: Path,
+        *,
+        clock: ManualClock | None = None,
+        store: Store | None = None,
+        timing: Timing | None = None,
     ) -> ServiceGame:
-        """A service over a new SQLite store at ``path`` (or over ``store``)."""
+        """A service over a new SQLite store at ``path`` (or over ``store``), with the
+        service's pauses and limits (``timing``) the defaults unless given."""
         clock = clock or ManualClock()
         if store is None:
             store = await Store.open(path, durable=False, clock=clock)
         service = GameService(
-            store, clock=clock, seed_source=itertools.count(7).__next__, sleep=clock.sleep
+            store,
+            clock=clock,
+            seed_source=itertools.count(7).__next__,
+            sleep=clock.sleep,
+            timing=timing,
         )
         listener = RecordingListener()
         service.listener = listener

@@ -23,6 +23,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.service.timing import Timing
 
 DEV_GUILD_ID = 1100000000000000001
 DEV_GUILD_NAME = "Llama Lounge"
@@ -41,7 +42,8 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture(autouse=True)
 def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No pauses between AI moves or table edits, unless a test measures them.
+    """No pauses between table edits (nor between AI moves: ``timing``), unless a test
+    measures them.
 
     SimCord lets short sleeps of the bot run out in real time, so the production
     pacing (0.8 s per AI move, 2 s between table edits, 1 s before a failed call is
@@ -53,7 +55,6 @@ def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
     if request.node.get_closest_marker("real_pacing"):
         return
-    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
     monkeypatch.setattr("bot.frontend.table_edits.MIN_INTERVAL", 0.0)
     monkeypatch.setattr("bot.frontend.table_edits.DEBOUNCE", 0.0)
     monkeypatch.setattr("bot.frontend.table_edits.AI_HOLD", 0.0)
@@ -70,8 +71,18 @@ def no_cooldowns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> LamaBot:
-    return LamaBot(settings)
+def timing(request: pytest.FixtureRequest) -> Timing:
+    """The game service's pauses: AI seats move at once, as ``fast_pacing`` says, unless
+    the test measures the pauses (``@pytest.mark.real_pacing``); a test that needs its
+    own parametrizes this (``@pytest.mark.parametrize("timing", [...])``)."""
+    if request.node.get_closest_marker("real_pacing"):
+        return Timing()
+    return Timing(ai_delay=0.0)
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings, timing: Timing) -> LamaBot:
+    return LamaBot(settings, timing=timing)
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 - ``service``: :class:`GameService`, the facade the front end talks to, which builds
   the parts below and forwards to them;
 - ``errors``: refusals, people, move outcomes and the listener the front end is;
-- ``timing``: pauses and limits (patch them there: ``bot.service.timing.AI_DELAY``);
+- ``timing``: pauses and limits (``Timing``; the service takes its own);
 - ``table``: a table's in-memory state; ``rows``: tables to store rows and back;
 - ``registry``: the live tables by id and channel (``TableRegistry``);
 - ``saver``: store errors turned into refusals (``Saver``);
@@ -33,20 +33,9 @@ from .listener import TableListener
 from .moves import MoveOutcome
 from .person import Person
 from .service import GameService
-from .timing import (
-    GAME_IDLE,
-    LOBBY_IDLE,
-    MISSES_BEFORE_TAKEOVER,
-    SAVE_RETRY,
-    WARNING_BEFORE,
-)
+from .timing import Timing
 
 __all__ = [
-    "GAME_IDLE",
-    "LOBBY_IDLE",
-    "MISSES_BEFORE_TAKEOVER",
-    "SAVE_RETRY",
-    "WARNING_BEFORE",
     "GameService",
     "Hint",
     "IllegalMove",
@@ -54,4 +43,5 @@ __all__ = [
     "Person",
     "ServiceError",
     "TableListener",
+    "Timing",
 ]

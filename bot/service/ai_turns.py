@@ -1,7 +1,7 @@
 """AI turns: scheduling the AI seat on turn, deciding its move, retrying a failed save.
 
 A Hard seat starts thinking as soon as its turn comes, not when its pause
-(``timing.AI_DELAY``) ends: the search may use the pause, up to the idle work,
+(``Timing.ai_delay``) ends: the search may use the pause, up to the idle work,
 and answers by its end (``anytime.py``).  When the pause is over the move is
 taken from that thought if the table is still where it was (same move
 number, seat and strength), else thought again as before.
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from game import Action
 from game.ai import Strength
 
-from . import timing
 from .errors import ServiceError
 from .log_context import about_table
 from .metrics import NO_METRICS, ServiceMetrics
@@ -27,6 +26,7 @@ from .moves import MoveOutcome
 from .scheduler import Scheduler
 from .table import Status, Table
 from .thinking import Thinking
+from .timing import Timing
 
 log = logging.getLogger(__name__)
 
@@ -67,8 +67,10 @@ class AITurns:
         apply: Apply,
         after_change: AfterChange,
         metrics: ServiceMetrics = NO_METRICS,
+        timing: Timing | None = None,
     ) -> None:
         self._scheduler = scheduler
+        self._timing = timing if timing is not None else Timing()
         self._clock = clock
         self._thinking = thinking
         self._apply = apply
@@ -95,13 +97,15 @@ class AITurns:
             early.thought.cancel()
 
     def schedule(self, table: Table) -> None:
-        """If an AI plays the seat to move, have it move after ``timing.AI_DELAY``."""
+        """If an AI plays the seat to move, have it move after the AI's pause."""
         seat = table.to_move
         if seat is None or table.seats[seat].controller is None:
             return
         key = (table.game_id, AI)
         if not self._scheduler.pending(key):
-            self._scheduler.at(key, self._clock() + timing.AI_DELAY, lambda: self._turn(table))
+            self._scheduler.at(
+                key, self._clock() + self._timing.ai_delay, lambda: self._turn(table)
+            )
             self._think_early(table, seat)
 
     def _think_early(self, table: Table, seat: int) -> None:
@@ -111,7 +115,7 @@ class AITurns:
         if match is None or strength is not Strength.HARD or table.status is not Status.RUNNING:
             return
         seed = f"{table.game_id}:{len(match.events)}"
-        deadline = time.monotonic() + timing.AI_DELAY
+        deadline = time.monotonic() + self._timing.ai_delay
         thought = asyncio.ensure_future(
             self._thinking.think_in_pause(match.view(seat), strength, seed, deadline)
         )
@@ -179,7 +183,8 @@ class AITurns:
         so that a store that is down isn't asked again and again."""
         failures = self._failures.get(table.game_id, 0) + 1
         self._failures[table.game_id] = failures
-        first = max(timing.AI_DELAY, timing.AI_RETRY)
-        pause = min(timing.AI_RETRY_MAX, first * 2 ** (failures - 1))
+        timing = self._timing
+        first = max(timing.ai_delay, timing.ai_retry)
+        pause = min(timing.ai_retry_max, first * 2 ** (failures - 1))
         key = (table.game_id, AI)
         self._scheduler.at(key, self._clock() + pause, lambda: self._turn(table))

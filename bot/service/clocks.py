@@ -13,10 +13,10 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from game import Match
 
-from . import timing
 from .errors import ServiceError
 from .scheduler import Scheduler
 from .table import Seat, Status, Table
+from .timing import Timing
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +47,10 @@ class TableClocks:
         time_out: TimeOut,
         warn: Warn,
         close: Close,
+        timing: Timing | None = None,
     ) -> None:
         self._scheduler = scheduler
+        self._timing = timing if timing is not None else Timing()
         self._clock = clock
         self._time_out = time_out
         self._warn = warn
@@ -75,7 +77,7 @@ class TableClocks:
         deadline = table.turn_deadline
         if deadline is not None:
             stamp = table.stamp
-            warn_at = deadline - min(timing.WARNING_BEFORE, table.turn_timer / 4)
+            warn_at = deadline - min(self._timing.warning_before, table.turn_timer / 4)
             if not table.warned and self._clock() < warn_at:
                 self._scheduler.at((key, WARNING), warn_at, lambda: self._warn(table, stamp))
             self._scheduler.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
@@ -85,7 +87,7 @@ class TableClocks:
             since = table.active_at
             self._close_at(
                 table,
-                since + timing.GAME_IDLE,
+                since + self._timing.game_idle,
                 lambda: table.status is Status.RUNNING and table.active_at == since,
                 "closed.idle_game",
             )
@@ -106,7 +108,7 @@ class TableClocks:
             log.exception("game %s: could not time out a turn", table.game_id)
             done = False
         if not done:  # the turn is still over: try again in a while
-            again = self._clock() + timing.SAVE_RETRY
+            again = self._clock() + self._timing.save_retry
             key = (table.game_id, CLOCK)
             self._scheduler.at(key, again, lambda: self._ring_out(table, stamp))
 
@@ -120,7 +122,7 @@ class TableClocks:
         opened = table.opened_at
         self._close_at(
             table,
-            opened + timing.LOBBY_IDLE,
+            opened + self._timing.lobby_idle,
             lambda: table.status is Status.LOBBY and table.opened_at == opened,
             "closed.idle",
         )
@@ -139,4 +141,4 @@ class TableClocks:
                 return
             except ServiceError:
                 pass  # the store failed and logged it; the table stays open for now
-        self._close_at(table, self._clock() + timing.SAVE_RETRY, still, reason)
+        self._close_at(table, self._clock() + self._timing.save_retry, still, reason)

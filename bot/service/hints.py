@@ -11,7 +11,7 @@ Reviews take turns (:mod:`.review_queue`): one per person, a few at once; a
 review is for the asker's own game in this server, checked before any answer
 kept; one cut short keeps what it found and goes on from there when asked again.
 
-A shutdown gives the searches under way ``timing.ANSWER_GRACE`` to finish (a
+A shutdown gives the searches under way ``Timing.answer_grace`` to finish (a
 hint takes a fraction of a second; a review may take 20) and cuts the rest
 short: whoever waits for one, or asks once the shutdown began, is refused with
 ``error.restarting`` rather than left to an error of the AI being closed.
@@ -30,13 +30,13 @@ from data import GameRecord, Store, StoreError
 from game import Action, Ruleset, SeatView
 from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
 
-from . import timing
 from .errors import ServiceError
 from .registry import TableRegistry
 from .review_queue import Key, ReviewQueue
 from .searches import SharedSearches
 from .table import Status
 from .thinking import Priority, Thinking
+from .timing import Timing
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +87,16 @@ class HintDesk:
     Reads the live tables from ``registry`` and finished games from ``store``.
     """
 
-    def __init__(self, registry: TableRegistry, store: Store, thinking: Thinking) -> None:
+    def __init__(
+        self,
+        registry: TableRegistry,
+        store: Store,
+        thinking: Thinking,
+        *,
+        timing: Timing | None = None,
+    ) -> None:
         self._registry = registry
+        self._timing = timing if timing is not None else Timing()
         self._store = store
         self._thinking = thinking
         self._closing = False  # the shutdown began: no new search, those under way end
@@ -195,12 +203,12 @@ class HintDesk:
         return played
 
     async def close(self) -> None:
-        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``
+        """Let the hints and reviews under way finish within ``Timing.answer_grace``
         and cut the rest short."""
         self._closing = True
         searches: list[asyncio.Task[object]] = [*self._hints.running(), *self._reviews.running()]
         if searches:
-            _, late = await asyncio.wait(searches, timeout=timing.ANSWER_GRACE)
+            _, late = await asyncio.wait(searches, timeout=self._timing.answer_grace)
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
@@ -242,7 +250,7 @@ class HintDesk:
         started = time.monotonic()
         try:
             while progress.checked < len(progress.decisions):
-                if time.monotonic() - started >= timing.REVIEW_BUDGET:
+                if time.monotonic() - started >= self._timing.review_budget:
                     break
                 seq, view, played = progress.decisions[progress.checked]
                 decision = await self._thinking.run(

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from data import MatchProgress, SeatNote, Store
 from game import QUIT, Action, CardPlayed, Event, RoundResult
 
-from . import timing
 from .clocks import TableClocks
 from .dealer import Dealer
 from .errors import ServiceError
@@ -20,6 +19,7 @@ from .registry import TableRegistry
 from .rows import seat_records
 from .saver import Saver
 from .table import MoveLine, Seat, Status, Table, changed_seat
+from .timing import Timing
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,10 @@ class MovePipeline:
         schedule_ai: Callable[[Table], None],
         rate: Callable[[Table], Awaitable[None]],
         metrics: ServiceMetrics = NO_METRICS,
+        timing: Timing | None = None,
     ) -> None:
         self._store = store
+        self._timing = timing if timing is not None else Timing()
         self._saver = saver
         self._registry = registry
         self._dealer = dealer
@@ -180,7 +182,7 @@ class MovePipeline:
     async def time_out(self, table: Table, stamp: int) -> bool:
         """Quit the player's turn ``stamp`` for them; False if that couldn't be saved.
 
-        After ``timing.MISSES_BEFORE_TAKEOVER`` turns missed in a row an AI plays
+        After ``Timing.misses_before_takeover`` turns missed in a row an AI plays
         the seat until its player comes back; the last human gone ends the game.
         """
         with about_table(table):
@@ -195,7 +197,7 @@ class MovePipeline:
             if seat is None:
                 return True
             missed = table.seats[seat].missed_turns + 1
-            away = missed >= timing.MISSES_BEFORE_TAKEOVER
+            away = missed >= self._timing.misses_before_takeover
             seats = changed_seat(table.seats, seat, missed_turns=missed, away=away)
             try:
                 await self.apply(

@@ -37,6 +37,7 @@ from .seasons import Season
 from .seat_changes import SeatChanges
 from .table import Table
 from .thinking import Thinking
+from .timing import Timing
 
 
 class GameService:
@@ -59,9 +60,12 @@ class GameService:
         sleep: Callable[[float], Awaitable[None]] | None = None,
         cooldowns: Cooldowns | None = None,
         metrics: ServiceMetrics = NO_METRICS,
+        timing: Timing | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
+        #: The pauses and limits every part below waits by: one object, read where used.
+        self.timing = timing if timing is not None else Timing()
         #: How soon each person may open a table, ask a hint… again: the front end asks.
         self.cooldowns = cooldowns if cooldowns is not None else Cooldowns(clock)
         # Where AI moves are decided: the bot passes its process pool; without
@@ -83,6 +87,7 @@ class GameService:
             apply=lambda table, seat, action: self._moves.apply(table, seat, action),
             after_change=lambda table: self._moves.after_change(table),
             metrics=metrics,
+            timing=self.timing,
         )
         self._registry = TableRegistry(on_register=self._ai.prepare, on_unregister=self._forget)
         self._notices = Notices(store, self._saver, self._registry)
@@ -92,6 +97,7 @@ class GameService:
             time_out=lambda table, stamp: self._moves.time_out(table, stamp),
             warn=self._notices.warn,
             close=self._notices.close_table,
+            timing=self.timing,
         )
         self._rater = Rater(store)
         self._moves = MovePipeline(
@@ -105,6 +111,7 @@ class GameService:
             schedule_ai=self._ai.schedule,
             rate=self._rater.rate_table,
             metrics=metrics,
+            timing=self.timing,
         )
         after_change = self._moves.after_change
         self._seats = SeatChanges(
@@ -126,7 +133,7 @@ class GameService:
             prepare_ai=self._ai.prepare,
             after_change=after_change,
         )
-        self._hints = HintDesk(self._registry, store, self.thinking)
+        self._hints = HintDesk(self._registry, store, self.thinking, timing=self.timing)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
         self._seasons = SeasonPlans(store, self._saver, clock)
@@ -365,7 +372,7 @@ class GameService:
         return self._hints.closing
 
     async def close(self) -> None:
-        """Let the hints and reviews under way finish within ``timing.ANSWER_GRACE``,
+        """Let the hints and reviews under way finish within ``Timing.answer_grace``,
         cut the rest short, then stop every clock and notice (the state is saved)."""
         await self._rater.close()
         await self._hints.close()

@@ -1,18 +1,42 @@
-"""How long things take: pauses, warnings and idle limits, in seconds.
+"""How long things take in the service: pauses, warnings and idle limits, in seconds.
 
-The service reads these through the module (``timing.AI_DELAY``), so a test
-can shorten a pause for the whole service at once.
+Each :class:`~bot.service.service.GameService` has its own :class:`Timing` (the
+defaults unless given one) and hands that one object to the parts that wait, which
+read it where they use it: a test or a benchmark that wants AI seats to move at once
+gives the service ``Timing(ai_delay=0.0)``, and a change to ``service.timing`` applies
+at once to every part of that service and to no other.
 """
 
-AI_DELAY = 0.8  # between AI moves, so people can follow them
-WARNING_BEFORE = 30  # warning before a turn runs out
-MISSES_BEFORE_TAKEOVER = 2
-LOBBY_IDLE = 15 * 60
-GAME_IDLE = 3 * 24 * 60 * 60  # a game without a turn timer ends after this without a move
-SAVE_RETRY = 10  # before a timed-out turn that couldn't be saved is tried again
-AI_RETRY = 2.0  # at least this before an AI move that couldn't be saved is tried again...
-AI_RETRY_MAX = 60.0  # ...doubling with each failure up to this
-REVIEW_BUDGET = 20.0  # of thinking for a finished game's review; what is left is not looked at
-# A shutdown lets a hint or review being thought finish within this; the rest are cut
-# short, and their players told the bot is restarting.
-ANSWER_GRACE = 1.0
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(slots=True)
+class Timing:
+    """The service's pauses and limits."""
+
+    ai_delay: float = 0.8
+    """Before each AI move, so people can follow the game (Hard thinks in it)."""
+    warning_before: float = 30.0
+    """A player is warned this long before their turn runs out (at most a quarter of it)."""
+    misses_before_takeover: int = 2
+    """Turns missed in a row before an AI plays the seat until its person is back."""
+    lobby_idle: float = 15 * 60
+    """A lobby nobody starts closes after this."""
+    game_idle: float = 3 * 24 * 60 * 60
+    """A game without a turn timer ends after this without a move."""
+    save_retry: float = 10.0
+    """Before a timed-out turn or a close that couldn't be saved is tried again."""
+    ai_retry: float = 2.0
+    """At least this before an AI move that couldn't be saved is tried again…"""
+    ai_retry_max: float = 60.0
+    """…doubling with each failure up to this."""
+    review_budget: float = 20.0
+    """Of thinking for a finished game's review; what is left is not looked at."""
+    answer_grace: float = 1.0
+    """A shutdown lets a hint or review being thought finish within this; the rest are
+    cut short, and their players told the bot is restarting."""
+
+
+__all__ = ["Timing"]

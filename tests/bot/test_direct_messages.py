@@ -15,11 +15,14 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.service.timing import Timing
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> LamaBot:
-    return LamaBot(dataclasses.replace(settings, dev_guild_id=None), sync_globally=True)
+def simcord_bot(settings: Settings, timing: Timing) -> LamaBot:
+    return LamaBot(
+        dataclasses.replace(settings, dev_guild_id=None), sync_globally=True, timing=timing
+    )
 
 
 async def test_a_dm_offers_only_the_about_command(simcord_env: simcord.Env) -> None:

@@ -338,20 +338,20 @@ async def test_a_review_stops_at_its_time_budget_and_says_so(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
-    monkeypatch: Any,
     bob: simcord.MemberActor,
 ) -> None:
     table = await quit_or_draw_game(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     await take_simple_turn(bob, channel)
     assert table.status is Status.FINISHED
-    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 0.0)
+    timing = service(simcord_env).timing
+    timing.review_budget = 0.0
     final = table_message(channel)
     busy = said(await alice.click(final, label="Your three costliest decisions"))
     assert busy.split("\n")[1] == (
         "There was no time for a review just now. Please try again in a few minutes."
     )
-    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 20.0)
+    timing.review_budget = 20.0
     again = said(await alice.click(final, label="Your three costliest decisions"))
     assert again.split("\n")[1].startswith("1. Round 1, move 1: you drew; Hard would quit"), (
         "a review cut short is not kept: asked again, it looks at the whole game"

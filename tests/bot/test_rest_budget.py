@@ -287,8 +287,10 @@ async def test_pings_left_by_the_last_run_wait_behind_the_live_tables(
     for message_id in left:
         ping = PingRecord(table.game_id, guild.id, channel.id, message_id)
         await service(simcord_env).store.add_ping(ping)
-    await simcord_env.bot.close()
-    lama = LamaBot(settings)
+    old = simcord_env.bot
+    assert isinstance(old, LamaBot)
+    await old.close()
+    lama = LamaBot(settings, timing=old.timing)
     limiter = lama.limiter = Noted(settings.rest_budget)
     await simcord_env.restart_bot(lama)
     await simcord_env.advance_time(10)

@@ -8,7 +8,6 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import pytest
 import simcord
 
 from bot.service.table import Status
@@ -125,9 +124,8 @@ async def test_a_hint_done_within_the_shutdowns_grace_is_still_given(
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("bot.service.timing.ANSWER_GRACE", 60.0)  # however slow the machine is
+    service(simcord_env).timing.answer_grace = 60.0  # however slow the machine is
     await quit_or_draw_game(simcord_env, alice, bob, channel)
     typed = await shut_down_while(
         simcord_env, lambda: alice.slash(channel, "lama hint"), opened_at_close=True

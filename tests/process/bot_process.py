@@ -28,10 +28,10 @@ from typing import Any, NamedTuple
 import simcord
 
 import bot.frontend.table_edits
-import bot.service
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.table import Status
+from bot.service.timing import Timing
 from testkit.simcord_play import open_lobby, table_message, take_simple_turn
 from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
@@ -85,8 +85,7 @@ async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env, Discord]:
     starts (as ``test_process_kill`` does), seeded deals, no pauses."""
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
     bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
-    bot.service.timing.AI_DELAY = 0.0
-    lama = LamaBot(settings_for(path))
+    lama = LamaBot(settings_for(path), timing=Timing(ai_delay=0.0))
     env = simcord.Env(lama)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
     there = populate(env)

@@ -11,4 +11,5 @@ from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
     settings,
     simcord_bot,
     simcord_env,
+    timing,
 )

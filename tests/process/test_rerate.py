@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from bot.service.seasons import DAY
 from bot.service.table import Status
+from bot.service.timing import Timing
 from data import Store
 from game.ai import Strength
 from testkit.service_game import ManualClock, ServiceGame, eventually, people
@@ -24,11 +25,6 @@ TABLES = {
     "rated_games": "game_id",
     "rating_changes": "game_id, seat, season",
 }
-
-
-@pytest.fixture(autouse=True)
-def no_ai_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)
 
 
 @pytest_asyncio.fixture(params=["sqlite", "postgres"])
@@ -57,7 +53,7 @@ async def play_games(backend: Backend) -> None:
     by one as they finish."""
     clock = ManualClock()
     store = await Store.open(backend.target, durable=False, clock=clock)
-    game = await ServiceGame.open(Path(), clock=clock, store=store)
+    game = await ServiceGame.open(Path(), clock=clock, store=store, timing=Timing(ai_delay=0.0))
     try:
         await game.service.set_season(1, days=7, start_now=True)
         for n in range(5):

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import simcord
 
-import bot.service
 from bot.config import Settings
 from bot.frontend.views.table import table_view
 from bot.service.table import Status, Table
+from bot.service.timing import Timing
 from testkit.simcord_play import (
     enabled,
     open_hand,
@@ -77,17 +77,18 @@ async def test_a_move_the_database_refuses_is_not_made_and_goes_through_once_it_
     await assert_saved(service(simcord_env).store, table)
 
 
+#: Longer than SimCord's settle timeout, so only advance_time lets the AI move.
+PAUSE = 10.0
+
+
+@pytest.mark.parametrize("timing", [Timing(ai_delay=PAUSE)], ids=["AI pause 10 s"])
 async def test_an_ai_move_the_database_refuses_is_tried_again_ever_less_often(
     simcord_env: simcord.Env,
     settings: Settings,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
-    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    # Longer than SimCord's settle timeout, so only advance_time lets the AI move.
-    pause = 10.0
-    monkeypatch.setattr(bot.service.timing, "AI_DELAY", pause)
     deal_stuck(simcord_env, 2, first_starter=1)
     path = Path(settings.database_path)
     table = await open_lobby(simcord_env, alice, channel)
@@ -98,7 +99,7 @@ async def test_an_ai_move_the_database_refuses_is_tried_again_ever_less_often(
     before = table.match.snapshot()
 
     with caplog.at_level(logging.WARNING, logger="bot.service"):
-        await simcord_env.advance_time(pause + 1)
+        await simcord_env.advance_time(PAUSE + 1)
         # Tried at 10 s, then after pauses of 10, 20, 40 and 60 s (the longest):
         # not every 10 s (15 times) while the store is down.
         await simcord_env.advance_time(139)
@@ -171,7 +172,7 @@ async def test_a_turn_that_runs_out_while_saving_fails_times_out_once_it_can_be_
     assert table.seats[0].missed_turns == 0 and not table.seats[0].away
 
     allow_event_writes(path)
-    await simcord_env.advance_time(bot.service.SAVE_RETRY)
+    await simcord_env.advance_time(Timing().save_retry)
     assert table.stamp == stamp + 1 and table.to_move == 1, "the timeout was never retried"
     assert table.seats[0].missed_turns == 1
     assert rows(

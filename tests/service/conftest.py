@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.service.timing import Timing
 from data import Store
 from testkit.service_game import ManualClock, ServiceGame
 
@@ -28,16 +29,12 @@ async def store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
 
 @pytest_asyncio.fixture
 async def game(tmp_path: Path, clock: ManualClock) -> AsyncIterator[ServiceGame]:
-    """A whole service over its own store, with a recording listener."""
-    opened = await ServiceGame.open(tmp_path / "game.db", clock=clock)
+    """A whole service over its own store, with a recording listener; its AI seats
+    move at once (the pause is for people following the table, and the clock here is
+    moved by hand anyway)."""
+    timing = Timing(ai_delay=0.0)
+    opened = await ServiceGame.open(tmp_path / "game.db", clock=clock, timing=timing)
     try:
         yield opened
     finally:
         await opened.close()
-
-
-@pytest.fixture(autouse=True)
-def no_ai_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """AI seats move at once: the pause is for people following the table, and the
-    clock here is moved by hand anyway."""
-    monkeypatch.setattr("bot.service.timing.AI_DELAY", 0.0)

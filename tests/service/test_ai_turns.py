@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bot.service import ServiceError, timing
+from bot.service import ServiceError, Timing
 from bot.service.ai_turns import AITurns
 from bot.service.moves import MoveOutcome
 from bot.service.scheduler import Scheduler
@@ -27,9 +25,9 @@ def ai_to_move() -> Table:
 
 
 async def test_a_failed_ai_move_is_tried_again_after_longer_and_longer(
-    clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+    clock: ManualClock,
 ) -> None:
-    monkeypatch.setattr(timing, "AI_DELAY", 0.0)
+    timing = Timing(ai_delay=0.0)
     tried: list[float] = []
     shown: list[int] = []
 
@@ -43,15 +41,22 @@ async def test_a_failed_ai_move_is_tried_again_after_longer_and_longer(
         shown.append(table.game_id)
 
     scheduler = Scheduler(clock, sleep=clock.sleep)
-    turns = AITurns(scheduler, clock, Thinking(workers=0), apply=apply, after_change=after_change)
+    turns = AITurns(
+        scheduler,
+        clock,
+        Thinking(workers=0),
+        apply=apply,
+        after_change=after_change,
+        timing=timing,
+    )
     start = clock.now
     turns.schedule(ai_to_move())
     await eventually(lambda: len(tried) == 1)
-    clock.advance(timing.AI_RETRY)
+    clock.advance(timing.ai_retry)
     await eventually(lambda: len(tried) == 2)
-    clock.advance(timing.AI_RETRY)
+    clock.advance(timing.ai_retry)
     assert len(tried) == 2  # the second wait is twice as long
-    clock.advance(timing.AI_RETRY)
+    clock.advance(timing.ai_retry)
     await eventually(lambda: shown == [1])
     assert [t - start for t in tried] == [0, 2, 6]
     await scheduler.close()

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.service import timing
+from bot.service import Timing
 from bot.service.ai_turns import AITurns
 from bot.service.moves import MoveOutcome
 from bot.service.scheduler import Scheduler
@@ -116,11 +116,8 @@ async def test_a_pause_already_over_gets_todays_move(pool: Thinking) -> None:
     assert action == think(view, seed, lambda search: False)[0]
 
 
-async def test_a_hard_seat_moves_with_what_it_thought_in_its_pause(
-    pool: Thinking, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_hard_seat_moves_with_what_it_thought_in_its_pause(pool: Thinking) -> None:
     pause = 0.5
-    monkeypatch.setattr(timing, "AI_DELAY", pause)
     (match,) = close_call_matches(1)
     seat = match.to_move
     assert seat is not None
@@ -140,7 +137,14 @@ async def test_a_hard_seat_moves_with_what_it_thought_in_its_pause(
     table = Table(GAME, 9, 50, 1, view.ruleset, 0, "en", seats, status=Status.RUNNING)
     table.match = match
     scheduler = Scheduler(time.monotonic)
-    turns = AITurns(scheduler, time.monotonic, pool, apply=apply, after_change=after_change)
+    turns = AITurns(
+        scheduler,
+        time.monotonic,
+        pool,
+        apply=apply,
+        after_change=after_change,
+        timing=Timing(ai_delay=pause),
+    )
     began = time.monotonic()
     turns.schedule(table)
     while not moved:

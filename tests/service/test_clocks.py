@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import ServiceError, timing
+from bot.service import ServiceError, Timing
 from bot.service.clocks import TableClocks
 from bot.service.scheduler import Scheduler
 from bot.service.table import Seat, Status, Table
@@ -80,7 +80,7 @@ async def test_a_timeout_that_was_not_saved_is_tried_again(clock: ManualClock) -
     clock.advance(60)
     await eventually(lambda: len(calls.log) == 1)
     calls.time_out_works = True
-    clock.advance(timing.SAVE_RETRY)
+    clock.advance(Timing().save_retry)
     await eventually(lambda: len(calls.log) == 2)
     await asyncio.sleep(0.01)
     assert [c[0] for c in calls.log] == ["time_out", "time_out"]
@@ -110,12 +110,12 @@ async def test_an_idle_lobby_closes_and_a_change_starts_its_clock_again(
     table = running(turn_timer=0)
     table.status, table.match = Status.LOBBY, None
     clocks.arm_lobby(table)
-    clock.advance(timing.LOBBY_IDLE - 60)
+    clock.advance(Timing().lobby_idle - 60)
     clocks.arm_lobby(table)  # someone joined
     clock.advance(120)
     await asyncio.sleep(0.01)
     assert calls.log == []
-    clock.advance(timing.LOBBY_IDLE)
+    clock.advance(Timing().lobby_idle)
     await eventually(lambda: calls.log == [("close", 1, "closed.idle")])
     assert table.status is Status.CANCELLED
     await scheduler.close()
@@ -127,10 +127,10 @@ async def test_an_idle_close_that_fails_is_tried_again(clock: ManualClock) -> No
     table = running(turn_timer=0)
     table.active_at = clock.now
     clocks.arm_turn(table)  # an untimed game: closes after GAME_IDLE without a move
-    clock.advance(timing.GAME_IDLE)
+    clock.advance(Timing().game_idle)
     await eventually(lambda: len(calls.log) == 1)
     calls.close_works = True
-    clock.advance(timing.SAVE_RETRY)
+    clock.advance(Timing().save_retry)
     await eventually(lambda: len(calls.log) == 2)
     assert calls.log[-1] == ("close", 1, "closed.idle_game")
     assert table.status is Status.CANCELLED

@@ -47,7 +47,13 @@ async def test_the_service_has_the_default_cooldowns_on_its_clock_or_those_given
     assert game.service.cooldowns.seconds == DEFAULTS
     assert set(DEFAULTS) == {"new", "rematch", "hint", "review", "stats", "chart", "export"}
     mine = Cooldowns(game.clock, {"hint": 1})
-    other = GameService(game.store, clock=game.clock, sleep=game.clock.sleep, cooldowns=mine)
+    other = GameService(
+        game.store,
+        clock=game.clock,
+        sleep=game.clock.sleep,
+        cooldowns=mine,
+        timing=game.service.timing,
+    )
     try:
         assert other.cooldowns is mine
     finally:

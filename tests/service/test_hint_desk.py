@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.service import ServiceError
+from bot.service import ServiceError, Timing
 from bot.service.hints import HintDesk
 from bot.service.registry import TableRegistry
 from bot.service.table import Seat, Status, Table
@@ -46,12 +46,14 @@ def running(hints: bool = True) -> Table:
     return table
 
 
-def desk(store: Store, *tables: Table) -> tuple[HintDesk, HeldThinking]:
+def desk(
+    store: Store, *tables: Table, timing: Timing | None = None
+) -> tuple[HintDesk, HeldThinking]:
     registry = TableRegistry()
     for table in tables:
         registry.register(table)
     thinking = HeldThinking()
-    return HintDesk(registry, store, thinking), thinking
+    return HintDesk(registry, store, thinking, timing=timing), thinking
 
 
 async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: Store) -> None:
@@ -89,10 +91,9 @@ async def test_no_hint_for_a_game_not_running(store: Store) -> None:
 
 
 async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
-    monkeypatch.setattr("bot.service.timing.ANSWER_GRACE", 0.01)
-    hints, _ = desk(store, running())
+    hints, _ = desk(store, running(), timing=Timing(answer_grace=0.01))
     asking = asyncio.create_task(hints.hint(1, ANN.id))
     await asyncio.sleep(0.01)
     await hints.close()  # the search never gets through: held

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.service import GameService, ServiceError, timing
+from bot.service import GameService, ServiceError, Timing
 from bot.service.table import Status, Table
 from game import Card, Ruleset
 from game.ai import Strength
@@ -90,7 +90,7 @@ async def test_the_host_leaving_hands_the_lobby_on_and_the_last_leaving_closes_i
 
 async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
-    game.clock.advance(timing.LOBBY_IDLE + 1)
+    game.clock.advance(Timing().lobby_idle + 1)
     await eventually(lambda: table.status is Status.CANCELLED)
     assert ("closed", table.game_id, "closed.idle") in game.listener.notices
     record = await game.store.load_game(table.game_id)
@@ -158,7 +158,9 @@ async def test_a_rematch_used_before_a_restart_is_refused_after_it(game: Service
     again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
     await game.service.cancel(again.game_id, BOB.id, can_manage=False)
     await game.service.close()  # the bot stops; the store stays
-    restarted = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    restarted = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         await restarted.resume()
         with pytest.raises(ServiceError) as refused:

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.service import ServiceError, timing
+from bot.service import ServiceError, Timing
 from bot.service.table import Status, Table
 from data import StoreError
 from game import DRAW, Card
@@ -97,12 +97,12 @@ async def test_missed_turns_hand_the_seat_to_an_ai_and_the_last_human_gone_ends_
         game.clock.advance(61)
         await eventually(lambda s=stamp: table.stamp != s or table.status is not Status.RUNNING)
         for seat in table.seats:  # an AI stands in only after the misses allowed
-            assert seat.away == (seat.missed_turns >= timing.MISSES_BEFORE_TAKEOVER)
+            assert seat.away == (seat.missed_turns >= Timing().misses_before_takeover)
     await eventually(lambda: table.status is Status.CANCELLED)
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     record = await game.store.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     timeouts = [seq for seq, kind in record.automatic.items() if kind == "timeout"]
-    assert len(timeouts) == 2 * timing.MISSES_BEFORE_TAKEOVER  # nobody moved: all timed out
+    assert len(timeouts) == 2 * Timing().misses_before_takeover  # nobody moved: all timed out
     assert sorted(n.seat for n in record.notes if n.kind == "takeover") == [0, 1]
     assert game.service.table(table.game_id) is None

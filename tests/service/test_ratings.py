@@ -242,7 +242,9 @@ async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
     path = Path(game.store.path)
     before = snapshot(path)
     assert len(before["rated_games"]) == 3
-    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         assert (await again.rate_unrated()).games == 0
     finally:
@@ -291,7 +293,9 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     assert ("changed", table.game_id, table.stamp) in game.listener.notices  # shown anyway
     monkeypatch.undo()
     assert await game.store.rating_changes(table.game_id) == []
-    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         await again.resume()
         await again.caught_up()
@@ -390,7 +394,9 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
         await finish(game, await game.lobby(players, [Strength.EASY]))
     path = Path(game.store.path)
     assert snapshot(path)["rated_games"] == []
-    upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    upgraded = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         await upgraded.resume()
         await upgraded.caught_up()
@@ -450,7 +456,9 @@ async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
         await save(ratings)
 
     monkeypatch.setattr(game.store, "save_ratings", held)
-    upgraded = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    upgraded = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         resumed = await asyncio.wait_for(upgraded.resume(), timeout=10)
         assert [table.game_id for table in resumed] == [running.game_id]
@@ -481,12 +489,16 @@ async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start
         await save(ratings)
 
     monkeypatch.setattr(game.store, "save_ratings", held)
-    stopped = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    stopped = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     await stopped.resume()
     await asyncio.wait_for(stopped.close(), timeout=10)  # does not wait for the backlog
     monkeypatch.undo()
     assert snapshot(Path(game.store.path))["rated_games"] == []
-    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         await again.resume()
         assert (await again.caught_up()).games == 2

@@ -16,7 +16,9 @@ async def test_a_running_game_is_rebuilt_with_its_turn_clock(game: ServiceGame) 
     lobby = await game.lobby([ANN], start=False)
     await game.service.close()  # the bot stops; the store stays
     game.clock.advance(600)  # it was down for a while
-    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         resumed = {t.game_id: t for t in await again.resume()}
         assert set(resumed) == {table.game_id, lobby.game_id}
@@ -38,7 +40,9 @@ async def test_a_running_game_is_rebuilt_with_its_turn_clock(game: ServiceGame) 
 async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) -> None:
     table = await game.lobby([ANN], [Strength.NORMAL], start=False)
     await game.service.close()
-    again = GameService(game.store, clock=game.clock, sleep=game.clock.sleep)
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
     try:
         (back,) = await again.resume()
         await again.start(back.game_id, ANN.id)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.service import ServiceError
+from bot.service import ServiceError, Timing
 from bot.service.hints import HintDesk
 from bot.service.registry import TableRegistry
 from bot.service.table import Status, Table
@@ -48,8 +48,8 @@ async def finished(game: ServiceGame, *players: Any) -> Table:
     return table
 
 
-def desk_over(game: ServiceGame, thinking: Thinking) -> HintDesk:
-    return HintDesk(TableRegistry(), game.store, thinking)
+def desk_over(game: ServiceGame, thinking: Thinking, timing: Timing | None = None) -> HintDesk:
+    return HintDesk(TableRegistry(), game.store, thinking, timing=timing)
 
 
 async def test_a_kept_review_is_shown_in_its_own_server_only(game: ServiceGame) -> None:
@@ -135,21 +135,20 @@ async def test_a_full_queue_refuses_politely(
     await ann
 
 
-async def test_a_review_cut_short_goes_on_where_it_stopped(
-    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_review_cut_short_goes_on_where_it_stopped(game: ServiceGame) -> None:
     table = await finished(game, ANN, BOB)
     thinking = QuickJudge()
-    hints = desk_over(game, thinking)
+    timing = Timing()
+    hints = desk_over(game, thinking, timing)
 
     def out_of_time_after_three() -> None:
         if len(thinking.judged) == 3:
-            monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 0.0)
+            timing.review_budget = 0.0
 
     thinking.after_judge = out_of_time_after_three
     cut = await hints.review(table.game_id, ANN.id, guild_id=GUILD)
     assert not cut.complete and cut.checked == 3
-    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 20.0)
+    timing.review_budget = 20.0
     whole = await hints.review(table.game_id, ANN.id, guild_id=GUILD)
     assert whole.complete
     seqs = [seq for _, seq in thinking.judged]

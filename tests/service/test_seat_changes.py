@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import ServiceError, timing
+from bot.service import ServiceError, Timing
 from bot.service.table import Status
 from game import Card
 from testkit.deals import whole_deal
@@ -46,7 +46,7 @@ async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> No
     with pytest.raises(ServiceError) as refused:
         await game.service.come_back(table.game_id, ANN.id)
     assert refused.value.key == "error.not_away"
-    for _ in range(timing.MISSES_BEFORE_TAKEOVER * 3):
+    for _ in range(Timing().misses_before_takeover * 3):
         if table.seats[0].away:
             break
         stamp = table.stamp

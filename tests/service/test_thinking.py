@@ -13,6 +13,7 @@ import pytest
 
 from bot.config import ConfigError, Settings
 from bot.service.thinking import Thinking
+from bot.service.timing import Timing
 from game import Ruleset, SeatView
 from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
@@ -136,9 +137,7 @@ async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
         await thinking.close()
 
 
-async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
-    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: ServiceGame) -> None:
     """The worker of the AI moves is busy: a review goes on all the same, beside it."""
     from bot.service.hints import HintDesk
     from bot.service.registry import TableRegistry
@@ -147,11 +146,12 @@ async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
     ann, bob = people("Ann", "Bob")
     table = await game.lobby([ann, bob])
     await game.play_out(table)
-    monkeypatch.setattr("bot.service.timing.REVIEW_BUDGET", 0.05)  # a decision or two
     thinking = Thinking(workers=1)
     try:
         await thinking.start()
-        hints = HintDesk(TableRegistry(), game.store, thinking)
+        hints = HintDesk(
+            TableRegistry(), game.store, thinking, timing=Timing(review_budget=0.05)
+        )  # a decision or two
         # Long enough for the reviews' own process to start and judge on a loaded machine.
         busy = asyncio.ensure_future(thinking.run(time.sleep, 6.0))
         await asyncio.sleep(0.05)
