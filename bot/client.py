@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.frontend.background import log_failure
 from bot.frontend.faces import PLAIN, Faces
 from bot.frontend.items import DYNAMIC_ITEMS, Router
+from bot.frontend.pacing import Pacing
 from bot.frontend.places import place_gone
 from bot.frontend.presenter import Presenter
 from bot.i18n.commands import LamaTranslator
@@ -73,6 +74,7 @@ class LamaBot(commands.Bot):
         sync_globally: bool = False,
         store: Store | None = None,
         timing: Timing | None = None,
+        pacing: Pacing | None = None,
     ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -97,6 +99,8 @@ class LamaBot(commands.Bot):
         self.settings = settings
         #: The game service's pauses and limits (a test's bot moves its AI seats at once).
         self.timing = timing if timing is not None else Timing()
+        #: How often the front end edits a table and tries a failed call again.
+        self.pacing = pacing if pacing is not None else Pacing()
         route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
@@ -358,10 +362,11 @@ def make_bot(
     sync_globally: bool = False,
     store: Store | None = None,
     timing: Timing | None = None,
+    pacing: Pacing | None = None,
 ) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(settings, sync_globally=sync_globally, store=store, timing=timing)
+    return kind(settings, sync_globally=sync_globally, store=store, timing=timing, pacing=pacing)
 
 
 def shards_of(settings: Settings) -> Shards:

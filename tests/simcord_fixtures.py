@@ -23,6 +23,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.frontend.pacing import Pacing
 from bot.service.timing import Timing
 
 DEV_GUILD_ID = 1100000000000000001
@@ -41,25 +42,11 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture(autouse=True)
-def fast_pacing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No pauses between table edits (nor between AI moves: ``timing``), unless a test
-    measures them.
-
-    SimCord lets short sleeps of the bot run out in real time, so the production
-    pacing (0.8 s per AI move, 2 s between table edits, 1 s before a failed call is
-    tried again) would make every test wait for real; the tests that count edits
-    and calls keep it.
-    """
-    # SimCord runs every timer a jump in time passes: a lease renewal (a durable write)
-    # every 10 s of a three-day jump would keep the bot from settling.
+def fast_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shards' lease renewed once a day: SimCord runs every timer a jump in time
+    passes, and a renewal (a durable write) every 10 s of a three-day jump would keep
+    the bot from settling.  The bot's own pauses are ``timing`` and ``pacing`` below."""
     monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
-    if request.node.get_closest_marker("real_pacing"):
-        return
-    monkeypatch.setattr("bot.frontend.table_edits.MIN_INTERVAL", 0.0)
-    monkeypatch.setattr("bot.frontend.table_edits.DEBOUNCE", 0.0)
-    monkeypatch.setattr("bot.frontend.table_edits.AI_HOLD", 0.0)
-    # A failed call is tried again after 0.05 s, doubling from there as ever.
-    monkeypatch.setattr("bot.frontend.discord_errors.RETRY_FIRST", 0.05)
 
 
 @pytest.fixture(autouse=True)
@@ -72,17 +59,29 @@ def no_cooldowns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 @pytest.fixture
 def timing(request: pytest.FixtureRequest) -> Timing:
-    """The game service's pauses: AI seats move at once, as ``fast_pacing`` says, unless
-    the test measures the pauses (``@pytest.mark.real_pacing``); a test that needs its
-    own parametrizes this (``@pytest.mark.parametrize("timing", [...])``)."""
+    """The game service's pauses: AI seats move at once, unless the test measures the
+    pauses (``@pytest.mark.real_pacing``); a test that needs its own parametrizes this
+    (``@pytest.mark.parametrize("timing", [...])``).  SimCord lets short sleeps of the
+    bot run out in real time, so the bot's 0.8 s per AI move (and ``pacing``'s 2 s
+    between table edits) would make every test wait for real."""
     if request.node.get_closest_marker("real_pacing"):
         return Timing()
     return Timing(ai_delay=0.0)
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings, timing: Timing) -> LamaBot:
-    return LamaBot(settings, timing=timing)
+def pacing(request: pytest.FixtureRequest) -> Pacing:
+    """The front end's pacing: every table edit at once, and a failed call tried again
+    after 0.05 s (doubling from there as ever), unless the test measures the pacing
+    (``@pytest.mark.real_pacing``)."""
+    if request.node.get_closest_marker("real_pacing"):
+        return Pacing()
+    return Pacing(edit_interval=0.0, debounce=0.0, ai_hold=0.0, retry_first=0.05)
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings, timing: Timing, pacing: Pacing) -> LamaBot:
+    return LamaBot(settings, timing=timing, pacing=pacing)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from bot.service.table import Table
 from data.store import StoreError
 
 from .background import Background
-from .discord_errors import FAILURES, backoff, transient
+from .discord_errors import FAILURES, transient
 from .host import Host
 from .tokens import Token, Tokens
 from .views.stats import chart_file, finished_chart
@@ -76,4 +76,4 @@ class ChartPost:
                 if not transient(error) or failures >= CHART_TRIES:
                     log.warning("game %s: could not post the chart: %s", table.game_id, error)
                     return
-            await asyncio.sleep(backoff(failures))
+            await asyncio.sleep(self.host.pacing.backoff(failures))

@@ -2,7 +2,7 @@
 
 A table edit, ping or ping deletion that Discord answers with 429 or a 5xx, or that
 gets no answer (a dropped connection, a timeout), is tried again, waiting twice as
-long after each failure (from ``RETRY_FIRST`` up to ``RETRY_MAX``).
+long after each failure (``Pacing.backoff``, ``pacing.py``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from enum import Enum
 import aiohttp
 import discord
 
-RETRY_FIRST = 1.0  # seconds before a failed call is tried again, doubling...
-RETRY_MAX = 60.0  # ...up to this
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that no longer exists
 UNKNOWN_MESSAGE = 10008
 ARCHIVED_THREAD = 50083  # "Thread is archived": refused until a message unarchives it
@@ -52,8 +50,3 @@ class Deletion(Enum):
     # unarchives it), a place hidden from the bot (403, until it is shown again).  It
     # stays stored, for the game's next ping there or a restart to take down.
     LATER = "later"
-
-
-def backoff(failures: int) -> float:
-    """Seconds to wait after the ``failures``-th failure in a row."""
-    return float(min(RETRY_MAX, RETRY_FIRST * 2 ** (failures - 1)))

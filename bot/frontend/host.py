@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from bot.service import GameService
 
     from .faces import Faces
+    from .pacing import Pacing
 
 
 class Lookups(Protocol):
@@ -31,6 +32,11 @@ class Host(Lookups, Protocol):
     @property
     def limiter(self) -> Limiter:
         """Every bot-token call waits its turn here."""
+        ...
+
+    @property
+    def pacing(self) -> Pacing:
+        """How often table messages are edited and failed calls tried again."""
         ...
 
     @property

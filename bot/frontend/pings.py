@@ -29,7 +29,7 @@ from bot.service.table import Status, Table
 from data.store import PingRecord
 
 from .background import Background
-from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, backoff, refused_here, transient
+from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, refused_here, transient
 from .host import Host
 from .places import place_gone
 from .tokens import Token, Tokens
@@ -136,7 +136,7 @@ class Pings:
     async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
         """Try a ping that failed again until it stands, or its turn is over."""
         for failures in itertools.count(1):
-            await asyncio.sleep(backoff(failures))
+            await asyncio.sleep(self.host.pacing.backoff(failures))
             # In turn with the table's notices, as the first try was.
             async with table.notice_lock:
                 wanted = self._wanted(table.game_id) == content
@@ -194,7 +194,7 @@ class Pings:
         """Try taking a ping down again until it is gone (or refused where it stands)."""
         try:
             for failures in itertools.count(1):
-                await asyncio.sleep(backoff(failures))
+                await asyncio.sleep(self.host.pacing.backoff(failures))
                 deletion = await self._delete_ping(table, ping)
                 if deletion is not Deletion.RETRY:
                     await self._deleted(table, ping, deletion)
@@ -237,7 +237,7 @@ class Pings:
                 if table is not None and table.live:
                     self._game(table.game_id).kept.append(Ping(left.message_id, ""))
                 return
-            await asyncio.sleep(backoff(failures))
+            await asyncio.sleep(self.host.pacing.backoff(failures))
 
     async def _delete_ping(self, table: Table, ping: Ping) -> Deletion:
         """Take the ping down: with the token it was sent with while that works,

@@ -1,8 +1,8 @@
 """Keeps each table message in step with its game, within the bot token's REST budget.
 
-The table is edited at most once per ``MIN_INTERVAL``, always with the latest
+The table is edited at most once per ``Pacing.edit_interval``, always with the latest
 state, never with what it shows already.  While AI seats are moving, the edit
-waits for the turn to come back to a human (at most ``AI_HOLD``): a human move
+waits for the turn to come back to a human (at most ``Pacing.ai_hold``): a human move
 and the AI moves after it cost one edit, which lists every move the table hasn't
 shown yet (no move misses its moment on the table), at least the last few.  A
 move is clicked on the player's private hand, whose token can edit only that
@@ -29,7 +29,7 @@ from bot.limiter import Priority
 from bot.service import ServiceError
 from bot.service.table import MoveLine, Status, Table
 
-from .discord_errors import FAILURES, UNKNOWN_CHANNEL, backoff, transient
+from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host
 from .places import channel_gone
 from .tokens import Tokens
@@ -38,9 +38,6 @@ from .views.table import SHOWN_MOVES
 
 log = logging.getLogger(__name__)
 
-MIN_INTERVAL = 2.0  # seconds between two edits of one table message
-DEBOUNCE = 0.25  # lets an interaction answer first, so its own edit isn't repeated
-AI_HOLD = 4.0  # at most this long a table edit waits for the AI seats' moves
 HOLD_STEP = 0.25  # how often a waiting edit looks whether the AI seats are done
 
 
@@ -170,16 +167,17 @@ class TableEdits:
         failures = 0
         retry_at = 0.0
         held: float | None = None  # since when the edit waits for AI seats
+        pacing = self.host.pacing
         while self._stale(game_id):
             now = time.monotonic()
             screen = self.screens.get(game_id)
             last = screen.edited if screen is not None else 0.0
-            due = max(now + DEBOUNCE, last + MIN_INTERVAL, retry_at)
+            due = max(now + pacing.debounce, last + pacing.edit_interval, retry_at)
             if self._ai_moving(table):
                 held = now if held is None else held
-                if held + AI_HOLD > due:
+                if held + pacing.ai_hold > due:
                     # Look again soon: the turn may come back to a human sooner.
-                    await asyncio.sleep(min(held + AI_HOLD, now + HOLD_STEP) - now)
+                    await asyncio.sleep(min(held + pacing.ai_hold, now + HOLD_STEP) - now)
                     continue
             await asyncio.sleep(due - now)
             try:
@@ -194,7 +192,7 @@ class TableEdits:
                 failures, held = 0, None
             else:
                 failures += 1
-                retry_at = time.monotonic() + backoff(failures)
+                retry_at = time.monotonic() + pacing.backoff(failures)
         if not table.live:
             self.last_edit_made(game_id)  # its last edit is made; a bot runs for months
 

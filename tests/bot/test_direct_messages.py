@@ -15,13 +15,17 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.frontend.pacing import Pacing
 from bot.service.timing import Timing
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings, timing: Timing) -> LamaBot:
+def simcord_bot(settings: Settings, timing: Timing, pacing: Pacing) -> LamaBot:
     return LamaBot(
-        dataclasses.replace(settings, dev_guild_id=None), sync_globally=True, timing=timing
+        dataclasses.replace(settings, dev_guild_id=None),
+        sync_globally=True,
+        timing=timing,
+        pacing=pacing,
     )
 
 

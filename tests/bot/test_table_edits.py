@@ -160,7 +160,7 @@ async def test_a_quit_followed_by_ai_moves_within_the_hold_is_on_the_table_at_so
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
 ) -> None:
-    # The table edit waits up to AI_HOLD for the AI seats. Here the first AI seat
+    # The table edit waits up to Pacing.ai_hold for the AI seats. Here the first AI seat
     # ends a round with each of its moves (its end and the new deal are lines
     # too): more lines come within the hold than the table lists.
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0)

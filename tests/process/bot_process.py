@@ -27,9 +27,9 @@ from typing import Any, NamedTuple
 
 import simcord
 
-import bot.frontend.table_edits
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.frontend.pacing import Pacing
 from bot.service.table import Status
 from bot.service.timing import Timing
 from testkit.simcord_play import open_lobby, table_message, take_simple_turn
@@ -84,8 +84,8 @@ async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env, Discord]:
     """The bot on ``path`` in a fresh SimCord with the dev guild, populated before the bot
     starts (as ``test_process_kill`` does), seeded deals, no pauses."""
     # Don't let SimCord wait for the table edit pacing and the AI pause in real time.
-    bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
-    lama = LamaBot(settings_for(path), timing=Timing(ai_delay=0.0))
+    pacing = Pacing(edit_interval=0.0, debounce=0.0)
+    lama = LamaBot(settings_for(path), timing=Timing(ai_delay=0.0), pacing=pacing)
     env = simcord.Env(lama)
     env.create_guild(DEV_GUILD_NAME, id=DEV_GUILD_ID)
     there = populate(env)

@@ -134,7 +134,7 @@ async def restart(
         await old.store.pragmas()  # LamaBot.close closed its store
     if while_down is not None:
         while_down()
-    bot = LamaBot(settings, timing=old.timing)  # the same pauses as before
+    bot = LamaBot(settings, timing=old.timing, pacing=old.pacing)  # the same pauses as before
     await env.restart_bot(bot)
     return bot
 

@@ -8,6 +8,7 @@ from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
     fast_pacing,
     guild,
     no_cooldowns,
+    pacing,
     settings,
     simcord_bot,
     simcord_env,

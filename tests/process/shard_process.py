@@ -22,10 +22,10 @@ from pathlib import Path
 
 import simcord
 
-import bot.frontend.table_edits
 import data.shards
 from bot.client import make_bot
 from bot.config import Settings
+from bot.frontend.pacing import Pacing
 from bot.service.timing import Timing
 from data import StoreError
 from testkit.simcord_play import enabled, open_lobby, service, table_message
@@ -56,7 +56,6 @@ def say(*parts: object) -> None:
 
 
 async def main(database: str, count: int, shard: int, mode: str) -> int:
-    bot.frontend.table_edits.DEBOUNCE = bot.frontend.table_edits.MIN_INTERVAL = 0.0
     data.shards.RENEW_EVERY = 86400.0  # see tests/simcord_fixtures.py's fast_pacing
     postgres = database.startswith("postgresql://")
     settings = Settings(
@@ -68,7 +67,8 @@ async def main(database: str, count: int, shard: int, mode: str) -> int:
         shard_count=count,
         shard_ids=(shard,),
     )
-    lama = make_bot(settings, timing=Timing(ai_delay=0.0))
+    pacing = Pacing(edit_interval=0.0, debounce=0.0)
+    lama = make_bot(settings, timing=Timing(ai_delay=0.0), pacing=pacing)
     # Only the process serving shard 0 syncs the commands; SimCord needn't insist.
     env = simcord.Env(lama, strict_sync=False)
     guild = env.create_guild(f"Shard {shard}", id=guild_id_on(shard, count))

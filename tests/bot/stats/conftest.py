@@ -1,26 +1,16 @@
 """Fixtures for the stats tests.
 
-The stats tests play many short games; the table-edit pacing only slows them
-down. The presenter waits up to ``MIN_INTERVAL`` between two edits of a table
-message (and ``DEBOUNCE`` before any), which SimCord sits out in real time after
-each click. Pacing is tested in tests/bot; here every edit goes out at once.
+The stats tests play many short games; every table edit goes out at once (the
+``pacing`` fixture of tests/simcord_fixtures.py), as in the rest of tests/bot.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-import pytest
 import pytest_asyncio
 
-import bot.frontend.table_edits
 from bot.client import LamaBot
-
-
-@pytest.fixture(autouse=True)
-def no_edit_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.frontend.table_edits, "MIN_INTERVAL", 0.0)
-    monkeypatch.setattr(bot.frontend.table_edits, "DEBOUNCE", 0.0)
 
 
 @pytest_asyncio.fixture(autouse=True)
