@@ -12,6 +12,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama_komarami": "Lama",
     "card.pink_llama": "Pinkes Lama",
     "seat.ai": "{name} (KI: {strength})",
+    "seat.former": "ehemaliger Spieler",
     "ai.easy": "Leicht",
     "ai.normal": "Normal",
     "ai.hard": "Schwer",

@@ -12,6 +12,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Pink Llama",
     "seat.ai": "{name} ({strength} AI)",
+    # a forgotten person's seat (python -m bot forget --user), shown in the reader's language
+    "seat.former": "former player",
     "ai.easy": "Easy",
     "ai.normal": "Normal",
     "ai.hard": "Hard",

@@ -12,6 +12,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Llama rosa",
     "seat.ai": "{name} (IA: {strength})",
+    "seat.former": "exjugador",
     "ai.easy": "Fácil",
     "ai.normal": "Normal",
     "ai.hard": "Difícil",

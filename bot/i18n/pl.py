@@ -19,6 +19,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama_komarami": "Komar",
     "card.pink_llama": "Różowa lama",
     "seat.ai": "{name} (AI: {strength})",
+    "seat.former": "były gracz",
     "ai.easy": "Łatwy",
     "ai.normal": "Średni",
     "ai.hard": "Trudny",
