@@ -11,12 +11,13 @@ from discord.ext import commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.permissions import can_manage
-from bot.frontend.replies import Interaction, reply, reply_error
+from bot.frontend.replies import Interaction, in_time, reply, reply_error
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.seasons import MAX_DAYS, MIN_DAYS
+from bot.service.seasons import MAX_DAYS, MIN_DAYS, Season
+from data import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -269,10 +270,16 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
     async def show(self, interaction: Interaction) -> None:
         if await self._refused(interaction):
             return
-        assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        service = self.bot.service
+
+        async def read() -> tuple[ServerSettings, Season]:
+            return await service.server_settings(guild_id), await service.current_season(guild_id)
+
         try:
-            settings = await self.bot.service.server_settings(interaction.guild_id)
-            season = await self.bot.service.current_season(interaction.guild_id)
+            # A slow store must not lose the command: acknowledged meanwhile, privately.
+            settings, season = await in_time(interaction, read())
         except ServiceError as error:
             await reply_error(interaction, error)
             return
