@@ -14,7 +14,7 @@ from bot.frontend.permissions import can_manage
 from bot.frontend.replies import Interaction, in_time, reply, reply_error
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
-from bot.i18n import language_of, text
+from bot.i18n import language_of, text, typed_word
 from bot.service import ServiceError
 from bot.service.seasons import MAX_DAYS, MIN_DAYS, Season
 from data import ServerSettings
@@ -35,9 +35,9 @@ SUGGESTED_DAYS = (7, 14, 30, 90, 365)
 
 def season_length(value: str) -> int | None:
     """The days a ``length`` option asks for (None: monthly); ValueError if it is neither
-    a whole number of days in range nor "monthly"."""
-    value = value.strip().lower()
-    if value == MONTHLY:
+    a whole number of days in range nor "monthly" (the autocomplete's value) or its word
+    in one of the languages (``season.monthly_words``: "monatlich", "co miesiąc" …)."""
+    if value.strip().lower() == MONTHLY or typed_word("season.monthly_words", value):
         return None
     days = int(value)  # raises ValueError for words
     if not MIN_DAYS <= days <= MAX_DAYS:

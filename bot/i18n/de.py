@@ -406,6 +406,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",
     "season.monthly": "einen Kalendermonat (UTC)",
     "season.monthly_choice": "Monatlich (Kalendermonate, UTC)",
+    "season.monthly_words": "monatlich, Monat",
     "season.days": {"one": "{count} Tag", "other": "{count} Tage"},
     "settings.season.now": "Die Wertungssaisons auf diesem Server dauern {length}. Die laufende Saison begann am {start} und endet am {end}.",
     "settings.season.set": "Die Saison-Einstellung ist gespeichert.",
@@ -512,7 +513,7 @@ COMMANDS: Mapping[str, str] = {
     "season": "saison",
     "How long this server's rating seasons last, or a new one now.": "Wie lange die Wertungssaisons dieses Servers dauern, oder jetzt eine neue.",
     "length": "dauer",
-    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Tage pro Saison, 7 bis 365, oder monthly (Kalendermonate, UTC); leer: wie bisher",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Tage pro Saison, 7 bis 365, oder monatlich (Kalendermonate, UTC); leer: wie bisher",
     "start_now": "jetzt_starten",
     "True: a new season starts now; False: the season under way goes on": "Wahr: Jetzt beginnt eine neue Saison; Falsch: Die laufende Saison geht weiter",
     # replays

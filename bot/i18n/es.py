@@ -400,6 +400,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "season.unknown": "Esa temporada no existe en este servidor.",
     "season.monthly": "un mes natural (UTC)",
     "season.monthly_choice": "Mensual (meses naturales, UTC)",
+    "season.monthly_words": "mensual, mes",
     "season.days": {"one": "{count} día", "other": "{count} días"},
     "settings.season.now": "Las temporadas de clasificación de este servidor duran {length}. La temporada en curso empezó el {start} y termina el {end}.",
     "settings.season.set": "Se ha guardado el ajuste de temporadas.",
@@ -506,7 +507,7 @@ COMMANDS: Mapping[str, str] = {
     "season": "temporada",
     "How long this server's rating seasons last, or a new one now.": "Cuánto duran las temporadas de clasificación de este servidor, o una nueva ahora.",
     "length": "duración",
-    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Días por temporada, de 7 a 365, o monthly (meses naturales, UTC); vacío: como ahora",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Días por temporada, de 7 a 365, o mensual (meses naturales, UTC); vacío: como ahora",
     "start_now": "empezar_ya",
     "True: a new season starts now; False: the season under way goes on": "Verdadero: empieza una temporada nueva ahora; Falso: sigue la temporada en curso",
     # replays

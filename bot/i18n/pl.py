@@ -451,6 +451,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "season.unknown": "Na tym serwerze nie ma takiego sezonu.",
     "season.monthly": "miesiąc kalendarzowy (UTC)",
     "season.monthly_choice": "Co miesiąc (miesiące kalendarzowe, UTC)",
+    "season.monthly_words": "co miesiąc, miesięcznie, miesiąc",
     "season.days": {"one": "{count} dzień", "few": "{count} dni", "many": "{count} dni"},
     "settings.season.now": "Sezony rankingowe na tym serwerze trwają {length}. Obecny sezon zaczął się {start} i kończy się {end}.",
     "settings.season.set": "Ustawienie sezonów zostało zapisane.",
@@ -555,7 +556,7 @@ COMMANDS: Mapping[str, str] = {
     "season": "sezon",
     "How long this server's rating seasons last, or a new one now.": "Jak długo trwają sezony rankingowe na tym serwerze, albo nowy sezon teraz.",
     "length": "długość",
-    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Dni na sezon, od 7 do 365, albo monthly (miesiące kalendarzowe, UTC); puste: bez zmian",
+    "Days per season, 7 to 365, or monthly (calendar months, UTC); empty: as now": "Dni na sezon, od 7 do 365, albo co miesiąc (miesiące kalendarzowe, UTC); puste: bez zmian",
     "start_now": "zacznij_teraz",
     "True: a new season starts now; False: the season under way goes on": "Prawda: nowy sezon zaczyna się teraz; Fałsz: obecny sezon trwa dalej",
     # replays
