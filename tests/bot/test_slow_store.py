@@ -306,3 +306,32 @@ async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
     assert "Turn timer" in answer(result).content
+
+
+@pytest.mark.parametrize(
+    ("method", "command", "options", "said"),
+    [
+        ("set_language", "lama settings language", {"language": "de"}, "German"),
+        ("set_default_timer", "lama settings turn_timer", {"seconds": 60}, "60 seconds"),
+        ("set_default_hints", "lama settings hints", {"enabled": False}, "hints"),
+        ("guild_settings", "lama settings channel", {"allowed": True}, "may open tables"),
+        ("allow_every_channel", "lama settings all_channels", {}, "every channel"),
+        ("season_plans", "lama settings season", {"length": "30"}, "30 days"),
+    ],
+)
+async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    mod: simcord.MemberActor,
+    method: str,
+    command: str,
+    options: dict[str, Any],
+    said: str,
+) -> None:
+    if command == "lama settings channel":
+        options = {**options, "channel": channel}
+    with held(service(simcord_env).store, method, 4.0):
+        result = await mod.slash(channel, command, **options)
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert result.ephemeral
+    assert said in answer(result).content
