@@ -148,7 +148,7 @@ async def measure(games: int, clicks: int, cold_clicks: int, players: int, seed:
 
             # The service's part of a cold click alone: the game read and rebuilt (a cache
             # of one, asked for another game each time, keeps none of them).
-            replays = Replays(bot.store, size=1)
+            replays = Replays(bot.store, clock=time.time, size=1)
             built: list[float] = []
             for n in range(clicks):
                 start = time.perf_counter()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Literal, assert_never
 
 import discord
@@ -10,7 +11,7 @@ from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
-from bot.frontend.cooldowns import still_waiting
+from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.permissions import (
     can_manage,
@@ -73,32 +74,69 @@ class LobbyCommands(LamaCog, name="Lobby"):
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
         hints: bool | None = None,
     ) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        await self._open_reserved(
+            interaction,
+            "new",
+            lambda: self._new_lobby(
+                interaction, no_drama, party, komarami, threshold, turn_timer, hints
+            ),
+        )
+
+    async def _open_reserved(
+        self,
+        interaction: Interaction,
+        action: Literal["new", "rematch"],
+        opening: Callable[[], Awaitable[Table | None]],
+    ) -> None:
+        """Open a table (``opening``: None once it told the person why not) with the
+        person's wait for ``action`` reserved first: a double submit arriving while the
+        first reads the store is refused, and a table refused after all costs no wait."""
         cooldowns = self.bot.service.cooldowns
-        if await still_waiting(interaction, cooldowns, "new"):
+        if await too_soon(interaction, cooldowns, action):
             return
+        table: Table | None = None
+        try:
+            table = await opening()
+        finally:
+            if table is None:  # refused, or failed on the way
+                cooldowns.release(interaction.user.id, action)
+        if table is not None:
+            await self._post_table(interaction, table)
+
+    async def _new_lobby(
+        self,
+        interaction: Interaction,
+        no_drama: bool,
+        party: bool,
+        komarami: bool,
+        threshold: int,
+        turn_timer: int | None,
+        hints: bool | None,
+    ) -> Table | None:
+        """/lama new's lobby, opened; None once the person is told why not."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
         try:
             server = await self.bot.service.server_settings(interaction.guild_id)
         except ServiceError as error:
             await reply_error(interaction, error)
-            return
+            return None
         if not await self._allowed_here(interaction, server.channels):
-            return
+            return None
         if not await self._can_run_table_here(interaction):
-            return
+            return None
         try:
             ruleset = Ruleset(
                 no_drama=no_drama, party=party, komarami=komarami, threshold=threshold
             )
         except RulesetError as error:
             await reply(interaction, str(error))
-            return
+            return None
         if turn_timer is not None and 0 < turn_timer < MIN_TURN_TIMER:
             # Discord's option range can't leave a hole between 0 (off) and 15.
             await reply(
                 interaction, text(interaction.locale, "error.timer_too_short", min=MIN_TURN_TIMER)
             )
-            return
+            return None
         # What /lama new leaves out, the server's settings give, else the bot's defaults.
         if turn_timer is None:
             turn_timer = (
@@ -108,7 +146,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             hints = True if server.hints is None else server.hints
         locale = server.language or str(interaction.guild_locale or "en")
         try:
-            table = await self.bot.service.open_lobby(
+            return await self.bot.service.open_lobby(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host=person(interaction),
@@ -119,9 +157,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             )
         except ServiceError as error:
             await reply_error(interaction, error)
-            return
-        cooldowns.use(interaction.user.id, "new")
-        await self._post_table(interaction, table)
+            return None
 
     async def _allowed_here(self, interaction: Interaction, channels: tuple[int, ...]) -> bool:
         """Refuse, naming the allowed ones, outside the channels the server listed."""
@@ -272,10 +308,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await self._update_from_button(interaction, table)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        await self._open_reserved(
+            interaction, "rematch", lambda: self._rematch_lobby(interaction, game_id)
+        )
+
+    async def _rematch_lobby(self, interaction: Interaction, game_id: int) -> Table | None:
+        """A finished game's rematch lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        cooldowns = self.bot.service.cooldowns
-        if await still_waiting(interaction, cooldowns, "rematch"):
-            return
         try:
             # The server's settings are a store read: one a slow store holds past
             # Discord's 3 s must not lose the click either.
@@ -284,21 +323,19 @@ class LobbyCommands(LamaCog, name="Lobby"):
             )
         except ServiceError as error:
             await reply_error(interaction, error)
-            return
+            return None
         if not await self._allowed_here(interaction, server.channels):
-            return
+            return None
         if not await self._can_run_table_here(interaction):
-            return
+            return None
         opening = self.bot.service.rematch(
             game_id, person(interaction), interaction.channel_id, interaction.guild_id
         )
         try:
-            table = await in_time(interaction, opening)
+            return await in_time(interaction, opening)
         except ServiceError as error:
             await reply_error(interaction, error)
-            return
-        cooldowns.use(interaction.user.id, "rematch")
-        await self._post_table(interaction, table)
+            return None
 
 
 async def setup(bot: CogHost) -> None:

@@ -10,6 +10,7 @@ answer, so nobody learns which.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import logging
 
@@ -19,7 +20,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import ReplayId, fits_store
-from bot.frontend.replies import Interaction, in_time, reply, send_view
+from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
 from bot.frontend.views.history import HISTORY_SIZE, history_view
 from bot.frontend.views.replay import replay_view
 from bot.frontend.views.stats import audience
@@ -194,10 +195,17 @@ class ReplayCommands(LamaCog, name="Replay"):
             return
         who = member or interaction.user
         locale = str(interaction.locale)
+        reading = self.stats.history
         try:
-            seen = await audience(self.stats, interaction)
-            rows = await self.stats.history(
-                interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight
+            # A slow store must not lose the command: acknowledged meanwhile, as privately
+            # as the answer will be once who may see it is known (as /lama stats is).
+            started = asyncio.get_running_loop().time()
+            seen = await in_time(interaction, audience(self.stats, interaction))
+            rows = await in_time(
+                interaction,
+                reading(interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight),
+                after=time_left(started),
+                ephemeral=seen.private,
             )
         except StoreError as error:
             log.warning("the history could not be read: %s", error)
@@ -211,7 +219,7 @@ class ReplayCommands(LamaCog, name="Replay"):
             await reply(interaction, nobody)
             return
         view = history_view(locale, self.bot.faces, who.display_name, rows)
-        await interaction.response.send_message(view=view, ephemeral=seen.private)
+        await send_view(interaction, view, ephemeral=seen.private)
 
     # ------------------------------------------------------------ helpers
     @staticmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -11,12 +12,13 @@ from discord.ext import commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.permissions import can_manage
-from bot.frontend.replies import Interaction, reply, reply_error
+from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
-from bot.i18n import language_of, text
+from bot.i18n import language_of, text, typed_word
 from bot.service import ServiceError
-from bot.service.seasons import MAX_DAYS, MIN_DAYS
+from bot.service.seasons import MAX_DAYS, MIN_DAYS, Season
+from data import ServerSettings
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +36,9 @@ SUGGESTED_DAYS = (7, 14, 30, 90, 365)
 
 def season_length(value: str) -> int | None:
     """The days a ``length`` option asks for (None: monthly); ValueError if it is neither
-    a whole number of days in range nor "monthly"."""
-    value = value.strip().lower()
-    if value == MONTHLY:
+    a whole number of days in range nor "monthly" (the autocomplete's value) or its word
+    in one of the languages (``season.monthly_words``: "monatlich", "co miesiąc" …)."""
+    if value.strip().lower() == MONTHLY or typed_word("season.monthly_words", value):
         return None
     days = int(value)  # raises ValueError for words
     if not MIN_DAYS <= days <= MAX_DAYS:
@@ -115,7 +117,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         assert interaction.guild_id is not None
         chosen = None if language.value == SERVER_DEFAULT else language.value
         try:
-            await self.bot.service.set_language(interaction.guild_id, chosen)
+            await in_time(interaction, self.bot.service.set_language(interaction.guild_id, chosen))
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -147,7 +149,9 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             await reply(interaction, message)
             return
         try:
-            await self.bot.service.set_default_timer(interaction.guild_id, seconds)
+            await in_time(
+                interaction, self.bot.service.set_default_timer(interaction.guild_id, seconds)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -170,7 +174,9 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         assert interaction.guild_id is not None
         try:
-            await self.bot.service.set_default_hints(interaction.guild_id, enabled)
+            await in_time(
+                interaction, self.bot.service.set_default_hints(interaction.guild_id, enabled)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -188,8 +194,11 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         assert interaction.guild_id is not None
         guild_id, locale, service = interaction.guild_id, interaction.locale, self.bot.service
+        # A slow store must not lose the command: acknowledged meanwhile, privately,
+        # the read and the write within the one limit.
+        started = asyncio.get_running_loop().time()
         try:
-            listed = (await service.server_settings(guild_id)).channels
+            listed = (await in_time(interaction, service.server_settings(guild_id))).channels
             if allowed and channel.id not in listed and len(listed) >= MAX_CHANNELS:
                 await reply(
                     interaction, text(locale, "settings.channels.too_many", max=MAX_CHANNELS)
@@ -204,7 +213,8 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
                     ),
                 )
                 return
-            now = await service.allow_channel(guild_id, channel.id, allowed)
+            changing = service.allow_channel(guild_id, channel.id, allowed)
+            now = await in_time(interaction, changing, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -222,7 +232,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         assert interaction.guild_id is not None
         try:
-            await self.bot.service.allow_every_channel(interaction.guild_id)
+            await in_time(interaction, self.bot.service.allow_every_channel(interaction.guild_id))
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -249,14 +259,16 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         except ValueError:
             await reply(interaction, text(locale, "season.range", min=MIN_DAYS, max=MAX_DAYS))
             return
+        started = asyncio.get_running_loop().time()  # as for the channels, one limit
         try:
             if length is None and not start_now:  # nothing to change: say how it is
-                season = await service.current_season(guild_id)
+                season = await in_time(interaction, service.current_season(guild_id))
                 await reply(interaction, season_text(locale, season))
                 return
             if length is None:  # a new season now, of the length in force
-                days = (await service.current_season(guild_id)).days
-            season = await service.set_season(guild_id, days=days, start_now=start_now)
+                days = (await in_time(interaction, service.current_season(guild_id))).days
+            setting = service.set_season(guild_id, days=days, start_now=start_now)
+            season = await in_time(interaction, setting, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -269,10 +281,16 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
     async def show(self, interaction: Interaction) -> None:
         if await self._refused(interaction):
             return
-        assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        service = self.bot.service
+
+        async def read() -> tuple[ServerSettings, Season]:
+            return await service.server_settings(guild_id), await service.current_season(guild_id)
+
         try:
-            settings = await self.bot.service.server_settings(interaction.guild_id)
-            season = await self.bot.service.current_season(interaction.guild_id)
+            # A slow store must not lose the command: acknowledged meanwhile, privately.
+            settings, season = await in_time(interaction, read())
         except ServiceError as error:
             await reply_error(interaction, error)
             return

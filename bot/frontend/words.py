@@ -12,6 +12,7 @@ from babel.numbers import format_decimal
 from bot.i18n import language_of, text
 from bot.service import ServiceError
 from bot.service.table import Seat
+from data.forget import FORMER_PLAYER, former_player
 from game import Card, IllegalMove, Ruleset
 
 
@@ -33,8 +34,21 @@ def plain_name(name: str) -> str:
     return name.replace("<", "<\u200b")
 
 
+def stored_name(locale: object, name: str) -> str:
+    """A seat's stored name as the reader sees it: a forgotten person's seat, which the
+    store names :data:`~data.forget.FORMER_PLAYER` in English, in their language.
+
+    For names read without their seat (a game's winners, a chart's lines); someone
+    whose display name was that marker word for word reads as a former player too.
+    """
+    return text(locale, "seat.former") if name == FORMER_PLAYER else name
+
+
 def seat_name(locale: str, seat: Seat) -> str:
-    """A seat's name for markdown (see :func:`plain_name`)."""
+    """A seat's name for markdown (see :func:`plain_name`); a forgotten person's in the
+    reader's language, and not as an AI, though one plays it on in a running game."""
+    if former_player(seat.user_id, seat.name):
+        return plain_name(text(locale, "seat.former"))
     name = plain_name(seat.name)
     if seat.user_id is None and seat.ai is not None:
         return text(locale, "seat.ai", name=name, strength=text(locale, f"ai.{seat.ai.value}"))

@@ -9,6 +9,7 @@ language's CLDR plural rule (from Babel): English, German and Spanish have
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -65,3 +66,23 @@ def text(locale: object, key: str, /, **params: Any) -> str:
         form = plural(language, int(params.get("count", 0)))
         entry = entry.get(form) or entry.get("other") or next(iter(entry.values()))
     return entry.format(**params) if params else entry
+
+
+def _typed(word: str) -> str:
+    """A word as people type it: case, accents ("miesiac") and spacing aside."""
+    parts = unicodedata.normalize("NFKD", word).casefold().split()
+    return " ".join("".join(c for c in p if not unicodedata.combining(c)) for p in parts)
+
+
+@cache
+def _words(key: str) -> frozenset[str]:
+    entries = (catalog.get(key) for catalog in CATALOGS.values())
+    return frozenset(
+        _typed(word) for entry in entries if isinstance(entry, str) for word in entry.split(",")
+    )
+
+
+def typed_word(key: str, typed: str) -> bool:
+    """Whether ``typed`` is one of the words (comma-separated) of catalog entry ``key``
+    in any language: someone may type their own language's word, or another's."""
+    return _typed(typed) in _words(key)

@@ -12,6 +12,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Pink Llama",
     "seat.ai": "{name} ({strength} AI)",
+    # a forgotten person's seat (python -m bot forget --user), shown in the reader's language
+    "seat.former": "former player",
     "ai.easy": "Easy",
     "ai.normal": "Normal",
     "ai.hard": "Hard",
@@ -400,6 +402,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "season.unknown": "There's no such season in this server.",
     "season.monthly": "a calendar month (UTC)",
     "season.monthly_choice": "Monthly (calendar months, UTC)",
+    # what may be typed for monthly in /lama settings season, in any language (commas between)
+    "season.monthly_words": "monthly, month",
     "season.days": {"one": "{count} day", "other": "{count} days"},
     "settings.season.now": "Rating seasons in this server last {length}. The season under way began {start} and ends {end}.",
     "settings.season.set": "The season setting is saved.",

@@ -57,8 +57,18 @@ class Cooldowns:
 
     def take(self, person_id: int, action: str) -> int:
         """0, and the wait starts, if ``person_id`` may do ``action`` now; else the
-        seconds left (the wait goes on as it was)."""
+        seconds left (the wait goes on as it was).
+
+        The wait starts as the check passes, before anything is awaited, so that a
+        second request arriving meanwhile (a double submit) is refused; an action
+        refused after all calls :meth:`release`.
+        """
         left = self.left(person_id, action)
         if not left:
             self.use(person_id, action)
         return left
+
+    def release(self, person_id: int, action: str) -> None:
+        """The ``action`` that ``take`` let ``person_id`` do was refused after all (not
+        allowed here, the store failed): a refusal costs no wait."""
+        self._until.pop((person_id, action), None)

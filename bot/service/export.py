@@ -9,7 +9,9 @@ so 100,000 games are never all in memory nor on the event loop at once.
 The file is UTF-8 with a byte order mark (so spreadsheet programs read names in every
 language right), comma-separated with CRLF line ends (RFC 4180), the header's column
 names in English for scripts.  A name a spreadsheet would take for a formula (starting
-with ``=``, ``+``, ``-`` or ``@``) gets a leading apostrophe.
+with ``=``, ``+``, ``-`` or ``@``) gets a leading apostrophe.  A forgotten person's seat
+is named as stored, "former player" (no player id, no AI), in English as the header
+is: the file reads the same whoever asks, so a script can find those seats.
 """
 
 from __future__ import annotations

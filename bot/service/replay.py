@@ -4,12 +4,15 @@ A replay is rebuilt from the stored game (its events, seats and ruleset) the way
 restart rebuilds a table, keeping a snapshot of the table after every event. The
 game is over, so nothing is secret any more: each step shows every hand, and a draw
 says which card it was. Finished games never change, so the last few replays asked
-for are kept (:class:`Replays`), and paging through one reads the store once.
+for are kept (:class:`Replays`), and paging through one reads the store once; but
+their names do (``python -m bot forget --user``, a process of its own beside the
+bot), so a replay is kept only :data:`KEEP_FOR` after it was read.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from data import GameRecord, Store
@@ -34,6 +37,9 @@ from .table import MoveLine, Seat
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
 CACHE_SIZE = 32
+#: Seconds a replay is kept after it was read: a person forgotten meanwhile is shown
+#: by name no longer than that, and paging through a game reads it every few minutes.
+KEEP_FOR = 300.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,24 +164,38 @@ def _line(match: Match, record: GameRecord, seq: int, event: Event) -> MoveLine:
 
 
 class Replays:
-    """The replays of finished games, the last ``size`` asked for kept in memory."""
+    """The replays of finished games, the last ``size`` asked for kept in memory, each
+    for ``keep`` seconds of ``clock`` (unix seconds) after it was read."""
 
-    def __init__(self, store: Store, *, size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float],
+        size: int = CACHE_SIZE,
+        keep: float = KEEP_FOR,
+    ) -> None:
         self._store = store
+        self._clock = clock
         self._size = size
-        self._kept: OrderedDict[int, Replay] = OrderedDict()
+        self._keep = keep
+        self._kept: OrderedDict[int, tuple[float, Replay]] = OrderedDict()  # read then
 
     async def replay(self, game_id: int, *, guild_id: int) -> Replay | None:
         """The replay of finished game ``game_id`` of ``guild_id``; None if there is no
         such game there (none at all, one not finished, or another server's)."""
-        replay = self._kept.get(game_id)
-        if replay is None:
+        kept = self._kept.get(game_id)
+        # From when it was read, not last asked: paging on doesn't keep a name longer.
+        if kept is None or self._clock() - kept[0] >= self._keep:
+            read_at = self._clock()
             record = await self._store.load_game(game_id)
             if record is None or record.status != "finished" or not record.events:
+                self._kept.pop(game_id, None)
                 return None
-            replay = build_replay(record)
-            self._kept[game_id] = replay
+            kept = (read_at, build_replay(record))
+            self._kept[game_id] = kept
             while len(self._kept) > self._size:
                 self._kept.popitem(last=False)
         self._kept.move_to_end(game_id)
+        replay = kept[1]
         return replay if replay.guild_id == guild_id else None

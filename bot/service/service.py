@@ -137,7 +137,7 @@ class GameService:
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
         self._seasons = SeasonPlans(store, self._saver, clock)
-        self._replays = Replays(store)
+        self._replays = Replays(store, clock=clock)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""

@@ -3,6 +3,7 @@ a few lobbies per host and server; the host removing a joiner; a Rematch used on
 
 from __future__ import annotations
 
+import discord
 import pytest
 import simcord
 
@@ -57,6 +58,26 @@ async def test_a_review_waits_but_a_refused_table_costs_no_wait(
     assert answer(refused) == "You're doing that too often. Please try again in 20 seconds."
     await simcord_env.advance_time(20)
     await open_lobby(simcord_env, alice, channel)
+
+
+@pytest.mark.cooldowns
+async def test_a_new_table_refused_in_a_channel_not_allowed_costs_no_wait(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The wait is reserved as /lama new is checked (a double submit is refused) and
+    given back when the table is refused after all."""
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
+    other = guild.create_text_channel("chatter")
+    refused = answer(await alice.slash(other, "lama new"))
+    assert refused.startswith("Tables can't be opened in this channel.")
+    assert "too often" not in answer(await alice.slash(other, "lama new"))
+    await open_lobby(simcord_env, alice, channel)
+    assert "too often" in answer(await alice.slash(other, "lama new"))
 
 
 async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(

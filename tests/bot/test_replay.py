@@ -36,6 +36,7 @@ from testkit.simcord_play import (
     custom_ids,
     forged,
     is_components_v2,
+    service,
     table_message,
     texts,
     two_player_game,
@@ -319,6 +320,31 @@ async def test_the_replay_in_the_askers_language(
     result = await polish.slash(channel, "lama replay", game=999_999)
     assert result.response is not None
     assert result.response.content == text("pl", "replay.unknown", game=999_999)
+
+
+async def test_a_forgotten_seat_is_the_former_player_in_the_askers_language(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    finished: Table,
+    locales: Locales,  # noqa: F811
+) -> None:
+    """alice, the winner, is forgotten: bob's replay, history and chart call her seat
+    the former player in his language, not in the English the store keeps."""
+    await service(simcord_env).store.forget_user(alice.id)
+    german = locales.user(bob, "de")
+    shown = await open_replay(german, channel, game=finished.game_id)
+    last = await click(german, shown, "Ende")
+    assert "ehemaliger Spieler" in texts(shown) and "ehemaliger Spieler" in texts(last)
+    spanish = locales.user(bob, "es")
+    history = await spanish.slash(channel, "lama history")
+    assert history.response is not None and "exjugador" in texts(history.response)
+    polish = locales.user(bob, "pl")
+    chart = await polish.slash(channel, "lama chart", game_id=finished.game_id)
+    assert chart.response is not None and "były gracz" in texts(chart.response)
+    for message in (shown, last, history.response, chart.response):
+        assert "former player" not in texts(message)
 
 
 async def test_the_game_option_offers_the_askers_latest_games(

@@ -82,6 +82,56 @@ async def test_a_new_length_keeps_the_season_under_way_and_start_now_begins_one(
     assert (await service(simcord_env).current_season(guild.id)).days is None
 
 
+@pytest.mark.parametrize(
+    ("locale", "typed", "said"),
+    [
+        ("en-US", "Monthly", "last a calendar month (UTC)"),
+        ("en-US", "month", "last a calendar month (UTC)"),
+        ("de", "monatlich", "dauern einen Kalendermonat (UTC)"),
+        ("de", " Monatlich ", "dauern einen Kalendermonat (UTC)"),
+        ("es-ES", "mensual", "duran un mes natural (UTC)"),
+        ("pl", "miesięcznie", "trwają miesiąc kalendarzowy (UTC)"),
+        ("pl", "co miesiąc", "trwają miesiąc kalendarzowy (UTC)"),
+        ("pl", "Co miesiac", "trwają miesiąc kalendarzowy (UTC)"),  # typed without ą
+        ("en-US", "monatlich", "last a calendar month (UTC)"),  # any of the four languages
+    ],
+)
+async def test_monthly_may_be_typed_in_the_persons_language(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    mod: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+    locale: str,
+    typed: str,
+    said: str,
+) -> None:
+    """The refusal names the word in the person's language: that word is taken too."""
+    await mod.slash(channel, "lama settings season", length="14")
+    locales.user(mod, locale)
+    answer = private(await mod.slash(channel, "lama settings season", length=typed))
+    assert said in answer
+    assert (await service(simcord_env).current_season(guild.id)).days is None
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "es-ES", "pl"])
+async def test_the_word_the_refusal_names_for_monthly_is_taken(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    mod: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+    locale: str,
+) -> None:
+    await mod.slash(channel, "lama settings season", length="14")
+    locales.user(mod, locale)
+    refused = private(await mod.slash(channel, "lama settings season", length="weekly"))
+    named = refused.rsplit("(", 1)[1].rstrip(").")  # "… einen Kalendermonat (monatlich)."
+    assert named != "monthly" or locale == "en-US", "named in the person's language"
+    private(await mod.slash(channel, "lama settings season", length=named))
+    assert (await service(simcord_env).current_season(guild.id)).days is None
+
+
 @pytest.mark.parametrize("length", ["6", "366", "0", "-7", "weekly"])
 async def test_a_length_out_of_range_is_refused_with_the_range(
     simcord_env: simcord.Env,

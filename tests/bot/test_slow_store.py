@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.i18n import text
@@ -163,13 +164,15 @@ async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_
     assert games.table_in(channel.id) is None or games.table_in(channel.id) is table
 
 
-async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(
-    simcord_env: simcord.Env,
-    guild: simcord.GuildHandle,
-    channel: simcord.ChannelHandle,
-) -> None:
+@pytest.fixture
+def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+
+
+async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
+) -> None:
     with held(service(simcord_env).store, "guild_settings", 0, fails=True):
         result = await mod.slash(channel, "lama settings show")
     assert result.ephemeral and result.response is not None
@@ -264,3 +267,71 @@ async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral
     assert "points by round" in texts(answer(result))
+
+
+async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "history", 4.0):
+        result = await alice.slash(channel, "lama history")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
+    assert "alice — recent L.A.M.A. games" in texts(answer(result))
+
+
+async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    mod: simcord.MemberActor,
+) -> None:
+    await finished_game(simcord_env, channel, alice, bob)
+    with held(service(simcord_env).store, "export_page", 4.0):
+        result = await mod.slash(channel, "lama export")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert result.ephemeral
+    assert [a.filename for a in answer(result).attachments][0].endswith(".csv")
+
+
+async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
+) -> None:
+    with held(service(simcord_env).store, "guild_settings", 4.0):
+        result = await mod.slash(channel, "lama settings show")
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert result.ephemeral
+    assert "Turn timer" in answer(result).content
+
+
+@pytest.mark.parametrize(
+    ("method", "command", "options", "said"),
+    [
+        ("set_language", "lama settings language", {"language": "de"}, "German"),
+        ("set_default_timer", "lama settings turn_timer", {"seconds": 60}, "60 seconds"),
+        ("set_default_hints", "lama settings hints", {"enabled": False}, "hints"),
+        ("guild_settings", "lama settings channel", {"allowed": True}, "may open tables"),
+        ("allow_every_channel", "lama settings all_channels", {}, "every channel"),
+        ("season_plans", "lama settings season", {"length": "30"}, "30 days"),
+    ],
+)
+async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    mod: simcord.MemberActor,
+    method: str,
+    command: str,
+    options: dict[str, Any],
+    said: str,
+) -> None:
+    if command == "lama settings channel":
+        options = {**options, "channel": channel}
+    with held(service(simcord_env).store, method, 4.0):
+        result = await mod.slash(channel, command, **options)
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    assert result.ephemeral
+    assert said in answer(result).content

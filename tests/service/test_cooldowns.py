@@ -32,6 +32,21 @@ def test_left_only_asks_and_use_starts_the_wait(clock: ManualClock) -> None:
     assert cooldowns.left(ANN, "new") == 0
 
 
+def test_a_reservation_refuses_the_next_until_released(clock: ManualClock) -> None:
+    """/lama new reserves the wait as it checks it, so a double submit arriving while
+    the first still reads the store is refused; a refusal afterwards releases it."""
+    cooldowns = Cooldowns(clock, {"new": 20})
+    assert cooldowns.take(ANN, "new") == 0  # reserved
+    assert cooldowns.take(ANN, "new") == 20  # the double submit: refused
+    cooldowns.release(ANN, "new")  # the first was refused after all: no wait
+    assert cooldowns.left(ANN, "new") == 0
+    assert cooldowns.take(ANN, "new") == 0  # and the next may go
+    clock.advance(5)
+    assert cooldowns.take(ANN, "new") == 15  # done: the wait stands
+    cooldowns.release(BOB, "new")  # nothing reserved: nothing changes
+    assert cooldowns.left(ANN, "new") == 15
+
+
 def test_those_long_over_are_forgotten(clock: ManualClock) -> None:
     cooldowns = Cooldowns(clock, {"hint": 5})
     for person in range(5000):

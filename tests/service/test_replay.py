@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.replay import Replays, build_replay
+from bot.service.replay import KEEP_FOR, Replays, build_replay
 from bot.service.table import Status, Table
 from data import Store
 from data.forget import FORMER_PLAYER
@@ -140,7 +140,7 @@ async def test_paging_reads_the_store_once_and_the_oldest_replay_goes_first(
 ) -> None:
     first, second, third = [await finished(game) for _ in range(3)]
     loads = counting_loads(game.store, monkeypatch)
-    replays = Replays(game.store, size=2)
+    replays = Replays(game.store, clock=game.clock, size=2)
     for _ in range(5):  # five clicks through one game: one read
         assert await replays.replay(first.game_id, guild_id=GUILD) is not None
     assert loads == [first.game_id]
@@ -153,6 +153,29 @@ async def test_paging_reads_the_store_once_and_the_oldest_replay_goes_first(
     assert loads[-1] == second.game_id and len(loads) == 4
     # Another server's click on a kept replay is still refused.
     assert await replays.replay(first.game_id, guild_id=GUILD + 1) is None
+
+
+async def test_a_kept_replay_is_read_again_after_a_while_so_a_forgotten_name_goes(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m bot forget --user`` runs beside a running bot, in a process of its own:
+    a replay kept from before shows the name no longer than :data:`KEEP_FOR`, however
+    often it is paged through meanwhile."""
+    table = await finished(game)
+    loads = counting_loads(game.store, monkeypatch)
+    replays = Replays(game.store, clock=game.clock)
+    kept = await replays.replay(table.game_id, guild_id=GUILD)
+    assert kept is not None and kept.seats[1].name == "Bob"
+    await game.store.forget_user(BOB.id)
+    for _ in range(3):  # paged through meanwhile: still one read
+        game.clock.advance(KEEP_FOR / 3 - 1)
+        assert await replays.replay(table.game_id, guild_id=GUILD) is kept
+    assert loads == [table.game_id]
+    game.clock.advance(3)
+    again = await replays.replay(table.game_id, guild_id=GUILD)
+    assert again is not None and again.seats[1].name == FORMER_PLAYER
+    assert loads == [table.game_id, table.game_id]
+    assert 60 <= KEEP_FOR <= 600, "long enough to page through, short enough to forget"
 
 
 async def test_a_replay_is_built_from_the_stored_record_alone(game: ServiceGame) -> None:

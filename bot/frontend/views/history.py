@@ -11,7 +11,7 @@ from data.records import HistoryRow
 from game import Card
 
 from ..faces import Faces
-from ..words import plain_name
+from ..words import plain_name, stored_name
 from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
 from .table import replay_button
 
@@ -21,7 +21,7 @@ HISTORY_SIZE = 10  # games listed by /lama history (a section each: 3 components
 def history_line(locale: str, row: HistoryRow) -> str:
     """One finished game as its player saw it: when, how many, their points and place,
     who won; a 🏆 first if they did."""
-    winners = ", ".join(plain_name(n) for n in row.winners) or "—"
+    winners = ", ".join(plain_name(stored_name(locale, n)) for n in row.winners) or "—"
     line = text(
         locale,
         "history.line",

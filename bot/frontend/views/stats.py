@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,7 +24,7 @@ from game import Card
 
 from ..faces import Faces
 from ..replies import Interaction
-from ..words import plain_name
+from ..words import plain_name, stored_name
 from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
 
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ async def chart_view(
     the chart's font can't draw are labelled by seat there and given here, beside
     their line's colour.
     """
+    history = replace(history, names=tuple(stored_name(locale, n) for n in history.names))
     png = await asyncio.to_thread(
         render_chip_chart,
         history,
