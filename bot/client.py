@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -24,6 +25,7 @@ from bot.metrics import BotMetrics
 from bot.monitor import Monitor
 from bot.rest_proxy import route_through
 from bot.service import GameService
+from bot.service.cooldowns import Cooldowns
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.table import Table
 from bot.service.thinking import Thinking
@@ -75,6 +77,7 @@ class LamaBot(commands.Bot):
         store: Store | None = None,
         timing: Timing | None = None,
         pacing: Pacing | None = None,
+        cooldowns: Mapping[str, float] | None = None,
     ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -101,6 +104,8 @@ class LamaBot(commands.Bot):
         self.timing = timing if timing is not None else Timing()
         #: How often the front end edits a table and tries a failed call again.
         self.pacing = pacing if pacing is not None else Pacing()
+        #: Seconds between two of one person's tables, hints, stats… (None: the defaults).
+        self.cooldown_seconds = cooldowns
         route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
@@ -144,6 +149,7 @@ class LamaBot(commands.Bot):
             thinking=self.thinking,
             metrics=counted,
             timing=self.timing,
+            cooldowns=Cooldowns(discord_clock, self.cooldown_seconds),
         )
         self.presenter = Presenter(self)
         self.service.listener = self.presenter

@@ -49,12 +49,12 @@ def fast_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
 
 
-@pytest.fixture(autouse=True)
-def no_cooldowns(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def cooldowns(request: pytest.FixtureRequest) -> dict[str, float] | None:
     """Tests click and ask as fast as they like: a person waits between two tables,
-    hints or stats only in the tests that check so (``@pytest.mark.cooldowns``)."""
-    if not request.node.get_closest_marker("cooldowns"):
-        monkeypatch.setattr("bot.service.cooldowns.DEFAULTS", {})
+    hints or stats only in the tests that check so (``@pytest.mark.cooldowns``: the
+    bot's own waits)."""
+    return None if request.node.get_closest_marker("cooldowns") else {}
 
 
 @pytest.fixture
@@ -80,8 +80,10 @@ def pacing(request: pytest.FixtureRequest) -> Pacing:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings, timing: Timing, pacing: Pacing) -> LamaBot:
-    return LamaBot(settings, timing=timing, pacing=pacing)
+def simcord_bot(
+    settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
+) -> LamaBot:
+    return LamaBot(settings, timing=timing, pacing=pacing, cooldowns=cooldowns)
 
 
 @pytest.fixture

@@ -20,12 +20,15 @@ from bot.service.timing import Timing
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings, timing: Timing, pacing: Pacing) -> LamaBot:
+def simcord_bot(
+    settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
+) -> LamaBot:
     return LamaBot(
         dataclasses.replace(settings, dev_guild_id=None),
         sync_globally=True,
         timing=timing,
         pacing=pacing,
+        cooldowns=cooldowns,
     )
 
 

@@ -134,7 +134,8 @@ async def restart(
         await old.store.pragmas()  # LamaBot.close closed its store
     if while_down is not None:
         while_down()
-    bot = LamaBot(settings, timing=old.timing, pacing=old.pacing)  # the same pauses as before
+    # The same pauses and cooldowns as before.
+    bot = LamaBot(settings, timing=old.timing, pacing=old.pacing, cooldowns=old.cooldown_seconds)
     await env.restart_bot(bot)
     return bot
 
