@@ -18,7 +18,7 @@ match):
   the game is so listed, though it saved points; the review tells the chance
   and the points apart (:func:`weigh`).
 
-The estimates come from Hard's own search (``HardPlayer.evaluate``), on the
+The estimates come from Hard's own search (``search.Search``), on the
 determinizations its decision draws (the seed decides them), each move played
 out in all of them (no early stop).  ``cost`` is the same search scored by
 one's own points only (``win_model`` off, ``relative`` and ``win_bonus`` at 0).  Quitting is
@@ -26,6 +26,15 @@ exact: its cost is what the hand costs now.  A review judges a decision with
 the seed a hint uses, so it says what a hint said then; its chance of winning
 is the same search scored by that chance alone (``win_points`` 0), on the same
 determinizations, so the value is exactly the chance plus the points.
+
+Each runs anytime too, as Hard's moves do in the bot (``hard.think``):
+:func:`think_advice` and :func:`think_judge` do at least today's work (stopped
+there, exactly :func:`advise`'s and :func:`judge`'s answer) and at most
+``HINT_FACTOR`` (a hint) or ``REVIEW_FACTOR`` (a review's decision) times it,
+asking at every checkpoint whether to go on, first in Hard's decision, then in
+the estimates.  The answer depends only on the view, the seed and the
+determinizations done (``Done``), never on the clock: ``replay_advice`` and
+``replay_judge`` give it again from them.
 """
 
 from __future__ import annotations
@@ -40,8 +49,16 @@ from ..events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
 from ..match import Match
 from ..rules import Ruleset
 from ..view import SeatView
-from .hard import DEFAULT_HARD, HardParams, HardPlayer
+from .hard import DEFAULT_HARD, IDLE_FACTOR, HardParams, HardPlayer, replay, think
 from .knowledge import legal_moves
+from .search import KeepGoing, Search, search_on
+
+#: The most work a hint may get, in times today's: it goes past today's only while
+#: the machine has a worker to spare and the person has not waited long
+#: (``bot.service.anytime``); 3x keeps it to a few hundred milliseconds.
+HINT_FACTOR = 3
+#: ... and each decision a review judges: reviews think in the background.
+REVIEW_FACTOR = IDLE_FACTOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +85,71 @@ def view_seed(view: SeatView) -> str:
     return f"advice:{view.round_no}:{len(view.history)}"
 
 
+#: The determinizations an anytime hint or review did: Hard's decision's, then
+#: the estimates' (every move played out in each of them).  With the view and
+#: the seed they say the whole answer (:func:`replay_advice`, :func:`replay_weigh`).
+Done = tuple[int, int]
+
+
+def _never(search: Search) -> bool:
+    return False
+
+
+def _anytime(
+    view: SeatView,
+    seed: int | str,
+    actions: Sequence[Action],
+    keep_going: KeepGoing,
+    floor: HardParams,
+    most: HardParams,
+    samples: int | None,
+    others: Sequence[HardParams],
+) -> tuple[Action, list[list[float]], Done]:
+    """Hard's decision, and the mean of each of ``actions`` in the full search (no
+    early stop) scored by ``most`` and by each of ``others`` (derived from it:
+    the same deals and playouts), all anytime between ``floor`` and ``most``."""
+    decided, decided_done = think(view, seed, keep_going, floor, most, samples)
+    # Every move is played out in every determinization: Hard's early stop drops a
+    # move once it is clearly beaten, which is enough to choose but leaves its
+    # estimate rough.
+    full = replace(most, stop_z=0.0)
+    lead, *followers = (
+        HardPlayer(params, samples).search(view, list(actions), random.Random(seed))
+        for params in (full, *(replace(other, stop_z=0.0) for other in others))
+    )
+    search_on(lead, HardPlayer(floor, samples).limits(view.players), keep_going, followers)
+    return decided, [s.means() for s in (lead, *followers)], (decided_done, lead.done)
+
+
+def _replayed(
+    view: SeatView,
+    seed: int | str,
+    actions: Sequence[Action],
+    done: Done,
+    most: HardParams,
+    others: Sequence[HardParams],
+) -> tuple[Action, list[list[float]]]:
+    """What :func:`_anytime` found after ``done`` determinizations."""
+    decided = replay(view, seed, done[0], most)
+    searches = [
+        HardPlayer(replace(params, stop_z=0.0)).search(view, list(actions), random.Random(seed))
+        for params in (most, *others)
+    ]
+    for search in searches:
+        search.run(done[1])
+    return decided, [s.means() for s in searches]
+
+
+def _own(params: HardParams) -> HardParams:
+    """The search scored by one's own points only: the cost of a move."""
+    return replace(params, relative=0.0, win_bonus=0.0, win_model=False)
+
+
+def _chance(params: HardParams) -> HardParams:
+    """The search scored by the chance of winning alone."""
+    return replace(params, win_points=0.0)
+
+
 def advise(
     view: SeatView,
     seed: int | str | None = None,
@@ -80,14 +162,73 @@ def advise(
 
     Raises ``ValueError`` when it isn't the seat's turn.
     """
+    return think_advice(
+        view, _never, seed=seed, actions=actions, floor=params, most=params, samples=samples
+    )[0]
+
+
+def think_advice(
+    view: SeatView,
+    keep_going: KeepGoing,
+    *,
+    seed: int | str | None = None,
+    actions: Sequence[Action] | None = None,
+    floor: HardParams = DEFAULT_HARD,
+    most: HardParams | None = None,
+    samples: int | None = None,
+) -> tuple[Advice, Done]:
+    """:func:`advise` anytime, and the determinizations it took: at least ``floor``'s
+    work (stopped there, ``advise(view, seed, params=floor)``'s advice exactly), at
+    most ``most``'s (by default ``HINT_FACTOR`` times today's), asking
+    ``keep_going`` at every checkpoint in between, the decision's first, then the
+    estimates'.  The advice depends only on the view, the seed and the work done
+    (:func:`replay_advice`)."""
     legal_moves(view)
     seed = view_seed(view) if seed is None else seed
+    asked = _asked(view, actions)
+    most = most or HardParams.times(HINT_FACTOR)
+    decided, (values, costs), done = _anytime(
+        view, seed, view.legal, keep_going, floor, most, samples, [_own(most)]
+    )
+    return _advice(view, asked, decided, values, costs), done
+
+
+def replay_advice(
+    view: SeatView,
+    done: Done,
+    *,
+    seed: int | str | None = None,
+    actions: Sequence[Action] | None = None,
+    most: HardParams | None = None,
+) -> Advice:
+    """The advice :func:`think_advice` gave for ``view`` after ``done`` determinizations."""
+    legal_moves(view)
+    seed = view_seed(view) if seed is None else seed
+    asked = _asked(view, actions)
+    most = most or HardParams.times(HINT_FACTOR)
+    decided, (values, costs) = _replayed(view, seed, view.legal, done, most, [_own(most)])
+    return _advice(view, asked, decided, values, costs)
+
+
+def _asked(view: SeatView, actions: Sequence[Action] | None) -> list[Action]:
     asked = list(view.legal if actions is None else actions)
     if any(a not in view.legal for a in asked):
         raise ValueError(f"not a legal move here: {asked!r}")
-    decided = HardPlayer(params, samples).decide(view, random.Random(seed))
+    return asked
+
+
+def _advice(
+    view: SeatView,
+    asked: Sequence[Action],
+    decided: Action,
+    values: Sequence[float],
+    costs: Sequence[float],
+) -> Advice:
     # The choice is made from estimates of every legal move, asked about or not.
-    every = estimates(view, seed, view.legal, params, samples)
+    every = [
+        Estimate(action, -cost, value)
+        for action, cost, value in zip(view.legal, costs, values, strict=True)
+    ]
     by_move = {e.action: e for e in every}
     choice = _choice(view, decided, {e.action: e.value for e in every})
     return Advice(choice, tuple(by_move[a] for a in asked))
@@ -104,28 +245,6 @@ def _choice(view: SeatView, decided: Action, values: dict[Action, float]) -> Act
     if values[decided] >= best:
         return view.legal[view.legal.index(decided)]
     return next(a for a in view.legal if values[a] == best)
-
-
-def estimates(
-    view: SeatView,
-    seed: int | str,
-    actions: Sequence[Action],
-    params: HardParams = DEFAULT_HARD,
-    samples: int | None = None,
-) -> tuple[Estimate, ...]:
-    """The estimates of ``actions``, on the determinizations Hard's decision with
-    ``seed`` uses."""
-    # Every move is played out in every determinization: Hard's early stop drops a
-    # move once it is clearly beaten, which is enough to choose but leaves its
-    # estimate rough.
-    params = replace(params, stop_z=0.0)
-    values = HardPlayer(params, samples).evaluate(view, list(actions), random.Random(seed))
-    own = HardPlayer(replace(params, relative=0.0, win_bonus=0.0, win_model=False), samples)
-    costs = own.evaluate(view, list(actions), random.Random(seed))
-    return tuple(
-        Estimate(action, -cost, value)
-        for action, cost, value in zip(actions, costs, values, strict=True)
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,16 +264,48 @@ def weigh(
 ) -> tuple[Action, tuple[Worth, ...]]:
     """Hard's move in ``view`` (as :func:`advise` chooses it) and every legal move's
     worth, on the determinizations Hard's decision with ``seed`` uses."""
+    move, worths, _ = think_weigh(view, seed, _never, floor=params, most=params, samples=samples)
+    return move, worths
+
+
+def think_weigh(
+    view: SeatView,
+    seed: int | str,
+    keep_going: KeepGoing,
+    *,
+    floor: HardParams = DEFAULT_HARD,
+    most: HardParams | None = None,
+    samples: int | None = None,
+) -> tuple[Action, tuple[Worth, ...], Done]:
+    """:func:`weigh` anytime, as :func:`think_advice` advises (by default up to
+    ``REVIEW_FACTOR`` times today's work), and the determinizations it took."""
     legal_moves(view)
-    decided = HardPlayer(params, samples).decide(view, random.Random(seed))
-    full = replace(params, stop_z=0.0)  # every move in every determinization
-    values = HardPlayer(full, samples).evaluate(view, list(view.legal), random.Random(seed))
-    if params.win_model:
-        # The same search scored by the chance alone: the same deals and playouts.
-        alone = HardPlayer(replace(full, win_points=0.0), samples)
-        chances = alone.evaluate(view, list(view.legal), random.Random(seed))
-    else:  # the Hard of before scores points only
-        chances = [0.0] * len(view.legal)
+    most = most or HardParams.times(REVIEW_FACTOR)
+    # The same search scored by the chance alone: the same deals and playouts
+    # (the Hard of before scores points only).
+    others = [_chance(most)] if most.win_model else []
+    decided, means, done = _anytime(
+        view, seed, view.legal, keep_going, floor, most, samples, others
+    )
+    return (*_worths(view, decided, means), done)
+
+
+def replay_weigh(
+    view: SeatView, seed: int | str, done: Done, most: HardParams | None = None
+) -> tuple[Action, tuple[Worth, ...]]:
+    """What :func:`think_weigh` found for ``view`` and ``seed`` after ``done`` determinizations."""
+    legal_moves(view)
+    most = most or HardParams.times(REVIEW_FACTOR)
+    others = [_chance(most)] if most.win_model else []
+    decided, means = _replayed(view, seed, view.legal, done, most, others)
+    return _worths(view, decided, means)
+
+
+def _worths(
+    view: SeatView, decided: Action, means: Sequence[Sequence[float]]
+) -> tuple[Action, tuple[Worth, ...]]:
+    values = means[0]
+    chances = means[1] if len(means) > 1 else [0.0] * len(view.legal)
     worths = tuple(
         Worth(action, value, chance)
         for action, value, chance in zip(view.legal, values, chances, strict=True)
@@ -218,9 +369,39 @@ def decisions_of(
 def judge(seq: int, view: SeatView, played: Action, samples: int | None = None) -> Decision | None:
     """One decision: Hard's move from the view, and what ``played`` lost against it by
     Hard's measure (the chance to win the game plus points); None if Hard would do the
-    same or it loses nothing.  Searched as a hint is (the same seed), so Hard's move is
-    the one a hint showed then."""
-    better, worths = weigh(view, view_seed(view), samples=samples)
+    same or it loses nothing.  Searched as a hint is (the same seed and work), so
+    Hard's move is the one a hint showed then at today's work."""
+    return think_judge(seq, view, played, _never, most=DEFAULT_HARD, samples=samples)[0]
+
+
+def think_judge(
+    seq: int,
+    view: SeatView,
+    played: Action,
+    keep_going: KeepGoing,
+    *,
+    most: HardParams | None = None,
+    samples: int | None = None,
+) -> tuple[Decision | None, Done]:
+    """:func:`judge` anytime (:func:`think_weigh`: today's work at least, by default
+    up to ``REVIEW_FACTOR`` times it), and the determinizations it took."""
+    better, worths, done = think_weigh(
+        view, view_seed(view), keep_going, most=most, samples=samples
+    )
+    return _judged(seq, view, played, better, worths), done
+
+
+def replay_judge(
+    seq: int, view: SeatView, played: Action, done: Done, most: HardParams | None = None
+) -> Decision | None:
+    """The judgement :func:`think_judge` made after ``done`` determinizations."""
+    better, worths = replay_weigh(view, view_seed(view), done, most)
+    return _judged(seq, view, played, better, worths)
+
+
+def _judged(
+    seq: int, view: SeatView, played: Action, better: Action, worths: Sequence[Worth]
+) -> Decision | None:
     if better == played:
         return None
     by_move = {w.action: w for w in worths}
@@ -273,8 +454,11 @@ def costliest(
 
 
 __all__ = [
+    "HINT_FACTOR",
+    "REVIEW_FACTOR",
     "Advice",
     "Decision",
+    "Done",
     "Estimate",
     "Review",
     "Worth",
@@ -283,8 +467,13 @@ __all__ = [
     "costliest",
     "costliest_first",
     "decisions_of",
-    "estimates",
     "judge",
+    "replay_advice",
+    "replay_judge",
+    "replay_weigh",
+    "think_advice",
+    "think_judge",
+    "think_weigh",
     "view_seed",
     "weigh",
 ]

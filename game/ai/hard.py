@@ -58,13 +58,21 @@ next turn); only with No Drama does quitting compete with playing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ..actions import DRAW, QUIT, Action, Play
 from ..view import SeatView
 from .knowledge import legal_moves
 from .normal import NormalPlayer
-from .search import DEFAULT_HARD, IDLE_FACTOR, Dealer, HardParams, Search, beaten
+from .search import (
+    DEFAULT_HARD,
+    IDLE_FACTOR,
+    Dealer,
+    HardParams,
+    KeepGoing,
+    Search,
+    beaten,
+    search_on,
+)
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -142,11 +150,15 @@ class HardPlayer:
         samples = self.simulate(view, options, rng)
         return [sum(row[i] for row in samples) / len(samples) for i in range(len(options))]
 
+    def limits(self, players: int) -> tuple[int, int]:
+        """The most determinizations and the most work (0: no bound) for a table size."""
+        if self.samples is not None:
+            return self.samples, 0  # a fixed number, whatever they cost
+        return self.params.limits(players)
+
     def search(self, view: SeatView, options: list[Action], rng: random.Random) -> Search:
         """A search of ``view`` at this player's work, not started yet."""
-        samples, work = self.params.limits(view.players)
-        if self.samples is not None:
-            samples, work = self.samples, 0  # a fixed number, whatever they cost
+        samples, work = self.limits(view.players)
         return Search(
             self.params, view, options, rng, samples=samples, work=work, dealer=self.dealer
         )
@@ -160,16 +172,13 @@ class HardPlayer:
         return search.rows
 
 
-#: Whether an anytime search goes on past its floor, asked at each checkpoint.
-KeepGoing = Callable[[Search], bool]
-
-
 def think(
     view: SeatView,
     seed: int | str,
     keep_going: KeepGoing,
     floor: HardParams = DEFAULT_HARD,
     most: HardParams | None = None,
+    samples: int | None = None,
 ) -> tuple[Action, int]:
     """Hard's move by an anytime search, and the determinizations it took.
 
@@ -178,20 +187,18 @@ def think(
     ``HardParams.idle()``: run to the end, ``HardPlayer(most)``'s move); in
     between it asks ``keep_going`` at every checkpoint.  The move depends only on
     the view, the seed and the determinizations done: :func:`replay` makes it
-    again from them.
+    again from them.  ``samples`` fixes the determinizations of both, as
+    ``HardPlayer``'s does (``floor`` and ``most`` then differ in nothing but
+    their other parameters).
     """
     most = most or HardParams.idle()
     legal_moves(view)
     options = candidates(view)
-    player = HardPlayer(most)
+    player = HardPlayer(most, samples)
     if len(options) == 1:
         return options[0], 0
     search = player.search(view, options, random.Random(seed))
-    lowest = floor.limits(view.players)
-    while not search.over:
-        search.step(lowest)
-        if search.reached(*lowest) and not keep_going(search):
-            break
+    search_on(search, HardPlayer(floor, samples).limits(view.players), keep_going)
     return options[player.pick(view, options, search.rows)], search.done
 
 
@@ -212,6 +219,7 @@ __all__ = [
     "IDLE_FACTOR",
     "HardParams",
     "HardPlayer",
+    "KeepGoing",
     "beaten",
     "candidates",
     "replay",

@@ -100,9 +100,15 @@ class HardParams:
         today's determinizations and work bound, fixed, so the same seeds give
         the same moves (the bot's AI seats stop anywhere between today's work
         and this, at a checkpoint)."""
+        return cls.times(IDLE_FACTOR)
+
+    @classmethod
+    def times(cls, factor: int) -> HardParams:
+        """Hard with ``factor`` times today's determinizations and work bound (the
+        most a hint or a review's decision may get: ``advice``)."""
         return cls(
-            samples=tuple(IDLE_FACTOR * n for n in SAMPLES),
-            work=tuple(IDLE_FACTOR * w for w in WORK),
+            samples=tuple(factor * n for n in SAMPLES),
+            work=tuple(factor * w for w in WORK),
         )
 
     def limits(self, players: int) -> tuple[int, int]:
@@ -259,13 +265,40 @@ class Search:
         if done >= self.samples:
             self.over = True
             return True
-        if p.stop_z and done >= p.stop_after and (done - p.stop_after) % p.stop_every == 0:
-            for i in beaten(self.rows, alive, p.stop_z):
-                alive.remove(i)
-                self._dropped[i] = sum(r[i] for r in self.rows) / done
-            self.over = len(alive) == 1
+        if done >= p.stop_after and (done - p.stop_after) % p.stop_every == 0:
+            if p.stop_z:  # without an early stop, a checkpoint only lets the caller stop
+                for i in beaten(self.rows, alive, p.stop_z):
+                    alive.remove(i)
+                    self._dropped[i] = sum(r[i] for r in self.rows) / done
+                self.over = len(alive) == 1
             return True
         return False
+
+
+#: Whether an anytime search goes on past its floor, asked at each checkpoint.
+KeepGoing = Callable[[Search], bool]
+
+
+def search_on(
+    search: Search,
+    floor: tuple[int, int],
+    keep_going: KeepGoing,
+    followers: Sequence[Search] = (),
+) -> None:
+    """``search`` anytime: up to where a search limited to ``floor`` (samples, work)
+    ends, whatever happens; then on, checkpoint by checkpoint, while ``keep_going``
+    says so, to its own end at most.
+
+    ``followers`` are searches of the same view and seed scored another way (the
+    same deals and playouts, so the same work): each plays the determinizations
+    ``search`` did before ``keep_going`` is asked, so all stop at the same point.
+    """
+    while not search.over:
+        search.step(floor)
+        for other in followers:
+            other.run(search.done)
+        if search.reached(*floor) and not keep_going(search):
+            break
 
 
 def beaten(rows: Sequence[Sequence[float]], alive: Sequence[int], z: float) -> list[int]:
@@ -292,4 +325,13 @@ def beaten(rows: Sequence[Sequence[float]], alive: Sequence[int], z: float) -> l
     return out
 
 
-__all__ = ["DEFAULT_HARD", "IDLE_FACTOR", "Dealer", "HardParams", "Search", "beaten"]
+__all__ = [
+    "DEFAULT_HARD",
+    "IDLE_FACTOR",
+    "Dealer",
+    "HardParams",
+    "KeepGoing",
+    "Search",
+    "beaten",
+    "search_on",
+]
