@@ -12,7 +12,9 @@ the bot does.  In each scenario, for ``--seconds``:
 
 * another table's Hard seat asks for its move, again and again, 0.2 s apart
   (positions of 4-player games, the workers warmed up first);
-* another player asks for a hint every 0.5 s (``advise``, as the Hint button);
+* another player asks for a hint every 0.5 s (``Thinking.hint``, as the Hint
+  button: today's work at least, more while no move waits, up to
+  ``Timing.hint_time``);
 * a ticker on the event loop sleeps 1 ms at a time and records how late it
   wakes: the loop's *stall*.
 
@@ -20,7 +22,9 @@ The scenarios: idle; one user pressing Review on 20 (or ``--reviews``) of
 their finished games at once; and 20 people each reviewing one game at once.
 Each review may think for ``Timing.review_budget``; reviews still going when
 the scenario ends are cut short.  Printed (and written to ``--out``): Hard-move
-p50/p95, hint p50/p95, the worst stall, and the reviews refused.  Goals:
+p50/p95, hint p50/p95, the hints' work as a share of today's for the same
+views (the estimates' determinizations: Hard's decision stays at today's), the
+worst stall, and the reviews refused.  Goals:
 Hard-move p95 under load within 1.5x of idle, hint p95 within 2x, no stall
 over 20 ms.
 """
@@ -36,13 +40,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.ai_latency import collect, percentile
-from bot.service import Person, ServiceError
+from bot.service import Person, ServiceError, Timing
 from bot.service.hints import HintDesk
 from bot.service.registry import TableRegistry
 from bot.service.thinking import Thinking
 from game import Ruleset, SeatView
 from game.ai import Strength
-from game.ai.advice import advise
+from game.ai.advice import think_advice
 from testkit.service_game import GUILD, ServiceGame
 
 ANN = Person(101, "Ann")
@@ -66,12 +70,13 @@ async def scenario(
     desk: HintDesk,
     asks: list[tuple[int, int]],
     moves: list[tuple[SeatView, int]],
-    hints: list[SeatView],
+    hints: list[tuple[SeatView, int]],
     seconds: float,
 ) -> dict[str, float]:
     """Probe moves, hints and the loop for ``seconds`` while ``asks`` (game, user) are reviewed."""
     move_ms: list[float] = []
     hint_ms: list[float] = []
+    hint_work = [0, 0]  # the hints' determinizations, and today's for the same views
     stalls: list[float] = []
     refused = 0
     stop = time.perf_counter() + seconds
@@ -100,12 +105,14 @@ async def scenario(
 
     async def hinter() -> None:
         await asyncio.sleep(HINT_GAP / 3)  # out of step with the moves
-        for view in itertools.cycle(hints):
+        for view, today in itertools.cycle(hints):
             if time.perf_counter() >= stop:
                 return
             t0 = time.perf_counter()
-            await thinking.run(advise, view)
+            _, done = await thinking.hint(view, time.monotonic() + Timing().hint_time)
             hint_ms.append((time.perf_counter() - t0) * 1000)
+            hint_work[0] += done
+            hint_work[1] += today
             await asyncio.sleep(HINT_GAP)
 
     reviews = [asyncio.create_task(review(g, u)) for g, u in asks]
@@ -122,6 +129,7 @@ async def scenario(
         "hints": len(hint_ms),
         "hint_p50": percentile(hint_ms, 50),
         "hint_p95": percentile(hint_ms, 95),
+        "hint_work": hint_work[0] / max(1, hint_work[1]),
         "stall_max": max(stalls),
         "stall_p99": percentile(sorted(stalls), 99),
         "refused": refused,
@@ -131,7 +139,11 @@ async def scenario(
 
 async def run(args: argparse.Namespace) -> list[str]:
     moves = collect(4, 60, Ruleset(), prefix="load")
-    hints = [view for view, _ in collect(4, 30, Ruleset(), prefix="load-hints")]
+    # Each hint view with today's work for it (the floor: as if a move always waited).
+    hints = [
+        (view, think_advice(view, lambda search: False)[1])
+        for view, _ in collect(4, 30, Ruleset(), prefix="load-hints")
+    ]
     most = max([*args.reviews, args.people])
     with tempfile.TemporaryDirectory() as folder:
         game = await ServiceGame.open(Path(folder) / "load.db")
@@ -147,8 +159,8 @@ async def run(args: argparse.Namespace) -> list[str]:
                 f"{MOVE_GAP} s, hint every {HINT_GAP} s",
                 "",
                 "| load | Hard moves | move p50 | move p95 | hints | hint p50 | hint p95 "
-                "| loop stall p99 | loop stall max | reviews refused |",
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+                "| hint work, x today's | loop stall p99 | loop stall max | reviews refused |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
             ]
             print("\n".join(rows), flush=True)
             for label, asks in plans:
@@ -166,7 +178,8 @@ async def run(args: argparse.Namespace) -> list[str]:
                 row = (
                     f"| {label} | {got['moves']:.0f} | {got['move_p50']:.0f} ms "
                     f"| {got['move_p95']:.0f} ms | {got['hints']:.0f} | {got['hint_p50']:.0f} ms "
-                    f"| {got['hint_p95']:.0f} ms | {got['stall_p99']:.1f} ms "
+                    f"| {got['hint_p95']:.0f} ms | {got['hint_work']:.2f}x "
+                    f"| {got['stall_p99']:.1f} ms "
                     f"| {got['stall_max']:.1f} ms | {got['refused']:.0f} of {got['asked']:.0f} |"
                 )
                 print(row, flush=True)

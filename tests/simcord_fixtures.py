@@ -63,10 +63,12 @@ def timing(request: pytest.FixtureRequest) -> Timing:
     pauses (``@pytest.mark.real_pacing``); a test that needs its own parametrizes this
     (``@pytest.mark.parametrize("timing", [...])``).  SimCord lets short sleeps of the
     bot run out in real time, so the bot's 0.8 s per AI move (and ``pacing``'s 2 s
-    between table edits) would make every test wait for real."""
+    between table edits) would make every test wait for real.  Hints and reviews think
+    today's work exactly (no time past it): what they show then depends on the position
+    alone, not on how fast the machine running the test is."""
     if request.node.get_closest_marker("real_pacing"):
         return Timing()
-    return Timing(ai_delay=0.0)
+    return Timing(ai_delay=0.0, hint_time=0.0, review_decision_time=0.0)
 
 
 @pytest.fixture

@@ -1,40 +1,56 @@
-"""Hard's move thought in the pause its seat waits anyway, stopped when it ends.
+"""Hard's thinking past today's work while nothing more urgent waits and time allows.
 
-The anytime search stops at a checkpoint when the pause ends or other work
-waits for a worker.  It always does today's work (the floor: ``HardPlayer()``'s move);
-past it, at each checkpoint, it goes on only while nothing waits for a worker
-and the next chunk ends before the pause does, up to the idle work
-(``HardParams.idle()``).  The move depends only on the view, the seed and the
-determinizations done, which come back with it: ``game.ai.hard.replay`` makes
-the same move from them.
+Three kinds of work search anytime: an AI seat's move in the pause its seat
+waits anyway, a hint, and each decision a review judges.  Each always does
+today's work (the floor: the answer of before, exactly); past it, at each
+checkpoint, it goes on only while nothing it must give way to waits for a
+worker and the next chunk ends before its deadline, up to its ceiling
+(``HardParams.idle()`` for a move; for a hint and a review's decision their
+estimates go on, once all of today's work is done, up to ``advice.HINT_FACTOR``
+and ``advice.REVIEW_FACTOR`` times it).  A move
+gives way to any work waiting (another table's move, a hint, a review); a hint
+to a move or another hint; a review's decision to anything.  So hints and
+reviews never hold up an AI move longer than they did.  The answer depends
+only on the view, the seed and the determinizations done, which come back with
+it: ``game.ai.hard.replay`` and ``game.ai.advice.replay_advice`` /
+``replay_judge`` give the same answer from them.
 
-What waits is counted in the service (``Thinking``: its gates) and shared with
-each worker process through one integer in shared memory, handed over when the
-worker starts (:func:`share`); the deadline is a ``time.monotonic()`` time,
-the same clock in every process of the machine.
+What waits is counted in the service (``Thinking``: its gates), by priority,
+and shared with each worker process through an array of integers in shared
+memory, handed over when the worker starts (:func:`share`); the deadline is a
+``time.monotonic()`` time, the same clock in every process of the machine.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from typing import Protocol
 
 from game import Action, SeatView
+from game.ai.advice import Advice, Decision, Done, think_advice, think_judge
 from game.ai.hard import think
-from game.ai.search import Search
+from game.ai.search import KeepGoing, Search
 
-#: How many of the next chunk's estimated time must still fit before the pause
-#: ends: an estimate from the last chunk, so with room for a slower one.
+from .urgency import Urgency
+
+#: How many of the next chunk's estimated time must still fit before the deadline:
+#: an estimate from the last chunk, so with room for a slower one.
 SAFETY = 1.5
+#: What each kind of work gives way to past its floor.
+MOVE_GIVES_WAY = frozenset(Urgency)
+HINT_GIVES_WAY = frozenset({Urgency.MOVE, Urgency.HINT})
+REVIEW_GIVES_WAY = frozenset(Urgency)
 
 
 class Waiting(Protocol):
-    """How many pieces of work wait for a worker (a shared ``c_int``)."""
+    """How many pieces of work of each priority wait for a worker (a shared ``c_int``
+    array, indexed by ``Urgency``)."""
 
-    value: int
+    def __getitem__(self, priority: int, /) -> int: ...
 
 
-_WAITING: Waiting | None = None  # this worker's view of the service's count
+_WAITING: Waiting | None = None  # this worker's view of the service's counts
 
 
 def share(waiting: Waiting) -> None:
@@ -43,25 +59,66 @@ def share(waiting: Waiting) -> None:
     _WAITING = waiting
 
 
-def think_move(
-    view: SeatView, seed: int | str, deadline: float, waiting: Waiting | None = None
-) -> tuple[Action, int]:
-    """Hard's move for ``view`` and ``seed`` and the determinizations it took: at
-    least today's work, more while nothing waits (``waiting``, else what
-    :func:`share` gave) and the next chunk ends by ``deadline`` (monotonic)."""
+def keep_going(
+    deadline: float, waiting: Waiting | None, gives_way: Collection[Urgency]
+) -> KeepGoing:
+    """Asked at each checkpoint past the floor: on while no work of ``gives_way``
+    waits (``waiting``, else what :func:`share` gave) and the next chunk ends by
+    ``deadline`` (monotonic), estimated from the last one of the same search."""
     counter = waiting if waiting is not None else _WAITING
     last_time, last_done = time.monotonic(), 0
+    last: Search | None = None  # the search asked last: a hint's are three in turn
 
-    def keep_going(search: Search) -> bool:
-        nonlocal last_time, last_done
-        if counter is not None and counter.value > 0:
+    def going_on(search: Search) -> bool:
+        nonlocal last_time, last_done, last
+        if counter is not None and any(counter[p] > 0 for p in gives_way):
             return False  # other work waits: the floor is enough
+        if search is not last:  # its rows so far came after the last one's
+            last, last_done = search, 0
         now = time.monotonic()
         per_row = (now - last_time) / max(1, search.done - last_done)
         last_time, last_done = now, search.done
         return now + SAFETY * per_row * search.params.stop_every <= deadline
 
-    return think(view, seed, keep_going)
+    return going_on
 
 
-__all__ = ["Waiting", "share", "think_move"]
+def think_move(
+    view: SeatView, seed: int | str, deadline: float, waiting: Waiting | None = None
+) -> tuple[Action, int]:
+    """Hard's move for ``view`` and ``seed`` and the determinizations it took: at
+    least today's work, more while nothing waits and the next chunk ends by
+    ``deadline`` (monotonic)."""
+    return think(view, seed, keep_going(deadline, waiting, MOVE_GIVES_WAY))
+
+
+def think_hint(
+    view: SeatView, deadline: float, waiting: Waiting | None = None
+) -> tuple[Advice, Done]:
+    """The hint for ``view`` and its estimates' determinizations: at least today's
+    work, more while no move or other hint waits and the next chunk ends by
+    ``deadline``."""
+    return think_advice(view, keep_going(deadline, waiting, HINT_GIVES_WAY))
+
+
+def think_judgement(
+    seq: int, view: SeatView, played: Action, deadline: float, waiting: Waiting | None = None
+) -> tuple[Decision | None, Done]:
+    """One decision of a review judged (``advice.judge``) and its estimates'
+    determinizations: at least today's work, more while nothing else waits and the
+    next chunk ends by ``deadline``."""
+    going_on = keep_going(deadline, waiting, REVIEW_GIVES_WAY)
+    return think_judge(seq, view, played, going_on)
+
+
+__all__ = [
+    "HINT_GIVES_WAY",
+    "MOVE_GIVES_WAY",
+    "REVIEW_GIVES_WAY",
+    "Waiting",
+    "keep_going",
+    "share",
+    "think_hint",
+    "think_judgement",
+    "think_move",
+]

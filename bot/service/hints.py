@@ -6,7 +6,10 @@ reads the stored events of a finished game, never a running one.  Clicks
 asking for the same hint or review share one search: a player mashing Hint
 must not queue searches ahead of the Hard moves of other tables.
 
-A hint goes after the AI moves waiting, a review after both (``Priority``).
+A hint goes after the AI moves waiting, a review after both (``Urgency``).
+Both search anytime (``anytime``): today's work at least, and more only while
+nothing they give way to waits for a worker, a hint for ``Timing.hint_time``
+at most, a review's decision within its share of the review's budget.
 Reviews take turns (:mod:`.review_queue`): one per person, a few at once; a
 review is for the asker's own game in this server, checked before any answer
 kept; one cut short keeps what it found and goes on from there when asked again.
@@ -28,15 +31,16 @@ from dataclasses import dataclass, field
 
 from data import GameRecord, Store, StoreError
 from game import Action, Ruleset, SeatView
-from game.ai.advice import Advice, Decision, Review, advise, costliest_first, decisions_of, judge
+from game.ai.advice import Advice, Decision, Done, Review, costliest_first, decisions_of
 
 from .errors import ServiceError
 from .registry import TableRegistry
 from .review_queue import Key, ReviewQueue
 from .searches import SharedSearches
 from .table import Status
-from .thinking import Priority, Thinking
+from .thinking import Thinking
 from .timing import Timing
+from .urgency import Urgency
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +50,9 @@ REVIEWS_KEPT = 256
 HINTS_KEPT = 256
 #: Reviews cut short kept, to go on from where they stopped.
 CUT_SHORT_KEPT = 32
+#: The share of a review's budget left that its decisions may think for, spread
+#: evenly over the decisions left: past today's work only within it.
+REVIEW_SHARE = 0.5
 #: Seat notes after which an AI plays the seat, and the one that gives it back.
 AI_TAKES = frozenset({"kicked", "left", "takeover"})
 AI_GIVES_BACK = "back"
@@ -55,6 +62,9 @@ AI_GIVES_BACK = "back"
 class Hint:
     view: SeatView  # what the player saw when asking
     advice: Advice
+    #: the determinizations its estimates took (with the view, the whole answer:
+    #: ``advice.replay_advice``)
+    searched: Done = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +156,10 @@ class HintDesk:
         return await self._hints.answer(key, lambda: self._hint(moment.view))
 
     async def _hint(self, view: SeatView) -> Hint:
-        return Hint(view, await self._thinking.run(advise, view, priority=Priority.HINT))
+        advice, searched = await self._thinking.hint(
+            view, time.monotonic() + self._timing.hint_time
+        )
+        return Hint(view, advice, searched)
 
     async def review(
         self,
@@ -250,12 +263,17 @@ class HintDesk:
         started = time.monotonic()
         try:
             while progress.checked < len(progress.decisions):
-                if time.monotonic() - started >= self._timing.review_budget:
+                now = time.monotonic()
+                left = self._timing.review_budget - (now - started)
+                if left <= 0:
                     break
+                # Past today's work a decision may think until its even share of
+                # half the time left: the other half stays for today's work on the
+                # decisions after it, so the extra work seldom cuts a review short.
+                share = REVIEW_SHARE * left / (len(progress.decisions) - progress.checked)
+                deadline = now + min(self._timing.review_decision_time, share)
                 seq, view, played = progress.decisions[progress.checked]
-                decision = await self._thinking.run(
-                    judge, seq, view, played, priority=Priority.REVIEW
-                )
+                decision, _ = await self._thinking.judge(seq, view, played, deadline)
                 progress.checked += 1
                 if decision is not None:
                     progress.found.append(decision)
@@ -283,7 +301,7 @@ class HintDesk:
             record.events,
             seat,
             made_for(record, seat),
-            priority=Priority.REVIEW,
+            priority=Urgency.REVIEW,
         )
         return _Progress(record.ruleset, decisions)
 

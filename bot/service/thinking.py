@@ -12,19 +12,24 @@ doesn't wait for a process to start while its table is locked, and a bot
 without Hard players never starts one.  ``Thinking(workers=0)`` thinks in a
 thread instead: for tools and tests that build a service without a pool.
 
-The work comes by priority (:class:`Priority`).  An AI seat's move goes ahead
+The work comes by priority (:class:`Urgency`).  An AI seat's move goes ahead
 of every hint waiting for a worker, so the pool is never handed more than it
 has workers: the order is decided here, not in the pool's own first-come
 queue.  Reviews think apart, one decision at a time, in a process of their
 own at the lowest CPU priority (``nice`` 19): they use what the moves and
 hints leave of the machine and never hold up either (with ``workers=0``, in a
 thread of their own).
+
+Moves, hints and reviews' decisions all search anytime (``anytime``): today's
+work at least, more only while no work they give way to waits; the gates count
+what waits, by priority, and share the counts with the workers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -32,34 +37,27 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from enum import IntEnum
 from typing import Any, TypeVar
 
 from game import Action, SeatView
 from game.ai import Strength, choose
+from game.ai.advice import Advice, Decision, Done
 
-from .anytime import share, think_move
+from .anytime import Waiting, share, think_hint, think_judgement, think_move
 from .gate import PriorityGate
 from .metrics import NO_METRICS, ServiceMetrics, ThoughtKind
+from .urgency import Urgency
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
-class Priority(IntEnum):
-    """What the work is for, the most urgent first."""
-
-    MOVE = 0  # an AI seat's move: a table waits for it
-    HINT = 1  # a player waits for it
-    REVIEW = 2  # one decision of a finished game's review
-
-
 #: How each priority is named in the metrics.
-KINDS: dict[Priority, ThoughtKind] = {
-    Priority.MOVE: "move",
-    Priority.HINT: "hint",
-    Priority.REVIEW: "review",
+KINDS: dict[Urgency, ThoughtKind] = {
+    Urgency.MOVE: "move",
+    Urgency.HINT: "hint",
+    Urgency.REVIEW: "review",
 }
 
 
@@ -68,10 +66,12 @@ def _ready() -> int:
     return os.getpid()
 
 
-def _in_the_background() -> None:
-    """Run in the reviews' process when it starts: the lowest CPU priority."""
+def _in_the_background(waiting: Waiting) -> None:
+    """Run in the reviews' process when it starts: the lowest CPU priority, and where
+    to read what waits."""
     with contextlib.suppress(AttributeError, OSError):  # no nice() on this system
         os.nice(19)
+    share(waiting)
 
 
 class Thinking:
@@ -85,9 +85,11 @@ class Thinking:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[None] | None = None  # the pool's workers coming up
         self._closed = False
-        # What waits for a worker, in shared memory: a move searching past today's
-        # work in a worker stops at its next checkpoint when it is above 0.
-        self._shared_waiting = multiprocessing.get_context("spawn").RawValue("i", 0)
+        # What waits for a worker, by priority, in shared memory: a search past
+        # today's work in a worker stops at its next checkpoint when work it gives
+        # way to waits (``anytime``).
+        spawn = multiprocessing.get_context("spawn")
+        self._shared_waiting: ctypes.Array[ctypes.c_int] = spawn.RawArray("i", len(Urgency))
         # Moves and hints take turns for the pool's workers (a thread without a pool).
         self._gate = PriorityGate(max(1, workers), on_change=self._count_waiting)
         # Reviews for their own process (or thread), one decision at a time.
@@ -97,13 +99,17 @@ class Thinking:
     def waiting(self) -> dict[str, int]:
         """How much work of each kind waits for a worker (its place at the gate)."""
         return {
-            KINDS[Priority.MOVE]: self._gate.waiting_at(Priority.MOVE),
-            KINDS[Priority.HINT]: self._gate.waiting_at(Priority.HINT),
-            KINDS[Priority.REVIEW]: self._review_gate.waiting,
+            KINDS[Urgency.MOVE]: self._gate.waiting_at(Urgency.MOVE),
+            KINDS[Urgency.HINT]: self._gate.waiting_at(Urgency.HINT),
+            KINDS[Urgency.REVIEW]: self._review_gate.waiting,
         }
 
     def _count_waiting(self) -> None:
-        self._shared_waiting.value = self._gate.waiting + self._review_gate.waiting
+        shared = self._shared_waiting
+        for priority in Urgency:
+            shared[priority] = self._gate.waiting_at(priority) + self._review_gate.waiting_at(
+                priority
+            )
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: the bot has threads (the store's), and a fork
@@ -172,7 +178,7 @@ class Thinking:
             easy = choose(view, strength, seed)
             self.metrics.thought("move", time.perf_counter() - began)
             return easy
-        action = await self.run(choose, view, strength, seed, priority=Priority.MOVE)
+        action = await self.run(choose, view, strength, seed, priority=Urgency.MOVE)
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
 
@@ -187,20 +193,46 @@ class Thinking:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
             return await self.decide(view, strength, seed), 0
-        # In a thread the count is read where it is; a worker was given it at its start.
-        args = (view, seed, deadline) + ((self._shared_waiting,) if self.workers == 0 else ())
-        action, done = await self.run(think_move, *args, priority=Priority.MOVE)
+        action, done = await self.run(
+            think_move, view, seed, deadline, *self._waiting_here(), priority=Urgency.MOVE
+        )
         return view.legal[view.legal.index(action)], done
 
-    async def run(
-        self, work: Callable[..., T], *args: Any, priority: Priority = Priority.HINT
-    ) -> T:
+    async def hint(self, view: SeatView, deadline: float) -> tuple[Advice, Done]:
+        """The hint for ``view`` and its estimates' determinizations: today's work at
+        least, more, up to ``advice.HINT_FACTOR`` times it, while no move or other
+        hint waits for a worker and there is time before ``deadline``
+        (``time.monotonic()``); ``anytime.think_hint``."""
+        return await self.run(think_hint, view, deadline, *self._waiting_here())
+
+    async def judge(
+        self, seq: int, view: SeatView, played: Action, deadline: float
+    ) -> tuple[Decision | None, Done]:
+        """One decision of a review judged, and its estimates' determinizations: today's
+        work at least, more, up to ``advice.REVIEW_FACTOR`` times it, while nothing
+        else waits and there is time before ``deadline``; ``anytime.think_judgement``."""
+        return await self.run(
+            think_judgement,
+            seq,
+            view,
+            played,
+            deadline,
+            *self._waiting_here(),
+            priority=Urgency.REVIEW,
+        )
+
+    def _waiting_here(self) -> tuple[Waiting, ...]:
+        """What an anytime search is handed to read what waits: in a thread the count
+        where it is; a worker process was given it at its start."""
+        return (self._shared_waiting,) if self.workers == 0 else ()
+
+    async def run(self, work: Callable[..., T], *args: Any, priority: Urgency = Urgency.HINT) -> T:
         """``work(*args)`` where Hard thinks, by ``priority``: a move or hint in a worker
         process (a thread without a pool), a review in the reviews' own; never on the
         loop.  It must pickle."""
         self._refuse_when_closed()
         began = time.perf_counter()
-        if priority is Priority.REVIEW:
+        if priority is Urgency.REVIEW:
             async with self._review_gate.place(priority):
                 result = await self._in_review_pool(work, *args)
         else:
@@ -234,7 +266,10 @@ class Thinking:
         pool = self._review_pool
         if pool is None:
             pool = self._review_pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_in_the_background
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_in_the_background,
+                initargs=(self._shared_waiting,),
             )
         try:
             # The first submit starts the process: off the loop, as the workers start.
@@ -260,4 +295,4 @@ class Thinking:
                 await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-__all__ = ["Priority", "Thinking"]
+__all__ = ["Urgency", "Thinking"]

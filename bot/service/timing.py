@@ -34,6 +34,12 @@ class Timing:
     """…doubling with each failure up to this."""
     review_budget: float = 20.0
     """Of thinking for a finished game's review; what is left is not looked at."""
+    hint_time: float = 0.3
+    """A hint thinks past today's work only until this after it was asked for (and only
+    while no AI move or other hint waits), so the player is answered fast."""
+    review_decision_time: float = 0.5
+    """A review's decision thinks past today's work until this at most (and only while
+    nothing else waits, and within its share of the review's budget)."""
     answer_grace: float = 1.0
     """A shutdown lets a hint or review being thought finish within this; the rest are
     cut short, and their players told the bot is restarting."""

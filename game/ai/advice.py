@@ -29,10 +29,10 @@ determinizations, so the value is exactly the chance plus the points.
 
 Each runs anytime too, as Hard's moves do in the bot (``hard.think``):
 :func:`think_advice` and :func:`think_judge` do at least today's work (stopped
-there, exactly :func:`advise`'s and :func:`judge`'s answer) and at most
-``HINT_FACTOR`` (a hint) or ``REVIEW_FACTOR`` (a review's decision) times it,
-asking at every checkpoint whether to go on, first in Hard's decision, then in
-the estimates.  The answer depends only on the view, the seed and the
+there, exactly :func:`advise`'s and :func:`judge`'s answer); then the estimates
+go on, asking at every checkpoint whether to, up to ``HINT_FACTOR`` (a hint) or
+``REVIEW_FACTOR`` (a review's decision) times today's work.  Hard's decision
+stays at today's work.  The answer depends only on the view, the seed and the
 determinizations done (``Done``), never on the clock: ``replay_advice`` and
 ``replay_judge`` give it again from them.
 """
@@ -49,7 +49,7 @@ from ..events import CardDrawn, CardPlayed, Event, MoveEvent, RoundDealt
 from ..match import Match
 from ..rules import Ruleset
 from ..view import SeatView
-from .hard import DEFAULT_HARD, IDLE_FACTOR, HardParams, HardPlayer, replay, think
+from .hard import DEFAULT_HARD, IDLE_FACTOR, HardParams, HardPlayer
 from .knowledge import legal_moves
 from .search import KeepGoing, Search, search_on
 
@@ -85,10 +85,10 @@ def view_seed(view: SeatView) -> str:
     return f"advice:{view.round_no}:{len(view.history)}"
 
 
-#: The determinizations an anytime hint or review did: Hard's decision's, then
-#: the estimates' (every move played out in each of them).  With the view and
-#: the seed they say the whole answer (:func:`replay_advice`, :func:`replay_weigh`).
-Done = tuple[int, int]
+#: The determinizations an anytime hint or review's estimates did (every move
+#: played out in each).  With the view and the seed they say the whole answer
+#: (:func:`replay_advice`, :func:`replay_weigh`).
+Done = int
 
 
 def _never(search: Search) -> bool:
@@ -98,45 +98,62 @@ def _never(search: Search) -> bool:
 def _anytime(
     view: SeatView,
     seed: int | str,
-    actions: Sequence[Action],
     keep_going: KeepGoing,
     floor: HardParams,
     most: HardParams,
     samples: int | None,
     others: Sequence[HardParams],
 ) -> tuple[Action, list[list[float]], Done]:
-    """Hard's decision, and the mean of each of ``actions`` in the full search (no
-    early stop) scored by ``most`` and by each of ``others`` (derived from it:
-    the same deals and playouts), all anytime between ``floor`` and ``most``."""
-    decided, decided_done = think(view, seed, keep_going, floor, most, samples)
-    # Every move is played out in every determinization: Hard's early stop drops a
-    # move once it is clearly beaten, which is enough to choose but leaves its
-    # estimate rough.
-    full = replace(most, stop_z=0.0)
-    lead, *followers = (
-        HardPlayer(params, samples).search(view, list(actions), random.Random(seed))
-        for params in (full, *(replace(other, stop_z=0.0) for other in others))
-    )
+    """Hard's decision at ``floor``'s work, and the mean of every legal move in the
+    full search (no early stop) scored by ``most`` and by each of ``others``
+    (derived from it: the same deals and playouts), anytime between ``floor``'s
+    work and ``most``'s.
+
+    Only the estimates go past the floor, once every floor is done: a piece of
+    work that waits meanwhile waits for one chunk at most, not for today's work
+    put off behind extra work; and the estimates are what a hint shows and a
+    review ranks by (more guesses for Hard's decision measured no gain, README).
+    """
+    decided = HardPlayer(floor, samples).decide(view, random.Random(seed))
+    lead, *followers = _full(view, seed, most, others, samples)
     search_on(lead, HardPlayer(floor, samples).limits(view.players), keep_going, followers)
-    return decided, [s.means() for s in (lead, *followers)], (decided_done, lead.done)
+    return decided, [s.means() for s in (lead, *followers)], lead.done
+
+
+def _full(
+    view: SeatView,
+    seed: int | str,
+    most: HardParams,
+    others: Sequence[HardParams],
+    samples: int | None,
+) -> list[Search]:
+    """The estimates' searches, not started: every move is played out in every
+    determinization (Hard's early stop drops a move once it is clearly beaten,
+    which is enough to choose but leaves its estimate rough).  Without the early
+    stop the checkpoints change nothing but where the search may be stopped: one
+    after every determinization past the first ``stop_after``, so that work
+    waiting for the worker waits for one at most."""
+    return [
+        HardPlayer(replace(params, stop_z=0.0, stop_every=1), samples).search(
+            view, list(view.legal), random.Random(seed)
+        )
+        for params in (most, *others)
+    ]
 
 
 def _replayed(
     view: SeatView,
     seed: int | str,
-    actions: Sequence[Action],
     done: Done,
+    floor: HardParams,
     most: HardParams,
     others: Sequence[HardParams],
 ) -> tuple[Action, list[list[float]]]:
     """What :func:`_anytime` found after ``done`` determinizations."""
-    decided = replay(view, seed, done[0], most)
-    searches = [
-        HardPlayer(replace(params, stop_z=0.0)).search(view, list(actions), random.Random(seed))
-        for params in (most, *others)
-    ]
+    decided = HardPlayer(floor).decide(view, random.Random(seed))
+    searches = _full(view, seed, most, others, None)
     for search in searches:
-        search.run(done[1])
+        search.run(done)
     return decided, [s.means() for s in searches]
 
 
@@ -177,18 +194,17 @@ def think_advice(
     most: HardParams | None = None,
     samples: int | None = None,
 ) -> tuple[Advice, Done]:
-    """:func:`advise` anytime, and the determinizations it took: at least ``floor``'s
-    work (stopped there, ``advise(view, seed, params=floor)``'s advice exactly), at
-    most ``most``'s (by default ``HINT_FACTOR`` times today's), asking
-    ``keep_going`` at every checkpoint in between, the decision's first, then the
-    estimates'.  The advice depends only on the view, the seed and the work done
-    (:func:`replay_advice`)."""
+    """:func:`advise` anytime, and the estimates' determinizations: ``floor``'s work
+    first (stopped there, ``advise(view, seed, params=floor)``'s advice exactly),
+    then the estimates on, asking ``keep_going`` at every checkpoint, up to
+    ``most``'s work (by default ``HINT_FACTOR`` times today's).  The advice depends
+    only on the view, the seed and the work done (:func:`replay_advice`)."""
     legal_moves(view)
     seed = view_seed(view) if seed is None else seed
     asked = _asked(view, actions)
     most = most or HardParams.times(HINT_FACTOR)
     decided, (values, costs), done = _anytime(
-        view, seed, view.legal, keep_going, floor, most, samples, [_own(most)]
+        view, seed, keep_going, floor, most, samples, [_own(most)]
     )
     return _advice(view, asked, decided, values, costs), done
 
@@ -199,6 +215,7 @@ def replay_advice(
     *,
     seed: int | str | None = None,
     actions: Sequence[Action] | None = None,
+    floor: HardParams = DEFAULT_HARD,
     most: HardParams | None = None,
 ) -> Advice:
     """The advice :func:`think_advice` gave for ``view`` after ``done`` determinizations."""
@@ -206,7 +223,7 @@ def replay_advice(
     seed = view_seed(view) if seed is None else seed
     asked = _asked(view, actions)
     most = most or HardParams.times(HINT_FACTOR)
-    decided, (values, costs) = _replayed(view, seed, view.legal, done, most, [_own(most)])
+    decided, (values, costs) = _replayed(view, seed, done, floor, most, [_own(most)])
     return _advice(view, asked, decided, values, costs)
 
 
@@ -284,20 +301,22 @@ def think_weigh(
     # The same search scored by the chance alone: the same deals and playouts
     # (the Hard of before scores points only).
     others = [_chance(most)] if most.win_model else []
-    decided, means, done = _anytime(
-        view, seed, view.legal, keep_going, floor, most, samples, others
-    )
+    decided, means, done = _anytime(view, seed, keep_going, floor, most, samples, others)
     return (*_worths(view, decided, means), done)
 
 
 def replay_weigh(
-    view: SeatView, seed: int | str, done: Done, most: HardParams | None = None
+    view: SeatView,
+    seed: int | str,
+    done: Done,
+    floor: HardParams = DEFAULT_HARD,
+    most: HardParams | None = None,
 ) -> tuple[Action, tuple[Worth, ...]]:
     """What :func:`think_weigh` found for ``view`` and ``seed`` after ``done`` determinizations."""
     legal_moves(view)
     most = most or HardParams.times(REVIEW_FACTOR)
     others = [_chance(most)] if most.win_model else []
-    decided, means = _replayed(view, seed, view.legal, done, most, others)
+    decided, means = _replayed(view, seed, done, floor, most, others)
     return _worths(view, decided, means)
 
 
@@ -395,7 +414,7 @@ def replay_judge(
     seq: int, view: SeatView, played: Action, done: Done, most: HardParams | None = None
 ) -> Decision | None:
     """The judgement :func:`think_judge` made after ``done`` determinizations."""
-    better, worths = replay_weigh(view, view_seed(view), done, most)
+    better, worths = replay_weigh(view, view_seed(view), done, most=most)
     return _judged(seq, view, played, better, worths)
 
 

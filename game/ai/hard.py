@@ -178,7 +178,6 @@ def think(
     keep_going: KeepGoing,
     floor: HardParams = DEFAULT_HARD,
     most: HardParams | None = None,
-    samples: int | None = None,
 ) -> tuple[Action, int]:
     """Hard's move by an anytime search, and the determinizations it took.
 
@@ -187,18 +186,16 @@ def think(
     ``HardParams.idle()``: run to the end, ``HardPlayer(most)``'s move); in
     between it asks ``keep_going`` at every checkpoint.  The move depends only on
     the view, the seed and the determinizations done: :func:`replay` makes it
-    again from them.  ``samples`` fixes the determinizations of both, as
-    ``HardPlayer``'s does (``floor`` and ``most`` then differ in nothing but
-    their other parameters).
+    again from them.
     """
     most = most or HardParams.idle()
     legal_moves(view)
     options = candidates(view)
-    player = HardPlayer(most, samples)
+    player = HardPlayer(most)
     if len(options) == 1:
         return options[0], 0
     search = player.search(view, options, random.Random(seed))
-    search_on(search, HardPlayer(floor, samples).limits(view.players), keep_going)
+    search_on(search, floor.limits(view.players), keep_going)
     return options[player.pick(view, options, search.rows)], search.done
 
 

@@ -1,4 +1,4 @@
-"""Fixtures for the service's parts: a real SQLite store, a clock moved by hand."""
+"""Fixtures for the service's parts: a real SQLite store, a clock moved by hand, an AI pool."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.service.thinking import Thinking
 from bot.service.timing import Timing
 from data import Store
 from testkit.service_game import ManualClock, ServiceGame
@@ -38,3 +39,14 @@ async def game(tmp_path: Path, clock: ManualClock) -> AsyncIterator[ServiceGame]
         yield opened
     finally:
         await opened.close()
+
+
+@pytest_asyncio.fixture
+async def pool() -> AsyncIterator[Thinking]:
+    """The AI's thinking in one real worker process, started."""
+    thinking = Thinking(workers=1)
+    await thinking.start()
+    try:
+        yield thinking
+    finally:
+        await thinking.close()

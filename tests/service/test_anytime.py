@@ -7,14 +7,13 @@ from __future__ import annotations
 import asyncio
 import time
 
-import pytest
-
 from bot.service import Timing
 from bot.service.ai_turns import AITurns
 from bot.service.moves import MoveOutcome
 from bot.service.scheduler import Scheduler
 from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Priority, Thinking
+from bot.service.thinking import Thinking
+from bot.service.urgency import Urgency
 from game import Action, Match, Ruleset, SeatView
 from game.ai import NormalPlayer, Strength, choose
 from game.ai.hard import candidates, replay, think
@@ -60,14 +59,6 @@ def close_calls(count: int) -> list[tuple[SeatView, str]]:
     return out
 
 
-@pytest.fixture
-async def pool() -> Thinking:  # type: ignore[misc]
-    thinking = Thinking(workers=1)
-    await thinking.start()
-    yield thinking
-    await thinking.close()
-
-
 async def test_an_idle_pool_searches_past_todays_work_and_answers_in_the_pause(
     pool: Thinking,
 ) -> None:
@@ -103,7 +94,7 @@ async def test_a_hint_waiting_holds_a_move_to_todays_work(pool: Thinking) -> Non
     move = asyncio.ensure_future(pool.think_in_pause(view, Strength.HARD, seed, deadline))
     await asyncio.sleep(0)
     hint = asyncio.ensure_future(
-        pool.run(choose, view, Strength.NORMAL, 0, priority=Priority.HINT)  # any work will do
+        pool.run(choose, view, Strength.NORMAL, 0, priority=Urgency.HINT)  # any work will do
     )
     (_, done), _ = await asyncio.gather(move, hint)
     assert done == floor_of(view, seed)

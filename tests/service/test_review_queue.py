@@ -13,7 +13,8 @@ from bot.service.hints import HintDesk
 from bot.service.registry import TableRegistry
 from bot.service.table import Status, Table
 from bot.service.thinking import Thinking
-from game.ai.advice import judge
+from game import Action, SeatView
+from game.ai.advice import Decision, Done
 from testkit.service_game import GUILD, ServiceGame, people
 
 T = TypeVar("T")
@@ -32,13 +33,13 @@ class QuickJudge(Thinking):
             self.opened.set()
         self.after_judge: Callable[[], None] = lambda: None
 
-    async def run(self, work: Callable[..., T], *args: Any, **options: Any) -> T:
-        if work is judge:
-            await self.opened.wait()
-            self.judged.append((id(args[1]), args[0]))
-            self.after_judge()
-            return None  # type: ignore[return-value]
-        return await super().run(work, *args, **options)
+    async def judge(
+        self, seq: int, view: SeatView, played: Action, deadline: float
+    ) -> tuple[Decision | None, Done]:
+        await self.opened.wait()
+        self.judged.append((id(view), seq))
+        self.after_judge()
+        return None, 0
 
 
 async def finished(game: ServiceGame, *players: Any) -> Table:

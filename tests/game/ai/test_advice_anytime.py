@@ -98,7 +98,7 @@ def test_a_hint_let_go_on_does_more_work_up_to_its_ceiling() -> None:
         floor_advice, floor = think_advice(view, never)
         advice, done = think_advice(view, always)
         # the estimates play every move out to the end of their work: always more
-        assert done[0] >= floor[0] and done[1] > floor[1]
+        assert done > floor
         assert advice == advise(view, params=ceiling)  # the ceiling's advice, run to its end
         assert replay_advice(view, done) == advice
         assert replay_advice(view, floor) == floor_advice

@@ -1,0 +1,157 @@
+"""Hints and reviews search anytime: more than today's work on an idle machine,
+today's work when an AI move (or for a review, a hint) waits, a hint answered
+within its limit, and the same answer for the same work (real worker processes)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.service import Timing
+from bot.service.hints import HintDesk
+from bot.service.registry import TableRegistry
+from bot.service.table import Seat, Status, Table
+from bot.service.thinking import Thinking
+from bot.service.urgency import Urgency
+from data import Store
+from game import Match, Ruleset, SeatView
+from game.ai import NormalPlayer, Strength
+from game.ai.advice import replay_advice, replay_judge, think_advice, think_judge
+from game.ai.search import Search
+from testkit.arena import play_game
+from testkit.service_game import people
+
+PEOPLE = people("Ann", "Bob", "Cat", "Dan")
+GAME = 3
+
+
+def never(search: Search) -> bool:
+    return False
+
+
+def hint_matches(count: int) -> list[Match]:
+    """Games (4 Normal players) up to a move where the player to move has a choice."""
+    ruleset = Ruleset()
+    events = play_game([NormalPlayer()] * 4, ruleset, "anytime-hints").events
+    found: list[Match] = []
+    for k in range(0, len(events), 5):
+        match = Match.replay(ruleset, 4, events[:k])
+        seat = match.to_move
+        if match.in_round and seat is not None and len(match.view(seat).legal) > 1:
+            found.append(match)
+            if len(found) == count:
+                return found
+    raise AssertionError("no choice in the game")
+
+
+def hint_views(count: int) -> list[SeatView]:
+    out = []
+    for match in hint_matches(count):
+        assert match.to_move is not None
+        out.append(match.view(match.to_move))
+    return out
+
+
+def floor_of(view: SeatView) -> int:
+    """The determinizations today's hint's estimates do."""
+    return think_advice(view, never)[1]
+
+
+def judged_floor(view: SeatView) -> int:
+    return think_judge(1, view, view.legal[0], never)[1]
+
+
+async def test_an_idle_pool_gives_a_hint_more_than_todays_work(pool: Thinking) -> None:
+    (view,) = hint_views(1)
+    advice, done = await pool.hint(view, time.monotonic() + 5.0)  # time for the ceiling
+    floor = floor_of(view)
+    assert done > floor  # more than today's hint
+    assert replay_advice(view, done) == advice  # the same work gives the same hint
+
+
+async def test_a_move_waiting_holds_a_hint_to_todays_work(pool: Thinking) -> None:
+    view, other = hint_views(2)
+    deadline = time.monotonic() + 5.0
+    hint = asyncio.ensure_future(pool.hint(view, deadline))
+    await asyncio.sleep(0)  # the hint has the worker
+    move = asyncio.ensure_future(pool.decide(other, Strength.HARD, "m"))
+    (advice, done), _ = await asyncio.gather(hint, move)
+    assert done == floor_of(view)  # stopped at the floor: an AI move waited
+    assert advice == think_advice(view, never)[0]  # today's hint exactly
+
+
+async def test_a_hint_waiting_holds_another_to_todays_work(pool: Thinking) -> None:
+    first, second = hint_views(2)
+    deadline = time.monotonic() + 5.0
+    running = asyncio.ensure_future(pool.hint(first, deadline))
+    await asyncio.sleep(0)
+    waiting = asyncio.ensure_future(pool.hint(second, deadline))
+    (_, done), (_, later) = await asyncio.gather(running, waiting)
+    assert done == floor_of(first)
+    assert later > floor_of(second)  # nothing waited for the second
+
+
+async def test_reviews_waiting_hold_no_hint_back(pool: Thinking) -> None:
+    """Reviews think in their own process: waiting for it, they take no worker."""
+    (view,) = hint_views(1)
+    await pool.run(int, priority=Urgency.REVIEW)  # the reviews' process is up
+    busy = asyncio.ensure_future(pool.run(time.sleep, 1.5, priority=Urgency.REVIEW))
+    await asyncio.sleep(0)
+    queued = asyncio.ensure_future(pool.run(int, priority=Urgency.REVIEW))
+    await asyncio.sleep(0)
+    assert pool.waiting()["review"] == 1
+    _, done = await pool.hint(view, time.monotonic() + 5.0)
+    assert done > floor_of(view)
+    await asyncio.gather(busy, queued)
+
+
+async def test_an_idle_machine_gives_a_review_decision_more_than_todays_work(
+    pool: Thinking,
+) -> None:
+    (view,) = hint_views(1)
+    played = view.legal[0]
+    decision, done = await pool.judge(1, view, played, time.monotonic() + 5.0)
+    assert done > judged_floor(view)
+    assert replay_judge(1, view, played, done) == decision
+
+
+async def test_a_hint_waiting_holds_a_review_decision_to_todays_work(pool: Thinking) -> None:
+    view, other = hint_views(2)
+    await pool.run(int, priority=Urgency.REVIEW)  # the reviews' process is up
+    busy = asyncio.ensure_future(pool.run(time.sleep, 2.0, priority=Urgency.MOVE))
+    await asyncio.sleep(0)  # the worker is taken
+    hint = asyncio.ensure_future(pool.hint(other, time.monotonic() + 5.0))
+    await asyncio.sleep(0)
+    assert pool.waiting()["hint"] == 1
+    decision, done = await pool.judge(1, view, view.legal[0], time.monotonic() + 5.0)
+    assert not hint.done()  # it waited all along
+    assert done == judged_floor(view)  # stopped at the floor: a hint waited
+    assert decision == think_judge(1, view, view.legal[0], never)[0]
+    await asyncio.gather(busy, hint)
+
+
+@pytest.mark.parametrize("hint_time", [0.0, 5.0])
+async def test_a_hint_asked_at_the_desk_thinks_past_todays_work_only_within_its_time(
+    pool: Thinking, store: Store, hint_time: float
+) -> None:
+    (match,) = hint_matches(1)
+    seat = match.to_move
+    assert seat is not None
+    seats = [Seat(p.id, None, p.name) for p in PEOPLE]
+    table = Table(GAME, 9, 50, PEOPLE[0].id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
+    table.hints = True
+    table.match = match
+    registry = TableRegistry()
+    registry.register(table)
+    desk = HintDesk(registry, store, pool, timing=Timing(hint_time=hint_time))
+    hint = await desk.hint(GAME, PEOPLE[seat].id)
+    view = match.view(seat)
+    assert hint.view == view
+    if hint_time == 0.0:  # no time past today's work: today's hint exactly
+        assert hint.searched == floor_of(view)
+        assert hint.advice == think_advice(view, never)[0]
+    else:  # an idle pool and time to spare: more
+        assert hint.searched > floor_of(view)
+    assert replay_advice(view, hint.searched) == hint.advice
