@@ -1,5 +1,7 @@
-"""How urgent a piece of the AI's work is, the most urgent first: the order of its gates
-(not the REST requests' ``bot.limiter.Priority``)."""
+"""How urgent each piece of the AI's work is: the order of its gates.
+
+Not the REST requests' ``bot.limiter.Priority``: that orders calls to Discord.
+"""
 
 from __future__ import annotations
 
