@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Literal, assert_never
@@ -18,7 +19,14 @@ from bot.frontend.permissions import (
     missing_permissions_text,
     missing_table_permissions,
 )
-from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
+from bot.frontend.replies import (
+    Interaction,
+    defer_private,
+    in_time,
+    reply,
+    reply_error,
+    time_left,
+)
 from bot.frontend.views.payloads import table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.i18n import text
@@ -115,8 +123,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
     ) -> Table | None:
         """/lama new's lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        # The settings read and the lobby's save are store calls: a slow store must not
+        # keep Discord waiting past its 3 s, both together within the one limit.
+        started = asyncio.get_running_loop().time()
         try:
-            server = await self.bot.service.server_settings(interaction.guild_id)
+            server = await in_time(
+                interaction, self.bot.service.server_settings(interaction.guild_id)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return None
@@ -145,16 +158,17 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if hints is None:
             hints = True if server.hints is None else server.hints
         locale = server.language or str(interaction.guild_locale or "en")
+        opening = self.bot.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=person(interaction),
+            ruleset=ruleset,
+            turn_timer=turn_timer,
+            locale=locale,
+            hints=hints,
+        )
         try:
-            return await self.bot.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host=person(interaction),
-                ruleset=ruleset,
-                turn_timer=turn_timer,
-                locale=locale,
-                hints=hints,
-            )
+            return await in_time(interaction, opening, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
             return None
@@ -182,7 +196,14 @@ class LobbyCommands(LamaCog, name="Lobby"):
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
         payload = table_payload(table, self.bot.faces)
         message: discord.Message | discord.InteractionMessage
-        if interaction.response.is_done():  # a Rematch acknowledged while the store was slow
+        if interaction.response.is_done():  # acknowledged while the store was slow
+            if interaction.type is not discord.InteractionType.component:
+                # /lama new's "thinking…" is private, and Discord makes the first followup
+                # as private as it: that one says where the table is, and the table goes
+                # out as the next, for the channel (a button's quiet ack has no message).
+                await interaction.edit_original_response(
+                    content=text(interaction.locale, "lobby.posted")
+                )
             message = await interaction.followup.send(**payload, wait=True)
         else:
             await interaction.response.send_message(**payload)
@@ -315,9 +336,10 @@ class LobbyCommands(LamaCog, name="Lobby"):
     async def _rematch_lobby(self, interaction: Interaction, game_id: int) -> Table | None:
         """A finished game's rematch lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        started = asyncio.get_running_loop().time()
         try:
-            # The server's settings are a store read: one a slow store holds past
-            # Discord's 3 s must not lose the click either.
+            # The server's settings are a store read, then the lobby's save: a slow store
+            # must not keep the click waiting past Discord's 3 s, both within one limit.
             server = await in_time(
                 interaction, self.bot.service.server_settings(interaction.guild_id)
             )
@@ -332,7 +354,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             game_id, person(interaction), interaction.channel_id, interaction.guild_id
         )
         try:
-            return await in_time(interaction, opening)
+            return await in_time(interaction, opening, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
             return None

@@ -26,6 +26,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "timer.off": "aus",
     "timer.seconds": {"one": "{count} Sekunde pro Zug", "other": "{count} Sekunden pro Zug"},
     # lobby
+    "lobby.posted": "Dein Tisch ist offen: Er steht unten im Kanal.",
     "lobby.title": "🦙 L.A.M.A. — Lobby",
     "lobby.description": "{host} hat einen Tisch eröffnet. Spiel mit über den Button unten; der Gastgeber fügt KI-Spieler hinzu und startet das Spiel.",
     "lobby.players": "Spieler ({count}/{max})",

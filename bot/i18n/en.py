@@ -27,6 +27,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "timer.off": "off",
     "timer.seconds": {"one": "{count} second per turn", "other": "{count} seconds per turn"},
     # lobby
+    "lobby.posted": "Your table is open: it is posted in the channel below.",
     "lobby.title": "🦙 L.A.M.A. — lobby",
     "lobby.description": "{host} opened a table. Join with the button below; the host adds AI players and starts the game.",
     "lobby.players": "Players ({count}/{max})",

@@ -26,6 +26,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "timer.off": "desactivado",
     "timer.seconds": {"one": "{count} segundo por turno", "other": "{count} segundos por turno"},
     # lobby
+    "lobby.posted": "Tu mesa está abierta: está publicada abajo, en el canal.",
     "lobby.title": "🦙 L.A.M.A. — sala",
     "lobby.description": "{host} abrió una mesa. Únete con el botón de abajo; el anfitrión añade jugadores IA e inicia la partida.",
     "lobby.players": "Jugadores ({count}/{max})",

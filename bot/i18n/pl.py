@@ -37,6 +37,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "many": "{count} sekund na ruch",
     },
     # lobby
+    "lobby.posted": "Twój stół jest otwarty: znajdziesz go poniżej na kanale.",
     "lobby.title": "🦙 L.A.M.A. — lobby",
     "lobby.description": "{host} otwiera stół. Dołącz przyciskiem poniżej; gospodarz dodaje graczy AI i rozpoczyna grę.",
     "lobby.players": "Gracze ({count}/{max})",

@@ -130,6 +130,51 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"
 
 
+@pytest.mark.parametrize("method", ["guild_settings", "create_game"])
+async def test_a_new_table_opened_while_the_store_is_slow_is_acknowledged_then_posted(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    method: str,
+) -> None:
+    """/lama new reads the server's settings, then saves the lobby: either held past
+    Discord's 3 s, the command is acknowledged in time and the lobby is then posted to
+    the channel for everyone, where the next player can join it."""
+    games = service(simcord_env)
+    with held(games.store, method, LOCKED_FOR - 2):
+        result = await alice.slash(channel, "lama new")
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+    table = games.table_in(channel.id)
+    assert table is not None and table.table_message_id is not None, "the lobby was posted"
+    lobby = table_message(channel)
+    assert lobby.id == table.table_message_id
+    assert not lobby.flags.ephemeral, "the lobby is for the whole channel"
+    await bob.click(lobby, label="Join")
+    assert [seat.user_id for seat in table.seats] == [alice.id, bob.id]
+
+
+async def test_a_new_table_refused_after_a_slow_read_is_told_privately(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """A refusal that comes after the store kept the command waiting (here a turn timer
+    too short) is still only for the person who asked."""
+    games = service(simcord_env)
+    with held(games.store, "guild_settings", LOCKED_FOR - 2):
+        result = await alice.slash(channel, "lama new", turn_timer=5)
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+    assert result.ephemeral
+    said = [m.content for m in result.followups] + [
+        result.response.content if result.response is not None else ""
+    ]
+    assert text("en", "error.timer_too_short", min=15) in said, said
+    assert games.table_in(channel.id) is None
+
+
 async def test_a_new_table_asked_for_while_the_settings_cannot_be_read_is_refused_clearly(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
