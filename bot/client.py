@@ -369,10 +369,18 @@ def make_bot(
     store: Store | None = None,
     timing: Timing | None = None,
     pacing: Pacing | None = None,
+    cooldowns: Mapping[str, float] | None = None,
 ) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(settings, sync_globally=sync_globally, store=store, timing=timing, pacing=pacing)
+    return kind(
+        settings,
+        sync_globally=sync_globally,
+        store=store,
+        timing=timing,
+        pacing=pacing,
+        cooldowns=cooldowns,
+    )
 
 
 def shards_of(settings: Settings) -> Shards:

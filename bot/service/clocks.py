@@ -83,7 +83,7 @@ class TableClocks:
             self._scheduler.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
         elif table.turn_timer <= 0:
             # End a game without a turn timer that nobody has moved in for
-            # GAME_IDLE, so that it doesn't hold its channel for good.
+            # Timing.game_idle, so that it doesn't hold its channel for good.
             since = table.active_at
             self._close_at(
                 table,
@@ -113,7 +113,7 @@ class TableClocks:
             self._scheduler.at(key, again, lambda: self._ring_out(table, stamp))
 
     def arm_lobby(self, table: Table) -> None:
-        """A lobby nobody changes for LOBBY_IDLE closes; every change starts it again."""
+        """A lobby nobody changes for Timing.lobby_idle closes; every change starts it again."""
         table.opened_at = self._clock()
         self.arm_lobby_clock(table)
 

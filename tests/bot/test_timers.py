@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import simcord
 
-from bot.service import Timing
 from bot.service.table import Status
 from game import Card
 from testkit.simcord_play import (
@@ -146,7 +145,7 @@ async def test_a_lobby_nobody_starts_closes_after_15_minutes(
     alice: simcord.MemberActor,
 ) -> None:
     table = await open_lobby(simcord_env, alice, channel)
-    await simcord_env.advance_time(Timing().lobby_idle - 60)
+    await simcord_env.advance_time(service(simcord_env).timing.lobby_idle - 60)
     assert table.status is Status.LOBBY
     await simcord_env.advance_time(61)
     assert table.status is Status.CANCELLED
@@ -223,9 +222,9 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
 ) -> None:
     rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
-    await simcord_env.advance_time(Timing().game_idle - 3600)
+    await simcord_env.advance_time(service(simcord_env).timing.game_idle - 3600)
     await take_simple_turn(alice, channel)  # a move a day before: the three days start again
-    await simcord_env.advance_time(Timing().game_idle - 60)
+    await simcord_env.advance_time(service(simcord_env).timing.game_idle - 60)
     assert table.status is Status.RUNNING
 
     await simcord_env.advance_time(61)

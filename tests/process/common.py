@@ -135,7 +135,9 @@ async def restart(
     if while_down is not None:
         while_down()
     # The same pauses and cooldowns as before.
-    bot = LamaBot(settings, timing=old.timing, pacing=old.pacing, cooldowns=old.cooldown_seconds)
+    bot = LamaBot(
+        settings, timing=old.timing, pacing=old.pacing, cooldowns=old.service.cooldowns.seconds
+    )
     await env.restart_bot(bot)
     return bot
 

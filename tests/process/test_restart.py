@@ -7,7 +7,6 @@ from pathlib import Path
 import simcord
 
 from bot.config import Settings
-from bot.service import Timing
 from bot.service.table import Status
 from game import Card as C
 from game import PlayerQuit
@@ -189,7 +188,7 @@ async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
     await simcord_env.advance_time(2 * 24 * 3600)
     await restart(simcord_env, settings)
     assert running(simcord_env, game_id).status is Status.RUNNING
-    await simcord_env.advance_time(Timing().game_idle - 2 * 24 * 3600 - 60)
+    await simcord_env.advance_time(service(simcord_env).timing.game_idle - 2 * 24 * 3600 - 60)
     assert running(simcord_env, game_id).status is Status.RUNNING
     await simcord_env.advance_time(61)
 
@@ -292,7 +291,7 @@ async def test_a_lobby_keeps_its_idle_clock_across_a_restart(
     alice: simcord.MemberActor,
 ) -> None:
     table = await open_lobby(simcord_env, alice, channel)
-    await simcord_env.advance_time(Timing().lobby_idle - 5 * 60)
+    await simcord_env.advance_time(service(simcord_env).timing.lobby_idle - 5 * 60)
     await restart(simcord_env, settings)
     games = service(simcord_env)
     assert games.table_in(channel.id) is not None

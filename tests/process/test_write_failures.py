@@ -172,7 +172,7 @@ async def test_a_turn_that_runs_out_while_saving_fails_times_out_once_it_can_be_
     assert table.seats[0].missed_turns == 0 and not table.seats[0].away
 
     allow_event_writes(path)
-    await simcord_env.advance_time(Timing().save_retry)
+    await simcord_env.advance_time(service(simcord_env).timing.save_retry)
     assert table.stamp == stamp + 1 and table.to_move == 1, "the timeout was never retried"
     assert table.seats[0].missed_turns == 1
     assert rows(

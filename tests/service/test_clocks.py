@@ -126,7 +126,7 @@ async def test_an_idle_close_that_fails_is_tried_again(clock: ManualClock) -> No
     calls.close_works = False
     table = running(turn_timer=0)
     table.active_at = clock.now
-    clocks.arm_turn(table)  # an untimed game: closes after GAME_IDLE without a move
+    clocks.arm_turn(table)  # an untimed game: closes after Timing.game_idle without a move
     clock.advance(Timing().game_idle)
     await eventually(lambda: len(calls.log) == 1)
     calls.close_works = True
