@@ -245,17 +245,21 @@ async def boards(store: Store, pages: int, season: int) -> dict[str, list[float]
         ("season, with a sight", season, sight),
         ("all time, with a sight", ALL_TIME, sight),
     ):
-        total = (await store.rating_page(GUILD, scope, sight=seen)).total
+        total = (await store.ratings.rating_page(GUILD, scope, sight=seen)).total
         samples, both = [], []
         for _ in range(pages):
             offset = rng.randrange(max(1, total - 10)) // 10 * 10
             started = time.perf_counter()
-            rows = await store.rating_board(GUILD, scope, limit=10, offset=offset, sight=seen)
+            rows = await store.ratings.rating_board(
+                GUILD, scope, limit=10, offset=offset, sight=seen
+            )
             samples.append(time.perf_counter() - started)
             assert rows
             # What /lama leaderboard reads for a page: the rows with the board's size.
             started = time.perf_counter()
-            page = await store.rating_page(GUILD, scope, page=offset // 10, size=10, sight=seen)
+            page = await store.ratings.rating_page(
+                GUILD, scope, page=offset // 10, size=10, sight=seen
+            )
             both.append(time.perf_counter() - started)
             assert page.rows == rows
         out[f"{name} ({total} rated)"] = samples

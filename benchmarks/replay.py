@@ -65,7 +65,7 @@ async def store_game(
     records = [SeatRecord(i, user, None, name) for i, (user, name) in enumerate(seats)]
     match = Match(ruleset, len(seats))
     match.deal(rng.randrange(2**32))
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=GUILD_ID,
         channel_id=channel_id,
         host_id=seats[0][0],
@@ -73,14 +73,14 @@ async def store_game(
         turn_timer=0,
         seats=records,
     )
-    await store.start_game(game_id, seats=records, events=match.events)
+    await store.games.start_game(game_id, seats=records, events=match.events)
     first = len(match.events)
     while not match.over:
         if match.awaiting_deal:
             match.deal(rng.randrange(2**32))
             continue
         match.step(choose(match.legal_actions(), rng))
-    await store.append_progress(game_id, MatchProgress.since(match, first, 0))
+    await store.games.append_progress(game_id, MatchProgress.since(match, first, 0))
     return game_id
 
 

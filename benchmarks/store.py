@@ -45,7 +45,7 @@ def choose(match: Match, rng: random.Random) -> Action:
 
 
 async def new_game(store: Store, match: Match, rng: random.Random, guild_id: int = 1) -> int:
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild_id,
         channel_id=rng.randrange(1 << 40),
         host_id=1000,
@@ -55,7 +55,9 @@ async def new_game(store: Store, match: Match, rng: random.Random, guild_id: int
         language="en",
     )
     match.deal(rng.randrange(1 << 30))
-    await store.start_game(game_id, seats=SEATS, events=match.events, turn_deadline=time.time())
+    await store.games.start_game(
+        game_id, seats=SEATS, events=match.events, turn_deadline=time.time()
+    )
     return game_id
 
 
@@ -67,7 +69,7 @@ async def save_move(store: Store, game_id: int, match: Match, rng: random.Random
     match.apply(seat, choose(match, rng))
     if match.awaiting_deal:
         match.deal(rng.randrange(1 << 30))
-    await store.append_progress(
+    await store.games.append_progress(
         game_id,
         MatchProgress.since(match, first, done),
         turn_deadline=None if match.over else time.time() + 120,
@@ -87,8 +89,8 @@ async def moves_per_second(target: str, moves: int, *, durable: bool) -> float:
             game_id = await new_game(store, match, rng)
         await save_move(store, game_id, match, rng)
     elapsed = time.perf_counter() - started
-    for record in await store.unfinished_games():  # leave nothing for resume() to find
-        await store.set_status(record.id, "cancelled")
+    for record in await store.games.unfinished_games():  # leave nothing for resume() to find
+        await store.games.set_status(record.id, "cancelled")
     await store.close()
     return moves / elapsed
 
@@ -107,13 +109,13 @@ async def resume(target: str, games: int, events: int) -> tuple[float, float, in
             match.apply(seat, choose(match, rng))
             if match.awaiting_deal:
                 match.deal(rng.randrange(1 << 30))
-        await store.append_progress(game_id, MatchProgress.since(match, 1, 0))
+        await store.games.append_progress(game_id, MatchProgress.since(match, 1, 0))
         live[game_id] = match
     await store.close()
 
     store = await Store.open(target)
     started = time.perf_counter()
-    records = await store.unfinished_games()
+    records = await store.games.unfinished_games()
     loaded = time.perf_counter()
     rebuilt = [Match.replay(r.ruleset, len(r.seats), r.events) for r in records]
     replayed = time.perf_counter()

@@ -214,7 +214,9 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
         _fail(f"nothing was deleted: there is no database at {str(settings.database_path)!r}.")
     try:
         if args.guild is not None:
-            done = asyncio.run(_forgetting(settings, lambda store: store.forget_guild(args.guild)))
+            done = asyncio.run(
+                _forgetting(settings, lambda store: store.forget.forget_guild(args.guild))
+            )
             print(
                 f"Deleted server {args.guild}: {done.games} game(s) and "
                 f"{done.settings} setting row(s)."
@@ -242,8 +244,8 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
 async def _forget_user(store: Store, user_id: int) -> Forgotten:
     """Forget the person, then rate the servers they were rated in again from the games
     (their seats now a newcomer's), so the ratings are what a ``rerate`` would give."""
-    guilds = await store.rated_guilds_of(user_id)
-    done = await store.forget_user(user_id)
+    guilds = await store.rating_writes.rated_guilds_of(user_id)
+    done = await store.forget.forget_user(user_id)
     rated = await Rater(store).rerate_every(guilds)
     if rated.guilds:
         print(f"Rated {rated.games} game(s) in {rated.guilds} server(s) again.")

@@ -137,7 +137,7 @@ class LamaBot(commands.Bot):
         if not hasattr(self, "store"):
             self.store = await open_store(self.settings, clock=discord_clock)
         # Before anything is resumed: a second process on these shards stops here.
-        await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
+        await self.store.leases.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
         counted: ServiceMetrics = NO_METRICS if self.metrics is None else self.metrics
         if self.metrics is not None:
             self.store.time_units(self.metrics.unit_done)

@@ -111,7 +111,7 @@ class Emojis(commands.Cog):
 
     async def _sync(self) -> None:
         # The shard leases are claimed before the cogs load: one process holds shard 0.
-        uploads = 0 in self.bot.store.shards.ids
+        uploads = 0 in self.bot.store.leases.shards.ids
         limiter = self.bot.limiter
         faces = await sync_emojis(self.bot, upload=uploads, limiter=limiter)
         wait = RELIST_FIRST

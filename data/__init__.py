@@ -2,13 +2,14 @@
 
 SQLite goes through aiosqlite, PostgreSQL through asyncpg.
 
-:class:`Store` is the whole API: open it once, call one method per unit of
-work (each is one transaction), close it on shutdown.  Inside, one module per
-job: ``games`` and ``settings`` write, ``stats`` reads on its own connection,
+:class:`Store` is the whole API: open it once, call one method of one of its
+parts per unit of work (each is one transaction: ``store.games.load_game(...)``,
+``store.stats.history(...)``), close it on shutdown.  Inside, one module per
+part: ``games`` and ``settings`` write, ``stats`` reads on its own connection,
 ``shards`` holds the per-shard leases, ``codec`` turns rows into records,
 ``database`` (with ``sqlite`` and ``postgres``) the transactions, ``transfer``
 the copy from SQLite to PostgreSQL, ``progress`` what a move adds to a game
-(:class:`MatchProgress`, taken from the match, for ``Store.append_progress``).
+(:class:`MatchProgress`, taken from the match, for ``store.games.append_progress``).
 Records come back as the small frozen dataclasses below or as engine types
 (events, rulesets).
 

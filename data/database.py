@@ -1,7 +1,8 @@
 """The connection under the store: a unit of work is one transaction on one backend.
 
-The parts of the store (games, settings, stats) write their SQL once, with ``?``
-placeholders, against :class:`Unit`; a :class:`Database` hands out units and
+The parts of the store (games, settings, stats…), each given the databases it
+reads and writes, write their SQL once, with ``?`` placeholders, against
+:class:`Unit`; a :class:`Database` hands out units and
 turns its driver's errors into :class:`StoreError`.  Each backend (SQLite in
 ``sqlite.py``) says what its ``dialect`` is, for the few queries that must differ.
 """
@@ -9,12 +10,9 @@ turns its driver's errors into :class:`StoreError`.  Each backend (SQLite in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .shards import Shards
+from typing import Any
 
 Row = tuple[Any, ...]  # a result row; its columns are named in the query above it
 Params = Sequence[Any]
@@ -62,12 +60,3 @@ class Database(ABC):
     @abstractmethod
     async def settings(self) -> dict[str, int | str]:
         """The connection's settings, for diagnostics and tests."""
-
-
-class Part:
-    """What every part of the store works with (the store sets these when it opens)."""
-
-    _db: Database  # games and settings: every write, and the reads that resume games
-    _reads: Database  # stats: their own connection, so a long read never holds up a move
-    _clock: Callable[[], float]  # unix time
-    _shards: Shards  # the shards whose games this process serves

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game import Ruleset
 
-from .database import Part, Row
+from .database import Database, Row
 from .records import Sight
 from .stats import _in_sight
 
@@ -64,8 +64,11 @@ After = tuple[float, int]
 _FINISHED = "g.guild_id = ? AND g.status = 'finished'"
 
 
-class ExportReads(Part):
+class ExportReads:
     """The export's reads: how many finished games a server has, and their pages."""
+
+    def __init__(self, reads: Database) -> None:
+        self._reads = reads  # the stats' own connection: a long read never holds up a move
 
     async def export_count(
         self, guild_id: int, *, game_id: int | None = None, sight: Sight | None = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from .database import Part
+from .database import Database
 from .ratings import FORMER, user_player
 from .records import StoreError
 
@@ -66,7 +66,12 @@ class Forgotten:
     not_vacuumed: str | None = None
 
 
-class Forgetting(Part):
+class Forgetting:
+    """Erasing a server's or a person's data, then vacuuming what held it."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
     async def forget_guild(self, guild_id: int) -> Forgotten:
         """Delete every game and the settings of the server ``guild_id``, in one transaction."""
         async with self._db.write() as unit:

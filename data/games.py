@@ -12,21 +12,28 @@ values are always bound parameters, never formatted into the SQL.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game import Event, RoundResult, Ruleset
 
 from .codec import GAME_COLUMNS, assemble, dumps
-from .database import Part, Unit
+from .database import Database, Unit
 from .progress import MatchProgress
 from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
-from .shards import served
+from .shards import Leases, served
 
 log = logging.getLogger(__name__)
 
 
-class Games(Part):
+class Games:
+    """Lobbies, moves, resuming: the games of the shards ``leases`` serves."""
+
+    def __init__(self, db: Database, clock: Callable[[], float], leases: Leases) -> None:
+        self._db = db
+        self._clock = clock  # unix time
+        self._leases = leases  # which games are this process's to resume
+
     # ------------------------------------------------------------ lobby
     async def create_game(
         self,
@@ -363,7 +370,7 @@ class Games(Part):
         can't be read is logged and left out (and left alone), so it cannot
         keep every other game from resuming.
         """
-        where, params = served(self._shards)
+        where, params = served(self._leases.shards)
         unfinished = f"SELECT id FROM games WHERE status IN ('lobby', 'running') AND {where}"
         async with self._db.read() as unit:
             query = f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({unfinished}) ORDER BY id"

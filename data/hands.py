@@ -6,15 +6,24 @@ stay editable for 15 minutes).
 
 from __future__ import annotations
 
-from .database import Part
+from collections.abc import Callable
+
+from .database import Database
 from .records import OpenHandRecord
-from .shards import served
+from .shards import Leases, served
 
 #: Discord lets an interaction token edit its messages this long (seconds).
 TOKEN_LIFETIME = 15 * 60
 
 
-class OpenHandRows(Part):
+class OpenHandRows:
+    """The players' open hands, kept so a restart can still edit them."""
+
+    def __init__(self, db: Database, clock: Callable[[], float], leases: Leases) -> None:
+        self._db = db
+        self._clock = clock  # unix time
+        self._leases = leases  # only the hands of games this process serves come back
+
     async def save_open_hand(self, hand: OpenHandRecord) -> None:
         """Remember (or replace) a player's open hand; forget every expired one."""
         async with self._db.write() as unit:
@@ -45,7 +54,7 @@ class OpenHandRows(Part):
     async def open_hands(self) -> list[OpenHandRecord]:
         """The open hands Discord still lets the bot edit; once this process has
         claimed its shards, only those of games in their guilds."""
-        where, params = served(self._shards, column="g.guild_id")
+        where, params = served(self._leases.shards, column="g.guild_id")
         async with self._db.read() as unit:
             query = f"""SELECT h.game_id, h.user_id, h.application_id, h.token, h.message_id,
                                h.locale, h.warning, h.opened_at

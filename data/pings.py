@@ -8,12 +8,18 @@ finds here.
 
 from __future__ import annotations
 
-from .database import Part
+from .database import Database
 from .records import PingRecord
-from .shards import served
+from .shards import Leases, served
 
 
-class PingRows(Part):
+class PingRows:
+    """The pings sent and not known to be gone, so a restart can take them down."""
+
+    def __init__(self, db: Database, leases: Leases) -> None:
+        self._db = db
+        self._leases = leases  # only the pings of games this process serves come back
+
     async def add_ping(self, ping: PingRecord) -> None:
         """Remember a ping that was sent (again: once is enough)."""
         async with self._db.write() as unit:
@@ -31,7 +37,7 @@ class PingRows(Part):
     async def standing_pings(self) -> list[PingRecord]:
         """Every ping not known to be gone; once this process has claimed its shards, only
         those of games in their guilds."""
-        where, params = served(self._shards, column="g.guild_id")
+        where, params = served(self._leases.shards, column="g.guild_id")
         async with self._db.read() as unit:
             query = f"""SELECT p.game_id, g.guild_id, p.channel_id, p.message_id
                         FROM pings p JOIN games g ON g.id = p.game_id

@@ -1,4 +1,4 @@
-"""What a stretch of play added to a match, in the shape ``Store.append_progress`` saves it."""
+"""What a stretch of play added to a match, as ``store.games.append_progress`` saves it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game import Event, Match, RoundResult
 class MatchProgress:
     """The events, round results and (when the game is over) the outcome of a
     match since a point of it: the one mapping of a ``Match`` onto
-    ``Store.append_events``."""
+    ``store.games.append_events``."""
 
     #: The seq of the first of ``events``: ``len(match.events)`` at that point.
     first_seq: int

@@ -12,9 +12,9 @@ import logging
 from collections.abc import Sequence
 
 from .codec import GAME_COLUMNS, assemble
-from .database import Part, Unit
+from .database import Database, Unit
 from .records import AlreadyRated, FinishedGame, GameRating, SeasonPlan, Skill
-from .shards import served
+from .shards import Leases, served
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +22,13 @@ log = logging.getLogger(__name__)
 Cursor = tuple[float, int]
 
 
-class RatingWrites(Part):
+class RatingWrites:
     """Season plans, and what rating finished games reads and writes."""
+
+    def __init__(self, db: Database, reads: Database, leases: Leases) -> None:
+        self._db = db
+        self._reads = reads  # the stats' connection, for the long reads of finished games
+        self._leases = leases  # only the games of the shards this process serves are rated
 
     async def add_season_plan(self, guild_id: int, plan: SeasonPlan) -> None:
         """From ``plan.started_at`` on, the server's seasons follow ``plan``; a plan that
@@ -36,7 +41,7 @@ class RatingWrites(Part):
 
     async def unrated_guilds(self) -> list[int]:
         """The servers (of this process's shards) with a finished game not yet rated."""
-        where, params = served(self._shards, "g.guild_id")
+        where, params = served(self._leases.shards, "g.guild_id")
         query = f"""SELECT DISTINCT g.guild_id FROM games AS g
                     WHERE g.status = 'finished' AND {where}
                       AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)

@@ -9,7 +9,7 @@ who may see at least one of their rated games in that scope (the AI strengths al
 
 from __future__ import annotations
 
-from .database import Part, Row
+from .database import Database, Row
 from .records import (
     ALL_TIME,
     RatingChange,
@@ -79,8 +79,12 @@ def _listed(
     return " AND " + listed, (*binds, sight.viewer)
 
 
-class RatingReads(Part):
+class RatingReads:
     """What the leaderboard, /lama stats, the finished table and the export read."""
+
+    def __init__(self, db: Database, reads: Database) -> None:
+        self._db = db  # the season plans, read beside their writes: a new plan counts at once
+        self._reads = reads  # the stats' own connection, for the boards
 
     async def rating_board(
         self,

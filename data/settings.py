@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .database import Part, Unit
+from .database import Database, Unit
 
 #: The columns of ``guild_settings`` a setter may write (never a caller's string).
 _COLUMNS = frozenset({"language", "turn_timer", "hints"})
@@ -21,7 +21,12 @@ class ServerSettings:
     channels: tuple[int, ...] = ()
 
 
-class GuildSettings(Part):
+class GuildSettings:
+    """A server's language, /lama new's defaults and allowed channels."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
     async def get_language(self, guild_id: int) -> str | None:
         async with self._db.read() as unit:
             query = "SELECT language FROM guild_settings WHERE guild_id = ?"

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
-from .database import Part
+from .database import Database
 from .records import StoreError
 
 log = logging.getLogger(__name__)
@@ -93,21 +93,28 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-class Leases(Part):
-    _shards: Shards  # what this process serves (all of it until it claims)
-    _lease_owner: str | None
-    _renewer: asyncio.Task[None] | None
-    _on_lost: Callable[[], object] | None
+class Leases:
+    """The leases of the shards this process serves: claimed, kept renewed, given back."""
+
+    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+        self._db = db
+        self._clock = clock  # unix time
+        self._shards = Shards()  # what this process serves (all of it until it claims)
+        self._lease_owner: str | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self._on_lost: Callable[[], object] | None = None
 
     @property
     def shards(self) -> Shards:
+        """The shards this process serves: the games, hands and pings it resumes and
+        rates are theirs."""
         return self._shards
 
     async def claim_shards(
         self, shards: Shards, *, on_lost: Callable[[], object] | None = None
     ) -> None:
         """Take the leases of ``shards`` for this process and keep them renewed until
-        :meth:`close`; raise :class:`ShardTaken` (one line) if another process serves one.
+        the store closes; raise :class:`ShardTaken` (one line) if another process serves one.
 
         ``on_lost`` is called if a renewal finds a lease gone (renewals failed for so
         long that another process took the shard over): this process must stop serving.

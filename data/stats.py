@@ -1,6 +1,6 @@
 """The stats' part of the store: what finished games say about the people who played them.
 
-Every method is one read on the stats' own connection (see ``Part._reads``), so
+Every method is one read on the stats' own connection (``reads``), so
 a big leaderboard never holds up a move.  The SQL runs unchanged on SQLite and
 PostgreSQL: no bare columns in aggregates, sums that start from 0, and doubles
 where a ratio is wanted.
@@ -16,7 +16,7 @@ import json
 
 from game import Ruleset
 
-from .database import Part
+from .database import Database
 from .records import (
     LEADERBOARD_ORDERS,
     ChipHistory,
@@ -53,8 +53,11 @@ def _in_sight(sight: Sight | None, games: str = "g") -> tuple[str, tuple[int, ..
     return f" AND ({outside} OR {seated})", (*hidden, sight.viewer)
 
 
-class StatsReads(Part):
+class StatsReads:
     """The stats reads: all that /lama stats and its kin may ask of the store."""
+
+    def __init__(self, reads: Database) -> None:
+        self._reads = reads  # the stats' own connection: a long read never holds up a move
 
     async def player_stats(
         self, guild_id: int, user_id: int, *, sight: Sight | None = None

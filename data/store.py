@@ -1,15 +1,20 @@
 """The store: every game, move and result, written before anyone sees it.
 
-:class:`Store` is the one interface the bot uses.  It is put together from its
-parts, one per job: :class:`~data.games.Games` (lobbies, moves, resuming),
-:class:`~data.settings.GuildSettings`, :class:`~data.stats.StatsReads`, the ratings
-(:class:`~data.ratings.RatingReads`, :class:`~data.rating_writes.RatingWrites`),
-:class:`~data.export.ExportReads` (the CSV export's pages) and
-:class:`~data.forget.Forgetting` (a server's or a person's data erased); each
-public method is one unit of work in one transaction, and a failure rolls the
-whole unit back and raises :class:`StoreError`.  Underneath is SQLite in WAL
-mode (``sqlite.py``) or PostgreSQL (``postgres.py``); either way the stats read
-on their own connection, so a long stats read never holds up a move.
+:class:`Store` is the one interface the bot uses.  It opens and closes the
+databases and is made of parts, one per job, each an attribute given in its
+constructor just what it reads and writes: ``games``
+(:class:`~data.games.Games`: lobbies, moves, resuming), ``settings``
+(:class:`~data.settings.GuildSettings`), ``hands`` and ``pings`` (what a restart
+picks up again), ``stats`` (:class:`~data.stats.StatsReads`), the ratings
+(``ratings``, :class:`~data.ratings.RatingReads`; ``rating_writes``,
+:class:`~data.rating_writes.RatingWrites`), ``export`` (the CSV export's pages),
+``leases`` (:class:`~data.shards.Leases`: which shards this process serves) and
+``forget`` (:class:`~data.forget.Forgetting`: a server's or a person's data
+erased).  Each public method of a part is one unit of work in one transaction,
+and a failure rolls the whole unit back and raises :class:`StoreError`.
+Underneath is SQLite in WAL mode (``sqlite.py``) or PostgreSQL
+(``postgres.py``); either way the stats read on their own connection, so a long
+stats read never holds up a move.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from .records import (
 )
 from .schema import load_migrations
 from .settings import GuildSettings
-from .shards import Leases, Shards
+from .shards import Leases
 from .sqlite import SqliteDatabase
 from .stats import StatsReads
 from .timing import Observe, TimedDatabase
@@ -70,18 +75,7 @@ __all__ = [
 ]
 
 
-class Store(
-    Games,
-    GuildSettings,
-    OpenHandRows,
-    PingRows,
-    StatsReads,
-    RatingReads,
-    RatingWrites,
-    ExportReads,
-    Leases,
-    Forgetting,
-):
+class Store:
     """Persistence for games, guild settings and statistics. Open with :meth:`open`."""
 
     def __init__(
@@ -93,13 +87,29 @@ class Store(
         clock: Callable[[], float],
         version: int,
     ) -> None:
-        self._db = db
-        self._reads = reads
-        self._clock = clock
-        self._shards = Shards()
-        self._lease_owner = None
-        self._renewer = None
-        self._on_lost = None
+        # Timed once the bot has its metrics (time_units), parts included.
+        self._db = TimedDatabase(db)
+        self._reads = TimedDatabase(reads)
+        #: The shards' leases; the games, hands and pings resumed are of these shards.
+        self.leases = Leases(self._db, clock)
+        #: Lobbies, moves, finished games; resuming the unfinished ones.
+        self.games = Games(self._db, clock, self.leases)
+        #: A server's language, /lama new's defaults and allowed channels.
+        self.settings = GuildSettings(self._db)
+        #: The players' open hands, for a restart to edit again.
+        self.hands = OpenHandRows(self._db, clock, self.leases)
+        #: The pings standing, for a restart to take down.
+        self.pings = PingRows(self._db, self.leases)
+        #: /lama stats and its kin (on the stats' connection).
+        self.stats = StatsReads(self._reads)
+        #: Rating boards, a person's rating over time, what a game did to its seats.
+        self.ratings = RatingReads(self._db, self._reads)
+        #: Season plans, and what rating finished games reads and writes.
+        self.rating_writes = RatingWrites(self._db, self._reads, self.leases)
+        #: The CSV export's pages (on the stats' connection).
+        self.export = ExportReads(self._reads)
+        #: A server's or a person's data erased.
+        self.forget = Forgetting(self._db)
         self.path = path
         self.schema_version = version
 
@@ -161,9 +171,9 @@ class Store(
         """Give back the shard leases, wait for the running units of work, then close.
         Closing twice is fine."""
         try:
-            await self.release_shards()
+            await self.leases.release_shards()
         except StoreError as error:  # they run out by themselves
-            log.warning("could not give back the lease of %s: %s", self._shards, error)
+            log.warning("could not give back the lease of %s: %s", self.leases.shards, error)
         await self._reads.close()
         await self._db.close()
 
@@ -181,8 +191,8 @@ class Store(
     def time_units(self, observe: Observe) -> None:
         """From now on, ``observe(kind, seconds)`` after every unit of work ("write" or
         "read"), for the bot's metrics; once per store."""
-        self._db = TimedDatabase(self._db, observe)
-        self._reads = TimedDatabase(self._reads, observe)
+        self._db.observe = observe
+        self._reads.observe = observe
 
     async def ping(self) -> None:
         """Run the smallest query; raises :class:`StoreError` if the store does not answer

@@ -1,9 +1,12 @@
 """A database that reports how long each unit of work took, for the bot's metrics.
 
-:meth:`Store.time_units <data.store.Store.time_units>` puts one around the
-store's connections: every unit of work (one public store method, one
-transaction) is timed from asking for the connection to its commit or rollback,
-and ``observe(kind, seconds)`` is called with ``"write"`` or ``"read"``.
+The store's connections are each wrapped in one when it opens, and
+:meth:`Store.time_units <data.store.Store.time_units>` gives them what to report
+to: from then on every unit of work (one public method of a part, one transaction)
+is timed from asking for the connection to its commit or rollback, and
+``observe(kind, seconds)`` is called with ``"write"`` or ``"read"``.  (Wrapped
+from the start, so the store's parts, each given its databases when the store
+opens, are timed too once the bot has its metrics.)
 """
 
 from __future__ import annotations
@@ -20,32 +23,39 @@ Observe = Callable[[str, float], None]
 
 
 class TimedDatabase(Database):
-    """``inner``, each unit of work timed for ``observe``."""
+    """``inner``, each unit of work timed for ``observe`` once it is set (untimed
+    until then)."""
 
-    def __init__(self, inner: Database, observe: Observe) -> None:
+    def __init__(self, inner: Database, observe: Observe | None = None) -> None:
         self.inner = inner
         self.dialect = inner.dialect
-        self._observe = observe
+        #: Told how long each unit of work took; None: nobody asks yet.
+        self.observe = observe
 
     def __getattr__(self, name: str) -> Any:  # the backend's own attributes, for tests
         return getattr(self.inner, name)
 
     @asynccontextmanager
     async def _timed(
-        self, kind: str, unit: AbstractAsyncContextManager[Unit]
+        self, kind: str, unit: AbstractAsyncContextManager[Unit], observe: Observe
     ) -> AsyncIterator[Unit]:
         began = time.perf_counter()
         try:
             async with unit as opened:
                 yield opened
         finally:
-            self._observe(kind, time.perf_counter() - began)
+            observe(kind, time.perf_counter() - began)
+
+    def _unit(
+        self, kind: str, unit: AbstractAsyncContextManager[Unit]
+    ) -> AbstractAsyncContextManager[Unit]:
+        return unit if self.observe is None else self._timed(kind, unit, self.observe)
 
     def write(self) -> AbstractAsyncContextManager[Unit]:
-        return self._timed("write", self.inner.write())
+        return self._unit("write", self.inner.write())
 
     def read(self) -> AbstractAsyncContextManager[Unit]:
-        return self._timed("read", self.inner.read())
+        return self._unit("read", self.inner.read())
 
     async def close(self) -> None:
         await self.inner.close()

@@ -7,15 +7,16 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-from data import Store, StoreError
+from data import StoreError
 
 
 @contextlib.contextmanager
-def held(store: Store, method: str, seconds: float, *, fails: bool = False) -> Iterator[None]:
-    """While in the block, every call of ``store.<method>`` waits ``seconds`` (of the
-    loop's clock: SimCord's virtual one in its tests), then goes through, or with
-    ``fails`` gives up as SQLite does on a database locked past its busy timeout."""
-    real = getattr(store, method)
+def held(part: object, method: str, seconds: float, *, fails: bool = False) -> Iterator[None]:
+    """While in the block, every call of ``part.<method>`` (``part`` a part of the
+    store, as ``store.games``) waits ``seconds`` (of the loop's clock: SimCord's
+    virtual one in its tests), then goes through, or with ``fails`` gives up as
+    SQLite does on a database locked past its busy timeout."""
+    real = getattr(part, method)
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(seconds)
@@ -23,8 +24,8 @@ def held(store: Store, method: str, seconds: float, *, fails: bool = False) -> I
             raise StoreError("could not save: database is locked")
         return await real(*args, **kwargs)
 
-    setattr(store, method, slow)
+    setattr(part, method, slow)
     try:
         yield
     finally:
-        delattr(store, method)  # the class's own method again
+        delattr(part, method)  # the class's own method again

@@ -28,53 +28,53 @@ class FrontStore:
 
     async def public_locale(self, guild_id: int, fallback: str) -> str:
         """The language of public messages: the server's setting, else its locale."""
-        return await self._store.get_language(guild_id) or fallback
+        return await self._store.settings.get_language(guild_id) or fallback
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
-        await self._saver.save(self._store.set_language(guild_id, language))
+        await self._saver.save(self._store.settings.set_language(guild_id, language))
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
         """What the server has set: its language, /lama new's defaults, its channels;
         ``error.settings_unread`` if the store can't say (nothing is done without them)."""
         try:
-            return await self._store.guild_settings(guild_id)
+            return await self._store.settings.guild_settings(guild_id)
         except StoreError as error:
             log.warning("guild %s: could not read its settings: %s", guild_id, error)
             raise ServiceError("error.settings_unread") from error
 
     async def set_default_timer(self, guild_id: int, seconds: int | None) -> None:
-        await self._saver.save(self._store.set_default_timer(guild_id, seconds))
+        await self._saver.save(self._store.settings.set_default_timer(guild_id, seconds))
 
     async def set_default_hints(self, guild_id: int, hints: bool | None) -> None:
-        await self._saver.save(self._store.set_default_hints(guild_id, hints))
+        await self._saver.save(self._store.settings.set_default_hints(guild_id, hints))
 
     async def allow_channel(self, guild_id: int, channel_id: int, allowed: bool) -> tuple[int, ...]:
         """Put a channel on the server's list (or take it off); the channels listed now."""
         if allowed:
-            return await self._saver.save(self._store.allow_channel(guild_id, channel_id))
-        return await self._saver.save(self._store.disallow_channel(guild_id, channel_id))
+            return await self._saver.save(self._store.settings.allow_channel(guild_id, channel_id))
+        return await self._saver.save(self._store.settings.disallow_channel(guild_id, channel_id))
 
     async def allow_every_channel(self, guild_id: int) -> None:
-        await self._saver.save(self._store.allow_every_channel(guild_id))
+        await self._saver.save(self._store.settings.allow_every_channel(guild_id))
 
     async def finished_chips(
         self, game_id: int, *, guild_id: int | None = None
     ) -> ChipHistory | None:
         """The chip history of a finished game (of ``guild_id``, if given), else None."""
         if guild_id is not None:
-            record = await self._store.load_game(game_id)
+            record = await self._store.games.load_game(game_id)
             if record is None or record.guild_id != guild_id or record.status != "finished":
                 return None
-        return await self._store.chip_history(game_id)
+        return await self._store.stats.chip_history(game_id)
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
         table.table_message_id = message_id
-        await self._saver.save(self._store.set_table_message(table.game_id, message_id))
+        await self._saver.save(self._store.games.set_table_message(table.game_id, message_id))
 
     async def remember_hand(self, hand: OpenHandRecord) -> None:
         """Keep an open hand for after a restart; failing costs only its refreshes."""
         try:
-            await self._store.save_open_hand(hand)
+            await self._store.hands.save_open_hand(hand)
         except StoreError as error:
             log.warning("game %s: could not save an open hand: %s", hand.game_id, error)
         except Exception:  # a background task: log it and carry on
@@ -83,7 +83,7 @@ class FrontStore:
     async def open_hands(self) -> list[OpenHandRecord]:
         """The open hands stored before a restart that may still be edited."""
         try:
-            return await self._store.open_hands()
+            return await self._store.hands.open_hands()
         except StoreError as error:
             log.warning("could not load the open hands: %s", error)
             return []
@@ -92,21 +92,21 @@ class FrontStore:
         """Keep a ping just sent until it is gone, so that if the bot stops from now on,
         a restart takes it down."""
         try:
-            await self._store.add_ping(ping)
+            await self._store.pings.add_ping(ping)
         except Exception as error:  # it costs a ping left standing, not the turn
             log.warning("game %s: could not save a ping to take down: %s", ping.game_id, error)
 
     async def forget_ping(self, ping: PingRecord) -> None:
         """The ping is gone."""
         try:
-            await self._store.drop_ping(ping.message_id)
+            await self._store.pings.drop_ping(ping.message_id)
         except Exception as error:  # a restart tries deleting it once more: no harm
             log.warning("game %s: could not forget a ping taken down: %s", ping.game_id, error)
 
     async def standing_pings(self) -> list[PingRecord]:
         """The pings stored and not known to be gone (sent before a restart, say)."""
         try:
-            return await self._store.standing_pings()
+            return await self._store.pings.standing_pings()
         except StoreError as error:
             log.warning("could not load the pings to take down: %s", error)
             return []

@@ -199,7 +199,7 @@ class HintDesk:
         played = self._played.get(game_id)
         if played is None:
             try:
-                record = await self._store.load_game(game_id)
+                record = await self._store.games.load_game(game_id)
             except StoreError as error:
                 raise ServiceError("review.unreadable") from error
             if record is None or record.guild_id != guild_id:
@@ -240,7 +240,7 @@ class HintDesk:
         if here is not None and here.status is Status.RUNNING and here.seat_of(user_id) is not None:
             raise ServiceError("review.not_finished")
         try:
-            latest = await self._store.history(guild_id, user_id, limit=1)
+            latest = await self._store.stats.history(guild_id, user_id, limit=1)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if not latest:
@@ -288,7 +288,7 @@ class HintDesk:
 
     async def _decisions(self, game_id: int, seat: int) -> _Progress:
         try:
-            record = await self._store.load_game(game_id)
+            record = await self._store.games.load_game(game_id)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if record is None:

@@ -108,7 +108,7 @@ class Lobbies:
         given = options.get("seats")
         seats = list(given) if given else [Seat(user_id=host.id, ai=None, name=host.name)]
         game_id = await self._saver.save(
-            self._store.create_game(
+            self._store.games.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host.id,
@@ -139,7 +139,9 @@ class Lobbies:
 
     async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
         """Save the lobby's seats as ``seats``; the caller then makes them the table's."""
-        await self._saver.save(self._store.update_lobby(table.game_id, seats=seat_records(seats)))
+        await self._saver.save(
+            self._store.games.update_lobby(table.game_id, seats=seat_records(seats))
+        )
 
     def _hosted(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
         """The lobby ``game_id``, for its host (or someone who may manage the server) only."""
@@ -193,7 +195,9 @@ class Lobbies:
                 return table
             host = humans[0].user_id if user_id == table.host_id else None
             await self._saver.save(
-                self._store.update_lobby(table.game_id, seats=seat_records(seats), host_id=host)
+                self._store.games.update_lobby(
+                    table.game_id, seats=seat_records(seats), host_id=host
+                )
             )
             table.seats = seats
             if host is not None:
@@ -257,7 +261,7 @@ class Lobbies:
             self._still_lobby(table)
             allowed = not table.hints
             await self._saver.save(
-                self._store.update_lobby(
+                self._store.games.update_lobby(
                     table.game_id, seats=seat_records(table.seats), hints=allowed
                 )
             )
@@ -274,7 +278,7 @@ class Lobbies:
             self._dealer.deal(match)
             deadline = self._clocks.deadline(table, match)
             await self._saver.save(
-                self._store.start_game(
+                self._store.games.start_game(
                     table.game_id,
                     seats=seat_records(table.seats),
                     events=match.events,
@@ -317,7 +321,7 @@ class Lobbies:
                 raise ServiceError("error.not_a_player")
             # Once: a second Rematch of the table (after the first was cancelled, or
             # after a restart) finds the game opened after it in the store.
-            if await self._saver.save(self._store.opened_after(channel_id, game_id)):
+            if await self._saver.save(self._store.games.opened_after(channel_id, game_id)):
                 raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
@@ -339,5 +343,5 @@ class Lobbies:
             )
 
     async def _finished(self, game_id: int) -> Table | None:
-        record = await self._store.load_game(game_id)
+        record = await self._store.games.load_game(game_id)
         return table_from_record(record) if record is not None else None

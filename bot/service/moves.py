@@ -132,7 +132,7 @@ class MovePipeline:
         events, results, over = progress.events, progress.results, match.over
         deadline = None if over else self._clocks.deadline(table, match, seats)
         await self._saver.save(
-            self._store.append_progress(
+            self._store.games.append_progress(
                 table.game_id,
                 progress,
                 meta=[{"auto": kind}] if kind else None,

@@ -80,7 +80,7 @@ class Notices:
         The caller holds the table's lock; a failed write raises
         :class:`ServiceError` and leaves the table open.
         """
-        await self._saver.save(self._store.set_status(table.game_id, status.value))
+        await self._saver.save(self._store.games.set_status(table.game_id, status.value))
         table.status = status
         table.turn_deadline = None
         self._registry.unregister(table)
@@ -107,7 +107,7 @@ class Notices:
                     continue
                 try:
                     await self._saver.save(
-                        self._store.set_status(table.game_id, Status.CANCELLED.value)
+                        self._store.games.set_status(table.game_id, Status.CANCELLED.value)
                     )
                 except ServiceError:
                     # Kept as it was in the store; a restart finds its place gone again.

@@ -272,7 +272,7 @@ class Rater:
         # was rated; then the server is rated again in order (_catch_up).
         try:
             await self._catch_up(table.guild_id)
-            changes = await self._store.rating_changes(table.game_id)
+            changes = await self._store.ratings.rating_changes(table.game_id)
         except StoreError as error:
             log.warning("game %s: could not rate it or read its changes: %s", table.game_id, error)
             return
@@ -286,7 +286,7 @@ class Rater:
         """Rate the server's games finished after its latest rated one, in order; what was
         rated, by game.  A store error stops the pass (logged): the rest wait for the next."""
         async with self._lock(guild_id):
-            after = await self._store.newest_rated(guild_id)
+            after = await self._store.rating_writes.newest_rated(guild_id)
             return await self._rate_from(guild_id, after)
 
     async def rate_all(self) -> Rated:
@@ -296,7 +296,7 @@ class Rater:
         holds.  A failure is logged: those games wait for the next start (or finish)."""
         games = rerated = 0
         try:
-            guilds = await self._store.unrated_guilds()
+            guilds = await self._store.rating_writes.unrated_guilds()
         except StoreError as error:
             log.warning("could not look for finished games to rate: %s", error)
             return Rated()
@@ -314,12 +314,12 @@ class Rater:
 
     async def _catch_up(self, guild_id: int) -> tuple[int, bool]:
         async with self._lock(guild_id):
-            newest = await self._store.newest_rated(guild_id)
-            first, _ = await self._store.unrated_games(guild_id, limit=1)
+            newest = await self._store.rating_writes.newest_rated(guild_id)
+            first, _ = await self._store.rating_writes.unrated_games(guild_id, limit=1)
             again = newest is not None and bool(first) and _cursor(first[0]) < newest
             if again:
                 log.warning("guild %s: a game was left unrated; rating them all again", guild_id)
-                await self._store.wipe_ratings(guild_id)
+                await self._store.rating_writes.wipe_ratings(guild_id)
                 newest = None
             return len(await self._rate_from(guild_id, newest)), again
 
@@ -327,12 +327,16 @@ class Rater:
         """Wipe the server's ratings and rate all its finished games again, in order; how
         many were rated.  Raises :class:`StoreError` if any could not be."""
         async with self._lock(guild_id):
-            await self._store.wipe_ratings(guild_id)
+            await self._store.rating_writes.wipe_ratings(guild_id)
             return len(await self._rate_from(guild_id, None, strict=True))
 
     async def rerate_every(self, guild_ids: Sequence[int] | None = None) -> Rated:
         """:meth:`rerate` the servers (None: every server with a finished game)."""
-        guilds = list(guild_ids) if guild_ids is not None else await self._store.finished_guilds()
+        guilds = (
+            list(guild_ids)
+            if guild_ids is not None
+            else await self._store.rating_writes.finished_guilds()
+        )
         games = 0
         for guild_id in guilds:
             games += await self.rerate(guild_id)
@@ -348,16 +352,18 @@ class Rater:
         # within a batch, never behind it.
         known: dict[tuple[int, str], Skill | None] = {}
         try:
-            plans = await self._store.season_plans(guild_id)
+            plans = await self._store.ratings.season_plans(guild_id)
             cursor: Cursor | None = after
             while True:
-                batch, cursor = await self._store.unrated_games(guild_id, after=cursor, limit=BATCH)
+                batch, cursor = await self._store.rating_writes.unrated_games(
+                    guild_id, after=cursor, limit=BATCH
+                )
                 ratings = []
                 for game in batch:
                     ratings.append(await self._rate_one(game, plans, known))
                     await asyncio.sleep(0)  # a long pass lets the tables move between games
                 try:
-                    await self._store.save_ratings(ratings)
+                    await self._store.rating_writes.save_ratings(ratings)
                 except AlreadyRated as error:  # another pass got there first: each counts once
                     log.warning("guild %s: %s; going on from there", guild_id, error)
                     known.clear()
@@ -388,7 +394,9 @@ class Rater:
         missing = [key for key in keys if key not in known]
         if missing:
             players = sorted({player for _, player in missing})
-            found = await self._store.skills(record.guild_id, (season, ALL_TIME), players)
+            found = await self._store.rating_writes.skills(
+                record.guild_id, (season, ALL_TIME), players
+            )
             for key in missing:
                 known[key] = found.get(key)
         skills = {key: skill for key in keys if (skill := known[key]) is not None}

@@ -188,7 +188,7 @@ class Replays:
         # From when it was read, not last asked: paging on doesn't keep a name longer.
         if kept is None or self._clock() - kept[0] >= self._keep:
             read_at = self._clock()
-            record = await self._store.load_game(game_id)
+            record = await self._store.games.load_game(game_id)
             if record is None or record.status != "finished" or not record.events:
                 self._kept.pop(game_id, None)
                 return None

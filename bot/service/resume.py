@@ -35,7 +35,7 @@ class Resumer:
         that was away, not them.
         """
         tables = []
-        for record in await self._store.unfinished_games():
+        for record in await self._store.games.unfinished_games():
             try:
                 table = table_from_record(record)
             except Exception:

@@ -26,7 +26,7 @@ class SeasonPlans:
     async def plans(self, guild_id: int) -> list[SeasonPlan]:
         """The server's plans; ``error.settings_unread`` if the store can't say."""
         try:
-            return await self._store.season_plans(guild_id)
+            return await self._store.ratings.season_plans(guild_id)
         except StoreError as error:
             log.warning("guild %s: could not read its season plans: %s", guild_id, error)
             raise ServiceError("error.settings_unread") from error
@@ -59,7 +59,7 @@ class SeasonPlans:
         now = self._clock()
         plan = next_plan(plans, now, days=days, start_now=start_now)
         await self._saver.save(
-            self._store.add_season_plan(guild_id, plan),
+            self._store.rating_writes.add_season_plan(guild_id, plan),
             f"guild {guild_id}: could not save a season plan",
         )
         return season_at(with_plan(plans, plan), max(now, plan.started_at))

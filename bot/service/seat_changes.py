@@ -56,7 +56,7 @@ class SeatChanges:
             seats = changed_seat(table.seats, seat, away=False, missed_turns=0)
             deadline, warned = self._deadline_after(table, seat, seats)
             await self._saver.save(
-                self._store.update_timer(
+                self._store.games.update_timer(
                     table.game_id,
                     turn_deadline=deadline,
                     seats=seat_records(seats),
@@ -116,7 +116,7 @@ class SeatChanges:
             playing = [s.user_id for s in seats if s.user_id and s.controller is None]
             host = playing[0] if player.user_id == table.host_id and playing else None
             await self._saver.save(
-                self._store.update_timer(
+                self._store.games.update_timer(
                     table.game_id,
                     turn_deadline=deadline,
                     seats=seat_records(seats),

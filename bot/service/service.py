@@ -293,19 +293,19 @@ class GameService:
     def stats(self) -> StatsReads:
         """The stats reads (on their own connection): all that /lama stats and its kin
         may ask of the store."""
-        return self.store
+        return self.store.stats
 
     @property
     def ratings(self) -> RatingReads:
         """The ratings' reads (on the stats' connection): boards, a person's rating over
         time, what a game did to its seats' ratings."""
-        return self.store
+        return self.store.ratings
 
     @property
     def exports(self) -> ExportReads:
         """The export's reads (on the stats' connection): a server's finished games, a
         page at a time, for ``/lama export``."""
-        return self.store
+        return self.store.export
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
         await self._front.set_table_message(table, message_id)

@@ -47,7 +47,7 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
 
     again = table_message(channel)
     assert again.id != old.id and table.table_message_id == again.id
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.table_message_id == again.id, "saved for a restart"
     await take_simple_turn(bob, channel)  # bob plays on from the table posted again
     assert table.to_move == 0 and table.status is Status.RUNNING
@@ -55,7 +55,7 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
 
 async def closed_for_good(env: simcord.Env, table: Table, channel_id: int, since: int) -> None:
     assert service(env).table(table.game_id) is None and table.status is Status.CANCELLED
-    stored = await service(env).store.load_game(table.game_id)
+    stored = await service(env).store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"
     await env.advance_time(3 * 60)  # long past the turn's deadline and warning
     assert calls_to(env, channel_id, since) == []

@@ -74,7 +74,7 @@ async def test_an_admin_gets_the_servers_games_privately(
     )
     assert alice_row[1].endswith("Z") and "T" in alice_row[1], "ISO 8601, UTC"
     # Rated once it finished: both newcomers (1000) before; after, the season's rating.
-    changes = await store_of(simcord_env).rating_changes(table.game_id)
+    changes = await store_of(simcord_env).ratings.rating_changes(table.game_id)
     season = {c.seat: c for c in changes if c.season != ALL_TIME}
     assert set(season) == {0, 1}
     for row, seat in ((alice_row, 0), (bob_row, 1)):
@@ -199,7 +199,7 @@ async def test_one_game_and_games_that_are_not_there_for_the_asker(
     players = [(alice.id, "Alice"), (None, "Bot")]
     await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
     await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
-    [latest] = await store.history(guild.id, alice.id, limit=1)
+    [latest] = await store.stats.history(guild.id, alice.id, limit=1)
     one = await mod.slash(channel, "lama export", game_id=latest.game_id)
     assert one.response is not None
     assert one.response.attachments[0].filename == f"lama-game-{latest.game_id}.csv"
@@ -209,8 +209,8 @@ async def test_one_game_and_games_that_are_not_there_for_the_asker(
 
     await insert_random_game(store, guild.id + 1, players, rng)  # another server's
     await insert_random_game(store, guild.id, players, rng, channel_id=secret.id)
-    foreign = (await store.history(guild.id + 1, alice.id, limit=1))[0].game_id
-    hidden = (await store.history(guild.id, alice.id, limit=1))[0].game_id
+    foreign = (await store.stats.history(guild.id + 1, alice.id, limit=1))[0].game_id
+    hidden = (await store.stats.history(guild.id, alice.id, limit=1))[0].game_id
     for game_id in (foreign, hidden, 999_999, 2**53 - 1):
         result = await mod.slash(channel, "lama export", game_id=game_id)
         assert result.ephemeral and result.response is not None

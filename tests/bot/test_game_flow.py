@@ -226,7 +226,7 @@ async def test_the_host_frees_an_ai_seat_of_a_full_lobby_for_a_friend(
     assert [s.name for s in table.seats] == ["alice", "AI 1", "AI 2", "AI 3", "AI 4"]
     await late.click(table_message(channel), label="Join")
     assert [s.user_id for s in table.seats][-1] == late.id
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and len(stored.seats) == 6, "the freed seat was saved"
 
     for _ in range(4):
@@ -247,7 +247,7 @@ async def test_a_host_leaving_the_lobby_hands_it_to_the_next_player_for_good(
     await alice.click(table_message(channel), label="Leave")
 
     assert table.host_id == bob.id
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.host_id == bob.id, "saved, so a restart keeps it"
     await bob.select(table_message(channel), ["easy"])
     await bob.click(table_message(channel), label="Start")

@@ -115,7 +115,7 @@ async def test_the_host_turns_hints_off_and_the_table_says_so(
     await alice.click(table_message(channel), label="Hints: on")
     assert not table.hints
     assert "**Hints:** off" in texts(table_message(channel))
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.hints is False
 
     rig(simcord_env, [[C.ONE], [C.FIVE]], C.FOUR, [])

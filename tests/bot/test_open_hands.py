@@ -34,13 +34,13 @@ async def test_moves_made_from_one_open_hand_store_it_once(
     await two_player_game(simcord_env, alice, bob, channel)
     store = service(simcord_env).store
     saved: list[OpenHandRecord] = []
-    save = store.save_open_hand
+    save = store.hands.save_open_hand
 
     async def counting(hand: OpenHandRecord) -> None:
         saved.append(hand)
         await save(hand)
 
-    store.save_open_hand = counting  # type: ignore[method-assign]
+    store.hands.save_open_hand = counting  # type: ignore[method-assign]
     hand: Any = await open_hand(alice, channel)
     for _ in range(2):  # two of her three cards: the round goes on
         await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])

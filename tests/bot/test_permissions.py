@@ -83,7 +83,7 @@ async def test_new_is_refused_naming_exactly_the_missing_permissions(
     )
     assert channel.history() == [], "no lobby or table message"
     assert service(simcord_env).table_in(channel.id) is None
-    assert await simcord_env.bot.store.unfinished_games() == []  # type: ignore[attr-defined]
+    assert await simcord_env.bot.store.games.unfinished_games() == []  # type: ignore[attr-defined]
     assert await refused(alice, channel, "lama join") == NO_LOBBY
 
 
@@ -128,7 +128,7 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
     assert result.ephemeral and result.response is not None
     assert "missing the **Embed Links** permission" in str(result.response.content)
     assert service(simcord_env).table_in(channel.id) is None
-    assert await simcord_env.bot.store.unfinished_games() == []  # type: ignore[attr-defined]
+    assert await simcord_env.bot.store.games.unfinished_games() == []  # type: ignore[attr-defined]
 
 
 def hand_text(response: object) -> str:

@@ -50,7 +50,7 @@ async def test_start_twice_and_a_join_at_once_start_the_game_once(
     ]
     assert all(isinstance(r, ServiceError) for r in results[1:])
     assert table.status is Status.RUNNING and len(table.seats) == 2
-    stored = await games.store.load_game(table.game_id)
+    stored = await games.store.games.load_game(table.game_id)
     assert stored is not None
     assert stored.turn_deadline == table.turn_deadline, "the losing start moved no deadline"
     assert [type(e).__name__ for e in stored.events].count("RoundDealt") == 1
@@ -68,7 +68,7 @@ def _open(games: GameService, channel_id: int, person: Person) -> Awaitable[Tabl
 
 
 async def _open_in(games: GameService, channel_id: int) -> list[int]:
-    return [r.id for r in await games.store.unfinished_games() if r.channel_id == channel_id]
+    return [r.id for r in await games.store.games.unfinished_games() if r.channel_id == channel_id]
 
 
 async def test_two_new_lobbies_at_once_open_one_and_tell_the_other_a_game_is_open(
@@ -95,7 +95,7 @@ async def test_a_channel_with_a_game_open_in_the_store_is_busy_for_the_service(
     """Another bot process holds the channel: the store's unique index refuses."""
     games = service(simcord_env)
     other = guild.create_text_channel("other")
-    await games.store.create_game(
+    await games.store.games.create_game(
         guild_id=DEV_GUILD_ID,
         channel_id=other.id,
         host_id=9,
@@ -169,5 +169,5 @@ async def test_two_quick_clicks_on_hints_turn_them_off_and_on_again(
     )
 
     assert table.hints, "two toggles must give back the original value"
-    stored = await games.store.load_game(table.game_id)
+    stored = await games.store.games.load_game(table.game_id)
     assert stored is not None and stored.hints is True

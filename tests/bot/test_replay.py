@@ -213,7 +213,7 @@ async def test_a_game_one_may_not_replay_gets_one_same_private_answer(
     running and a number no game has: the same answer, so none of them is given away."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     await insert_random_game(store, 4242, [(1, "x"), (2, "y")], random.Random(1))
-    [foreign] = await store.history(4242, 1, limit=1)
+    [foreign] = await store.stats.history(4242, 1, limit=1)
     assert guild.me is not None
     secret = guild.create_text_channel(
         "secret",
@@ -332,7 +332,7 @@ async def test_a_forgotten_seat_is_the_former_player_in_the_askers_language(
 ) -> None:
     """alice, the winner, is forgotten: bob's replay, history and chart call her seat
     the former player in his language, not in the English the store keeps."""
-    await service(simcord_env).store.forget_user(alice.id)
+    await service(simcord_env).store.forget.forget_user(alice.id)
     german = locales.user(bob, "de")
     shown = await open_replay(german, channel, game=finished.game_id)
     last = await click(german, shown, "Ende")
@@ -392,7 +392,7 @@ async def test_every_step_of_a_six_seat_game_fits_discords_limits(
     await insert_random_game(
         store, guild.id, names, random.Random(5), threshold=60, channel_id=channel.id
     )
-    [row_] = await store.history(guild.id, alice.id, limit=1)
+    [row_] = await store.stats.history(guild.id, alice.id, limit=1)
     replay = await simcord_env.bot.service.replay(row_.game_id, guild_id=guild.id)  # type: ignore[attr-defined]
     assert replay is not None and len(replay.steps) > 50
     longest = 0
@@ -415,14 +415,14 @@ async def test_a_slow_or_failing_store_still_answers_the_click(
     in time and then answered, or told privately that the replay couldn't be loaded."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     cid = f"lama:replay:{finished.game_id}:2:open"
-    with held(store, "load_game", 4.0):
+    with held(store.games, "load_game", 4.0):
         result = await alice.click(forged(simcord_env, channel, cid), custom_id=cid)
     assert result.acknowledged and result.deferred, "Discord would show 'This interaction failed'"
     [shown] = result.followups
     assert shown.ephemeral and step_line(shown) == "Step 3 of 8 · round 1"
 
     carol = guild.add_member(simcord_env.create_user("carol"))
-    with held(store, "finished_channels", 4.0, fails=True):
+    with held(store.stats, "finished_channels", 4.0, fails=True):
         result = await carol.click(forged(simcord_env, channel, cid), custom_id=cid)
     assert result.acknowledged
     [told] = result.followups

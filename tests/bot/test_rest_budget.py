@@ -163,7 +163,7 @@ async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_
     assert standing not in [m.id for m in channel.history()]
     assert pings(channel) == [turn(bob)]
     [fresh] = [m.id for m in channel.history() if m.content.startswith(bob.mention)]
-    stored = await service(simcord_env).store.standing_pings()
+    stored = await service(simcord_env).store.pings.standing_pings()
     assert [p.message_id for p in stored] == [fresh], "stored: the ping standing, no other"
 
 
@@ -193,7 +193,7 @@ async def test_a_ping_in_an_archived_thread_goes_once_the_next_ping_is_sent(
     assert table.to_move == 1
     assert pings(channel) == [turn(bob)]
     [fresh] = [m.id for m in channel.history() if m.content.startswith(bob.mention)]
-    stored = await service(simcord_env).store.standing_pings()
+    stored = await service(simcord_env).store.pings.standing_pings()
     assert [p.message_id for p in stored] == [fresh]
 
 
@@ -219,7 +219,7 @@ async def test_a_ping_refused_missing_access_is_kept_for_a_restart_to_take_down(
     assert standing in [m.id for m in channel.history()]
     refused = [r for r in simcord_env.http_requests if r.method == "DELETE"]
     assert len(refused) <= 2, "refused for good: not tried again and again"
-    stored = await service(simcord_env).store.standing_pings()
+    stored = await service(simcord_env).store.pings.standing_pings()
     assert [p.message_id for p in stored] == [standing]
 
     # Shown again while the bot is down.
@@ -227,7 +227,7 @@ async def test_a_ping_refused_missing_access_is_kept_for_a_restart_to_take_down(
     await simcord_env.advance_time(10)
 
     assert standing not in [m.id for m in channel.history()]
-    assert await service(simcord_env).store.standing_pings() == []
+    assert await service(simcord_env).store.pings.standing_pings() == []
 
 
 async def test_a_left_ping_refused_in_an_archived_thread_goes_after_the_next_ping(
@@ -286,7 +286,7 @@ async def test_pings_left_by_the_last_run_wait_behind_the_live_tables(
     left = {990_000 + k for k in range(6)}  # pings of an earlier run, long deleted
     for message_id in left:
         ping = PingRecord(table.game_id, guild.id, channel.id, message_id)
-        await service(simcord_env).store.add_ping(ping)
+        await service(simcord_env).store.pings.add_ping(ping)
     old = simcord_env.bot
     assert isinstance(old, LamaBot)
     await old.close()

@@ -35,7 +35,7 @@ async def test_a_move_being_written_is_not_seen_and_any_store_failure_undoes_it(
         await fail.wait()
         raise RuntimeError("the disk went away")  # not a StoreError
 
-    games.store.append_events = write_then_fail  # type: ignore[method-assign]
+    games.store.games.append_events = write_then_fail  # type: ignore[method-assign]
     try:
         move = asyncio.create_task(games.move(table.game_id, alice.id, DRAW, stamp))
         await writing.wait()
@@ -46,12 +46,12 @@ async def test_a_move_being_written_is_not_seen_and_any_store_failure_undoes_it(
         with pytest.raises(ServiceError) as refused:
             await move
     finally:
-        del games.store.append_events  # the real store again
+        del games.store.games.append_events  # the real store again
     assert refused.value.key == "error.save_failed"
     assert table.match.snapshot() == before, "a move that wasn't saved was kept"
     assert (table.stamp, table.turn_deadline, table.seats) == (stamp, deadline, seats)
 
     outcome = await games.move(table.game_id, alice.id, DRAW, stamp)
     assert outcome.seat == 0 and table.stamp == stamp + 1 and table.to_move == 1
-    stored = await games.store.load_game(table.game_id)
+    stored = await games.store.games.load_game(table.game_id)
     assert stored is not None and list(stored.events) == table.match.events

@@ -36,7 +36,7 @@ async def test_a_member_without_manage_server_is_refused(
         await alice.slash(channel, "lama settings season", length="14", start_now=True)
     )
     assert "Manage Server" in answer
-    assert await service(simcord_env).store.season_plans(guild.id) == []
+    assert await service(simcord_env).store.ratings.season_plans(guild.id) == []
 
 
 async def test_without_options_the_season_in_force_is_shown(
@@ -51,7 +51,7 @@ async def test_without_options_the_season_in_force_is_shown(
         "Rating seasons in this server last a calendar month (UTC). The season under way "
         f"began <t:{season.start}:f> and ends <t:{season.end}:f>."
     )
-    assert await service(simcord_env).store.season_plans(guild.id) == []
+    assert await service(simcord_env).store.ratings.season_plans(guild.id) == []
 
 
 async def test_a_new_length_keeps_the_season_under_way_and_start_now_begins_one(
@@ -148,7 +148,7 @@ async def test_a_length_out_of_range_is_refused_with_the_range(
         await mod.slash(channel, "lama settings season", length=length, start_now=True)
     )
     assert answer == "Eine Saison dauert 7 bis 365 Tage oder einen Kalendermonat (monatlich)."
-    assert await service(simcord_env).store.season_plans(guild.id) == []
+    assert await service(simcord_env).store.ratings.season_plans(guild.id) == []
 
 
 async def test_the_answer_follows_the_persons_language(

@@ -254,7 +254,7 @@ async def test_a_forgotten_servers_settings_are_the_bots_defaults_again(
     await mod.slash(channel, "lama settings turn_timer", seconds=90)
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     store = service(simcord_env).store
-    assert (await store.forget_guild(guild.id)).settings == 1
+    assert (await store.forget.forget_guild(guild.id)).settings == 1
     assert await service(simcord_env).server_settings(guild.id) == (
         await service(simcord_env).server_settings(guild.id + 1)
     )

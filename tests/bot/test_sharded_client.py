@@ -38,7 +38,7 @@ async def test_only_the_process_serving_shard_0_syncs_the_commands_and_uploads_e
     try:
         assert bot.shard_count == 2 and bot.shard_ids == list(shard_ids)
         assert sorted(bot.shards) == list(shard_ids)  # connected on exactly those shards
-        assert bot.store.shards == Shards(2, shard_ids)
+        assert bot.store.leases.shards == Shards(2, shard_ids)
         assert bool(command_syncs(env)) is syncs
         assert len(emoji_uploads(env)) == (len(art.ALL_NAMES) if syncs else 0), "emojis too"
     finally:

@@ -40,7 +40,7 @@ async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained
     before = table.stamp
 
     # SQLite's busy_timeout, then it gives up.
-    with held(games.store, "append_progress", LOCKED_FOR, fails=True):
+    with held(games.store.games, "append_progress", LOCKED_FOR, fails=True):
         result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
@@ -64,7 +64,7 @@ async def test_a_quit_saved_slowly_is_acknowledged_then_shown(
     hand = await open_hand(player, channel)
     before = table.stamp
     # A slow disk, then the write goes through.
-    with held(games.store, "append_progress", LOCKED_FOR - 2):
+    with held(games.store.games, "append_progress", LOCKED_FOR - 2):
         result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
@@ -82,7 +82,7 @@ async def test_a_lobby_click_saved_into_a_locked_database_is_acknowledged_and_ex
     games = service(simcord_env)
 
     # SQLite's busy_timeout, then it gives up.
-    with held(games.store, "update_lobby", LOCKED_FOR, fails=True):
+    with held(games.store.games, "update_lobby", LOCKED_FOR, fails=True):
         result = await bob.click(table_message(channel), label="Join")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -102,7 +102,7 @@ async def test_an_ai_seat_added_while_the_store_is_slow_is_acknowledged_then_sho
     table = await open_lobby(simcord_env, alice, channel)
     games = service(simcord_env)
     # A slow disk, then the write goes through.
-    with held(games.store, "update_lobby", LOCKED_FOR - 2):
+    with held(games.store.games, "update_lobby", LOCKED_FOR - 2):
         result = await alice.select(table_message(channel), ["easy"])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -121,7 +121,7 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     finished = table_message(channel)
     games = service(simcord_env)
     # A slow disk, then the write goes through.
-    with held(games.store, "create_game", LOCKED_FOR - 2):
+    with held(games.store.games, "create_game", LOCKED_FOR - 2):
         result = await bob.click(finished, label="Rematch")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -183,7 +183,7 @@ async def test_a_new_table_asked_for_while_the_settings_cannot_be_read_is_refuse
     """/lama new reads the server's settings first: a store that can't be read gets the
     person a clear private answer, not "something went wrong", and no table."""
     games = service(simcord_env)
-    with held(games.store, "guild_settings", 0, fails=True):
+    with held(games.store.settings, "guild_settings", 0, fails=True):
         result = await alice.slash(channel, "lama new")
     assert result.ephemeral
     assert result.response is not None
@@ -200,7 +200,7 @@ async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
     games = service(simcord_env)
-    with held(games.store, "guild_settings", 0, fails=True):
+    with held(games.store.settings, "guild_settings", 0, fails=True):
         result = await bob.click(table_message(channel), label="Rematch")
     said = [m.content for m in result.followups] + [
         result.response.content if result.response is not None else ""
@@ -218,7 +218,7 @@ def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberA
 async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
 ) -> None:
-    with held(service(simcord_env).store, "guild_settings", 0, fails=True):
+    with held(service(simcord_env).store.settings, "guild_settings", 0, fails=True):
         result = await mod.slash(channel, "lama settings show")
     assert result.ephemeral and result.response is not None
     assert result.response.content == text("en", "error.settings_unread")
@@ -250,7 +250,7 @@ async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_c
     """/lama stats reads the store many times and draws a picture: on a slow store it is
     acknowledged within Discord's 3 s, as publicly as its answer (a game of this channel)."""
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "player_stats", 4.0):
+    with held(service(simcord_env).store.stats, "player_stats", 4.0):
         result = await alice.slash(channel, "lama stats")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
@@ -265,7 +265,7 @@ async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
 ) -> None:
     """Until it is known who may see the games, the acknowledgement is private."""
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "finished_channels", 2.0):
+    with held(service(simcord_env).store.stats, "finished_channels", 2.0):
         result = await alice.slash(channel, "lama stats")
     assert result.acknowledged
     assert result.ephemeral
@@ -279,7 +279,7 @@ async def test_a_leaderboard_read_from_a_slow_store_is_acknowledged_then_shown(
     bob: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "rating_board", 4.0):
+    with held(service(simcord_env).store.ratings, "rating_board", 4.0):
         result = await alice.slash(channel, "lama leaderboard")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral
@@ -293,7 +293,7 @@ async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privat
     bob: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "load_game", 4.0):
+    with held(service(simcord_env).store.games, "load_game", 4.0):
         result = await alice.slash(channel, "lama replay")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral, "a replay is private"
@@ -307,7 +307,7 @@ async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
     bob: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "chip_history", 4.0):
+    with held(service(simcord_env).store.stats, "chip_history", 4.0):
         result = await alice.slash(channel, "lama chart")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral
@@ -321,7 +321,7 @@ async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
     bob: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "history", 4.0):
+    with held(service(simcord_env).store.stats, "history", 4.0):
         result = await alice.slash(channel, "lama history")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
@@ -336,7 +336,7 @@ async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     mod: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store, "export_page", 4.0):
+    with held(service(simcord_env).store.export, "export_page", 4.0):
         result = await mod.slash(channel, "lama export")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
@@ -346,7 +346,7 @@ async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
 async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
 ) -> None:
-    with held(service(simcord_env).store, "guild_settings", 4.0):
+    with held(service(simcord_env).store.settings, "guild_settings", 4.0):
         result = await mod.slash(channel, "lama settings show")
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
@@ -354,20 +354,33 @@ async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
 
 
 @pytest.mark.parametrize(
-    ("method", "command", "options", "said"),
+    ("part", "method", "command", "options", "said"),
     [
-        ("set_language", "lama settings language", {"language": "de"}, "German"),
-        ("set_default_timer", "lama settings turn_timer", {"seconds": 60}, "60 seconds"),
-        ("set_default_hints", "lama settings hints", {"enabled": False}, "hints"),
-        ("guild_settings", "lama settings channel", {"allowed": True}, "may open tables"),
-        ("allow_every_channel", "lama settings all_channels", {}, "every channel"),
-        ("season_plans", "lama settings season", {"length": "30"}, "30 days"),
+        ("settings", "set_language", "lama settings language", {"language": "de"}, "German"),
+        (
+            "settings",
+            "set_default_timer",
+            "lama settings turn_timer",
+            {"seconds": 60},
+            "60 seconds",
+        ),
+        ("settings", "set_default_hints", "lama settings hints", {"enabled": False}, "hints"),
+        (
+            "settings",
+            "guild_settings",
+            "lama settings channel",
+            {"allowed": True},
+            "may open tables",
+        ),
+        ("settings", "allow_every_channel", "lama settings all_channels", {}, "every channel"),
+        ("ratings", "season_plans", "lama settings season", {"length": "30"}, "30 days"),
     ],
 )
 async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     mod: simcord.MemberActor,
+    part: str,
     method: str,
     command: str,
     options: dict[str, Any],
@@ -375,7 +388,7 @@ async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
 ) -> None:
     if command == "lama settings channel":
         options = {**options, "channel": channel}
-    with held(service(simcord_env).store, method, 4.0):
+    with held(getattr(service(simcord_env).store, part), method, 4.0):
         result = await mod.slash(channel, command, **options)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral

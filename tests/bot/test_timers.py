@@ -235,7 +235,7 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     assert below_title(message) == "Nobody moved for three days, so the game was ended."
     assert not custom_ids(message), "no buttons left"
     assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"
 
 
@@ -252,7 +252,7 @@ async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
     await alice.slash(channel, "lama leave")
 
     assert table.host_id == bob.id
-    stored = await service(simcord_env).store.load_game(table.game_id)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.host_id == bob.id, "saved, so a restart keeps it"
     refused = await alice.slash(channel, "lama cancel")
     assert refused.response is not None and "Only the host" in refused.response.content

@@ -90,7 +90,7 @@ async def new_running_game(
     first_deal: RoundDealt | int = 0,
 ) -> int:
     """A game in the store, started with ``match``'s first deal (dealt here)."""
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild_id,
         channel_id=next(_channels),
         host_id=seats[0].user_id or 0,
@@ -102,7 +102,7 @@ async def new_running_game(
         match.start_round(first_deal)
     else:
         match.deal(first_deal)
-    await store.start_game(game_id, seats=seats, events=match.events)
+    await store.games.start_game(game_id, seats=seats, events=match.events)
     return game_id
 
 
@@ -131,7 +131,7 @@ async def play_move(
             match.start_round(next_deal)
         elif next_deal is not None:
             match.deal(next_deal)
-    await store.append_progress(
+    await store.games.append_progress(
         game_id, MatchProgress.since(match, first, done), turn_deadline=turn_deadline
     )
 

@@ -18,7 +18,7 @@ from ._helpers import humans
 
 
 async def _lobby(store: Store, channel_id: int, guild_id: int = 1) -> int:
-    return await store.create_game(
+    return await store.games.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
         host_id=1,
@@ -35,19 +35,19 @@ async def test_a_second_open_game_in_a_channel_is_refused_and_nothing_is_written
     with pytest.raises(ChannelBusy, match="already has a game open"):
         await _lobby(store, channel_id=7)
     assert isinstance(ChannelBusy("x"), StoreError)
-    assert [r.id for r in await store.unfinished_games()] == [first]
+    assert [r.id for r in await store.games.unfinished_games()] == [first]
 
     match = Match(Ruleset(), 2)
     match.deal(1)
-    await store.update_lobby(first, seats=humans((1, "A"), (2, "B")))
-    await store.start_game(first, seats=humans((1, "A"), (2, "B")), events=match.events)
+    await store.games.update_lobby(first, seats=humans((1, "A"), (2, "B")))
+    await store.games.start_game(first, seats=humans((1, "A"), (2, "B")), events=match.events)
     with pytest.raises(ChannelBusy):
         await _lobby(store, channel_id=7)  # a running game holds the channel too
 
     other = await _lobby(store, channel_id=8)  # another channel is free
-    await store.set_status(first, "cancelled")
+    await store.games.set_status(first, "cancelled")
     again = await _lobby(store, channel_id=7)  # a closed game frees its channel
-    assert [r.id for r in await store.unfinished_games()] == [other, again]
+    assert [r.id for r in await store.games.unfinished_games()] == [other, again]
 
 
 async def test_a_database_with_two_open_games_in_a_channel_keeps_the_running_one(
@@ -72,11 +72,11 @@ async def test_a_database_with_two_open_games_in_a_channel_keeps_the_running_one
         )
     store = await Store.open(db_path)
     try:
-        assert [(r.id, r.status) for r in await store.unfinished_games()] == [
+        assert [(r.id, r.status) for r in await store.games.unfinished_games()] == [
             (1, "running"),
             (4, "lobby"),
         ]
-        cancelled = [await store.load_game(i) for i in (2, 3)]
+        cancelled = [await store.games.load_game(i) for i in (2, 3)]
         assert [r.status for r in cancelled if r is not None] == ["cancelled", "cancelled"]
     finally:
         await store.close()
@@ -84,11 +84,13 @@ async def test_a_database_with_two_open_games_in_a_channel_keeps_the_running_one
 
 async def test_lobbies_opened_at_once_in_one_channel_leave_one(store: Store) -> None:
     """Units at the same instant (side by side on PostgreSQL): one lobby, the rest refused."""
-    await asyncio.gather(*(store.get_language(1) for _ in range(8)))  # every connection open
+    await asyncio.gather(
+        *(store.settings.get_language(1) for _ in range(8))
+    )  # every connection open
     results = await asyncio.gather(
         *(_lobby(store, channel_id=9) for _ in range(6)), return_exceptions=True
     )
     opened = [r for r in results if isinstance(r, int)]
     assert len(opened) == 1
     assert all(isinstance(r, ChannelBusy) for r in results if not isinstance(r, int))
-    assert [r.id for r in await store.unfinished_games()] == opened
+    assert [r.id for r in await store.games.unfinished_games()] == opened

@@ -15,7 +15,7 @@ from ._helpers import play_random_game
 
 async def test_chart_from_a_stored_game(store: Store) -> None:
     game_id, match = await play_random_game(store, Ruleset(threshold=30), 5, seed=9)
-    stored = await store.chip_history(game_id)
+    stored = await store.stats.chip_history(game_id)
     assert stored is not None and len(stored.totals) == len(match.results)
     with Image.open(BytesIO(render_chip_chart(stored))) as image:
         assert image.size == (800, 400)

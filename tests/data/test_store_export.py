@@ -27,7 +27,7 @@ async def everything(
     found: list[ExportGame] = []
     while True:
         after = (found[-1].finished_at, found[-1].game_id) if found else None
-        page = await store.export_page(guild_id, after=after, limit=limit, sight=sight)
+        page = await store.export.export_page(guild_id, after=after, limit=limit, sight=sight)
         assert len(page) <= limit
         found += page
         if len(page) < limit:
@@ -35,8 +35,8 @@ async def everything(
 
 
 async def test_the_finished_games_newest_first_with_every_seat(store: Store, games: G) -> None:  # noqa: F811
-    assert await store.export_count(1) == 4, "not the running game, the lobby, nor guild 2's"
-    page = await store.export_page(1)
+    assert await store.export.export_count(1) == 4, "not the running game, the lobby, nor guild 2's"
+    page = await store.export.export_page(1)
     assert [g.game_id for g in page] == [games[n].id for n in ("g4", "g3", "g2", "g1")]
     g1 = page[3]
     assert seats_of(g1) == [
@@ -44,7 +44,7 @@ async def test_the_finished_games_newest_first_with_every_seat(store: Store, gam
         (1, BEN, None, "Ben", 11, False, 3),
         (2, None, "hard", "Bot", 10, False, 2),
     ]
-    record = await store.load_game(games["g1"].id)
+    record = await store.games.load_game(games["g1"].id)
     assert record is not None and g1.channel_id == record.channel_id
     assert g1.finished_at == record.finished_at and g1.ruleset.threshold == 10
     # A shared win: both first.
@@ -53,8 +53,8 @@ async def test_the_finished_games_newest_first_with_every_seat(store: Store, gam
         (1, BEN, None, "Ben", 10, True, 1),
     ]
     assert all(seat.rating is None for game in page for seat in game.seats), "nothing rated"
-    assert [g.game_id for g in await store.export_page(2)] == [games["g5"].id]
-    assert await store.export_count(3) == 0 and await store.export_page(3) == []
+    assert [g.game_id for g in await store.export.export_page(2)] == [games["g5"].id]
+    assert await store.export.export_count(3) == 0 and await store.export.export_page(3) == []
 
 
 async def test_pages_follow_each_other_without_gaps_or_repeats(
@@ -91,7 +91,7 @@ async def test_a_seat_has_the_rating_of_its_games_season(
                    SELECT ?, ?, ?, 1, ?, channel_id, ?, ?, ?, ?, ? FROM games WHERE id = ?""",
                 (g2, seat, scope, player, rank, 25.0 + shift, 8.0, 26.0 + seat + shift, 7.5, g2),
             )
-    by_id = {g.game_id: g for g in await store.export_page(1)}
+    by_id = {g.game_id: g for g in await store.export.export_page(1)}
     ratings = [s.rating for s in by_id[g2].seats]
     assert [(r.rank, r.mu_before, r.mu_after, r.sigma_after) for r in ratings if r] == [
         (2, 25.0, 26.0, 7.5),
@@ -103,28 +103,28 @@ async def test_a_seat_has_the_rating_of_its_games_season(
 
 
 async def test_only_the_games_in_sight(store: Store, games: G) -> None:  # noqa: F811
-    g2 = await store.load_game(games["g2"].id)
+    g2 = await store.games.load_game(games["g2"].id)
     assert g2 is not None
     hidden = frozenset({g2.channel_id})
     # An admin who can't see G2's channel and never sat there: left out.
     admin = Sight(viewer=999, hidden=hidden)
-    assert await store.export_count(1, sight=admin) == 3
+    assert await store.export.export_count(1, sight=admin) == 3
     assert games["g2"].id not in [g.game_id for g in await everything(store, 1, 2, sight=admin)]
     # Cat sat at G2: hers to see.
     cat = Sight(viewer=CAT, hidden=hidden)
-    assert await store.export_count(1, sight=cat) == 4
+    assert await store.export.export_count(1, sight=cat) == 4
     assert len(await everything(store, 1, 3, sight=cat)) == 4
 
 
 async def test_one_game_alone(store: Store, games: G) -> None:  # noqa: F811
     g2 = games["g2"].id
-    assert await store.export_count(1, game_id=g2) == 1
-    assert [g.game_id for g in await store.export_page(1, game_id=g2)] == [g2]
+    assert await store.export.export_count(1, game_id=g2) == 1
+    assert [g.game_id for g in await store.export.export_page(1, game_id=g2)] == [g2]
     # Another server's game, a running one, one that doesn't exist: none.
     for other in (games["g5"].id, games["running"].id, 10**9):
-        assert await store.export_count(1, game_id=other) == 0
-        assert await store.export_page(1, game_id=other) == []
-    record = await store.load_game(g2)
+        assert await store.export.export_count(1, game_id=other) == 0
+        assert await store.export.export_page(1, game_id=other) == []
+    record = await store.games.load_game(g2)
     assert record is not None
     hidden = Sight(viewer=999, hidden=frozenset({record.channel_id}))
-    assert await store.export_count(1, game_id=g2, sight=hidden) == 0
+    assert await store.export.export_count(1, game_id=g2, sight=hidden) == 0

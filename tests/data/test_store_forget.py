@@ -38,7 +38,7 @@ async def test_a_forgotten_servers_names_are_not_in_the_sqlite_files(db_path: Pa
     try:
         await _games(store)
         assert SECRET_NAME.encode() in _on_disk(db_path)
-        done = await store.forget_guild(77)
+        done = await store.forget.forget_guild(77)
         assert done.games == 30
     finally:
         await store.close()
@@ -51,7 +51,7 @@ async def test_a_forgotten_persons_name_is_not_in_the_sqlite_files(db_path: Path
     try:
         await _games(store)
         for n in range(30):
-            await store.forget_user(900 + n)
+            await store.forget.forget_user(900 + n)
     finally:
         await store.close()
     assert SECRET_NAME.encode() not in _on_disk(db_path)
@@ -61,7 +61,7 @@ async def test_the_names_are_gone_while_the_store_is_still_open(db_path: Path) -
     store = await Store.open(str(db_path), clock=counter_clock())
     try:
         await _games(store)
-        await store.forget_guild(77)
+        await store.forget.forget_guild(77)
         assert SECRET_NAME.encode() not in _on_disk(db_path)
     finally:
         await store.close()
@@ -84,7 +84,7 @@ async def test_postgresql_vacuums_the_tables_forget_touched(backend: Backend) ->
     store = await Store.open(backend.target, clock=counter_clock())
     try:
         await _games(store)
-        await store.forget_guild(77)
+        await store.forget.forget_guild(77)
     finally:
         await store.close()
     rows = await backend.rows(
@@ -105,24 +105,26 @@ async def test_forgetting_takes_a_servers_ratings_and_a_persons_own(store: Store
             PlayerRating(ALL_TIME, "user:500", 500, None, SECRET_NAME, 26.0, 7.9, 1),
             PlayerRating(ALL_TIME, "ai:normal", None, "normal", "normal", 25.0, 7.9, 1),
         )
-        await store.save_ratings([GameRating(game_id, guild_id, 2_000.0, 100, changes, players)])
+        await store.rating_writes.save_ratings(
+            [GameRating(game_id, guild_id, 2_000.0, 100, changes, players)]
+        )
         return game_id
 
     gone, kept = await rated(77, 1), await rated(88, 2)
-    await store.add_season_plan(77, SeasonPlan(1_000, 7))
-    await store.add_season_plan(88, SeasonPlan(1_000, 7))
-    await store.forget_guild(77)
-    assert await store.rating_board(77) == []
-    assert await store.season_plans(77) == []
-    assert await store.rated_seasons(77) == []
-    assert await store.rating_changes(gone) == []
-    assert len(await store.rating_board(88)) == 2
+    await store.rating_writes.add_season_plan(77, SeasonPlan(1_000, 7))
+    await store.rating_writes.add_season_plan(88, SeasonPlan(1_000, 7))
+    await store.forget.forget_guild(77)
+    assert await store.ratings.rating_board(77) == []
+    assert await store.ratings.season_plans(77) == []
+    assert await store.ratings.rated_seasons(77) == []
+    assert await store.ratings.rating_changes(gone) == []
+    assert len(await store.ratings.rating_board(88)) == 2
 
-    await store.forget_user(500)
-    board = await store.rating_board(88)
+    await store.forget.forget_user(500)
+    board = await store.ratings.rating_board(88)
     assert [(row.user_id, row.ai) for row in board] == [(None, "normal")]
-    assert await store.rating_history(88, ALL_TIME, 500) == []
+    assert await store.ratings.rating_history(88, ALL_TIME, 500) == []
     # The game's changes stay for the others, under no name and no id.
-    changes = await store.rating_changes(kept)
+    changes = await store.ratings.rating_changes(kept)
     assert [(c.seat, c.user_id, c.ai) for c in changes] == [(0, None, None), (1, None, "normal")]
-    assert await store.season_plans(88) == [SeasonPlan(1_000, 7)]
+    assert await store.ratings.season_plans(88) == [SeasonPlan(1_000, 7)]

@@ -35,7 +35,7 @@ async def test_whole_game_round_trip(
     game_id, match = await play_random_game(store, ruleset, players, seed)
     assert match.over
 
-    record = await store.load_game(game_id)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.status == "finished"
     assert record.finished_at is not None and record.turn_deadline is None
@@ -44,7 +44,7 @@ async def test_whole_game_round_trip(
     assert record.events == tuple(match.events)
     assert replay(record) == match
 
-    history = await store.chip_history(game_id)
+    history = await store.stats.chip_history(game_id)
     assert history is not None
     assert history.threshold == ruleset.threshold
     assert history.names == tuple(s.name for s in random_seats(players))
@@ -61,14 +61,14 @@ async def test_reload_at_every_move_equals_the_live_match(store: Store, backend:
             break
         action = match.legal_actions()[step % len(match.legal_actions())]
         await play_move(store, game_id, match, action, next_deal=step, turn_deadline=5000.0 + step)
-        record = await store.load_game(game_id)
+        record = await store.games.load_game(game_id)
         assert record is not None and replay(record) == match
         assert record.turn_deadline == (None if match.over else 5000.0 + step)
     await store.close()
 
     reopened = await Store.open(backend.target)
     try:
-        record = await reopened.load_game(game_id)
+        record = await reopened.games.load_game(game_id)
         assert record is not None and replay(record) == match
     finally:
         await reopened.close()
@@ -76,7 +76,7 @@ async def test_reload_at_every_move_equals_the_live_match(store: Store, backend:
 
 async def test_lobby_life_cycle(store: Store) -> None:
     seats = humans((1, "Ann"))
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=5,
         channel_id=6,
         host_id=1,
@@ -85,7 +85,7 @@ async def test_lobby_life_cycle(store: Store) -> None:
         seats=seats,
         language="de",
     )
-    record = await store.load_game(game_id)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert (record.guild_id, record.channel_id, record.host_id) == (5, 6, 1)
     assert (record.status, record.turn_timer, record.language) == ("lobby", 90, "de")
@@ -93,42 +93,42 @@ async def test_lobby_life_cycle(store: Store) -> None:
     assert record.seats == tuple(seats) and record.events == ()
     assert record.created_at > 0
 
-    await store.set_table_message(game_id, 777)
+    await store.games.set_table_message(game_id, 777)
     seats = [*seats, SeatRecord(1, 2, None, "Ben"), SeatRecord(2, None, "hard", "Bot")]
-    await store.update_lobby(game_id, seats=seats, ruleset=Ruleset(party=True, threshold=30))
-    record = await store.load_game(game_id)
+    await store.games.update_lobby(game_id, seats=seats, ruleset=Ruleset(party=True, threshold=30))
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.table_message_id == 777
     assert record.seats == tuple(seats)
     assert record.ruleset == Ruleset(party=True, threshold=30)
 
     # The ruleset stays when none is given; seats are replaced, not merged.
-    await store.update_lobby(game_id, seats=seats[:2])
-    record = await store.load_game(game_id)
+    await store.games.update_lobby(game_id, seats=seats[:2])
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.seats == tuple(seats[:2])
     assert record.ruleset == Ruleset(party=True, threshold=30)
 
     match = Match(record.ruleset, 2)
     match.deal(1)
-    await store.start_game(game_id, seats=seats[:2], events=match.events, turn_deadline=99.5)
-    record = await store.load_game(game_id)
+    await store.games.start_game(game_id, seats=seats[:2], events=match.events, turn_deadline=99.5)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert (record.status, record.turn_deadline) == ("running", 99.5)
     assert replay(record) == match
 
     with pytest.raises(StoreError, match="running, not in the lobby"):
-        await store.update_lobby(game_id, seats=seats)
+        await store.games.update_lobby(game_id, seats=seats)
     with pytest.raises(StoreError, match="not in the lobby"):
-        await store.start_game(game_id, seats=seats[:2], events=match.events)
+        await store.games.start_game(game_id, seats=seats[:2], events=match.events)
 
 
 async def test_a_table_keeps_whether_it_allows_hints(store: Store) -> None:
     seats = humans((1, "Ann"))
-    on = await store.create_game(
+    on = await store.games.create_game(
         guild_id=5, channel_id=6, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
     )
-    off = await store.create_game(
+    off = await store.games.create_game(
         guild_id=5,
         channel_id=7,
         host_id=1,
@@ -137,23 +137,23 @@ async def test_a_table_keeps_whether_it_allows_hints(store: Store) -> None:
         seats=seats,
         hints=False,
     )
-    assert [(await store.load_game(g)).hints for g in (on, off)] == [True, False]  # type: ignore[union-attr]
-    await store.update_lobby(on, seats=seats, hints=False)
-    await store.update_lobby(off, seats=seats)  # kept when not given
-    assert [(await store.load_game(g)).hints for g in (on, off)] == [False, False]  # type: ignore[union-attr]
-    await store.update_lobby(off, seats=seats, hints=True)
-    assert [r.hints for r in await store.unfinished_games()] == [False, True]
+    assert [(await store.games.load_game(g)).hints for g in (on, off)] == [True, False]  # type: ignore[union-attr]
+    await store.games.update_lobby(on, seats=seats, hints=False)
+    await store.games.update_lobby(off, seats=seats)  # kept when not given
+    assert [(await store.games.load_game(g)).hints for g in (on, off)] == [False, False]  # type: ignore[union-attr]
+    await store.games.update_lobby(off, seats=seats, hints=True)
+    assert [r.hints for r in await store.games.unfinished_games()] == [False, True]
 
 
 async def test_missing_game(store: Store) -> None:
-    assert await store.load_game(12345) is None
-    assert await store.chip_history(12345) is None
+    assert await store.games.load_game(12345) is None
+    assert await store.stats.chip_history(12345) is None
     with pytest.raises(StoreError, match="no game 12345"):
-        await store.set_table_message(12345, 1)
+        await store.games.set_table_message(12345, 1)
     with pytest.raises(StoreError, match="no game 12345"):
-        await store.append_events(12345, 0, [])
+        await store.games.append_events(12345, 0, [])
     with pytest.raises(StoreError, match="no game 12345"):
-        await store.set_status(12345, "cancelled")
+        await store.games.set_status(12345, "cancelled")
 
 
 async def test_timer_and_seat_updates(store: Store) -> None:
@@ -162,8 +162,8 @@ async def test_timer_and_seat_updates(store: Store) -> None:
     game_id = await new_running_game(store, match, seats)
 
     away = [seats[0], SeatRecord(1, 2, None, "Ben", missed_turns=2, away=True)]
-    await store.update_timer(game_id, turn_deadline=123.0, seats=away)
-    record = await store.load_game(game_id)
+    await store.games.update_timer(game_id, turn_deadline=123.0, seats=away)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.turn_deadline == 123.0 and record.seats == tuple(away)
 
@@ -174,51 +174,51 @@ async def test_timer_and_seat_updates(store: Store) -> None:
     action = match.legal_actions()[0]
     match.apply(seat, action)
     with pytest.raises(StoreError, match="no such seat"):
-        await store.append_events(
+        await store.games.append_events(
             game_id, 1, match.events[1:], seats=[*back, SeatRecord(5, 9, None, "Nobody")]
         )
-    record = await store.load_game(game_id)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert len(record.events) == 1 and record.seats == tuple(away)
 
-    await store.append_events(game_id, 1, match.events[1:], seats=back, turn_deadline=None)
-    record = await store.load_game(game_id)
+    await store.games.append_events(game_id, 1, match.events[1:], seats=back, turn_deadline=None)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.seats == tuple(back) and record.turn_deadline is None
     assert replay(record) == match
 
 
 async def test_status_changes(store: Store) -> None:
-    lobby = await store.create_game(
+    lobby = await store.games.create_game(
         guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=humans((1, "A"))
     )
-    await store.set_status(lobby, "cancelled")
-    record = await store.load_game(lobby)
+    await store.games.set_status(lobby, "cancelled")
+    record = await store.games.load_game(lobby)
     assert record is not None and record.status == "cancelled"
     # Cancelled and finished are final.
     with pytest.raises(StoreError, match="is cancelled"):
-        await store.set_status(lobby, "running")
+        await store.games.set_status(lobby, "running")
     with pytest.raises(ValueError, match="unknown status"):
-        await store.set_status(lobby, "paused")
+        await store.games.set_status(lobby, "paused")
 
     running = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
-    await store.update_timer(running, turn_deadline=50.0)
-    await store.set_status(running, "cancelled")
-    record = await store.load_game(running)
+    await store.games.update_timer(running, turn_deadline=50.0)
+    await store.games.set_status(running, "cancelled")
+    record = await store.games.load_game(running)
     assert record is not None
     assert (record.status, record.turn_deadline, record.finished_at) == ("cancelled", None, None)
     with pytest.raises(StoreError, match="is cancelled, not running"):
-        await store.append_events(running, 1, [])
+        await store.games.append_events(running, 1, [])
 
 
 async def test_unfinished_games_are_lobby_and_running_only(store: Store) -> None:
-    lobby = await store.create_game(
+    lobby = await store.games.create_game(
         guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=humans((1, "A"))
     )
-    cancelled = await store.create_game(
+    cancelled = await store.games.create_game(
         guild_id=1, channel_id=2, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=humans((1, "A"))
     )
-    await store.set_status(cancelled, "cancelled")
+    await store.games.set_status(cancelled, "cancelled")
     finished, _ = await play_random_game(store, Ruleset(threshold=5), 2, seed=1)
     running, live = await play_random_game(
         store, Ruleset(party=True, threshold=200), 4, seed=2, stop_after=25
@@ -228,7 +228,7 @@ async def test_unfinished_games_are_lobby_and_running_only(store: Store) -> None
     )
     assert not live.over and not other_live.over
 
-    records = await store.unfinished_games()
+    records = await store.games.unfinished_games()
     assert [r.id for r in records] == [lobby, running, other]
     assert [r.status for r in records] == ["lobby", "running", "running"]
     assert records[0].events == () and records[0].seats == tuple(humans((1, "A")))
@@ -245,7 +245,7 @@ async def test_unfinished_games_uses_a_fixed_number_of_queries(sqlite_store: Sto
     conn = store._db.connection  # type: ignore[attr-defined]
     statements: list[str] = []
     await conn.set_trace_callback(statements.append)
-    records = await store.unfinished_games()
+    records = await store.games.unfinished_games()
     await conn.set_trace_callback(None)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(records) == 12
@@ -258,9 +258,9 @@ async def test_meta_is_stored_per_event(store: Store, backend: Backend) -> None:
     seat = match.to_move
     assert seat is not None
     match.apply(seat, DRAW if DRAW in match.legal_actions() else match.legal_actions()[0])
-    await store.append_events(game_id, 1, match.events[1:], meta=[{"auto": "timeout"}])
+    await store.games.append_events(game_id, 1, match.events[1:], meta=[{"auto": "timeout"}])
     with pytest.raises(ValueError, match="meta entries"):
-        await store.append_events(game_id, 2, [], meta=[None])
+        await store.games.append_events(game_id, 2, [], meta=[None])
 
     await store.close()
     rows = await backend.rows("SELECT seq, kind, meta FROM events ORDER BY seq")
@@ -271,7 +271,7 @@ async def test_meta_is_stored_per_event(store: Store, backend: Backend) -> None:
 async def test_hostile_names_are_stored_verbatim(store: Store) -> None:
     evil = "x'); DROP TABLE games;--"
     seats = [SeatRecord(0, 1, None, evil), SeatRecord(1, None, "easy", 'Robert"); --')]
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=1,
         channel_id=1,
         host_id=1,
@@ -280,25 +280,25 @@ async def test_hostile_names_are_stored_verbatim(store: Store) -> None:
         seats=seats,
         language=evil,
     )
-    await store.set_language(1, evil)
-    record = await store.load_game(game_id)
+    await store.settings.set_language(1, evil)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.seats == tuple(seats)
     assert record.language == evil
-    assert await store.get_language(1) == evil
-    assert [r.id for r in await store.unfinished_games()] == [game_id]
+    assert await store.settings.get_language(1) == evil
+    assert [r.id for r in await store.games.unfinished_games()] == [game_id]
 
 
 async def test_guild_language(store: Store) -> None:
-    assert await store.get_language(9) is None
-    await store.set_language(9, "es")
-    await store.set_language(8, "de")
-    assert await store.get_language(9) == "es"
-    await store.set_language(9, "en")
-    assert await store.get_language(9) == "en"
-    await store.set_language(9, None)
-    assert await store.get_language(9) is None
-    assert await store.get_language(8) == "de"
+    assert await store.settings.get_language(9) is None
+    await store.settings.set_language(9, "es")
+    await store.settings.set_language(8, "de")
+    assert await store.settings.get_language(9) == "es"
+    await store.settings.set_language(9, "en")
+    assert await store.settings.get_language(9) == "en"
+    await store.settings.set_language(9, None)
+    assert await store.settings.get_language(9) is None
+    assert await store.settings.get_language(8) == "de"
 
 
 async def test_concurrent_units_do_not_interleave(store: Store) -> None:
@@ -317,13 +317,13 @@ async def test_concurrent_units_do_not_interleave(store: Store) -> None:
 
     async def reader() -> None:
         for _ in range(30):
-            for record in await store.unfinished_games():
+            for record in await store.games.unfinished_games():
                 replay(record)  # never a half-saved move
             await asyncio.sleep(0)
 
     await asyncio.gather(reader(), *(play(i, m, 30) for i, m in zip(ids, matches, strict=True)))
     for game_id, match in zip(ids, matches, strict=True):
-        record = await store.load_game(game_id)
+        record = await store.games.load_game(game_id)
         assert record is not None and replay(record) == match
 
 
@@ -332,14 +332,14 @@ async def test_closed_store_refuses_work(backend: Backend) -> None:
     await store.close()
     await store.close()  # twice is fine
     with pytest.raises(StoreError, match="closed"):
-        await store.load_game(1)
+        await store.games.load_game(1)
 
 
 async def test_async_with_closes(backend: Backend) -> None:
     async with await Store.open(backend.target) as store:
-        assert await store.get_language(1) is None
+        assert await store.settings.get_language(1) is None
     with pytest.raises(StoreError, match="closed"):
-        await store.get_language(1)
+        await store.settings.get_language(1)
 
 
 async def test_an_unreadable_game_does_not_block_the_others(
@@ -353,11 +353,11 @@ async def test_an_unreadable_game_does_not_block_the_others(
 
     store = await Store.open(backend.target)
     try:
-        records = await store.unfinished_games()
+        records = await store.games.unfinished_games()
         assert [r.id for r in records] == [good]
         assert replay(records[0]) == live
         assert f"game {bad} cannot be resumed" in caplog.text
         with pytest.raises(StoreError, match=f"could not load game {bad}: RulesetError"):
-            await store.load_game(bad)
+            await store.games.load_game(bad)
     finally:
         await store.close()

@@ -17,7 +17,7 @@ async def test_open_hands_are_kept_replaced_and_dropped_once_too_old(backend: Ba
     now = [10_000.0]
     store = await Store.open(backend.target, durable=False, clock=lambda: now[0])
     try:
-        game_id = await store.create_game(
+        game_id = await store.games.create_game(
             guild_id=1,
             channel_id=2,
             host_id=10,
@@ -25,16 +25,16 @@ async def test_open_hands_are_kept_replaced_and_dropped_once_too_old(backend: Ba
             turn_timer=60,
             seats=humans((10, "alice"), (11, "bob")),
         )
-        await store.save_open_hand(hand(game_id, 10, now[0]))
-        await store.save_open_hand(hand(game_id, 11, now[0], token="old"))
+        await store.hands.save_open_hand(hand(game_id, 10, now[0]))
+        await store.hands.save_open_hand(hand(game_id, 11, now[0], token="old"))
         bobs = hand(game_id, 11, now[0] + 60, token="new")
-        await store.save_open_hand(bobs)  # bob opened his hand again
-        assert await store.open_hands() == [hand(game_id, 10, now[0]), bobs]
+        await store.hands.save_open_hand(bobs)  # bob opened his hand again
+        assert await store.hands.open_hands() == [hand(game_id, 10, now[0]), bobs]
 
         now[0] += TOKEN_LIFETIME + 30  # alice's token can no longer edit her hand
-        assert await store.open_hands() == [bobs]
+        assert await store.hands.open_hands() == [bobs]
         now[0] += 60  # nor bob's
-        await store.save_open_hand(hand(game_id, 10, now[0], token="later"))
+        await store.hands.save_open_hand(hand(game_id, 10, now[0], token="later"))
         rows = await backend.rows("SELECT user_id, token FROM open_hands ORDER BY user_id")
         assert rows == [(10, "later")], "expired rows are pruned as new ones come in"
     finally:
@@ -48,7 +48,7 @@ async def test_a_process_restores_only_the_open_hands_of_its_shards(backend: Bac
     setup = await Store.open(backend.target, durable=False, clock=lambda: now)
     try:
         for shard in (0, 1):
-            games[shard] = await setup.create_game(
+            games[shard] = await setup.games.create_game(
                 guild_id=guild_on(shard, 2),
                 channel_id=100 + shard,
                 host_id=10,
@@ -56,14 +56,14 @@ async def test_a_process_restores_only_the_open_hands_of_its_shards(backend: Bac
                 turn_timer=60,
                 seats=humans((10, "alice"), (11, "bob")),
             )
-            await setup.save_open_hand(hand(games[shard], 10 + shard, now))
+            await setup.hands.save_open_hand(hand(games[shard], 10 + shard, now))
     finally:
         await setup.close()
 
     for shards, shard in ((Shards(2, (0,)), 0), (Shards(2, (1,)), 1)):
         store = await Store.open(backend.target, durable=False, clock=lambda: now)
         try:
-            await store.claim_shards(shards)
-            assert await store.open_hands() == [hand(games[shard], 10 + shard, now)], shards
+            await store.leases.claim_shards(shards)
+            assert await store.hands.open_hands() == [hand(games[shard], 10 + shard, now)], shards
         finally:
             await store.close()

@@ -39,11 +39,11 @@ async def test_a_move_cannot_be_saved_twice(store: Store) -> None:
     seat = match.to_move
     assert seat is not None
     match.apply(seat, match.legal_actions()[0])
-    await store.append_events(game_id, 1, match.events[1:], turn_deadline=10.0)
+    await store.games.append_events(game_id, 1, match.events[1:], turn_deadline=10.0)
 
     with pytest.raises(StoreError, match=unique_failed("events")):
-        await store.append_events(game_id, 1, match.events[1:], turn_deadline=20.0)
-    record = await store.load_game(game_id)
+        await store.games.append_events(game_id, 1, match.events[1:], turn_deadline=20.0)
+    record = await store.games.load_game(game_id)
     assert record is not None
     assert record.events == tuple(match.events)
     assert record.turn_deadline == 10.0  # the failed unit changed nothing at all
@@ -56,8 +56,8 @@ async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
     assert seat is not None
     match.apply(seat, match.legal_actions()[0])
     with pytest.raises(StoreError, match="without gaps"):
-        await store.append_events(game_id, 2, match.events[1:])
-    record = await store.load_game(game_id)
+        await store.games.append_events(game_id, 2, match.events[1:])
+    record = await store.games.load_game(game_id)
     assert record is not None and len(record.events) == 1
 
 
@@ -76,7 +76,7 @@ async def test_a_failure_after_the_events_rolls_the_events_back(
 
     # The same round twice: the second results insert fails on its primary key.
     with pytest.raises(StoreError, match=unique_failed("round_results")):
-        await store.append_events(
+        await store.games.append_events(
             game_id, 1, match.events[1:], results=[result, result], finished=match.winners
         )
     assert await stored(store, backend, game_id) == (1, 0, 0, "running")
@@ -92,7 +92,7 @@ async def test_a_failure_in_the_final_results_rolls_everything_back(backend: Bac
     match.apply(1, QUIT)
     # Points for a third seat the game doesn't have: refused last thing in the unit.
     with pytest.raises(StoreError, match="3 final points for 2 seats"):
-        await store.append_events(
+        await store.games.append_events(
             game_id,
             1,
             match.events[1:],
@@ -101,12 +101,14 @@ async def test_a_failure_in_the_final_results_rolls_everything_back(backend: Bac
             final_points=[10, 10, 3],
         )
     with pytest.raises(ValueError, match="winners"):
-        await store.append_events(game_id, 1, match.events[1:], finished=(2,), final_points=[1, 2])
+        await store.games.append_events(
+            game_id, 1, match.events[1:], finished=(2,), final_points=[1, 2]
+        )
     assert await stored(store, backend, game_id) == (1, 0, 0, "running")
 
     # And the same unit, right this time, lands whole.
     store = await Store.open(backend.target, durable=False)
-    await store.append_events(
+    await store.games.append_events(
         game_id, 1, match.events[1:], results=match.results, finished=match.winners
     )
     assert await stored(store, backend, game_id) == (3, 2, 2, "finished")
@@ -121,14 +123,14 @@ async def test_a_finished_game_takes_no_more_events(store: Store) -> None:
     await play_move(store, game_id, match, QUIT)
     assert match.over
     with pytest.raises(StoreError, match="is finished, not running"):
-        await store.append_events(game_id, 3, [match.events[0]])
+        await store.games.append_events(game_id, 3, [match.events[0]])
 
 
 async def test_finishing_needs_points(store: Store) -> None:
     with pytest.raises(ValueError, match="needs final_points"):
-        await store.append_events(1, 1, [], finished=(0,))
+        await store.games.append_events(1, 1, [], finished=(0,))
     with pytest.raises(ValueError, match="at least one winner"):
-        await store.append_events(1, 1, [], finished=())
+        await store.games.append_events(1, 1, [], finished=())
 
 
 async def test_the_event_log_is_append_only(store: Store, backend: Backend) -> None:
@@ -151,16 +153,16 @@ async def test_constraints_reach_the_caller_as_store_errors(store: Store) -> Non
 
     bad_strength = [SeatRecord(0, None, "godlike", "Bot")]
     with pytest.raises(StoreError, match=CHECK_FAILED):
-        await store.create_game(
+        await store.games.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=bad_strength
         )
     twice = [SeatRecord(0, 7, None, "Ann"), SeatRecord(1, 7, None, "Ann again")]
     with pytest.raises(StoreError, match=unique_failed("seats")):
-        await store.create_game(
+        await store.games.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=twice
         )
     # Neither half-made game was kept.
-    assert await store.unfinished_games() == []
+    assert await store.games.unfinished_games() == []
 
 
 @pytest.mark.parametrize(("durable", "synchronous"), [(True, 2), (False, 1)])
@@ -175,7 +177,7 @@ async def test_connection_settings(db_path: Path, durable: bool, synchronous: in
             "secure_delete": 1,
             "user_version": store.schema_version,
         }
-        await store.set_language(1, "de")
+        await store.settings.set_language(1, "de")
         assert db_path.with_name(db_path.name + "-wal").exists()
     finally:
         await store.close()
@@ -187,14 +189,14 @@ async def test_a_read_or_write_cut_short_leaves_the_store_working(
 ) -> None:
     """A task stopped while its unit begins (a shutdown, a hint given up) must not leave
     the connection inside that transaction: every later read and write would fail."""
-    await store.guild_settings(1)  # the connections are open
-    for work in (store.guild_settings(1), store.set_language(1, "de")):
+    await store.settings.guild_settings(1)  # the connections are open
+    for work in (store.settings.guild_settings(1), store.settings.set_language(1, "de")):
         task = asyncio.ensure_future(work)
         for _ in range(cut_after):
             await asyncio.sleep(0)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-    await store.set_language(1, "pl")
-    assert (await store.guild_settings(1)).language == "pl"
-    assert await store.unfinished_games() == []
+    await store.settings.set_language(1, "pl")
+    assert (await store.settings.guild_settings(1)).language == "pl"
+    assert await store.games.unfinished_games() == []

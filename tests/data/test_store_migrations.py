@@ -66,10 +66,10 @@ async def test_a_column_left_unused_does_no_harm(db_path: Path) -> None:
     stored and read all the same (migrate-to-postgres's tests copy them on)."""
     store = await Store.open(db_path)
     try:
-        game_id = await store.create_game(
+        game_id = await store.games.create_game(
             guild_id=1, channel_id=2, host_id=3, ruleset=Ruleset(), turn_timer=60, seats=[]
         )
-        [record] = await store.unfinished_games()
+        [record] = await store.games.unfinished_games()
         assert record.id == game_id and record.status == "lobby"
     finally:
         await store.close()
@@ -121,7 +121,7 @@ async def test_an_older_database_upgrades_in_place(tmp_path: Path, db_path: Path
     store = await Store.open(db_path)
     try:
         assert store.schema_version == len(load_migrations()) >= 2
-        [record] = await store.unfinished_games()
+        [record] = await store.games.unfinished_games()
         assert (record.id, record.status, record.turn_timer, record.turn_deadline) == (
             7,
             "running",
@@ -131,8 +131,8 @@ async def test_an_older_database_upgrades_in_place(tmp_path: Path, db_path: Path
         assert record.language is None  # the column 0002 added
         assert [s.name for s in record.seats] == ["Ann", "Bot"]
         assert Match.replay(record.ruleset, 2, record.events) == match
-        await store.set_language(1, "es")  # the table 0002 added
-        assert await store.get_language(1) == "es"
+        await store.settings.set_language(1, "es")  # the table 0002 added
+        assert await store.settings.get_language(1) == "es"
     finally:
         await store.close()
     assert user_version(db_path) == len(load_migrations())
@@ -142,7 +142,7 @@ async def test_a_failed_migration_leaves_the_previous_version(
     tmp_path: Path, db_path: Path
 ) -> None:
     store = await Store.open(db_path)
-    await store.set_language(5, "de")
+    await store.settings.set_language(5, "de")
     await store.close()
     before = user_version(db_path)
 
@@ -167,7 +167,7 @@ async def test_a_failed_migration_leaves_the_previous_version(
     assert "half_done" not in columns
     store = await Store.open(db_path)  # the shipped migrations still open it, data intact
     try:
-        assert await store.get_language(5) == "de"
+        assert await store.settings.get_language(5) == "de"
     finally:
         await store.close()
 
@@ -216,8 +216,8 @@ async def test_postgresql_migrates_a_new_database_once(postgres_server: Postgres
     first, second = await asyncio.gather(Store.open(url), Store.open(url))
     try:
         assert first.schema_version == second.schema_version == len(load_migrations())
-        await first.set_language(1, "de")
-        assert await second.get_language(1) == "de"
+        await first.settings.set_language(1, "de")
+        assert await second.settings.get_language(1) == "de"
     finally:
         await first.close()
         await second.close()
@@ -228,7 +228,7 @@ async def test_a_failed_postgresql_migration_leaves_the_previous_version(
 ) -> None:
     url = await postgres_server.new_database()
     store = await Store.open(url)
-    await store.set_language(5, "de")
+    await store.settings.set_language(5, "de")
     await store.close()
     latest = len(load_migrations())
 
@@ -244,7 +244,7 @@ async def test_a_failed_postgresql_migration_leaves_the_previous_version(
     store = await Store.open(url)  # the shipped migrations still open it, data intact
     try:
         assert store.schema_version == latest
-        assert await store.get_language(5) == "de"
+        assert await store.settings.get_language(5) == "de"
         # Nothing of the failed migration stayed.
         async with store._db.read() as unit:
             assert await unit.fetch("SELECT to_regclass('half_done')") == [(None,)]

@@ -20,7 +20,7 @@ async def test_pings_are_kept_once_until_dropped_and_go_with_their_game(
 ) -> None:
     store = await Store.open(backend.target, durable=False)
     try:
-        game_id = await store.create_game(
+        game_id = await store.games.create_game(
             guild_id=1,
             channel_id=2,
             host_id=10,
@@ -30,12 +30,12 @@ async def test_pings_are_kept_once_until_dropped_and_go_with_their_game(
         )
         first, second = PingRecord(game_id, 1, 2, 7001), PingRecord(game_id, 1, 2, 7002)
         for ping in (second, first, second):  # the same one stored twice is one
-            await store.add_ping(ping)
-        assert await store.standing_pings() == [first, second]
+            await store.pings.add_ping(ping)
+        assert await store.pings.standing_pings() == [first, second]
 
-        await store.drop_ping(first.message_id)
-        assert await store.standing_pings() == [second]
-        await store.forget_guild(1)
+        await store.pings.drop_ping(first.message_id)
+        assert await store.pings.standing_pings() == [second]
+        await store.forget.forget_guild(1)
         assert await backend.rows("SELECT message_id FROM pings") == []
     finally:
         await store.close()
@@ -80,7 +80,7 @@ async def test_pings_stored_before_0010_are_still_taken_down(
     store = await Store.open(backend.target, durable=False)
     try:
         assert store.schema_version >= 10  # 0010 and any after it ran
-        assert await store.standing_pings() == [
+        assert await store.pings.standing_pings() == [
             PingRecord(running, 1, 2, 7001),
             PingRecord(finished, 1, 3, 7003),
         ]
@@ -102,6 +102,6 @@ async def test_a_game_over_before_0010_leaves_no_ping_to_take_down(
     store = await Store.open(backend.target, durable=False)
     try:
         assert store.schema_version >= 10  # 0010 and any after it ran
-        assert await store.standing_pings() == [PingRecord(lobby, 1, 4, 7003)]
+        assert await store.pings.standing_pings() == [PingRecord(lobby, 1, 4, 7003)]
     finally:
         await store.close()

@@ -44,6 +44,6 @@ async def test_a_closed_postgresql_store_refuses_work(postgres_server: PostgresS
     store = await Store.open(await postgres_server.new_database())
     await store.close()
     with pytest.raises(StoreError, match="could not save: the store is closed"):
-        await store.set_language(1, "de")
+        await store.settings.set_language(1, "de")
     with pytest.raises(StoreError, match="could not load: the store is closed"):
-        await store.leaderboard(1)
+        await store.stats.leaderboard(1)

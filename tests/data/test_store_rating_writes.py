@@ -40,12 +40,12 @@ async def test_unrated_games_come_in_the_order_they_finished(store: Store) -> No
     ids = [(await play_random_game(store, Ruleset(), 2, seed, guild_id=5))[0] for seed in range(5)]
     await play_random_game(store, Ruleset(), 2, 9, guild_id=6)
     await play_random_game(store, Ruleset(), 2, 10, guild_id=5, stop_after=3)  # still running
-    assert await store.unrated_guilds() == [5, 6]
+    assert await store.rating_writes.unrated_guilds() == [5, 6]
 
-    first, cursor = await store.unrated_games(5, limit=2)
+    first, cursor = await store.rating_writes.unrated_games(5, limit=2)
     assert [g.record.id for g in first] == ids[:2]
     assert cursor is not None
-    rest, end = await store.unrated_games(5, after=cursor, limit=10)
+    rest, end = await store.rating_writes.unrated_games(5, after=cursor, limit=10)
     assert [g.record.id for g in rest] == ids[2:]
     assert end is None
     game = first[0]
@@ -56,39 +56,43 @@ async def test_unrated_games_come_in_the_order_they_finished(store: Store) -> No
     # A game rated is no longer listed; one that finished before it still is.
     rated = rest[0]
     assert rated.record.finished_at is not None
-    await store.save_ratings([rating_of(rated.record.id, 5, rated.record.finished_at)])
-    left, _ = await store.unrated_games(5)
+    await store.rating_writes.save_ratings(
+        [rating_of(rated.record.id, 5, rated.record.finished_at)]
+    )
+    left, _ = await store.rating_writes.unrated_games(5)
     assert [g.record.id for g in left] == [i for i in ids if i != rated.record.id]
-    assert await store.newest_rated(5) == (rated.record.finished_at, rated.record.id)
-    assert await store.newest_rated(6) is None
+    assert await store.rating_writes.newest_rated(5) == (rated.record.finished_at, rated.record.id)
+    assert await store.rating_writes.newest_rated(6) is None
 
 
 async def test_a_games_ratings_are_written_once_and_read_back(store: Store) -> None:
     game_id, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
-    await store.save_ratings([rating_of(game_id, 5, 2_000.0)])
+    await store.rating_writes.save_ratings([rating_of(game_id, 5, 2_000.0)])
     with pytest.raises(AlreadyRated):
-        await store.save_ratings([rating_of(game_id, 5, 2_000.0, mu=40.0)])
+        await store.rating_writes.save_ratings([rating_of(game_id, 5, 2_000.0, mu=40.0)])
     # The refused second rating wrote nothing.
-    skills = await store.skills(5, (100, ALL_TIME), ["user:500", "ai:normal", "user:9"])
+    skills = await store.rating_writes.skills(
+        5, (100, ALL_TIME), ["user:500", "ai:normal", "user:9"]
+    )
     assert skills == {
         (100, "user:500"): Skill(27.0, 8.0, 1),
         (ALL_TIME, "user:500"): Skill(27.0, 8.0, 1),
         (100, "ai:normal"): Skill(23.0, 8.0, 1),
         (ALL_TIME, "ai:normal"): Skill(23.0, 8.0, 1),
     }
-    board = await store.rating_board(5, 100)
+    board = await store.ratings.rating_board(5, 100)
     assert [(row.rank, row.user_id, row.ai, row.name) for row in board] == [
         (1, 500, None, "Player 0"),
         (2, None, "normal", "normal"),
     ]
-    changes = await store.rating_changes(game_id)
+    changes = await store.ratings.rating_changes(game_id)
     assert [(c.season, c.seat, c.user_id, c.ai, c.rank) for c in changes] == [
         (ALL_TIME, 0, 500, None, 1),
         (ALL_TIME, 1, None, "normal", 2),
         (100, 0, 500, None, 1),
         (100, 1, None, "normal", 2),
     ]
-    assert await store.rated_seasons(5) == [100]
+    assert await store.ratings.rated_seasons(5) == [100]
 
 
 async def test_wiping_a_servers_ratings_leaves_its_plans_and_the_other_servers(
@@ -96,23 +100,25 @@ async def test_wiping_a_servers_ratings_leaves_its_plans_and_the_other_servers(
 ) -> None:
     one, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
     two, _ = await play_random_game(store, Ruleset(), 2, 2, guild_id=6)
-    await store.save_ratings([rating_of(one, 5, 2_000.0)])
-    await store.save_ratings([rating_of(two, 6, 2_000.0)])
-    assert await store.wipe_ratings(5) == 1
-    assert await store.rating_board(5, ALL_TIME) == []
-    assert await store.rating_changes(one) == []
-    assert await store.newest_rated(5) is None
-    assert len(await store.rating_board(6, ALL_TIME)) == 2
-    assert await store.finished_guilds() == [5, 6]
-    await store.save_ratings([rating_of(one, 5, 2_000.0)])  # it may be rated again
+    await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])
+    await store.rating_writes.save_ratings([rating_of(two, 6, 2_000.0)])
+    assert await store.rating_writes.wipe_ratings(5) == 1
+    assert await store.ratings.rating_board(5, ALL_TIME) == []
+    assert await store.ratings.rating_changes(one) == []
+    assert await store.rating_writes.newest_rated(5) is None
+    assert len(await store.ratings.rating_board(6, ALL_TIME)) == 2
+    assert await store.rating_writes.finished_guilds() == [5, 6]
+    await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])  # it may be rated again
 
 
 async def test_several_games_are_written_in_one_unit_all_or_nothing(store: Store) -> None:
     one, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
     two, _ = await play_random_game(store, Ruleset(), 2, 2, guild_id=5)
-    await store.save_ratings([rating_of(two, 5, 2_001.0)])
+    await store.rating_writes.save_ratings([rating_of(two, 5, 2_001.0)])
     with pytest.raises(AlreadyRated):
-        await store.save_ratings([rating_of(one, 5, 2_000.0), rating_of(two, 5, 2_001.0)])
-    assert await store.rating_changes(one) == []  # the first game's rows went back too
-    await store.save_ratings([rating_of(one, 5, 2_000.0)])
-    assert len(await store.rating_changes(one)) == 4
+        await store.rating_writes.save_ratings(
+            [rating_of(one, 5, 2_000.0), rating_of(two, 5, 2_001.0)]
+        )
+    assert await store.ratings.rating_changes(one) == []  # the first game's rows went back too
+    await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])
+    assert len(await store.ratings.rating_changes(one)) == 4

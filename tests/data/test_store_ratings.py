@@ -15,23 +15,23 @@ async def test_a_server_without_rated_games_has_an_empty_board_and_no_seasons(
     store: Store,
 ) -> None:
     assert store.schema_version == 12
-    assert await store.rating_board(1, ALL_TIME) == []
-    assert (await store.rating_page(1, ALL_TIME)).total == 0
-    assert await store.rating_of(1, ALL_TIME, 7) is None
-    assert await store.rating_history(1, ALL_TIME, 7) == []
-    assert await store.rated_seasons(1) == []
-    assert await store.season_plans(1) == []
-    assert await store.rating_changes(1) == []
+    assert await store.ratings.rating_board(1, ALL_TIME) == []
+    assert (await store.ratings.rating_page(1, ALL_TIME)).total == 0
+    assert await store.ratings.rating_of(1, ALL_TIME, 7) is None
+    assert await store.ratings.rating_history(1, ALL_TIME, 7) == []
+    assert await store.ratings.rated_seasons(1) == []
+    assert await store.ratings.season_plans(1) == []
+    assert await store.ratings.rating_changes(1) == []
 
 
 async def test_a_season_plan_is_kept_and_one_at_the_same_second_replaced(store: Store) -> None:
-    await store.add_season_plan(1, SeasonPlan(started_at=2_000, days=14))
-    await store.add_season_plan(1, SeasonPlan(started_at=1_000, days=None))
-    await store.add_season_plan(2, SeasonPlan(started_at=1_500, days=7))
-    assert await store.season_plans(1) == [SeasonPlan(1_000, None), SeasonPlan(2_000, 14)]
-    await store.add_season_plan(1, SeasonPlan(started_at=2_000, days=30))
-    assert await store.season_plans(1) == [SeasonPlan(1_000, None), SeasonPlan(2_000, 30)]
-    assert await store.season_plans(2) == [SeasonPlan(1_500, 7)]
+    await store.rating_writes.add_season_plan(1, SeasonPlan(started_at=2_000, days=14))
+    await store.rating_writes.add_season_plan(1, SeasonPlan(started_at=1_000, days=None))
+    await store.rating_writes.add_season_plan(2, SeasonPlan(started_at=1_500, days=7))
+    assert await store.ratings.season_plans(1) == [SeasonPlan(1_000, None), SeasonPlan(2_000, 14)]
+    await store.rating_writes.add_season_plan(1, SeasonPlan(started_at=2_000, days=30))
+    assert await store.ratings.season_plans(1) == [SeasonPlan(1_000, None), SeasonPlan(2_000, 30)]
+    assert await store.ratings.season_plans(2) == [SeasonPlan(1_500, 7)]
 
 
 async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
@@ -40,7 +40,7 @@ async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
     seats = [SeatRecord(0, 1, None, "alice"), SeatRecord(1, 2, None, "bob")]
 
     async def game(channel: int, seated: list[SeatRecord]) -> int:
-        return await store.create_game(
+        return await store.games.create_game(
             guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seated
         )
 
@@ -53,17 +53,22 @@ async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
         await put_change(store, 5, ALL_TIME, game_id, 0, rated.player, (25.0, 8.0), (30.0, 5.0))
     await put_rating(store, 5, ALL_TIME, Rated("hard", 20.0, 5.0, 3, ai="hard"))
 
-    everything = await store.rating_of(5, ALL_TIME, 1)
+    everything = await store.ratings.rating_of(5, ALL_TIME, 1)
     assert everything is not None and everything.rank == 2
     carol = Sight(viewer=3, hidden=frozenset({20}))
-    seen = await store.rating_of(5, ALL_TIME, 1, sight=carol)
+    seen = await store.ratings.rating_of(5, ALL_TIME, 1, sight=carol)
     assert seen is not None and seen.rank == 1 and seen.name == "alice"
-    assert [r.name for r in await store.rating_board(5, ALL_TIME, sight=carol)] == ["alice", "hard"]
+    assert [r.name for r in await store.ratings.rating_board(5, ALL_TIME, sight=carol)] == [
+        "alice",
+        "hard",
+    ]
     bobs = Sight(viewer=2, hidden=frozenset({20}))  # he sat at the hidden game
-    mine = await store.rating_of(5, ALL_TIME, 1, sight=bobs)
+    mine = await store.ratings.rating_of(5, ALL_TIME, 1, sight=bobs)
     assert mine is not None and mine.rank == 2
     # Alice's only game is in a hidden channel: her rating is not shown, as on the board.
-    assert await store.rating_of(5, ALL_TIME, 1, sight=Sight(hidden=frozenset({10}))) is None
+    assert (
+        await store.ratings.rating_of(5, ALL_TIME, 1, sight=Sight(hidden=frozenset({10}))) is None
+    )
 
 
 async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_it(
@@ -76,7 +81,7 @@ async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_i
 
     async def game(channel: int, seated: list[int]) -> int:
         seats = [SeatRecord(s, user, None, people[user]) for s, user in enumerate(seated)]
-        return await store.create_game(
+        return await store.games.create_game(
             guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
         )
 
@@ -100,7 +105,7 @@ async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_i
     await put_rating(store, 5, ALL_TIME, Rated("hard", 50.0, 5.0, 3, ai="hard"))
 
     dans = Sight(viewer=4, hidden=frozenset({20, 21}))
-    board = await store.rating_board(5, ALL_TIME, sight=dans)
+    board = await store.ratings.rating_board(5, ALL_TIME, sight=dans)
     assert [(r.rank, r.name) for r in board] == [
         (1, "hard"),
         (2, "bob"),
@@ -108,17 +113,17 @@ async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_i
         (4, "alice"),
         (5, "carol"),
     ]
-    assert (await store.rating_page(5, ALL_TIME, sight=dans)).total == 5
-    dan = await store.rating_of(5, ALL_TIME, 4, sight=dans)
+    assert (await store.ratings.rating_page(5, ALL_TIME, sight=dans)).total == 5
+    dan = await store.ratings.rating_of(5, ALL_TIME, 4, sight=dans)
     assert dan is not None and dan.rank == 3
 
     carols = Sight(viewer=3, hidden=frozenset({20, 21}))
-    board = await store.rating_board(5, ALL_TIME, sight=carols)
+    board = await store.ratings.rating_board(5, ALL_TIME, sight=carols)
     assert [(r.rank, r.name) for r in board] == [(1, "hard"), (2, "alice"), (3, "carol")]
-    assert (await store.rating_page(5, ALL_TIME, sight=carols)).total == 3
-    carol = await store.rating_of(5, ALL_TIME, 3, sight=carols)
+    assert (await store.ratings.rating_page(5, ALL_TIME, sight=carols)).total == 3
+    carol = await store.ratings.rating_of(5, ALL_TIME, 3, sight=carols)
     assert carol is not None and carol.rank == 3
-    page = await store.rating_board(5, ALL_TIME, limit=1, offset=1, sight=carols)
+    page = await store.ratings.rating_board(5, ALL_TIME, limit=1, offset=1, sight=carols)
     assert [(r.rank, r.name) for r in page] == [(2, "alice")]
 
 
@@ -135,7 +140,7 @@ async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store
         channel = rng.choice((10, 11, 12, 13))
         users = rng.sample(list(people), rng.randint(1, 3))
         seats = [SeatRecord(s, user, None, f"p{user}") for s, user in enumerate(users)]
-        game_id = await store.create_game(
+        game_id = await store.games.create_game(
             guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
         )
         async with store._db.write() as unit:  # so that its channel takes the next game
@@ -164,17 +169,17 @@ async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store
                     for user, games in played.items()
                     if any(channel_of[g] not in hidden or viewer in seated[g] for g, _ in games)
                 }
-                board = await store.rating_board(5, ALL_TIME, limit=50, sight=sight)
+                board = await store.ratings.rating_board(5, ALL_TIME, limit=50, sight=sight)
                 assert {r.name for r in board} == shown | {"hard"}, sight
-                page = await store.rating_page(5, ALL_TIME, size=50, sight=sight)
+                page = await store.ratings.rating_page(5, ALL_TIME, size=50, sight=sight)
                 assert (page.total, page.rows) == (len(board), board)
                 for row in board:
                     if row.user_id is not None:
-                        mine = await store.rating_of(5, ALL_TIME, row.user_id, sight=sight)
+                        mine = await store.ratings.rating_of(5, ALL_TIME, row.user_id, sight=sight)
                         assert mine is not None and mine.rank == row.rank
                 for user in people:
                     if f"p{user}" not in shown:
-                        assert await store.rating_of(5, ALL_TIME, user, sight=sight) is None
+                        assert await store.ratings.rating_of(5, ALL_TIME, user, sight=sight) is None
 
 
 async def test_a_rating_page_comes_with_the_boards_size_and_past_the_end_is_the_last(
@@ -184,14 +189,14 @@ async def test_a_rating_page_comes_with_the_boards_size_and_past_the_end_is_the_
     past the end (an old button) is the last page; an empty board has none."""
     for n in range(12):
         await put_rating(store, 5, ALL_TIME, Rated(f"p{n}", 40.0 - n, 5.0, 1, user_id=n + 1))
-    first = await store.rating_page(5, ALL_TIME, page=0, size=5)
+    first = await store.ratings.rating_page(5, ALL_TIME, page=0, size=5)
     assert (first.total, first.page) == (12, 0)
     assert [r.name for r in first.rows] == [f"p{n}" for n in range(5)]
     assert [r.rank for r in first.rows] == [1, 2, 3, 4, 5]
-    last = await store.rating_page(5, ALL_TIME, page=2, size=5)
+    last = await store.ratings.rating_page(5, ALL_TIME, page=2, size=5)
     assert (last.total, last.page, [r.name for r in last.rows]) == (12, 2, ["p10", "p11"])
-    beyond = await store.rating_page(5, ALL_TIME, page=9, size=5)
+    beyond = await store.ratings.rating_page(5, ALL_TIME, page=9, size=5)
     assert beyond == last
-    assert await store.rating_board(5, ALL_TIME, limit=5, offset=10) == last.rows
-    empty = await store.rating_page(6, ALL_TIME, page=3, size=5)
+    assert await store.ratings.rating_board(5, ALL_TIME, limit=5, offset=10) == last.rows
+    empty = await store.ratings.rating_page(6, ALL_TIME, page=3, size=5)
     assert (empty.total, empty.page, empty.rows) == (0, 0, [])

@@ -33,11 +33,11 @@ async def fill(path: Path) -> dict[int, Match]:
             )
             matches[game_id] = match
         game_id, match = await play_random_game(store, Ruleset(), 3, 9, stop_after=5)
-        await store.update_timer(game_id, turn_deadline=77.5, note=SeatNote(6, 1, "takeover"))
-        await store.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
+        await store.games.update_timer(game_id, turn_deadline=77.5, note=SeatNote(6, 1, "takeover"))
+        await store.games.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
         matches[game_id] = match
-        await store.add_ping(PingRecord(game_id, 1, 10, 9001))  # its turn ping stands
-        await store.create_game(
+        await store.pings.add_ping(PingRecord(game_id, 1, 10, 9001))  # its turn ping stands
+        await store.games.create_game(
             guild_id=2,
             channel_id=5,
             host_id=1,
@@ -46,12 +46,12 @@ async def fill(path: Path) -> dict[int, Match]:
             seats=humans((1, "Ann")),
             language="de",
         )
-        await store.set_language(1, "es")
-        await store.set_default_timer(2, 45)
-        await store.set_default_hints(2, False)
-        await store.allow_channel(2, 5)
-        await store.allow_channel(2, 6)
-        await store.add_season_plan(2, SeasonPlan(started_at=500, days=30))
+        await store.settings.set_language(1, "es")
+        await store.settings.set_default_timer(2, 45)
+        await store.settings.set_default_hints(2, False)
+        await store.settings.allow_channel(2, 5)
+        await store.settings.allow_channel(2, 6)
+        await store.rating_writes.add_season_plan(2, SeasonPlan(started_at=500, days=30))
         assert (await Rater(store).rate_all()).games == 4
     finally:
         await store.close()
@@ -73,23 +73,25 @@ async def test_a_copy_holds_every_row_and_plays_on(
     old, new = await Store.open(source), await Store.open(url)
     try:
         for game_id in [*matches, 6]:
-            assert await new.load_game(game_id) == await old.load_game(game_id)
-        assert await new.unfinished_games() == await old.unfinished_games()
+            assert await new.games.load_game(game_id) == await old.games.load_game(game_id)
+        assert await new.games.unfinished_games() == await old.games.unfinished_games()
         for guild in (1, 2):
-            assert await new.leaderboard(guild) == await old.leaderboard(guild)
-            assert await new.guild_settings(guild) == await old.guild_settings(guild)
-        assert (await new.guild_settings(2)).channels == (5, 6)
+            assert await new.stats.leaderboard(guild) == await old.stats.leaderboard(guild)
+            assert await new.settings.guild_settings(guild) == await old.settings.guild_settings(
+                guild
+            )
+        assert (await new.settings.guild_settings(2)).channels == (5, 6)
         assert copied.rows["season_plans"] == 1 and copied.rows["rated_games"] == 4
-        assert await new.season_plans(2) == [SeasonPlan(500, 30)]
+        assert await new.ratings.season_plans(2) == [SeasonPlan(500, 30)]
         for guild in (1, 2):
-            for season in await old.rated_seasons(guild):
-                assert await new.rating_board(guild, season) == await old.rating_board(
+            for season in await old.ratings.rated_seasons(guild):
+                assert await new.ratings.rating_board(
                     guild, season
-                )
-        assert await new.rating_changes(1) == await old.rating_changes(1)
+                ) == await old.ratings.rating_board(guild, season)
+        assert await new.ratings.rating_changes(1) == await old.ratings.rating_changes(1)
         assert copied.rows["guild_channels"] == 2
         # New games get fresh ids after the copied ones.
-        game_id = await new.create_game(
+        game_id = await new.games.create_game(
             guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=[]
         )
         assert game_id == 7

@@ -110,7 +110,7 @@ def allow_event_writes(path: Path) -> None:
 
 async def replayed(store: Store, game_id: int) -> Match:
     """The game as the database alone says it is."""
-    record = await store.load_game(game_id)
+    record = await store.games.load_game(game_id)
     assert record is not None
     return Match.replay(record.ruleset, len(record.seats), record.events)
 

@@ -91,8 +91,8 @@ async def test_forgetting_a_user_keeps_the_others_results(
     assert await rows("SELECT COUNT(*) FROM open_hands WHERE user_id = ?", (alice.id,)) == [(0,)]
     store = await open_store(simcord_env.bot.settings, clock=discord_clock)  # type: ignore[attr-defined]
     try:
-        assert await store.player_stats(DEV_GUILD_ID, alice.id) is None
-        stats = await store.player_stats(DEV_GUILD_ID, bob.id)
+        assert await store.stats.player_stats(DEV_GUILD_ID, alice.id) is None
+        stats = await store.stats.player_stats(DEV_GUILD_ID, bob.id)
         assert stats is not None and stats.games == 1 and stats.name == "bob"
     finally:
         await store.close()

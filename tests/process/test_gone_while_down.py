@@ -27,7 +27,7 @@ def sent_to(env: simcord.Env, channel_id: int, since: int) -> list[str]:
 async def ended_for_good(env: simcord.Env, table: Table, channel_id: int, since: int) -> None:
     games = service(env)
     assert games.table(table.game_id) is None and games.table_in(channel_id) is None
-    stored = await games.store.load_game(table.game_id)
+    stored = await games.store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled", "the store still has it open"
     await env.advance_time(3 * 60)  # long past the turn's deadline and warning
     assert sent_to(env, channel_id, since) == []

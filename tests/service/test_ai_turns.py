@@ -85,7 +85,7 @@ async def test_a_game_against_ais_plays_to_its_end(game: ServiceGame) -> None:
     table = await game.lobby([ANN], [Strength.EASY, Strength.NORMAL], ruleset=Ruleset(threshold=10))
     await game.play_out(table)
     assert table.status is Status.FINISHED
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "finished"
     assert len(record.events) == table.stamp
     assert game.service.table(table.game_id) is None

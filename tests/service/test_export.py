@@ -33,7 +33,7 @@ async def finished_game(
     end the game at threshold 10)."""
     clock.advance(60)
     match = Match(Ruleset(threshold=10), len(seats))
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
         host_id=ANN,
@@ -42,10 +42,10 @@ async def finished_game(
         seats=seats,
     )
     match.start_round(explicit_deal([[Card.ONE], list(loser_hand)], Card.ONE, [Card.TWO]))
-    await store.start_game(game_id, seats=seats, events=match.events)
+    await store.games.start_game(game_id, seats=seats, events=match.events)
     match.apply(0, PLAY[Card.ONE])
     assert match.over
-    await store.append_progress(game_id, MatchProgress.since(match, 1, 0))
+    await store.games.append_progress(game_id, MatchProgress.since(match, 1, 0))
     return game_id
 
 
@@ -62,11 +62,11 @@ async def test_one_row_a_seat_newest_game_first(store: Store, clock: ManualClock
     first = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE])  # Ben 11
     bot = [SeatRecord(0, ANN, None, "Ann"), SeatRecord(1, None, "hard", "Hard Bot")]
     second = await finished_game(store, clock, bot, [Card.LLAMA, Card.FOUR, Card.THREE])  # 17
-    export = await export_csv(store, GUILD)
+    export = await export_csv(store.export, GUILD)
     assert (export.games, export.total, export.complete) == (2, 2, True)
     rows = table(export.data)
     assert rows[0] == list(COLUMNS)
-    record = await store.load_game(second)
+    record = await store.games.load_game(second)
     assert record is not None and record.finished_at is not None
     assert rows[1:] == [
         # game, finished, channel, seat, id, name, ai, points, white, black, pink, rank, ratings
@@ -96,7 +96,7 @@ async def test_the_ratings_are_the_games_seasons(store: Store, clock: ManualCloc
                     (game, seat, season, GUILD, f"user:{seat}", seat + 1)
                     + (before + shift, 25 / 3, after + shift, 7.0, game),
                 )
-    rows = table((await export_csv(store, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD)).data)
     # (mu - 3 sigma) x 40 + 1000: 25 - 25 = 0 -> 1000; 27 - 21 = 6 -> 1240; 23 - 21 = 2 -> 1080.
     assert [row[-3:] for row in rows[1:]] == [["1", "1000", "1240"], ["2", "1000", "1080"]]
 
@@ -105,23 +105,23 @@ async def test_a_file_too_big_holds_the_most_recent_whole_games(
     store: Store, clock: ManualClock
 ) -> None:
     games = [await finished_game(store, clock, people(), [Card.SIX, Card.FIVE]) for _ in range(7)]
-    whole = await export_csv(store, GUILD)
+    whole = await export_csv(store.export, GUILD)
     rows = table(whole.data)
     assert len(rows) == 1 + 2 * 7
     head = len(BOM) + len(",".join(COLUMNS)) + 2
     per_game = (len(whole.data) - head) // 7
     cap = len(whole.data) - 4 * per_game  # room for three games, and half a fourth
     cap += per_game // 2
-    cut = await export_csv(store, GUILD, cap=cap, page=2)
+    cut = await export_csv(store.export, GUILD, cap=cap, page=2)
     assert len(cut.data) <= cap
     assert (cut.games, cut.total, cut.complete) == (3, 7, False)
     kept = table(cut.data)
     assert [int(row[0]) for row in kept[1::2]] == games[::-1][:3], "the newest, whole"
     # Pages of any size give the same file.
     for page in (1, 3, 500):
-        assert (await export_csv(store, GUILD, page=page)).data == whole.data
+        assert (await export_csv(store.export, GUILD, page=page)).data == whole.data
     # Not even one game fits: just the header.
-    tiny = await export_csv(store, GUILD, cap=head + per_game // 2)
+    tiny = await export_csv(store.export, GUILD, cap=head + per_game // 2)
     assert (tiny.games, tiny.total) == (0, 7) and table(tiny.data) == [list(COLUMNS)]
 
 
@@ -129,10 +129,10 @@ async def test_only_the_server_and_the_games_in_sight(store: Store, clock: Manua
     await finished_game(store, clock, people(), [Card.SIX, Card.FIVE], channel_id=501)
     seen = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE], channel_id=502)
     await finished_game(store, clock, people(), [Card.SIX, Card.FIVE], guild_id=GUILD + 1)
-    export = await export_csv(store, GUILD, sight=Sight(viewer=999, hidden=frozenset({501})))
+    export = await export_csv(store.export, GUILD, sight=Sight(viewer=999, hidden=frozenset({501})))
     assert (export.games, export.total) == (1, 1)
     assert {row[0] for row in table(export.data)[1:]} == {str(seen)}
-    nothing = await export_csv(store, GUILD + 2)
+    nothing = await export_csv(store.export, GUILD + 2)
     assert (nothing.games, nothing.total) == (0, 0)
 
 
@@ -179,7 +179,7 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     """Forgetting a person keeps their seat (as an AI's, for the game to replay) under the
     former player's name: the export shows no AI strength there."""
     game = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE])
-    await store.forget_user(BEN)
-    rows = table((await export_csv(store, GUILD)).data)
+    await store.forget.forget_user(BEN)
+    rows = table((await export_csv(store.export, GUILD)).data)
     assert [row[4:7] for row in rows[1:]] == [[str(ANN), "Ann", ""], ["", FORMER_PLAYER, ""]]
     assert rows[1][0] == str(game)

@@ -26,7 +26,7 @@ async def test_two_joins_at_once_seat_the_player_once(game: ServiceGame) -> None
     refused = [o.key for o in outcomes if isinstance(o, ServiceError)]
     assert refused == ["error.already_joined"]
     assert [s.name for s in table.seats] == ["Ann", "Bob"]
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and [s.name for s in record.seats] == ["Ann", "Bob"]
 
 
@@ -93,7 +93,7 @@ async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
     game.clock.advance(Timing().lobby_idle + 1)
     await eventually(lambda: table.status is Status.CANCELLED)
     assert ("closed", table.game_id, "closed.idle") in game.listener.notices
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
 
 
@@ -193,7 +193,7 @@ async def test_the_host_removes_a_joiner_who_then_cannot_join_again(game: Servic
     table = await game.lobby([ANN, BOB, CY], start=False)
     removed = await game.service.remove_from_lobby(table.game_id, ANN.id, BOB.id, can_manage=False)
     assert removed is table and [s.name for s in table.seats] == ["Ann", "Cy"]
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and [s.name for s in record.seats] == ["Ann", "Cy"]
     assert game.listener.kinds(table.game_id)[-1:] != ["closed"]
     with pytest.raises(ServiceError) as refused:

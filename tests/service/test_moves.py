@@ -21,7 +21,7 @@ async def test_a_move_is_saved_before_it_is_shown(game: ServiceGame) -> None:
 
     async def check(kind: str, table: Table) -> None:
         if kind == "changed" and table.match is not None:
-            record = await game.store.load_game(table.game_id)
+            record = await game.store.games.load_game(table.game_id)
             assert record is not None
             seen.append((len(record.events), table.stamp))
 
@@ -43,7 +43,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
     async def broken(*args: object, **kwargs: object) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(game.store, "append_events", broken)
+    monkeypatch.setattr(game.store.games, "append_events", broken)
     with pytest.raises(ServiceError) as refused:
         await game.play(table)
     assert refused.value.key == "error.save_failed"
@@ -66,7 +66,7 @@ async def test_two_clicks_at_once_apply_exactly_one_move(game: ServiceGame) -> N
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
     assert [e.key for e in refused] == ["error.stale"]
     assert table.stamp == stamp + 1
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and len(record.events) == stamp + 1
 
 
@@ -100,7 +100,7 @@ async def test_missed_turns_hand_the_seat_to_an_ai_and_the_last_human_gone_ends_
             assert seat.away == (seat.missed_turns >= Timing().misses_before_takeover)
     await eventually(lambda: table.status is Status.CANCELLED)
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     timeouts = [seq for seq, kind in record.automatic.items() if kind == "timeout"]
     assert len(timeouts) == 2 * Timing().misses_before_takeover  # nobody moved: all timed out

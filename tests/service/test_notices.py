@@ -50,7 +50,7 @@ async def test_a_close_that_cannot_be_saved_leaves_the_table_open(
     async def broken(*args: object) -> None:
         raise StoreError("down")
 
-    monkeypatch.setattr(store, "set_status", broken)
+    monkeypatch.setattr(store.games, "set_status", broken)
     with pytest.raises(ServiceError):
         await notices.close_table(table, Status.CANCELLED, "closed.cancelled")
     assert table.status is Status.LOBBY and registry.table(1) is table
@@ -66,5 +66,5 @@ async def test_a_place_gone_ends_its_games_and_only_forgets_them(game: ServiceGa
     assert game.listener.kinds(here.game_id)[-1] == "gone"
     assert "closed" not in game.listener.kinds(here.game_id)
     assert elsewhere.status is Status.RUNNING
-    record = await game.store.load_game(here.game_id)
+    record = await game.store.games.load_game(here.game_id)
     assert record is not None and record.status == "cancelled"

@@ -177,13 +177,13 @@ async def test_a_finished_game_is_rated_before_its_table_is_shown(game: ServiceG
 
     async def on_notice(kind: str, table: Table) -> None:
         if kind == "changed" and table.status is Status.FINISHED:
-            assert await game.store.rating_changes(table.game_id)
+            assert await game.store.ratings.rating_changes(table.game_id)
             seen.append(dict(table.rating_changes))
 
     game.listener.on_notice = on_notice
     table = await finish(game, await game.lobby([ANN, BOB], [Strength.EASY]))
     await eventually(lambda: bool(seen))
-    changes = await game.store.rating_changes(table.game_id)
+    changes = await game.store.ratings.rating_changes(table.game_id)
     season = season_at([], game.clock.now).key
     assert {c.season for c in changes} == {season, ALL_TIME}
     in_season = {c.seat: c for c in changes if c.season == season}
@@ -197,7 +197,7 @@ async def test_a_finished_game_is_rated_before_its_table_is_shown(game: ServiceG
         }
     ]
     assert set(seen[0]) == {0, 1}
-    board = await game.store.rating_board(GUILD, season)
+    board = await game.store.ratings.rating_board(GUILD, season)
     assert {(row.user_id, row.ai) for row in board} == {
         (ANN.id, None),
         (BOB.id, None),
@@ -214,11 +214,11 @@ async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
     await finish(game, await game.lobby([ANN], [Strength.NORMAL]))
     second = season_at([], game.clock.now)
     assert second.key != first.key
-    assert await game.store.rated_seasons(GUILD) == [second.key, first.key]
+    assert await game.store.ratings.rated_seasons(GUILD) == [second.key, first.key]
     for key in (first.key, second.key):
-        ann = await game.store.rating_of(GUILD, key, ANN.id)
+        ann = await game.store.ratings.rating_of(GUILD, key, ANN.id)
         assert ann is not None and ann.games == 1
-    ever = await game.store.rating_of(GUILD, ALL_TIME, ANN.id)
+    ever = await game.store.ratings.rating_of(GUILD, ALL_TIME, ANN.id)
     assert ever is not None and ever.games == 2
 
 
@@ -226,11 +226,11 @@ async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> 
     table = await game.lobby([ANN, BOB, CY])
     await game.service.leave_game(table.game_id, BOB.id)
     await finish(game, table)
-    changes = await game.store.rating_changes(table.game_id)
+    changes = await game.store.ratings.rating_changes(table.game_id)
     ranks = {c.seat: c.rank for c in changes if c.season == ALL_TIME}
     assert ranks[1] == 3 and ranks[0] < 3 and ranks[2] < 3
     assert 1 in table.rating_changes  # they see what leaving cost them
-    board = await game.store.rating_board(GUILD)
+    board = await game.store.ratings.rating_board(GUILD)
     assert {row.ai for row in board} == {None}  # the Normal AI playing on is not rated
 
 
@@ -285,14 +285,14 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     async def full(*args: object) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(game.store, "save_ratings", full)
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", full)
     with caplog.at_level(logging.WARNING, "bot.service.ratings"):
         table = await finish(game, await game.lobby([ANN, BOB]))
     assert "disk full" in caplog.text
     assert table.rating_changes == {}
     assert ("changed", table.game_id, table.stamp) in game.listener.notices  # shown anyway
     monkeypatch.undo()
-    assert await game.store.rating_changes(table.game_id) == []
+    assert await game.store.ratings.rating_changes(table.game_id) == []
     again = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
     )
@@ -301,13 +301,13 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
         await again.caught_up()
     finally:
         await again.close()
-    assert await game.store.rating_changes(table.game_id)
+    assert await game.store.ratings.rating_changes(table.game_id)
 
 
 async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = game.store.save_ratings
+    original = game.store.rating_writes.save_ratings
     fails = [True, True]  # the rating as the game finishes, and its retry at once
 
     async def once(rating: Any) -> None:
@@ -315,7 +315,7 @@ async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes
             raise StoreError("locked")
         await original(rating)
 
-    monkeypatch.setattr(game.store, "save_ratings", once)
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", once)
     first = await finish(game, await game.lobby([ANN, BOB]))
     second = await finish(game, await game.lobby([ANN, BOB]))
     assert first.rating_changes == {} and set(second.rating_changes) == {0, 1}
@@ -337,10 +337,10 @@ async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again
     with sqlite3.connect(path) as db:
         for table in TABLES:
             db.execute(f"DELETE FROM {table}")
-    games, _ = await game.store.unrated_games(GUILD)
+    games, _ = await game.store.rating_writes.unrated_games(GUILD)
     newest = games[-1]
     assert newest.record.finished_at is not None
-    await game.store.save_ratings(
+    await game.store.rating_writes.save_ratings(
         [rate_game(newest, season_at([], newest.record.finished_at).key, {})]
     )
     done = await game.service.rate_unrated()
@@ -351,13 +351,13 @@ async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again
 async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: ServiceGame) -> None:
     for _ in range(2):
         await finish(game, await game.lobby([ANN, BOB], [Strength.NORMAL]))
-    await game.store.forget_user(BOB.id)
+    await game.store.forget.forget_user(BOB.id)
     await game.service.rerate()
     path = Path(game.store.path)
     once = snapshot(path)
-    board = await game.store.rating_board(GUILD)
+    board = await game.store.ratings.rating_board(GUILD)
     assert {(row.user_id, row.ai) for row in board} == {(ANN.id, None), (None, "normal")}
-    normal = await game.store.rating_board(GUILD)
+    normal = await game.store.ratings.rating_board(GUILD)
     assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
     await game.service.rerate()
     assert snapshot(path) == once
@@ -377,7 +377,7 @@ async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_chang
     await rater.rate_table(second)  # rates both, in order
     await rater.rate_table(first)  # nothing left to rate: its changes are read back
     assert set(first.rating_changes) == {0, 1} and set(second.rating_changes) == {0, 1}
-    changes = await game.store.rating_changes(first.game_id)
+    changes = await game.store.ratings.rating_changes(first.game_id)
     ann = next(c for c in changes if c.seat == 0 and c.season != ALL_TIME)
     want = shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after)
     assert first.rating_changes[0] == want
@@ -449,13 +449,13 @@ async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
     running = await game.lobby([ANN, CY])
     monkeypatch.undo()
     writes_held = asyncio.Event()
-    save = game.store.save_ratings
+    save = game.store.rating_writes.save_ratings
 
     async def held(ratings: Any) -> None:  # a slow backlog: held until the test lets it go
         await writes_held.wait()
         await save(ratings)
 
-    monkeypatch.setattr(game.store, "save_ratings", held)
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", held)
     upgraded = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
     )
@@ -482,13 +482,13 @@ async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start
         await finish(game, await game.lobby(players))
     monkeypatch.undo()
     never = asyncio.Event()
-    save = game.store.save_ratings
+    save = game.store.rating_writes.save_ratings
 
     async def held(ratings: Any) -> None:
         await never.wait()
         await save(ratings)
 
-    monkeypatch.setattr(game.store, "save_ratings", held)
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", held)
     stopped = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
     )

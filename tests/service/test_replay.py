@@ -27,13 +27,13 @@ async def finished(game: ServiceGame, **options: Any) -> Table:
 def counting_loads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The game ids the store is asked to load from now on."""
     loads: list[int] = []
-    load = store.load_game
+    load = store.games.load_game
 
     async def counted(game_id: int) -> Any:
         loads.append(game_id)
         return await load(game_id)
 
-    monkeypatch.setattr(store, "load_game", counted)
+    monkeypatch.setattr(store.games, "load_game", counted)
     return loads
 
 
@@ -166,7 +166,7 @@ async def test_a_kept_replay_is_read_again_after_a_while_so_a_forgotten_name_goe
     replays = Replays(game.store, clock=game.clock)
     kept = await replays.replay(table.game_id, guild_id=GUILD)
     assert kept is not None and kept.seats[1].name == "Bob"
-    await game.store.forget_user(BOB.id)
+    await game.store.forget.forget_user(BOB.id)
     for _ in range(3):  # paged through meanwhile: still one read
         game.clock.advance(KEEP_FOR / 3 - 1)
         assert await replays.replay(table.game_id, guild_id=GUILD) is kept
@@ -180,7 +180,7 @@ async def test_a_kept_replay_is_read_again_after_a_while_so_a_forgotten_name_goe
 
 async def test_a_replay_is_built_from_the_stored_record_alone(game: ServiceGame) -> None:
     table = await finished(game)
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None
     built = build_replay(record)
     assert built.channel_id == table.channel_id and built.guild_id == GUILD
@@ -194,7 +194,7 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     """Forgetting a person keeps their seat (as an AI's, for the game to replay) under the
     former player's name: the replay doesn't call it the Normal AI."""
     table = await finished(game)
-    await game.store.forget_user(BOB.id)
+    await game.store.forget.forget_user(BOB.id)
     replay = await game.service.replay(table.game_id, guild_id=GUILD)
     assert replay is not None
     former = replay.seats[1]

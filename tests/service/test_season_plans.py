@@ -55,7 +55,7 @@ async def test_a_length_out_of_range_is_refused_with_the_range(
         await game.service.set_season(1, days=days, start_now=False)
     assert refused.value.key == "season.range"
     assert refused.value.params == {"min": 7, "max": 365}
-    assert await game.store.season_plans(1) == []
+    assert await game.store.ratings.season_plans(1) == []
 
 
 async def test_a_key_that_starts_no_season_is_unknown(game: ServiceGame) -> None:
@@ -70,7 +70,7 @@ async def test_a_plan_the_store_refuses_is_a_readable_refusal(
     async def full(*args: object) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(game.store, "add_season_plan", full)
+    monkeypatch.setattr(game.store.rating_writes, "add_season_plan", full)
     with pytest.raises(ServiceError) as refused:
         await game.service.set_season(1, days=30, start_now=True)
     assert refused.value.key == "error.save_failed"
@@ -82,13 +82,13 @@ async def test_many_seasons_by_key_read_the_plans_once_and_skip_keys_that_start_
     game.clock.now = utc(2026, 12, 2, 17)
     await game.service.set_season(1, days=14, start_now=False)
     reads: list[int] = []
-    real = game.store.season_plans
+    real = game.store.ratings.season_plans
 
     async def counted(guild_id: int) -> list[SeasonPlan]:
         reads.append(guild_id)
         return await real(guild_id)
 
-    monkeypatch.setattr(game.store, "season_plans", counted)
+    monkeypatch.setattr(game.store.ratings, "season_plans", counted)
     keys = [utc(2026, 12, 15), utc(2026, 12, 2), utc(2026, 12, 1), utc(2026, 11, 1)]
     seasons = await game.service.seasons_of_keys(1, keys)
     assert seasons == [

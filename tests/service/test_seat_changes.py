@@ -23,7 +23,7 @@ async def test_only_the_host_or_a_manager_kicks(game: ServiceGame) -> None:
     with pytest.raises(ServiceError) as refused:
         await game.service.kick(table.game_id, ANN.id, CY.id, can_manage=False)
     assert refused.value.key == "error.already_ai"
-    record = await game.store.load_game(table.game_id)
+    record = await game.store.games.load_game(table.game_id)
     assert record is not None and [n.kind for n in record.notes] == ["kicked"]
 
 

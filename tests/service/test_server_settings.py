@@ -32,7 +32,7 @@ async def test_a_setting_the_store_refuses_is_a_readable_refusal(
         raise StoreError("disk full")
 
     for name in ("set_default_timer", "set_default_hints", "allow_channel", "allow_every_channel"):
-        monkeypatch.setattr(store, name, full)
+        monkeypatch.setattr(store.settings, name, full)
     front = FrontStore(store, Saver())
     for write in (
         front.set_default_timer(1, 60),

@@ -78,7 +78,7 @@ async def insert_random_game(
     ]
     match = Match(ruleset, len(players))
     match.deal(rng.randrange(2**32))
-    game_id = await store.create_game(
+    game_id = await store.games.create_game(
         guild_id=guild_id,
         channel_id=guild_id + 1 if channel_id is None else channel_id,
         host_id=next(user_id for user_id, _ in players if user_id is not None),
@@ -86,7 +86,7 @@ async def insert_random_game(
         turn_timer=0,
         seats=seats,
     )
-    await store.start_game(game_id, seats=seats, events=match.events)
+    await store.games.start_game(game_id, seats=seats, events=match.events)
     first = len(match.events)
     while not match.over:
         if match.awaiting_deal:
@@ -95,5 +95,5 @@ async def insert_random_game(
         seat = match.to_move
         assert seat is not None
         match.apply(seat, rng.choice(match.legal_actions()))
-    await store.append_progress(game_id, MatchProgress.since(match, first, 0))
+    await store.games.append_progress(game_id, MatchProgress.since(match, first, 0))
     return match

@@ -172,7 +172,9 @@ async def test_a_page_past_the_end_shows_the_last_one(
     simcord_env: simcord.Env, guild: simcord.GuildHandle, players: list[Player]
 ) -> None:
     store = simcord_env.bot.store  # type: ignore[attr-defined]
-    message, shown = await board_page(store, store, guild.id, "wins", ALL, 99, "en", PLAIN)
+    message, shown = await board_page(
+        store.stats, store.ratings, guild.id, "wins", ALL, 99, "en", PLAIN
+    )
     assert message is None and shown is not None
     assert footer(shown).startswith("Page 2/2 ·")
     assert len(board_lines(shown)) == 5
@@ -218,7 +220,7 @@ async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
     assert result.response is not None
     message = current(channel, result.response.id)
     store = simcord_env.bot.store  # type: ignore[attr-defined]
-    with held(store, "leaderboard", 5.0):  # a slow disk, then the read goes through
+    with held(store.stats, "leaderboard", 5.0):  # a slow disk, then the read goes through
         clicked = await alice.click(message, label="Next")
         assert clicked.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(6.0)

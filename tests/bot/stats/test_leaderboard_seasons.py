@@ -53,7 +53,7 @@ async def rate(store: object, guild_id: int, channel_id: int, season: int, rated
     seats = [(rated.user_id, rated.name), (None, "Bot")]
     rng = random.Random(rated.player + str(season))
     await insert_random_game(store, guild_id, seats, rng, channel_id=channel_id)  # type: ignore[arg-type]
-    [game] = await store.history(guild_id, rated.user_id, limit=1)  # type: ignore[attr-defined]
+    [game] = await store.stats.history(guild_id, rated.user_id, limit=1)  # type: ignore[attr-defined]
     await put_rating(store, guild_id, season, rated)  # type: ignore[arg-type]
     before, after = (25.0, 25 / 3), (rated.mu, rated.sigma)
     await put_change(store, guild_id, season, game.game_id, 0, rated.player, before, after)  # type: ignore[arg-type]
@@ -233,6 +233,6 @@ async def test_a_rated_season_that_starts_no_season_leaves_the_others_offered(
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     now = this_season(simcord_env)
     await rate(store, guild.id, channel.id, now.key + 5, people(1, 20.0, start=90)[0])
-    assert now.key + 5 in await store.rated_seasons(guild.id)
+    assert now.key + 5 in await store.ratings.rated_seasons(guild.id)
     choices = await alice.autocomplete(channel, "lama leaderboard", "season", "")
     assert [c["value"] for c in choices] == ["current", "all", str(boards.past)]

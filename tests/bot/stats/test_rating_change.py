@@ -36,7 +36,7 @@ async def test_the_finished_table_shows_each_persons_rating_change(
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     changes = {
         c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
-        for c in await store.rating_changes(table.game_id)
+        for c in await store.ratings.rating_changes(table.game_id)
         if c.season == season
     }
     assert changes[0] > 0 > changes[1], changes

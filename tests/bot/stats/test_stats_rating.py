@@ -42,7 +42,7 @@ def gallery_urls(message: object) -> list[str]:
 async def game_of(store: Store, guild_id: int, channel_id: int, user_id: int, seed: int) -> int:
     seats = [(user_id, "alice"), (None, "Bot")]
     await insert_random_game(store, guild_id, seats, random.Random(seed), channel_id=channel_id)
-    [row] = await store.history(guild_id, user_id, limit=1)
+    [row] = await store.stats.history(guild_id, user_id, limit=1)
     return row.game_id
 
 
