@@ -130,19 +130,22 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"
 
 
-@pytest.mark.parametrize("method", ["guild_settings", "create_game"])
+@pytest.mark.parametrize(
+    ("part", "method"), [("settings", "guild_settings"), ("games", "create_game")]
+)
 async def test_a_new_table_opened_while_the_store_is_slow_is_acknowledged_then_posted(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
+    part: str,
     method: str,
 ) -> None:
     """/lama new reads the server's settings, then saves the lobby: either held past
     Discord's 3 s, the command is acknowledged in time and the lobby is then posted to
     the channel for everyone, where the next player can join it."""
     games = service(simcord_env)
-    with held(games.store, method, LOCKED_FOR - 2):
+    with held(getattr(games.store, part), method, LOCKED_FOR - 2):
         result = await alice.slash(channel, "lama new")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -163,7 +166,7 @@ async def test_a_new_table_refused_after_a_slow_read_is_told_privately(
     """A refusal that comes after the store kept the command waiting (here a turn timer
     too short) is still only for the person who asked."""
     games = service(simcord_env)
-    with held(games.store, "guild_settings", LOCKED_FOR - 2):
+    with held(games.store.settings, "guild_settings", LOCKED_FOR - 2):
         result = await alice.slash(channel, "lama new", turn_timer=5)
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
