@@ -32,6 +32,7 @@ from bot.frontend.views.settings import allowed_here, channel_list
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.service.table import Status, Table
+from data import ServerSettings
 from game import Ruleset, RulesetError
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
 
@@ -123,19 +124,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
     ) -> Table | None:
         """/lama new's lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        # The settings read and the lobby's save are store calls: a slow store must not
-        # keep Discord waiting past its 3 s, both together within the one limit.
         started = asyncio.get_running_loop().time()
-        try:
-            server = await in_time(
-                interaction, self.bot.service.server_settings(interaction.guild_id)
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
-            return None
-        if not await self._allowed_here(interaction, server.channels):
-            return None
-        if not await self._can_run_table_here(interaction):
+        server = await self._server_if_here(interaction)
+        if server is None:
             return None
         try:
             ruleset = Ruleset(
@@ -172,6 +163,27 @@ class LobbyCommands(LamaCog, name="Lobby"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return None
+
+    async def _server_if_here(self, interaction: Interaction) -> ServerSettings | None:
+        """The server's settings if a table may open here; None once the person is told
+        why not (the settings unread, a channel not listed, the bot's permissions).
+
+        The read is the first of two store calls (the lobby's save follows): a slow store
+        must not keep Discord waiting past its 3 s, so the caller gives the save what is
+        left of the one limit (``time_left``)."""
+        assert interaction.guild_id is not None
+        try:
+            server = await in_time(
+                interaction, self.bot.service.server_settings(interaction.guild_id)
+            )
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return None
+        if not await self._allowed_here(interaction, server.channels):
+            return None
+        if not await self._can_run_table_here(interaction):
+            return None
+        return server
 
     async def _allowed_here(self, interaction: Interaction, channels: tuple[int, ...]) -> bool:
         """Refuse, naming the allowed ones, outside the channels the server listed."""
@@ -337,18 +349,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         """A finished game's rematch lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         started = asyncio.get_running_loop().time()
-        try:
-            # The server's settings are a store read, then the lobby's save: a slow store
-            # must not keep the click waiting past Discord's 3 s, both within one limit.
-            server = await in_time(
-                interaction, self.bot.service.server_settings(interaction.guild_id)
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
-            return None
-        if not await self._allowed_here(interaction, server.channels):
-            return None
-        if not await self._can_run_table_here(interaction):
+        if await self._server_if_here(interaction) is None:
             return None
         opening = self.bot.service.rematch(
             game_id, person(interaction), interaction.channel_id, interaction.guild_id
