@@ -31,7 +31,7 @@ from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.service.timing import Timing
 from bot.startup import StartupError, open_store
-from data.shards import Shards
+from data.shards import RENEW_EVERY, Shards
 from data.store import Store
 from game.ai import Strength
 
@@ -78,6 +78,7 @@ class LamaBot(commands.Bot):
         timing: Timing | None = None,
         pacing: Pacing | None = None,
         cooldowns: Mapping[str, float] | None = None,
+        renew_every: float = RENEW_EVERY,
     ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -106,6 +107,8 @@ class LamaBot(commands.Bot):
         self.pacing = pacing if pacing is not None else Pacing()
         #: Seconds between two of one person's tables, hints, stats… (None: the defaults).
         self.cooldown_seconds = cooldowns
+        #: Seconds between two renewals of the shard leases, of the store it opens itself.
+        self.renew_every = renew_every
         route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
@@ -135,7 +138,9 @@ class LamaBot(commands.Bot):
         self.logged_in.set()
         await self._start_monitor()  # /healthz says 503 until the gateway is connected
         if not hasattr(self, "store"):
-            self.store = await open_store(self.settings, clock=discord_clock)
+            self.store = await open_store(
+                self.settings, clock=discord_clock, renew_every=self.renew_every
+            )
         # Before anything is resumed: a second process on these shards stops here.
         await self.store.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
         counted: ServiceMetrics = NO_METRICS if self.metrics is None else self.metrics
@@ -369,10 +374,18 @@ def make_bot(
     store: Store | None = None,
     timing: Timing | None = None,
     pacing: Pacing | None = None,
+    renew_every: float = RENEW_EVERY,
 ) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(settings, sync_globally=sync_globally, store=store, timing=timing, pacing=pacing)
+    return kind(
+        settings,
+        sync_globally=sync_globally,
+        store=store,
+        timing=timing,
+        pacing=pacing,
+        renew_every=renew_every,
+    )
 
 
 def shards_of(settings: Settings) -> Shards:

@@ -26,6 +26,7 @@ from .records import StoreError
 log = logging.getLogger(__name__)
 
 LEASE_TTL = 30.0  # seconds a lease lives without renewal
+#: Seconds between two renewals, unless the store is given others: two may fail in a row.
 RENEW_EVERY = LEASE_TTL / 3
 #: The advisory lock claims take on PostgreSQL, so two processes claim one after the other
 #: (SQLite's BEGIN IMMEDIATE does that already).
@@ -98,6 +99,7 @@ class Leases(Part):
     _lease_owner: str | None
     _renewer: asyncio.Task[None] | None
     _on_lost: Callable[[], object] | None
+    _renew_every: float  # seconds between two renewals
 
     @property
     def shards(self) -> Shards:
@@ -150,7 +152,7 @@ class Leases(Part):
 
     async def _keep_renewed(self, owner: str) -> None:
         while True:
-            await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(self._renew_every)
             try:
                 await self._renew(owner)
             except StoreError as error:  # the database is away; try again next time

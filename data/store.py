@@ -44,7 +44,7 @@ from .records import (
 )
 from .schema import load_migrations
 from .settings import GuildSettings
-from .shards import Leases, Shards
+from .shards import RENEW_EVERY, Leases, Shards
 from .sqlite import SqliteDatabase
 from .stats import StatsReads
 from .timing import Observe, TimedDatabase
@@ -92,6 +92,7 @@ class Store(
         path: str,
         clock: Callable[[], float],
         version: int,
+        renew_every: float = RENEW_EVERY,
     ) -> None:
         self._db = db
         self._reads = reads
@@ -100,6 +101,7 @@ class Store(
         self._lease_owner = None
         self._renewer = None
         self._on_lost = None
+        self._renew_every = renew_every
         self.path = path
         self.schema_version = version
 
@@ -112,6 +114,7 @@ class Store(
         migrations: Traversable | Path | None = None,
         clock: Callable[[], float] = time.time,
         migrating: bool = True,
+        renew_every: float = RENEW_EVERY,
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``path``.
 
@@ -123,10 +126,14 @@ class Store(
         ``durable`` makes each commit wait for the disk (``synchronous=FULL``);
         with ``False`` (``NORMAL``) a power cut may lose the last commits, but
         never corrupts the database.  ``migrations`` replaces the bundled
-        migrations directory (for tests); ``clock`` gives the unix time.
+        migrations directory (for tests); ``clock`` gives the unix time;
+        ``renew_every`` is how many seconds go by between two renewals of the shard
+        leases it claims.
         """
         if isinstance(path, str) and is_postgres_url(path):
-            return await cls._open_postgres(path, durable, migrations, clock, migrating)
+            return await cls._open_postgres(
+                path, durable, migrations, clock, migrating, renew_every
+            )
         plan = load_migrations(migrations)
         db, version = await SqliteDatabase.open(
             path, durable=durable, migrations=plan, migrating=migrating
@@ -136,7 +143,7 @@ class Store(
         except BaseException:
             await db.close()
             raise
-        return cls(db, reads, path=str(path), clock=clock, version=version)
+        return cls(db, reads, path=str(path), clock=clock, version=version, renew_every=renew_every)
 
     @classmethod
     async def _open_postgres(
@@ -146,6 +153,7 @@ class Store(
         migrations: Traversable | Path | None,
         clock: Callable[[], float],
         migrating: bool,
+        renew_every: float,
     ) -> Store:
         plan = load_migrations(migrations, dialect="postgres")
         db = await PostgresDatabase.connect(url, size=GAME_CONNECTIONS, durable=durable)
@@ -155,7 +163,9 @@ class Store(
         except BaseException:
             await db.close()
             raise
-        return cls(db, reads, path=shown_url(url), clock=clock, version=version)
+        return cls(
+            db, reads, path=shown_url(url), clock=clock, version=version, renew_every=renew_every
+        )
 
     async def close(self) -> None:
         """Give back the shard leases, wait for the running units of work, then close.

@@ -134,8 +134,14 @@ async def restart(
         await old.store.pragmas()  # LamaBot.close closed its store
     if while_down is not None:
         while_down()
-    # The same pauses and cooldowns as before.
-    bot = LamaBot(settings, timing=old.timing, pacing=old.pacing, cooldowns=old.cooldown_seconds)
+    # The same pauses, cooldowns and lease renewals as before.
+    bot = LamaBot(
+        settings,
+        timing=old.timing,
+        pacing=old.pacing,
+        cooldowns=old.cooldown_seconds,
+        renew_every=old.renew_every,
+    )
     await env.restart_bot(bot)
     return bot
 
