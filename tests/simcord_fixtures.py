@@ -87,6 +87,18 @@ def simcord_bot(
     )
 
 
+def fresh_bot(settings: Settings, old: LamaBot) -> LamaBot:
+    """A new bot on ``settings``, for a restart: with the old one's pauses, cooldowns and
+    lease renewals."""
+    return LamaBot(
+        settings,
+        timing=old.timing,
+        pacing=old.pacing,
+        cooldowns=old.cooldown_seconds,
+        renew_every=old.renew_every,
+    )
+
+
 @pytest.fixture
 def before_start() -> Callable[[simcord.Env], object]:
     """What is in SimCord before the bot starts, besides the dev guild: nothing (a test
