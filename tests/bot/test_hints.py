@@ -151,6 +151,10 @@ async def test_a_review_refused_costs_no_wait_so_it_comes_once_the_game_is_over(
     assert said(await alice.slash(channel, "lama review")).startswith(
         "**🔍 Your three costliest decisions**"
     )
+    again = said(await alice.slash(channel, "lama review"))
+    assert again == "You're doing that too often. Please try again in 10 seconds.", (
+        "a review given starts the wait"
+    )
 
 
 async def test_the_host_turns_hints_off_and_the_table_says_so(
