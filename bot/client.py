@@ -31,7 +31,8 @@ from bot.service.table import Table
 from bot.service.thinking import Thinking
 from bot.service.timing import Timing
 from bot.startup import StartupError, open_store
-from data.shards import Shards
+from data.identify import IDENTIFY_SPACING
+from data.shards import RENEW_EVERY, Shards
 from data.store import Store
 from game.ai import Strength
 
@@ -78,6 +79,8 @@ class LamaBot(commands.Bot):
         timing: Timing | None = None,
         pacing: Pacing | None = None,
         cooldowns: Mapping[str, float] | None = None,
+        renew_every: float = RENEW_EVERY,
+        identify_spacing: float = IDENTIFY_SPACING,
     ) -> None:
         # The bot never joins voice, so the "PyNaCl/davey is not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -106,6 +109,10 @@ class LamaBot(commands.Bot):
         self.pacing = pacing if pacing is not None else Pacing()
         #: Seconds between two of one person's tables, hints, stats… (None: the defaults).
         self.cooldown_seconds = cooldowns
+        #: Seconds between two renewals of the shard leases, of the store it opens itself.
+        self.renew_every = renew_every
+        #: Seconds a shard's identify turn is held, across processes (sharded, on PostgreSQL).
+        self.identify_spacing = identify_spacing
         route_through(self.http, settings.api_base)  # to Discord, or DISCORD_API_BASE's proxy
         self.sync_globally = sync_globally
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
@@ -135,7 +142,9 @@ class LamaBot(commands.Bot):
         self.logged_in.set()
         await self._start_monitor()  # /healthz says 503 until the gateway is connected
         if not hasattr(self, "store"):
-            self.store = await open_store(self.settings, clock=discord_clock)
+            self.store = await open_store(
+                self.settings, clock=discord_clock, renew_every=self.renew_every
+            )
         # Before anything is resumed: a second process on these shards stops here.
         await self.store.leases.claim_shards(shards_of(self.settings), on_lost=self._lost_shards)
         counted: ServiceMetrics = NO_METRICS if self.metrics is None else self.metrics
@@ -353,7 +362,9 @@ class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # Processes starting at once identify in Discord's order (bot/identify.py).
         if self._identify is None:
-            self._identify = IdentifyOrder(self.settings, self.http, self.limiter)
+            self._identify = IdentifyOrder(
+                self.settings, self.http, self.limiter, spacing=self.identify_spacing
+            )
         await self._identify.wait(shard_id, initial=initial, default=super().before_identify_hook)
 
     async def close(self) -> None:
@@ -370,6 +381,8 @@ def make_bot(
     timing: Timing | None = None,
     pacing: Pacing | None = None,
     cooldowns: Mapping[str, float] | None = None,
+    renew_every: float = RENEW_EVERY,
+    identify_spacing: float = IDENTIFY_SPACING,
 ) -> LamaBot:
     """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
     kind = LamaBot if settings.shard_count is None else ShardedLamaBot
@@ -380,6 +393,8 @@ def make_bot(
         timing=timing,
         pacing=pacing,
         cooldowns=cooldowns,
+        renew_every=renew_every,
+        identify_spacing=identify_spacing,
     )
 
 

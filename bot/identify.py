@@ -20,7 +20,7 @@ from discord.http import HTTPClient
 
 from bot.config import Settings
 from bot.limiter import Limiter, Priority
-from data.identify import IdentifyTurns
+from data.identify import IDENTIFY_SPACING, IdentifyTurns
 from data.records import StoreError
 
 log = logging.getLogger(__name__)
@@ -30,10 +30,20 @@ Default = Callable[..., Awaitable[None]]
 
 
 class IdentifyOrder:
-    """Where a shard of this process waits before it identifies."""
+    """Where a shard of this process waits before it identifies: on PostgreSQL, a turn
+    of its bucket held ``spacing`` seconds (:data:`~data.identify.IDENTIFY_SPACING`
+    unless given)."""
 
-    def __init__(self, settings: Settings, http: HTTPClient, limiter: Limiter) -> None:
-        self._turns = IdentifyTurns(settings.database_url) if settings.database_url else None
+    def __init__(
+        self,
+        settings: Settings,
+        http: HTTPClient,
+        limiter: Limiter,
+        *,
+        spacing: float = IDENTIFY_SPACING,
+    ) -> None:
+        url = settings.database_url
+        self._turns = IdentifyTurns(url, spacing=spacing) if url else None
         self._http = http
         self._limiter = limiter
         self._concurrency: int | None = None

@@ -17,6 +17,7 @@ from bot.config import Settings
 from data.backup import backup
 from data.postgres import PostgresDatabase
 from data.schema import load_migrations
+from data.shards import RENEW_EVERY
 from data.store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -114,17 +115,24 @@ def backup_before_migrating(path: Path) -> Path | None:
 
 
 async def open_store(
-    settings: Settings, *, clock: Callable[[], float], migrating: bool = True
+    settings: Settings,
+    *,
+    clock: Callable[[], float],
+    migrating: bool = True,
+    renew_every: float = RENEW_EVERY,
 ) -> Store:
     """Check, back up if migrations are due, and open the store; errors are one line.
 
     Without ``migrating`` (a tool such as ``forget`` beside a running bot) nothing is
     backed up or migrated, and a database at another schema version is refused.
     A PostgreSQL store (``DATABASE_URL``) opens as it is; its errors are already one line.
+    ``renew_every``: seconds between two renewals of the shard leases the store claims.
     """
     if settings.database_url is not None:
         try:
-            return await Store.open(settings.database_url, clock=clock, migrating=migrating)
+            return await Store.open(
+                settings.database_url, clock=clock, migrating=migrating, renew_every=renew_every
+            )
         except StoreError as exc:  # unreachable, wrong login, a newer schema ...
             raise StartupError(f"{exc}.") from exc
     path = settings.database_path
@@ -132,6 +140,6 @@ async def open_store(
     try:
         if migrating:
             backup_before_migrating(path)
-        return await Store.open(path, clock=clock, migrating=migrating)
+        return await Store.open(path, clock=clock, migrating=migrating, renew_every=renew_every)
     except (StoreError, sqlite3.Error, OSError) as exc:
         raise StartupError(f"could not open the database {str(path)!r}: {exc}.") from exc

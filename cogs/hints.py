@@ -13,11 +13,13 @@ import discord
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
-from bot.frontend.cooldowns import too_soon
+from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import HintButtonId
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
+from bot.service.hints import Hint
+from game.ai.advice import Review
 
 from .lama_cog import LamaCog
 
@@ -52,41 +54,50 @@ class HintCommands(LamaCog, name="Hints"):
         description="Your three costliest decisions in your last finished game here.",
     )
     async def review_command(self, interaction: Interaction) -> None:
-        if await too_soon(interaction, self.bot.service.cooldowns, "review"):
-            return
-        async with self.answers.giving():
-            await defer_private(interaction)
-            try:
-                review = await self.bot.service.latest_review(
-                    interaction.guild_id or 0,
-                    interaction.channel_id or 0,
-                    interaction.user.id,
-                    on_queued=tell_queued(interaction),
-                )
-            except ServiceError as error:
-                await reply_error(interaction, error)
-                return
-            await reply(interaction, review_text(str(interaction.locale), review))
+        service = self.bot.service
+        await self._review(
+            interaction,
+            lambda: service.latest_review(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                on_queued=tell_queued(interaction),
+            ),
+        )
 
     async def handle_button(self, interaction: Interaction, cid: HintButtonId) -> None:
         if cid.action == "hint":
             await self.hint(interaction, cid.game_id)
             return
-        if await too_soon(interaction, self.bot.service.cooldowns, "review"):
-            return
-        async with self.answers.giving():
-            await defer_private(interaction)
-            try:
-                review = await self.bot.service.review(
-                    cid.game_id,
-                    interaction.user.id,
-                    guild_id=interaction.guild_id or 0,
-                    on_queued=tell_queued(interaction),
-                )
-            except ServiceError as error:
-                await reply_error(interaction, error)
-                return
-            await reply(interaction, review_text(str(interaction.locale), review))
+        service = self.bot.service
+        await self._review(
+            interaction,
+            lambda: service.review(
+                cid.game_id,
+                interaction.user.id,
+                guild_id=interaction.guild_id or 0,
+                on_queued=tell_queued(interaction),
+            ),
+        )
+
+    async def _review(
+        self, interaction: Interaction, asking: Callable[[], Awaitable[Review]]
+    ) -> None:
+        """The review ``asking`` gets, answered; one refused (the game isn't over yet)
+        or failed on the way costs no wait."""
+
+        async def given() -> Review | None:
+            async with self.answers.giving():
+                await defer_private(interaction)
+                try:
+                    review = await asking()
+                except ServiceError as error:
+                    await reply_error(interaction, error)
+                    return None
+                await reply(interaction, review_text(str(interaction.locale), review))
+                return review
+
+        await reserved(interaction, self.bot.service.cooldowns, "review", given)
 
     async def hint(self, interaction: Interaction, game_id: int) -> None:
         service = self.bot.service
@@ -95,16 +106,22 @@ class HintCommands(LamaCog, name="Hints"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        if await too_soon(interaction, service.cooldowns, "hint"):
-            return
+        await reserved(
+            interaction, service.cooldowns, "hint", lambda: self._give_hint(interaction, game_id)
+        )
+
+    async def _give_hint(self, interaction: Interaction, game_id: int) -> Hint | None:
+        """The hint, given; None once the person is told why not (the turn moved on
+        while the answer was deferred, the bot is restarting)."""
         async with self.answers.giving():
             await defer_private(interaction)  # Hard thinks for a moment
             try:
-                shown = await service.hint(game_id, interaction.user.id)
+                shown = await self.bot.service.hint(game_id, interaction.user.id)
             except ServiceError as error:
                 await reply_error(interaction, error)
-                return
+                return None
             await reply(interaction, hint_line(str(interaction.locale), shown))
+            return shown
 
 
 def tell_queued(interaction: Interaction) -> Callable[[int], Awaitable[None]]:

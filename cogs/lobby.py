@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
-from bot.frontend.cooldowns import too_soon
+from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.permissions import (
     can_manage,
@@ -100,15 +100,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         """Open a table (``opening``: None once it told the person why not) with the
         person's wait for ``action`` reserved first: a double submit arriving while the
         first reads the store is refused, and a table refused after all costs no wait."""
-        cooldowns = self.bot.service.cooldowns
-        if await too_soon(interaction, cooldowns, action):
-            return
-        table: Table | None = None
-        try:
-            table = await opening()
-        finally:
-            if table is None:  # refused, or failed on the way
-                cooldowns.release(interaction.user.id, action)
+        table = await reserved(interaction, self.bot.service.cooldowns, action, opening)
         if table is not None:
             await self._post_table(interaction, table)
 

@@ -45,9 +45,9 @@ class IdentifyTurns:
     """Turns to identify, taken on the PostgreSQL database at ``url`` that every process of
     the bot shares."""
 
-    def __init__(self, url: str, *, spacing: float | None = None) -> None:
+    def __init__(self, url: str, *, spacing: float = IDENTIFY_SPACING) -> None:
         self.url = url
-        self.spacing = IDENTIFY_SPACING if spacing is None else spacing  # tests shorten it
+        self.spacing = spacing
         #: One waiting connection per bucket in this process: its shards queue here first.
         self._buckets: dict[int, asyncio.Lock] = {}
         self._holds: set[asyncio.Task[None]] = set()

@@ -26,6 +26,7 @@ from .records import StoreError
 log = logging.getLogger(__name__)
 
 LEASE_TTL = 30.0  # seconds a lease lives without renewal
+#: Seconds between two renewals, unless the store is given others: two may fail in a row.
 RENEW_EVERY = LEASE_TTL / 3
 #: The advisory lock claims take on PostgreSQL, so two processes claim one after the other
 #: (SQLite's BEGIN IMMEDIATE does that already).
@@ -96,13 +97,16 @@ def _pid_alive(pid: int) -> bool:
 class Leases:
     """The leases of the shards this process serves: claimed, kept renewed, given back."""
 
-    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, db: Database, clock: Callable[[], float], renew_every: float = RENEW_EVERY
+    ) -> None:
         self._db = db
         self._clock = clock  # unix time
         self._shards = Shards()  # what this process serves (all of it until it claims)
         self._lease_owner: str | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._on_lost: Callable[[], object] | None = None
+        self._renew_every = renew_every  # seconds between two renewals
 
     @property
     def shards(self) -> Shards:
@@ -157,7 +161,7 @@ class Leases:
 
     async def _keep_renewed(self, owner: str) -> None:
         while True:
-            await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(self._renew_every)
             try:
                 await self._renew(owner)
             except StoreError as error:  # the database is away; try again next time

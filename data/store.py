@@ -49,7 +49,7 @@ from .records import (
 )
 from .schema import load_migrations
 from .settings import GuildSettings
-from .shards import Leases
+from .shards import RENEW_EVERY, Leases
 from .sqlite import SqliteDatabase
 from .stats import StatsReads
 from .timing import Observe, TimedDatabase
@@ -86,12 +86,13 @@ class Store:
         path: str,
         clock: Callable[[], float],
         version: int,
+        renew_every: float = RENEW_EVERY,
     ) -> None:
         # Timed once the bot has its metrics (time_units), parts included.
         self._db = TimedDatabase(db)
         self._reads = TimedDatabase(reads)
         #: The shards' leases; the games, hands and pings resumed are of these shards.
-        self.leases = Leases(self._db, clock)
+        self.leases = Leases(self._db, clock, renew_every)
         #: Lobbies, moves, finished games; resuming the unfinished ones.
         self.games = Games(self._db, clock, self.leases)
         #: A server's language, /lama new's defaults and allowed channels.
@@ -122,6 +123,7 @@ class Store:
         migrations: Traversable | Path | None = None,
         clock: Callable[[], float] = time.time,
         migrating: bool = True,
+        renew_every: float = RENEW_EVERY,
     ) -> Store:
         """Open (creating if needed) and migrate the database at ``path``.
 
@@ -133,10 +135,14 @@ class Store:
         ``durable`` makes each commit wait for the disk (``synchronous=FULL``);
         with ``False`` (``NORMAL``) a power cut may lose the last commits, but
         never corrupts the database.  ``migrations`` replaces the bundled
-        migrations directory (for tests); ``clock`` gives the unix time.
+        migrations directory (for tests); ``clock`` gives the unix time;
+        ``renew_every`` is how many seconds go by between two renewals of the shard
+        leases it claims.
         """
         if isinstance(path, str) and is_postgres_url(path):
-            return await cls._open_postgres(path, durable, migrations, clock, migrating)
+            return await cls._open_postgres(
+                path, durable, migrations, clock, migrating, renew_every
+            )
         plan = load_migrations(migrations)
         db, version = await SqliteDatabase.open(
             path, durable=durable, migrations=plan, migrating=migrating
@@ -146,7 +152,7 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, reads, path=str(path), clock=clock, version=version)
+        return cls(db, reads, path=str(path), clock=clock, version=version, renew_every=renew_every)
 
     @classmethod
     async def _open_postgres(
@@ -156,6 +162,7 @@ class Store:
         migrations: Traversable | Path | None,
         clock: Callable[[], float],
         migrating: bool,
+        renew_every: float,
     ) -> Store:
         plan = load_migrations(migrations, dialect="postgres")
         db = await PostgresDatabase.connect(url, size=GAME_CONNECTIONS, durable=durable)
@@ -165,7 +172,9 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, reads, path=shown_url(url), clock=clock, version=version)
+        return cls(
+            db, reads, path=shown_url(url), clock=clock, version=version, renew_every=renew_every
+        )
 
     async def close(self) -> None:
         """Give back the shard leases, wait for the running units of work, then close.

@@ -41,12 +41,11 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest.fixture(autouse=True)
-def fast_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shards' lease renewed once a day: SimCord runs every timer a jump in time
-    passes, and a renewal (a durable write) every 10 s of a three-day jump would keep
-    the bot from settling.  The bot's own pauses are ``timing`` and ``pacing`` below."""
-    monkeypatch.setattr("data.shards.RENEW_EVERY", 86400.0)
+#: Seconds between two renewals of a test bot's shard leases: once a day. SimCord runs
+#: every timer a jump in time passes, and a renewal (a durable write) every 10 s of a
+#: three-day jump would keep the bot from settling.  The bot's own pauses are ``timing``
+#: and ``pacing`` below.
+RENEW_DAILY = 86400.0
 
 
 @pytest.fixture
@@ -85,7 +84,21 @@ def pacing(request: pytest.FixtureRequest) -> Pacing:
 def simcord_bot(
     settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
 ) -> LamaBot:
-    return LamaBot(settings, timing=timing, pacing=pacing, cooldowns=cooldowns)
+    return LamaBot(
+        settings, timing=timing, pacing=pacing, cooldowns=cooldowns, renew_every=RENEW_DAILY
+    )
+
+
+def fresh_bot(settings: Settings, old: LamaBot) -> LamaBot:
+    """A new bot on ``settings``, for a restart: with the old one's pauses, cooldowns and
+    lease renewals."""
+    return LamaBot(
+        settings,
+        timing=old.timing,
+        pacing=old.pacing,
+        cooldowns=old.service.cooldowns.seconds,
+        renew_every=old.renew_every,
+    )
 
 
 @pytest.fixture

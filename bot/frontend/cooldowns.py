@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from bot.i18n import text
 from bot.service.cooldowns import Cooldowns
 
 from .replies import Interaction, reply
+
+T = TypeVar("T")
 
 
 async def too_soon(interaction: Interaction, cooldowns: Cooldowns, action: str) -> bool:
@@ -16,3 +21,28 @@ async def too_soon(interaction: Interaction, cooldowns: Cooldowns, action: str) 
     if left:
         await reply(interaction, text(interaction.locale, "error.cooldown", count=left))
     return bool(left)
+
+
+async def reserved(
+    interaction: Interaction,
+    cooldowns: Cooldowns,
+    action: str,
+    work: Callable[[], Awaitable[T | None]],
+) -> T | None:
+    """``work`` (None once it told the person why not) with the person's wait for
+    ``action`` reserved first; None, and the person told, if it is too soon.
+
+    Reserved before ``work`` awaits anything, so a double submit arriving meanwhile is
+    refused; ``work`` refused after all (the turn moved on, the bot is restarting) or
+    failed on the way (Discord took no answer) gives the wait back, so the person may
+    ask again at once.
+    """
+    if await too_soon(interaction, cooldowns, action):
+        return None
+    done: T | None = None
+    try:
+        done = await work()
+    finally:
+        if done is None:
+            cooldowns.release(interaction.user.id, action)
+    return done

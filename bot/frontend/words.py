@@ -11,7 +11,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.table import Seat
+from bot.service.table import Seat, ai_number
 from data.forget import FORMER_PLAYER, former_player
 from game import Card, IllegalMove, Ruleset
 
@@ -36,23 +36,29 @@ def plain_name(name: str) -> str:
 
 def stored_name(locale: object, name: str) -> str:
     """A seat's stored name as the reader sees it: a forgotten person's seat, which the
-    store names :data:`~data.forget.FORMER_PLAYER` in English, in their language.
+    store names :data:`~data.forget.FORMER_PLAYER` in English, and an AI seat, stored
+    as "AI 1" (see :func:`~bot.service.table.ai_name`), in their language.
 
     For names read without their seat (a game's winners, a chart's lines); someone
-    whose display name was that marker word for word reads as a former player too.
+    whose display name was one of those word for word reads as a former player or an AI too.
     """
-    return text(locale, "seat.former") if name == FORMER_PLAYER else name
+    if name == FORMER_PLAYER:
+        return text(locale, "seat.former")
+    number = ai_number(name)
+    return name if number is None else text(locale, "seat.ai_name", number=number)
 
 
 def seat_name(locale: str, seat: Seat) -> str:
     """A seat's name for markdown (see :func:`plain_name`); a forgotten person's in the
-    reader's language, and not as an AI, though one plays it on in a running game."""
+    reader's language, and not as an AI, though one plays it on in a running game; an
+    AI seat's in the reader's language, with its strength. A person keeps the name
+    they have, whatever it looks like."""
     if former_player(seat.user_id, seat.name):
         return plain_name(text(locale, "seat.former"))
-    name = plain_name(seat.name)
     if seat.user_id is None and seat.ai is not None:
+        name = plain_name(stored_name(locale, seat.name))
         return text(locale, "seat.ai", name=name, strength=text(locale, f"ai.{seat.ai.value}"))
-    return name
+    return plain_name(seat.name)
 
 
 def variant_badges(locale: str, ruleset: Ruleset) -> str:

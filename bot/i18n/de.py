@@ -13,6 +13,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.pink_llama": "Pinkes Lama",
     "seat.ai": "{name} (KI: {strength})",
     "seat.former": "ehemaliger Spieler",
+    "seat.ai_name": "KI {number}",
     "ai.easy": "Leicht",
     "ai.normal": "Normal",
     "ai.hard": "Schwer",

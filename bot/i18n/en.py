@@ -14,6 +14,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "seat.ai": "{name} ({strength} AI)",
     # a forgotten person's seat (python -m bot forget --user), shown in the reader's language
     "seat.former": "former player",
+    # an AI seat's name: the table's first AI is number 1
+    "seat.ai_name": "AI {number}",
     "ai.easy": "Easy",
     "ai.normal": "Normal",
     "ai.hard": "Hard",

@@ -13,6 +13,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.pink_llama": "Llama rosa",
     "seat.ai": "{name} (IA: {strength})",
     "seat.former": "exjugador",
+    "seat.ai_name": "IA {number}",
     "ai.easy": "Fácil",
     "ai.normal": "Normal",
     "ai.hard": "Difícil",

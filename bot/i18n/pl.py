@@ -20,6 +20,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.pink_llama": "Różowa lama",
     "seat.ai": "{name} (AI: {strength})",
     "seat.former": "były gracz",
+    "seat.ai_name": "AI {number}",
     "ai.easy": "Łatwy",
     "ai.normal": "Średni",
     "ai.hard": "Trudny",

@@ -94,7 +94,8 @@ class _Progress:
 class HintDesk:
     """Answers hints and reviews with the AI's thinking, sharing and keeping searches.
 
-    Reads the live tables from ``registry`` and finished games from ``store``.
+    Reads the live tables from ``registry`` and finished games from ``store``; reviews
+    take turns in ``reviews`` (a :class:`ReviewQueue` of its defaults unless given).
     """
 
     def __init__(
@@ -104,6 +105,7 @@ class HintDesk:
         thinking: Thinking,
         *,
         timing: Timing | None = None,
+        reviews: ReviewQueue | None = None,
     ) -> None:
         self._registry = registry
         self._timing = timing if timing is not None else Timing()
@@ -118,7 +120,7 @@ class HintDesk:
         self._reviews: SharedSearches[tuple[int, int], Review] = SharedSearches(
             REVIEWS_KEPT, lambda: self._closing, keep=lambda review: review.complete
         )
-        self._queue = ReviewQueue()
+        self._queue = reviews if reviews is not None else ReviewQueue()
         self._played: OrderedDict[int, _Played] = OrderedDict()  # finished games, newest last
         self._cut_short: OrderedDict[Key, _Progress] = OrderedDict()
 

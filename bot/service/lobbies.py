@@ -19,7 +19,7 @@ from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table
+from .table import MoveLine, Seat, Status, Table, ai_name
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -229,7 +229,7 @@ class Lobbies:
             if len(table.seats) >= table.ruleset.max_players:
                 raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
             number = sum(1 for s in table.seats if s.ai is not None) + 1
-            seat = Seat(user_id=None, ai=strength, name=f"AI {number}")
+            seat = Seat(user_id=None, ai=strength, name=ai_name(number))
             seats = [*table.seats, seat]
             await self._save_seats(table, seats)
             table.seats = seats

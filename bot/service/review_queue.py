@@ -18,9 +18,15 @@ Key = tuple[int, int]
 
 class ReviewQueue:
     """Who is reviewed now and who waits.  A person has one review asked for at a time
-    (under way or waiting); asking for it again shares it, another is refused."""
+    (under way or waiting); asking for it again shares it, another is refused.
 
-    def __init__(self) -> None:
+    ``at_once`` reviews are thought at once and ``waiting`` more may wait their turn
+    (:data:`REVIEWS_AT_ONCE` and :data:`REVIEWS_WAITING` unless given).
+    """
+
+    def __init__(self, *, at_once: int = REVIEWS_AT_ONCE, waiting: int = REVIEWS_WAITING) -> None:
+        self._at_once = at_once
+        self._most_waiting = waiting
         self._by_person: dict[int, Key] = {}
         self._thinking: set[Key] = set()
         self._waiting: OrderedDict[Key, asyncio.Future[None]] = OrderedDict()
@@ -34,9 +40,9 @@ class ReviewQueue:
         if mine is not None and mine != key:
             raise ServiceError("review.yours_first")
         if mine is None:
-            if len(self._thinking) < REVIEWS_AT_ONCE and not self._waiting:
+            if len(self._thinking) < self._at_once and not self._waiting:
                 self._thinking.add(key)
-            elif len(self._waiting) >= REVIEWS_WAITING:
+            elif len(self._waiting) >= self._most_waiting:
                 raise ServiceError("review.queue_full")
             else:
                 self._waiting[key] = asyncio.get_running_loop().create_future()
@@ -63,7 +69,7 @@ class ReviewQueue:
         waiting = self._waiting.pop(key, None)
         if waiting is not None and not waiting.done():
             waiting.cancel()
-        while self._waiting and len(self._thinking) < REVIEWS_AT_ONCE:
+        while self._waiting and len(self._thinking) < self._at_once:
             following, given = self._waiting.popitem(last=False)
             self._thinking.add(following)
             if not given.done():

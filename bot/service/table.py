@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -15,6 +16,23 @@ from game.ai import Strength
 # Lines of recent moves kept: the table lists every line it hasn't shown yet (an
 # edit held for AI moves shows them all), at least its last six.
 RECENT_MOVES = 24
+
+#: How an AI seat's name is stored: its number at the table, in one fixed form the
+#: front end turns into the reader's language ("KI 1", "IA 1"). Games saved before
+#: the names were translated hold this very form, so they read the same way.
+_AI_NAME = "AI {number}"
+_AI_NUMBER = re.compile(r"AI ([1-9][0-9]?)")
+
+
+def ai_name(number: int) -> str:
+    """The stored name of the table's ``number``-th AI seat."""
+    return _AI_NAME.format(number=number)
+
+
+def ai_number(name: str) -> int | None:
+    """The number in an AI seat's stored name (see :func:`ai_name`), else None."""
+    found = _AI_NUMBER.fullmatch(name)
+    return int(found[1]) if found else None
 
 
 class Status(StrEnum):

@@ -6,7 +6,6 @@ from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
     bob,
     channel,
     cooldowns,
-    fast_pacing,
     guild,
     pacing,
     settings,

@@ -17,6 +17,7 @@ from bot.client import LamaBot
 from bot.config import Settings
 from bot.frontend.pacing import Pacing
 from bot.service.timing import Timing
+from tests.simcord_fixtures import RENEW_DAILY
 
 
 @pytest.fixture
@@ -29,6 +30,7 @@ def simcord_bot(
         timing=timing,
         pacing=pacing,
         cooldowns=cooldowns,
+        renew_every=RENEW_DAILY,
     )
 
 

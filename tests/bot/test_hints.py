@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.service.table import Status
@@ -97,6 +98,62 @@ async def test_no_hint_out_of_turn_for_others_or_after_the_game(
     assert said(late) == "There's no game running here to give a hint for."
     assert said(await alice.slash(channel, "lama hint")) == (
         "There's no game running here to give a hint for."
+    )
+
+
+@pytest.mark.cooldowns
+async def test_a_hint_refused_costs_no_wait_so_it_can_be_asked_once_it_is_allowed(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Out of turn, bob is told so; the moment it is his turn, his hint comes."""
+    rig(simcord_env, [[C.ONE], [C.FIVE, C.SIX]], C.FOUR, [C.TWO])
+    await two_player_game(simcord_env, alice, bob, channel, threshold=1, turn_timer=0)
+    assert said(await bob.slash(channel, "lama hint")).startswith("A hint is for the player")
+    await take_simple_turn(alice, channel)  # draws
+    assert said(await bob.slash(channel, "lama hint")).startswith("💡")
+
+
+@pytest.mark.cooldowns
+async def test_a_hint_that_could_not_be_answered_costs_no_wait(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Discord no longer takes the click's answer (it came too late: "Unknown
+    interaction"): alice got no hint, so her next click gets one, not "too soon"."""
+    await quit_or_draw_game(simcord_env, alice, bob, channel)
+    hand = await open_hand(alice, channel)
+    simcord_env.inject_error(
+        "POST", "/interactions/*/callback", status=404, code=10062, message="Unknown interaction"
+    )
+    lost = await alice.click(hand, custom_id=hint_button(hand)[0])
+    assert not lost.followups, "no hint was given"
+    again = await alice.click(hand, custom_id=hint_button(hand)[0])
+    assert said(again).startswith("💡 **Quit**")
+
+
+@pytest.mark.cooldowns
+async def test_a_review_refused_costs_no_wait_so_it_comes_once_the_game_is_over(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    await quit_or_draw_game(simcord_env, alice, bob, channel)
+    early = said(await alice.slash(channel, "lama review"))
+    assert early == "The review is there once the game is over."
+    for player in (alice, bob):  # alice draws, bob plays his last card: the game is over
+        await take_simple_turn(player, channel)
+    assert said(await alice.slash(channel, "lama review")).startswith(
+        "**🔍 Your three costliest decisions**"
+    )
+    again = said(await alice.slash(channel, "lama review"))
+    assert again == "You're doing that too often. Please try again in 10 seconds.", (
+        "a review given starts the wait"
     )
 
 

@@ -21,8 +21,9 @@ SPACING = 1.0
 
 
 def sharded(database: dict[str, str], ids: str = "0,1") -> ShardedLamaBot:
+    """Shards ``ids`` of 4 on ``database``, their identify turns held ``SPACING`` s."""
     environ = {"DISCORD_TOKEN": "x.y.z", "SHARD_COUNT": "4", "SHARD_IDS": ids, **database}
-    bot = make_bot(Settings.from_env(environ))
+    bot = make_bot(Settings.from_env(environ), identify_spacing=SPACING)
     assert isinstance(bot, ShardedLamaBot)
     return bot
 
@@ -67,10 +68,8 @@ async def test_on_sqlite_discord_py_spaces_the_shards(
 
 async def test_on_postgresql_a_bucket_is_one_shards_for_the_spacing(
     postgres_server: PostgresServer,
-    monkeypatch: pytest.MonkeyPatch,
     discords_own: list[tuple[int | None, bool]],
 ) -> None:
-    monkeypatch.setattr("data.identify.IDENTIFY_SPACING", SPACING)
     url = await postgres_server.new_database()
     bot = sharded({"DATABASE_URL": url}, ids="0,1,2")
     calls = answer_concurrency(bot, 2)
@@ -114,9 +113,8 @@ async def test_a_database_out_of_reach_falls_back_to_discord_pys_spacing(
 
 
 async def test_without_max_concurrency_one_at_a_time_and_asked_again(
-    postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch
+    postgres_server: PostgresServer,
 ) -> None:
-    monkeypatch.setattr("data.identify.IDENTIFY_SPACING", SPACING)
     url = await postgres_server.new_database()
     bot = sharded({"DATABASE_URL": url})
     calls = answer_concurrency(bot, discord.GatewayNotFound())

@@ -41,6 +41,7 @@ from testkit.simcord_play import (
     two_player_game,
 )
 from tests.process.common import restart
+from tests.simcord_fixtures import fresh_bot
 
 
 def turn(player: simcord.MemberActor) -> str:
@@ -290,9 +291,7 @@ async def test_pings_left_by_the_last_run_wait_behind_the_live_tables(
     old = simcord_env.bot
     assert isinstance(old, LamaBot)
     await old.close()
-    lama = LamaBot(
-        settings, timing=old.timing, pacing=old.pacing, cooldowns=old.service.cooldowns.seconds
-    )
+    lama = fresh_bot(settings, old)
     limiter = lama.limiter = Noted(settings.rest_budget)
     await simcord_env.restart_bot(lama)
     await simcord_env.advance_time(10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -118,6 +119,22 @@ async def test_renewing_keeps_the_lease_alive(store: Store, backend: Backend) ->
     )  # what the background task does every 10 s
     [(after,)] = await backend.rows("SELECT expires_at FROM shard_leases")
     assert after > before
+
+
+async def test_the_lease_is_renewed_as_often_as_the_store_is_told(backend: Backend) -> None:
+    """Every 10 s unless told otherwise; here every 20 ms, so a moment sees renewals."""
+    store = await Store.open(backend.target, durable=False, clock=counter_clock(), renew_every=0.02)
+    try:
+        await store.leases.claim_shards(Shards())
+        [(before,)] = await backend.rows("SELECT expires_at FROM shard_leases")
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            [(after,)] = await backend.rows("SELECT expires_at FROM shard_leases")
+            if after > before:
+                break
+        assert after > before, "the background task renewed the lease"
+    finally:
+        await store.close()
 
 
 async def test_a_lease_taken_over_by_another_process_is_reported(

@@ -22,6 +22,7 @@ from data.store import Store, StoreError
 from game import Card, Match
 from testkit.deals import whole_deal
 from testkit.simcord_play import enabled, service, table_message
+from tests.simcord_fixtures import fresh_bot
 
 FAIL_TRIGGER = "fail_events"
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,10 +135,7 @@ async def restart(
         await old.store.pragmas()  # LamaBot.close closed its store
     if while_down is not None:
         while_down()
-    # The same pauses and cooldowns as before.
-    bot = LamaBot(
-        settings, timing=old.timing, pacing=old.pacing, cooldowns=old.service.cooldowns.seconds
-    )
+    bot = fresh_bot(settings, old)
     await env.restart_bot(bot)
     return bot
 

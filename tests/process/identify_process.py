@@ -15,16 +15,14 @@ import asyncio
 import sys
 import time
 
-import data.identify
 from bot.client import make_bot
 from bot.config import Settings
 
 
 async def main(url: str, count: str, ids: str, concurrency: int, spacing: float) -> None:
-    data.identify.IDENTIFY_SPACING = spacing
     environ = {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url}
     settings = Settings.from_env({**environ, "SHARD_COUNT": count, "SHARD_IDS": ids})
-    bot = make_bot(settings)
+    bot = make_bot(settings, identify_spacing=spacing)
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": concurrency}
 
     async def gateway() -> tuple[int, str, dict[str, int]]:

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import simcord
 
-import data.shards
 from bot.client import make_bot
 from bot.config import Settings
 from bot.frontend.pacing import Pacing
@@ -30,6 +29,7 @@ from bot.service.timing import Timing
 from data import StoreError
 from testkit.simcord_play import enabled, open_lobby, service, table_message
 from tests.process.common import open_hand_anywhere
+from tests.simcord_fixtures import RENEW_DAILY
 
 
 def guild_id_on(shard: int, count: int) -> int:
@@ -56,7 +56,6 @@ def say(*parts: object) -> None:
 
 
 async def main(database: str, count: int, shard: int, mode: str) -> int:
-    data.shards.RENEW_EVERY = 86400.0  # see tests/simcord_fixtures.py's fast_pacing
     postgres = database.startswith("postgresql://")
     settings = Settings(
         token="test-token",
@@ -68,7 +67,7 @@ async def main(database: str, count: int, shard: int, mode: str) -> int:
         shard_ids=(shard,),
     )
     pacing = Pacing(edit_interval=0.0, debounce=0.0)
-    lama = make_bot(settings, timing=Timing(ai_delay=0.0), pacing=pacing)
+    lama = make_bot(settings, timing=Timing(ai_delay=0.0), pacing=pacing, renew_every=RENEW_DAILY)
     # Only the process serving shard 0 syncs the commands; SimCord needn't insist.
     env = simcord.Env(lama, strict_sync=False)
     guild = env.create_guild(f"Shard {shard}", id=guild_id_on(shard, count))

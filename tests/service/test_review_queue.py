@@ -11,6 +11,7 @@ import pytest
 from bot.service import ServiceError, Timing
 from bot.service.hints import HintDesk
 from bot.service.registry import TableRegistry
+from bot.service.review_queue import ReviewQueue
 from bot.service.table import Status, Table
 from bot.service.thinking import Thinking
 from game import Action, SeatView
@@ -49,8 +50,13 @@ async def finished(game: ServiceGame, *players: Any) -> Table:
     return table
 
 
-def desk_over(game: ServiceGame, thinking: Thinking, timing: Timing | None = None) -> HintDesk:
-    return HintDesk(TableRegistry(), game.store, thinking, timing=timing)
+def desk_over(
+    game: ServiceGame,
+    thinking: Thinking,
+    timing: Timing | None = None,
+    reviews: ReviewQueue | None = None,
+) -> HintDesk:
+    return HintDesk(TableRegistry(), game.store, thinking, timing=timing, reviews=reviews)
 
 
 async def test_a_kept_review_is_shown_in_its_own_server_only(game: ServiceGame) -> None:
@@ -90,12 +96,11 @@ async def test_one_review_per_person_at_a_time(game: ServiceGame) -> None:
 
 
 async def test_past_the_few_at_once_a_review_waits_its_turn_and_says_so(
-    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+    game: ServiceGame,
 ) -> None:
-    monkeypatch.setattr("bot.service.review_queue.REVIEWS_AT_ONCE", 1)
     table = await finished(game, ANN, BOB)
     thinking = QuickJudge(held=True)
-    hints = desk_over(game, thinking)
+    hints = desk_over(game, thinking, reviews=ReviewQueue(at_once=1))
     queued: list[tuple[str, int]] = []
 
     async def told(name: str, ahead: int) -> None:
@@ -119,14 +124,10 @@ async def test_past_the_few_at_once_a_review_waits_its_turn_and_says_so(
     assert len(thinking.judged) > judged_before_bob
 
 
-async def test_a_full_queue_refuses_politely(
-    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("bot.service.review_queue.REVIEWS_AT_ONCE", 1)
-    monkeypatch.setattr("bot.service.review_queue.REVIEWS_WAITING", 0)
+async def test_a_full_queue_refuses_politely(game: ServiceGame) -> None:
     table = await finished(game, ANN, BOB)
     thinking = QuickJudge(held=True)
-    hints = desk_over(game, thinking)
+    hints = desk_over(game, thinking, reviews=ReviewQueue(at_once=1, waiting=0))
     ann = asyncio.create_task(hints.review(table.game_id, ANN.id, guild_id=GUILD))
     await asyncio.sleep(0.05)
     with pytest.raises(ServiceError) as refused:

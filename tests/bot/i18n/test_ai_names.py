@@ -1,0 +1,83 @@
+"""An AI seat's name in the reader's language: "KI 1" to a German reader, "IA 1" to a
+Spanish one, wherever the bot shows it (lobby, table, hand, results, history, chart,
+replay), though the store keeps the one language-neutral "AI 1"."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.frontend.words import seat_name, stored_name
+from bot.service.table import Seat
+from bot.service.timing import Timing
+from game import Card as C
+from game.ai import Strength
+from testkit.simcord_play import open_lobby, rig, service, table_message, texts
+
+from .conftest import Locales
+
+
+def test_an_ai_seat_is_named_in_the_readers_language() -> None:
+    seat = Seat(user_id=None, ai=Strength.HARD, name="AI 2")
+    assert seat_name("en", seat) == "AI 2 (Hard AI)"
+    assert seat_name("de", seat) == "KI 2 (KI: Schwer)"
+    assert seat_name("es", seat) == "IA 2 (IA: Difícil)"
+    assert seat_name("pl", seat) == "AI 2 (AI: Trudny)"
+
+
+def test_a_name_read_without_its_seat_is_named_so_too() -> None:
+    """A game's winners, a chart's lines: the stored name alone."""
+    assert stored_name("de", "AI 3") == "KI 3"
+    assert stored_name("es", "AI 3") == "IA 3"
+    assert stored_name("de", "alice") == "alice"
+
+
+def test_a_person_called_like_an_ai_keeps_their_name_at_their_seat() -> None:
+    for name in ("AI 1", "AI", "AI one", "AI 1 (Hard AI)"):
+        assert seat_name("de", Seat(user_id=7, ai=None, name=name)) == name
+    assert seat_name("de", Seat(user_id=7, ai=None, name="AI 1", away=True)) == "AI 1"
+
+
+#: The AI waits before it moves, so alice's hand shows it on turn: longer than SimCord's
+#: settle timeout, so only advance_time lets it move.
+PAUSE = 10.0
+
+
+@pytest.mark.parametrize("timing", [Timing(ai_delay=PAUSE)], ids=["AI pause 10 s"])
+async def test_a_german_server_shows_its_ai_seat_in_german_everywhere(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+) -> None:
+    locales.guild(guild, "de")
+    german = locales.user(alice, "de")
+    # The AI starts and plays its only card: it wins, alice pays 10 for her llama.
+    rig(simcord_env, [[C.LLAMA], [C.THREE]], C.THREE, [], starter=1)
+    table = await open_lobby(simcord_env, german, channel, threshold=5)
+    await german.select(table_message(channel), ["easy"])
+    lobby = table_message(channel)
+    assert "KI 1 (KI: Leicht)" in texts(lobby)
+    await german.click(lobby, label="Starten")
+    running = table_message(channel)
+    assert "KI 1" in texts(running)
+    hand = await german.click(running, label="Meine Hand zeigen")
+    assert hand.response is not None and "KI 1" in texts(hand.response), "whose turn it is"
+    await simcord_env.advance_time(PAUSE + 1)
+    assert table.status.value == "finished"
+    results = table_message(channel)
+    assert "KI 1" in texts(results)
+
+    history = await german.slash(channel, "lama history")
+    assert history.response is not None and "KI 1" in texts(history.response)
+    chart = await german.slash(channel, "lama chart", game_id=table.game_id)
+    assert chart.response is not None and "KI 1" in texts(chart.response)
+    replay = await german.slash(channel, "lama replay", game=table.game_id)
+    assert replay.response is not None and "KI 1" in texts(replay.response)
+
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
+    assert stored is not None and stored.seats[1].name == "AI 1", "the store's name is neutral"
+    for message in (lobby, running, hand.response, results, history.response, chart.response):
+        assert "AI 1" not in texts(message), texts(message)
+    assert "AI 1" not in texts(replay.response)
