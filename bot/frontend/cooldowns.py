@@ -39,10 +39,11 @@ async def reserved(
     """
     if await too_soon(interaction, cooldowns, action):
         return None
+    reserved_until = cooldowns.until(interaction.user.id, action)  # this one's wait only
     done: T | None = None
     try:
         done = await work()
     finally:
         if done is None:
-            cooldowns.release(interaction.user.id, action)
+            cooldowns.release(interaction.user.id, action, reserved_until)
     return done

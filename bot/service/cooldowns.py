@@ -68,7 +68,18 @@ class Cooldowns:
             self.use(person_id, action)
         return left
 
-    def release(self, person_id: int, action: str) -> None:
+    def until(self, person_id: int, action: str) -> float | None:
+        """When ``person_id``'s wait for ``action`` runs out (None: no wait kept): what
+        :meth:`take` reserved, for :meth:`release` to give back that one only."""
+        return self._until.get((person_id, action))
+
+    def release(self, person_id: int, action: str, until: float | None) -> None:
         """The ``action`` that ``take`` let ``person_id`` do was refused after all (not
-        allowed here, the store failed): a refusal costs no wait."""
-        self._until.pop((person_id, action), None)
+        allowed here, the store failed): a refusal costs no wait.
+
+        ``until`` is what :meth:`until` said right after that ``take``: only that wait
+        is given back.  One taken since (the first's store call outlasted its wait, and
+        the person did it again) stays."""
+        key = (person_id, action)
+        if until is not None and self._until.get(key) == until:
+            del self._until[key]

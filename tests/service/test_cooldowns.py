@@ -38,13 +38,26 @@ def test_a_reservation_refuses_the_next_until_released(clock: ManualClock) -> No
     cooldowns = Cooldowns(clock, {"new": 20})
     assert cooldowns.take(ANN, "new") == 0  # reserved
     assert cooldowns.take(ANN, "new") == 20  # the double submit: refused
-    cooldowns.release(ANN, "new")  # the first was refused after all: no wait
+    cooldowns.release(ANN, "new", cooldowns.until(ANN, "new"))  # refused after all: no wait
     assert cooldowns.left(ANN, "new") == 0
     assert cooldowns.take(ANN, "new") == 0  # and the next may go
     clock.advance(5)
     assert cooldowns.take(ANN, "new") == 15  # done: the wait stands
-    cooldowns.release(BOB, "new")  # nothing reserved: nothing changes
+    cooldowns.release(BOB, "new", None)  # nothing reserved: nothing changes
     assert cooldowns.left(ANN, "new") == 15
+
+
+def test_a_late_release_gives_back_only_its_own_wait(clock: ManualClock) -> None:
+    """A /lama new whose store call outlasts its wait, then fails, gives back its own
+    wait only: the table opened meanwhile (its wait taken after the first ran out)
+    keeps the person waiting as ever."""
+    cooldowns = Cooldowns(clock, {"new": 20})
+    assert cooldowns.take(ANN, "new") == 0  # the first: its store call hangs
+    first = cooldowns.until(ANN, "new")
+    clock.advance(21)
+    assert cooldowns.take(ANN, "new") == 0  # the second, after the wait: it opens a table
+    cooldowns.release(ANN, "new", first)  # the first fails at last
+    assert cooldowns.left(ANN, "new") == 20, "the second table's wait stands"
 
 
 def test_those_long_over_are_forgotten(clock: ManualClock) -> None:
