@@ -5,7 +5,7 @@ hands), its settings (language, defaults, allowed channels) and its ratings and
 season plans.  A person's data
 is their user id and display name on every seat they held: the seat stays, so
 the other players' games and results stay whole, but it becomes an anonymous seat
-that counts for nobody's stats (an AI seat named :data:`FORMER_PLAYER`), games
+that counts for nobody's stats (an AI seat named :data:`~data.records.FORMER_PLAYER`), games
 they hosted get no host, the hands they had open (with Discord's token to
 edit them) are dropped, and so are their ratings (what their games did to the others'
 ratings stays, under the anonymous key :data:`~data.ratings.FORMER`).
@@ -22,17 +22,9 @@ from dataclasses import dataclass
 
 from .database import Database
 from .ratings import FORMER, user_player
-from .records import StoreError
+from .records import FORMER_PLAYER, StoreError
 
 log = logging.getLogger(__name__)
-
-FORMER_PLAYER = "former player"
-
-
-def former_player(user_id: int | None, name: str) -> bool:
-    """Whether a stored seat is a forgotten person's: kept as a Normal AI's (so the game
-    still replays and rates), but to be shown as the former player, not as an AI."""
-    return user_id is None and name == FORMER_PLAYER
 
 
 #: A game whose host was forgotten is hosted by nobody (no user has id 0).

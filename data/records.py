@@ -14,6 +14,15 @@ AI_STRENGTHS = ("easy", "normal", "hard")
 LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
 #: The season key of the ratings over all time (a season's key is its start, unix seconds).
 ALL_TIME = -1
+#: The name a forgotten person's seats keep (``forget``), in English, for every reader's
+#: language to render as its own.
+FORMER_PLAYER = "former player"
+
+
+def former_player(user_id: int | None, name: str) -> bool:
+    """Whether a stored seat is a forgotten person's: kept as a Normal AI's (so the game
+    still replays and rates), but to be shown as the former player, not as an AI."""
+    return user_id is None and name == FORMER_PLAYER
 
 
 class StoreError(Exception):

@@ -12,7 +12,7 @@ from babel.numbers import format_decimal
 from bot.i18n import language_of, text
 from bot.service import ServiceError
 from bot.service.table import Seat, ai_number
-from data.forget import FORMER_PLAYER, former_player
+from data.records import FORMER_PLAYER, former_player
 from game import Card, IllegalMove, Ruleset
 
 
@@ -36,7 +36,7 @@ def plain_name(name: str) -> str:
 
 def stored_name(locale: object, name: str) -> str:
     """A seat's stored name as the reader sees it: a forgotten person's seat, which the
-    store names :data:`~data.forget.FORMER_PLAYER` in English, and an AI seat, stored
+    store names :data:`~data.records.FORMER_PLAYER` in English, and an AI seat, stored
     as "AI 1" (see :func:`~bot.service.table.ai_name`), in their language.
 
     For names read without their seat (a game's winners, a chart's lines); someone

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from data.export import EXPORT_PAGE, ExportGame, ExportReads, ExportSeat
-from data.forget import former_player
-from data.records import Sight
+from data.records import Sight, former_player
 from game import Chips
 
 from .rating_scale import shown

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from data import Store, StoreError
-from data.forget import FORMER_PLAYER
 from data.rating_writes import Cursor
 from data.ratings import FORMER, ai_player, user_player
 from data.records import (
     ALL_TIME,
+    FORMER_PLAYER,
     AlreadyRated,
     FinishedGame,
     GameRating,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from data import GameRecord, Store
-from data.forget import former_player
+from data.records import former_player
 from game import (
     Card,
     CardDrawn,

@@ -17,7 +17,7 @@ from bot.config import Settings
 from bot.service.table import Status
 from bot.startup import open_store
 from data import Store
-from data.forget import FORMER_PLAYER
+from data.records import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
 from testkit.simcord_play import one_move_from_the_end, take_simple_turn
 from tests.data._helpers import Backend

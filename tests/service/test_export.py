@@ -12,7 +12,7 @@ from contextlib import closing
 from bot.service.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
 from data import MatchProgress, SeatRecord, Sight, Store
 from data.export import ExportGame, ExportSeat, SeatRating
-from data.forget import FORMER_PLAYER
+from data.records import FORMER_PLAYER
 from game import PLAY, Card, Match, Ruleset, explicit_deal
 from testkit.service_game import ManualClock
 

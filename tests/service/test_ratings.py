@@ -16,8 +16,15 @@ from bot.service.ratings import MODEL, Rater, leavers, rate_game, standings
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
-from data.forget import FORMER_PLAYER
-from data.records import ALL_TIME, FinishedGame, GameRecord, SeatNote, SeatRecord, Skill
+from data.records import (
+    ALL_TIME,
+    FORMER_PLAYER,
+    FinishedGame,
+    GameRecord,
+    SeatNote,
+    SeatRecord,
+    Skill,
+)
 from game import Card, CardDrawn, CardPlayed, PlayerQuit, Ruleset
 from game.ai import Strength
 from testkit.service_game import ServiceGame, eventually, people

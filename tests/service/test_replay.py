@@ -10,7 +10,7 @@ import pytest
 from bot.service.replay import KEEP_FOR, Replays, build_replay
 from bot.service.table import Status, Table
 from data import Store
-from data.forget import FORMER_PLAYER
+from data.records import FORMER_PLAYER
 from game import Match, RoundDealt, Ruleset, build_deck
 from testkit.service_game import GUILD, ServiceGame, eventually, people
 
