@@ -5,7 +5,9 @@ within its limit, and the same answer for the same work (real worker processes).
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +27,16 @@ from testkit.service_game import people
 
 PEOPLE = people("Ann", "Bob", "Cat", "Dan")
 GAME = 3
+#: A deadline far enough off for the work's ceiling, not the clock, to end a search that
+#: nothing stops, on a loaded machine too (the reviews' process runs at nice 19).
+ROOM = 120.0
+
+
+def hold_until(path: str, limit: float) -> None:
+    """Keep a worker busy until ``path`` exists (the test lets it go), ``limit`` at most."""
+    ends = time.monotonic() + limit
+    while not os.path.exists(path) and time.monotonic() < ends:
+        time.sleep(0.01)
 
 
 def never(search: Search) -> bool:
@@ -65,7 +77,7 @@ def judged_floor(view: SeatView) -> int:
 
 async def test_an_idle_pool_gives_a_hint_more_than_todays_work(pool: Thinking) -> None:
     (view,) = hint_views(1)
-    advice, done = await pool.hint(view, time.monotonic() + 5.0)  # time for the ceiling
+    advice, done = await pool.hint(view, time.monotonic() + ROOM)  # time for the ceiling
     floor = floor_of(view)
     assert done > floor  # more than today's hint
     assert replay_advice(view, done) == advice  # the same work gives the same hint
@@ -73,7 +85,7 @@ async def test_an_idle_pool_gives_a_hint_more_than_todays_work(pool: Thinking) -
 
 async def test_a_move_waiting_holds_a_hint_to_todays_work(pool: Thinking) -> None:
     view, other = hint_views(2)
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + ROOM
     hint = asyncio.ensure_future(pool.hint(view, deadline))
     await asyncio.sleep(0)  # the hint has the worker
     move = asyncio.ensure_future(pool.decide(other, Strength.HARD, "m"))
@@ -84,7 +96,7 @@ async def test_a_move_waiting_holds_a_hint_to_todays_work(pool: Thinking) -> Non
 
 async def test_a_hint_waiting_holds_another_to_todays_work(pool: Thinking) -> None:
     first, second = hint_views(2)
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + ROOM
     running = asyncio.ensure_future(pool.hint(first, deadline))
     await asyncio.sleep(0)
     waiting = asyncio.ensure_future(pool.hint(second, deadline))
@@ -93,17 +105,20 @@ async def test_a_hint_waiting_holds_another_to_todays_work(pool: Thinking) -> No
     assert later > floor_of(second)  # nothing waited for the second
 
 
-async def test_reviews_waiting_hold_no_hint_back(pool: Thinking) -> None:
+async def test_reviews_waiting_hold_no_hint_back(pool: Thinking, tmp_path: Path) -> None:
     """Reviews think in their own process: waiting for it, they take no worker."""
     (view,) = hint_views(1)
     await pool.run(int, priority=Urgency.REVIEW)  # the reviews' process is up
-    busy = asyncio.ensure_future(pool.run(time.sleep, 1.5, priority=Urgency.REVIEW))
+    let_go = str(tmp_path / "let-go")
+    busy = asyncio.ensure_future(pool.run(hold_until, let_go, ROOM, priority=Urgency.REVIEW))
     await asyncio.sleep(0)
     queued = asyncio.ensure_future(pool.run(int, priority=Urgency.REVIEW))
     await asyncio.sleep(0)
     assert pool.waiting()["review"] == 1
-    _, done = await pool.hint(view, time.monotonic() + 5.0)
+    _, done = await pool.hint(view, time.monotonic() + ROOM)
+    assert pool.waiting()["review"] == 1, "the review waited all along"
     assert done > floor_of(view)
+    Path(let_go).touch()
     await asyncio.gather(busy, queued)
 
 
@@ -112,27 +127,32 @@ async def test_an_idle_machine_gives_a_review_decision_more_than_todays_work(
 ) -> None:
     (view,) = hint_views(1)
     played = view.legal[0]
-    decision, done = await pool.judge(1, view, played, time.monotonic() + 5.0)
+    await pool.run(int, priority=Urgency.REVIEW)  # the reviews' process is up
+    decision, done = await pool.judge(1, view, played, time.monotonic() + ROOM)
     assert done > judged_floor(view)
     assert replay_judge(1, view, played, done) == decision
 
 
-async def test_a_hint_waiting_holds_a_review_decision_to_todays_work(pool: Thinking) -> None:
+async def test_a_hint_waiting_holds_a_review_decision_to_todays_work(
+    pool: Thinking, tmp_path: Path
+) -> None:
     view, other = hint_views(2)
     await pool.run(int, priority=Urgency.REVIEW)  # the reviews' process is up
-    busy = asyncio.ensure_future(pool.run(time.sleep, 2.0, priority=Urgency.MOVE))
-    await asyncio.sleep(0)  # the worker is taken
-    hint = asyncio.ensure_future(pool.hint(other, time.monotonic() + 5.0))
+    let_go = str(tmp_path / "let-go")
+    busy = asyncio.ensure_future(pool.run(hold_until, let_go, ROOM, priority=Urgency.MOVE))
+    await asyncio.sleep(0)  # the worker is taken until the test lets it go
+    hint = asyncio.ensure_future(pool.hint(other, time.monotonic() + ROOM))
     await asyncio.sleep(0)
     assert pool.waiting()["hint"] == 1
-    decision, done = await pool.judge(1, view, view.legal[0], time.monotonic() + 5.0)
+    decision, done = await pool.judge(1, view, view.legal[0], time.monotonic() + ROOM)
     assert not hint.done()  # it waited all along
     assert done == judged_floor(view)  # stopped at the floor: a hint waited
     assert decision == think_judge(1, view, view.legal[0], never)[0]
+    Path(let_go).touch()
     await asyncio.gather(busy, hint)
 
 
-@pytest.mark.parametrize("hint_time", [0.0, 5.0])
+@pytest.mark.parametrize("hint_time", [0.0, ROOM])
 async def test_a_hint_asked_at_the_desk_thinks_past_todays_work_only_within_its_time(
     pool: Thinking, store: Store, hint_time: float
 ) -> None:
