@@ -221,6 +221,12 @@ class Thinking:
             priority=Urgency.REVIEW,
         )
 
+    def _share_here(self) -> None:
+        """Before work meant for a worker is thought in a thread of this process (its
+        worker died): an anytime search there reads what waits from the counts this
+        process shares, as a worker reads them, so it still gives way past its floor."""
+        share(self._shared_waiting)
+
     def _waiting_here(self) -> tuple[Waiting, ...]:
         """What an anytime search is handed to read what waits: in a thread the count
         where it is; a worker process was given it at its start."""
@@ -254,6 +260,7 @@ class Thinking:
             # so the table goes on, while fresh workers start for the next one.
             log.warning("an AI worker process died; starting new ones")
             self._discard(pool)
+            self._share_here()
             thought = asyncio.to_thread(work, *args)
             result, _ = await asyncio.gather(thought, self.start())
             return result
@@ -280,6 +287,7 @@ class Thinking:
             if self._review_pool is pool:
                 self._review_pool = None
             pool.shutdown(wait=False, cancel_futures=True)
+            self._share_here()
             return await asyncio.to_thread(work, *args)
 
     async def close(self) -> None:

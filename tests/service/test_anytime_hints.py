@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -175,3 +176,21 @@ async def test_a_hint_asked_at_the_desk_thinks_past_todays_work_only_within_its_
     else:  # an idle pool and time to spare: more
         assert hint.searched > floor_of(view)
     assert replay_advice(view, hint.searched) == hint.advice
+
+
+async def test_a_hint_thought_again_after_its_worker_died_still_gives_way_to_a_move(
+    pool: Thinking,
+) -> None:
+    """A worker killed under a hint: the hint is thought again in a thread, and there too
+    an AI move waiting holds it to today's work (the table is not kept waiting longer)."""
+    view, other = hint_views(2)
+    worker = await pool.run(os.getpid)
+    hint = asyncio.ensure_future(pool.hint(view, time.monotonic() + ROOM))
+    await asyncio.sleep(0)  # the hint has the worker
+    move = asyncio.ensure_future(pool.decide(other, Strength.HARD, "m"))
+    await asyncio.sleep(0)
+    assert pool.waiting()["move"] == 1
+    os.kill(worker, signal.SIGKILL)
+    (advice, done), _ = await asyncio.gather(hint, move)
+    assert done == floor_of(view), "stopped at the floor: an AI move waited"
+    assert advice == think_advice(view, never)[0]
