@@ -67,14 +67,11 @@ def keep_going(
     ``deadline`` (monotonic), estimated from the last one of the same search."""
     counter = waiting if waiting is not None else _WAITING
     last_time, last_done = time.monotonic(), 0
-    last: Search | None = None  # the search asked last: a hint's are three in turn
 
     def going_on(search: Search) -> bool:
-        nonlocal last_time, last_done, last
+        nonlocal last_time, last_done
         if counter is not None and any(counter[p] > 0 for p in gives_way):
             return False  # other work waits: the floor is enough
-        if search is not last:  # its rows so far came after the last one's
-            last, last_done = search, 0
         now = time.monotonic()
         per_row = (now - last_time) / max(1, search.done - last_done)
         last_time, last_done = now, search.done
