@@ -4,10 +4,13 @@ replay), though the store keeps the one language-neutral "AI 1"."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import simcord
 
 from bot.frontend.words import seat_name, stored_name
+from bot.i18n import text
 from bot.service.table import Seat
 from bot.service.timing import Timing
 from game import Card as C
@@ -81,3 +84,11 @@ async def test_a_german_server_shows_its_ai_seat_in_german_everywhere(
     for message in (lobby, running, hand.response, results, history.response, chart.response):
         assert "AI 1" not in texts(message), texts(message)
     assert "AI 1" not in texts(replay.response)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+def test_the_leaderboard_calls_the_ai_what_the_seats_call_it(language: str) -> None:
+    """A Polish reader saw "AI 1" at the table but "SI Trudny" on the leaderboard."""
+    word = text(language, "seat.ai_name", number=1).replace("1", "").strip()
+    assert word in text(language, "board.ai", strength="X").split()
+    assert word in re.split(r"[\s-]", text(language, "board.rating_footer", page=1, pages=1))
