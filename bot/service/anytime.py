@@ -37,9 +37,16 @@ from .urgency import Urgency
 #: How many of the next chunk's estimated time must still fit before the deadline:
 #: an estimate from the last chunk, so with room for a slower one.
 SAFETY = 1.5
-#: What each kind of work gives way to past its floor.
+#: What each kind of work gives way to past its floor.  A move gives way to
+#: anything waiting: a table's move is late only by its own floor, never by
+#: another's extra work, and a hint or review waits for at most one floor.
 MOVE_GIVES_WAY = frozenset(Urgency)
+#: A hint gives way to moves and other hints, not to reviews: reviews run in a
+#: process of their own and are the lowest urgency, so a hint need not wait on them.
 HINT_GIVES_WAY = frozenset({Urgency.MOVE, Urgency.HINT})
+#: A review's decision gives way to everything, other reviews too: with two
+#: reviews at once neither goes past its floor, so many reviews never take more
+#: than today's work each from the tables' moves and hints.
 REVIEW_GIVES_WAY = frozenset(Urgency)
 
 
