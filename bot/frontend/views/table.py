@@ -153,7 +153,10 @@ def standings(table: Table, faces: Faces, view: PublicView) -> str:
     loc = table.locale
     order = sorted(range(len(table.seats)), key=lambda s: view.points[s])
     rows = [f"**{text(loc, 'table.standings')}**"]
-    for place, s in enumerate(order, 1):
+    for s in order:
+        # Equal points share a place, as the winners line, /lama history and the export
+        # have it: 1 + the seats with fewer points.
+        place = 1 + sum(1 for p in view.points if p < view.points[s])
         points = text(loc, "table.points", count=view.points[s])
         chips = chip_icons(faces, table.ruleset, view.points[s])
         rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
