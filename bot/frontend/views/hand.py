@@ -180,10 +180,11 @@ def _hand_result(
         ui.TextDisplay(
             f"**{text(locale, 'table.over_title')}**\n" + winners(locale, table, public)
         ),
-        ui.TextDisplay(standings(table, faces, public)),
+        ui.TextDisplay(standings(table, faces, public, locale)),
     ]
     if public.results:
-        items.append(ui.TextDisplay(result_text(table, faces, public.results[-1], plain=True)))
+        last = result_text(table, faces, public.results[-1], plain=True, locale=locale)
+        items.append(ui.TextDisplay(last))
     items.append(row(review_button(table, locale)))
     return items
 

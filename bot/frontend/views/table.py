@@ -149,8 +149,9 @@ def _top_line(locale: str, faces: Faces, top: Card, name: str, *, pile: int) -> 
     return text(locale, "card.top", emoji=faces.card(top), card=name) + " · " + pile_text
 
 
-def standings(table: Table, faces: Faces, view: PublicView) -> str:
-    loc = table.locale
+def standings(table: Table, faces: Faces, view: PublicView, locale: str | None = None) -> str:
+    """The final standings, in ``locale`` (a player's own hand), else the table's language."""
+    loc = locale or table.locale
     order = sorted(range(len(table.seats)), key=lambda s: view.points[s])
     rows = [f"**{text(loc, 'table.standings')}**"]
     for s in order:
@@ -308,9 +309,17 @@ def replay_button(game_id: int, locale: str) -> LamaButton:
     )
 
 
-def result_text(table: Table, faces: Faces, result: RoundResult, *, plain: bool = False) -> str:
-    """A round's scoring: each hand as its cards, what it cost, and the totals."""
-    loc = table.locale
+def result_text(
+    table: Table,
+    faces: Faces,
+    result: RoundResult,
+    *,
+    plain: bool = False,
+    locale: str | None = None,
+) -> str:
+    """A round's scoring: each hand as its cards, what it cost, and the totals, in
+    ``locale`` (a player's own hand), else the table's language."""
+    loc = locale or table.locale
     lines = [f"**{text(loc, 'result.title', round=result.round_no)}**"]
     for seat_row in result.seats:
         name = seat_name(loc, table.seats[seat_row.seat])
