@@ -119,10 +119,12 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self, interaction: Interaction, table: Table, member: discord.User
     ) -> None:
         """/lama kick in a lobby: the host takes a joiner's seat; only the lobby shows it."""
+        removing = self.bot.service.remove_from_lobby(
+            table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+        )
         try:
-            await self.bot.service.remove_from_lobby(
-                table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
-            )
+            # A slow store must not lose the command: acknowledged meanwhile (in_time).
+            await in_time(interaction, removing)
         except ServiceError as error:
             await reply_error(interaction, error)
             return

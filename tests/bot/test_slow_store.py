@@ -94,6 +94,29 @@ async def test_a_lobby_click_saved_into_a_locked_database_is_acknowledged_and_ex
     assert table.seat_of(bob.id) is None, "bob did not join"
 
 
+async def test_a_joiner_removed_from_a_lobby_while_the_store_is_slow_is_acknowledged(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    games = service(simcord_env)
+    # A slow disk, then the write goes through.
+    with held(games.store.games, "update_lobby", LOCKED_FOR - 2):
+        result = await alice.slash(channel, "lama kick", member=bob.user)
+        assert result.acknowledged, "Discord would show 'This interaction failed'"
+        await simcord_env.advance_time(LOCKED_FOR)
+
+    said = [m.content for m in result.followups] + [
+        result.response.content if result.response is not None else ""
+    ]
+    assert any("bob" in m for m in said), said
+    assert table.seat_of(bob.id) is None, "bob's seat was saved as taken away"
+    assert f"<@{bob.id}>" not in texts(table_message(channel)), "nor listed"
+
+
 async def test_an_ai_seat_added_while_the_store_is_slow_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
