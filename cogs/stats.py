@@ -90,7 +90,7 @@ class StatsCommands(LamaCog, name="Stats"):
             stats, ratings, png = await in_time(
                 interaction, read(seen), after=time_left(started), ephemeral=seen.private
             )
-        except StoreError as error:
+        except (StoreError, ServiceError) as error:  # the games or the seasons unread
             await self._failed(interaction, error)
             return
         if stats is None or ratings is None:
@@ -175,7 +175,7 @@ class StatsCommands(LamaCog, name="Stats"):
                 await reply(interaction, text(locale, "season.unknown"))
                 return
             message, shown = page
-        except StoreError as error:
+        except (StoreError, ServiceError) as error:  # the games or the seasons unread
             await self._failed(interaction, error)
             return
         if shown is None:
@@ -302,7 +302,11 @@ class StatsCommands(LamaCog, name="Stats"):
         except StoreError as error:
             await self._failed(interaction, error)
             return
-        except ServiceError:  # a season this server never had: a forged id
+        except ServiceError as error:
+            if error.key != "season.unknown":  # the seasons unread: the store failed
+                await self._failed(interaction, error)
+                return
+            # A season this server never had: a forged id.
             await reply(interaction, text(locale, "error.unknown_button"))
             return
         shared = interaction.message is not None and not interaction.message.flags.ephemeral
@@ -377,7 +381,7 @@ class StatsCommands(LamaCog, name="Stats"):
         return text(interaction.locale, "stats.none_member", name=plain_name(who.display_name))
 
     @staticmethod
-    async def _failed(interaction: Interaction, error: StoreError) -> None:
+    async def _failed(interaction: Interaction, error: StoreError | ServiceError) -> None:
         log.warning("stats could not be read: %s", error)
         await reply(interaction, text(interaction.locale, "stats.failed"))
 
