@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Literal, assert_never
+from typing import Any, Literal, assert_never
 
 import discord
 from discord import app_commands
@@ -100,9 +101,15 @@ class LobbyCommands(LamaCog, name="Lobby"):
         """Open a table (``opening``: None once it told the person why not) with the
         person's wait for ``action`` reserved first: a double submit arriving while the
         first reads the store is refused, and a table refused after all costs no wait."""
-        table = await reserved(interaction, self.bot.service.cooldowns, action, opening)
-        if table is not None:
-            await self._post_table(interaction, table)
+
+        async def opened_and_posted() -> Table | None:
+            # Posted within the reservation: a table Discord refused to post costs no wait.
+            table = await opening()
+            if table is not None:
+                await self._post_table(interaction, table)
+            return table
+
+        await reserved(interaction, self.bot.service.cooldowns, action, opened_and_posted)
 
     async def _new_lobby(
         self,
@@ -199,7 +206,26 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def _post_table(self, interaction: Interaction, table: Table) -> None:
         payload = table_payload(table, self.bot.faces)
-        message: discord.Message | discord.InteractionMessage
+        try:
+            message = await self._send_table(interaction, payload)
+        except discord.HTTPException:
+            # Discord refused the lobby's message: nobody can see or join it, so it must
+            # not hold the channel (nor count as one its host hosts). The person is told
+            # it failed (the error replies), and may open another at once.
+            with contextlib.suppress(ServiceError):
+                await self.bot.service.cancel(table.game_id, table.host_id, can_manage=True)
+            raise
+        self.presenter.remember(table, payload, interaction, message.id)
+        try:
+            await self.bot.service.set_table_message(table, message.id)
+        except ServiceError as error:
+            await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
+
+    @staticmethod
+    async def _send_table(
+        interaction: Interaction, payload: dict[str, Any]
+    ) -> discord.Message | discord.InteractionMessage:
+        """Post the table as the answer (or the followup of an answer deferred)."""
         if interaction.response.is_done():  # acknowledged while the store was slow
             if interaction.type is not discord.InteractionType.component:
                 # /lama new's "thinking…" is private, and Discord makes the first followup
@@ -208,15 +234,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await interaction.edit_original_response(
                     content=text(interaction.locale, "lobby.posted")
                 )
-            message = await interaction.followup.send(**payload, wait=True)
-        else:
-            await interaction.response.send_message(**payload)
-            message = await interaction.original_response()
-        self.presenter.remember(table, payload, interaction, message.id)
-        try:
-            await self.bot.service.set_table_message(table, message.id)
-        except ServiceError as error:
-            await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
+            return await interaction.followup.send(**payload, wait=True)
+        await interaction.response.send_message(**payload)
+        return await interaction.original_response()
 
     def _here(self, interaction: Interaction) -> Table | None:
         return self.bot.service.table_in(interaction.channel_id or 0)

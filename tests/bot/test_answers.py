@@ -12,7 +12,14 @@ import simcord
 
 from bot.frontend.pings import Pings
 from bot.service.table import Status, Table
-from testkit.simcord_play import open_lobby, table_message, texts, two_player_game
+from testkit.simcord_play import (
+    open_lobby,
+    service,
+    table_message,
+    texts,
+    title,
+    two_player_game,
+)
 
 SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer may take
 
@@ -95,3 +102,23 @@ async def test_a_command_that_fails_unexpectedly_gets_a_readable_answer(
     assert result.response is not None
     assert result.response.content.startswith("Something went wrong")
     assert len(simcord_env.errors) == 1, "and the failure is logged"
+
+
+@pytest.mark.cooldowns
+async def test_a_lobby_discord_failed_to_post_does_not_hold_the_channel(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """Discord refuses the answer that would post the lobby (a 500): nobody can see it, so
+    it must not keep the channel busy, nor cost its host the wait between tables."""
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+
+    failed = await alice.slash(channel, "lama new")
+
+    assert failed.response is not None and failed.response.content.startswith("Something went")
+    assert service(simcord_env).table_in(channel.id) is None, "no invisible lobby stays"
+    assert len(simcord_env.errors) == 1, "the failure is logged"
+    again = await alice.slash(channel, "lama new")
+    assert again.response is not None and not again.ephemeral, "posted at once"
+    assert title(table_message(channel)) == "🦙 L.A.M.A. — lobby"
