@@ -42,7 +42,8 @@ class Lobbies:
     """A table from its lobby to its first deal, or to its cancelling.
 
     Every change is checked again under the table's lock (a click that waited
-    for it may find the lobby started or closed), saved, then made.
+    for it may find the lobby started or closed), saved, then made, and starts the
+    lobby's idle clock again (as a restart counts it: from the lobby's last save).
     ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
     (the move pipeline's) shows the game started and sets its first turn going.
     A person hosts at most ``lobbies_per_host`` lobbies at once in a server.
@@ -202,6 +203,7 @@ class Lobbies:
             table.seats = seats
             if host is not None:
                 table.host_id = host
+            self._clocks.arm_lobby(table)
         return table
 
     async def remove(
@@ -220,6 +222,7 @@ class Lobbies:
             await self._save_seats(table, seats)
             table.seats = seats
             self._removed.setdefault(game_id, set()).add(target_id)
+            self._clocks.arm_lobby(table)
         return table
 
     async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
@@ -266,6 +269,7 @@ class Lobbies:
                 )
             )
             table.hints = allowed
+            self._clocks.arm_lobby(table)
         return table
 
     async def start(self, game_id: int, user_id: int) -> Table:

@@ -97,6 +97,28 @@ async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
     assert record is not None and record.status == "cancelled"
 
 
+@pytest.mark.parametrize("change", ["hints", "leave", "remove"])
+async def test_every_change_to_a_lobby_starts_its_idle_clock_again(
+    game: ServiceGame, change: str
+) -> None:
+    """The host switching hints, or a joiner leaving or removed, is a change like a join
+    or an AI seat added: the lobby isn't closed as idle a minute later (a restart counts
+    it from the change too, the lobby's saved row)."""
+    table = await game.lobby([ANN, BOB], start=False)
+    game.clock.advance(Timing().lobby_idle - 60)
+    if change == "hints":
+        await game.service.toggle_hints(table.game_id, ANN.id)
+    elif change == "leave":
+        await game.service.leave(table.game_id, BOB.id)
+    else:
+        await game.service.remove_from_lobby(table.game_id, ANN.id, BOB.id, can_manage=False)
+    game.clock.advance(120)
+    await asyncio.sleep(0.05)
+    assert table.status is Status.LOBBY, "closed as idle a minute after a change"
+    game.clock.advance(Timing().lobby_idle)
+    await eventually(lambda: table.status is Status.CANCELLED)
+
+
 async def test_a_second_lobby_in_the_channel_is_refused(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
     with pytest.raises(ServiceError) as refused:
