@@ -63,7 +63,7 @@ def seat_name(locale: str, seat: Seat) -> str:
 
 def variant_badges(locale: str, ruleset: Ruleset) -> str:
     badges = [text(locale, f"variant.{name}") for name in ruleset.variants]
-    badges.append(text(locale, "variant.threshold", points=ruleset.threshold))
+    badges.append(text(locale, "variant.threshold", count=ruleset.threshold))
     return " · ".join(badges)
 
 
@@ -78,7 +78,7 @@ def rules_text(locale: str, ruleset: Ruleset | None) -> str:
     if ruleset is not None:
         for name in ruleset.variants:
             parts.append(text(locale, f"rules.{name}"))
-        parts.append(text(locale, "rules.threshold", points=ruleset.threshold))
+        parts.append(text(locale, "rules.threshold", count=ruleset.threshold))
     else:
         parts.append(text(locale, "rules.variants_all"))
     return "\n\n".join(parts)

@@ -23,7 +23,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "variant.no_drama": "🎭 No Drama",
     "variant.party": "🎉 Party Edition",
     "variant.komarami": "🦟 Lato z Komarami",
-    "variant.threshold": "🏁 endet bei {points} Minuspunkten",
+    "variant.threshold": {
+        "one": "🏁 endet bei {count} Minuspunkt",
+        "other": "🏁 endet bei {count} Minuspunkten",
+    },
     "timer.off": "aus",
     "timer.seconds": {"one": "{count} Sekunde pro Zug", "other": "{count} Sekunden pro Zug"},
     # lobby
@@ -195,7 +198,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.no_drama": "🎭 **No Drama:** Wer zuletzt ausgestiegen ist, hält die „No Drama“-Karte und wirft vor der Wertung eine Karte ab; bleibt sonst nichts übrig, gibt er einen Chip ab.",
     "rules.party": "🎉 **Party Edition:** Plus-Karten werden wie ihre Zahl gespielt und geben einen weiteren Zug; das pinke Lama darf auf jede Karte, danach nur ein Lama oder eine 1, und es kostet 20. Pinke Chips zählen 20.",
     "rules.komarami": "🦟 **Lato z Komarami:** 7 Lamas im Spiel, und jedes Lama auf deiner Hand kostet 10.",
-    "rules.threshold": "🏁 Dieses Spiel endet bei {points} Minuspunkten.",
+    "rules.threshold": {
+        "one": "🏁 Dieses Spiel endet bei {count} Minuspunkt.",
+        "other": "🏁 Dieses Spiel endet bei {count} Minuspunkten.",
+    },
     "rules.variants_all": "Varianten: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — wähle sie bei /lama neu.",
     # errors
     "error.unknown_button": "Dieser Button gilt nicht mehr. Mit /lama hand siehst du deine aktuelle Hand.",

@@ -25,7 +25,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "variant.no_drama": "🎭 No Drama",
     "variant.party": "🎉 Party Edition",
     "variant.komarami": "🦟 Lato z Komarami",
-    "variant.threshold": "🏁 ends at {points} points",
+    "variant.threshold": {"one": "🏁 ends at {count} point", "other": "🏁 ends at {count} points"},
     "timer.off": "off",
     "timer.seconds": {"one": "{count} second per turn", "other": "{count} seconds per turn"},
     # lobby
@@ -191,7 +191,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.no_drama": "🎭 **No Drama:** the latest player to quit holds the No Drama card and discards one card before scoring; with nothing left they give back a chip.",
     "rules.party": "🎉 **Party Edition:** Plus cards play like their number and give another turn; the pink Llama goes on anything, only a Llama or a 1 may follow it, and it costs 20. Pink chips are worth 20.",
     "rules.komarami": "🦟 **Lato z Komarami:** 7 Llamas in the deck, and each Llama in your hand costs 10.",
-    "rules.threshold": "🏁 This game ends at {points} points.",
+    "rules.threshold": {
+        "one": "🏁 This game ends at {count} point.",
+        "other": "🏁 This game ends at {count} points.",
+    },
     "rules.variants_all": "Variants: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — choose them with /lama new.",
     # errors
     "error.unknown_button": "That button isn't valid any more. Use /lama hand to see your current hand.",

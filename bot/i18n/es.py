@@ -23,7 +23,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "variant.no_drama": "🎭 No Drama",
     "variant.party": "🎉 Party Edition",
     "variant.komarami": "🦟 Lato z Komarami",
-    "variant.threshold": "🏁 termina a los {points} puntos",
+    "variant.threshold": {
+        "one": "🏁 termina con {count} punto",
+        "other": "🏁 termina a los {count} puntos",
+    },
     "timer.off": "desactivado",
     "timer.seconds": {"one": "{count} segundo por turno", "other": "{count} segundos por turno"},
     # lobby
@@ -189,7 +192,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.no_drama": "🎭 **No Drama:** quien se retiró el último tiene la carta No Drama y descarta una carta antes de puntuar; si no le queda ninguna, devuelve una ficha.",
     "rules.party": "🎉 **Party Edition:** las cartas Plus se juegan como su número y dan otro turno; la llama rosa va sobre cualquier carta, detrás solo puede ir una llama o un 1, y cuesta 20. Las fichas rosas valen 20.",
     "rules.komarami": "🦟 **Lato z Komarami:** 7 llamas en el mazo, y cada llama en tu mano cuesta 10.",
-    "rules.threshold": "🏁 Esta partida termina a los {points} puntos.",
+    "rules.threshold": {
+        "one": "🏁 Esta partida termina con {count} punto.",
+        "other": "🏁 Esta partida termina a los {count} puntos.",
+    },
     "rules.variants_all": "Variantes: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — elígelas con /lama nueva.",
     # errors
     "error.unknown_button": "Ese botón ya no es válido. Usa /lama mano para ver tu mano actual.",

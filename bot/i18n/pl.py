@@ -30,7 +30,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "variant.no_drama": "🎭 No Drama",
     "variant.party": "🎉 Party Edition",
     "variant.komarami": "🦟 Lato z Komarami",
-    "variant.threshold": "🏁 koniec przy {points} pkt",
+    "variant.threshold": {
+        "one": "🏁 koniec przy {count} pkt",
+        "few": "🏁 koniec przy {count} pkt",
+        "many": "🏁 koniec przy {count} pkt",
+    },
     "timer.off": "wyłączony",
     "timer.seconds": {
         "one": "{count} sekunda na ruch",
@@ -229,7 +233,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "rules.no_drama": "🎭 **No Drama:** kartę No Drama trzyma osoba, która ostatnia wyszła z rundy; przed liczeniem punktów odrzuca jedną kartę, a jeśli nic jej nie zostanie, oddaje żeton.",
     "rules.party": "🎉 **Party Edition:** karty Plus zagrywa się jak ich liczbę i dają kolejny ruch; różową lamę można położyć na wszystko, po niej tylko lamę albo 1, a kosztuje 20. Różowe żetony są warte 20.",
     "rules.komarami": "🦟 **Lato z Komarami:** w talii jest 7 komarów zamiast 8 lam, a każdy komar w ręce kosztuje 10.",
-    "rules.threshold": "🏁 Ta gra kończy się przy {points} punktach.",
+    "rules.threshold": {
+        "one": "🏁 Ta gra kończy się przy {count} punkcie.",
+        "few": "🏁 Ta gra kończy się przy {count} punktach.",
+        "many": "🏁 Ta gra kończy się przy {count} punktach.",
+    },
     "rules.variants_all": "Warianty: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — wybierz je w /lama nowa.",
     # errors
     "error.unknown_button": "Ten przycisk jest już nieaktualny. Użyj /lama ręka, aby zobaczyć swoją obecną rękę.",
