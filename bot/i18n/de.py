@@ -89,7 +89,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "result.llamas": "🦙 {points}",
     "result.pink": "🩷🦙 {points}",
     "result.discarded": "(No Drama: {card} abgeworfen)",
-    "result.returned": "(hat einen {points}er-Chip abgegeben)",
+    "result.returned": {
+        "one": "(hat einen {count}er-Chip abgegeben)",
+        "other": "(hat einen {count}er-Chip abgegeben)",
+    },
     "result.total": {
         "one": "· insgesamt {count} Minuspunkt",
         "other": "· insgesamt {count} Minuspunkte",

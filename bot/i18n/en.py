@@ -85,7 +85,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "result.llamas": "🦙 {points}",
     "result.pink": "🩷🦙 {points}",
     "result.discarded": "(No Drama: discarded {card})",
-    "result.returned": "(gave back a {points}-point chip)",
+    "result.returned": {
+        "one": "(gave back a {count}-point chip)",
+        "other": "(gave back a {count}-point chip)",
+    },
     "result.total": {"one": "· total {count} point", "other": "· total {count} points"},
     "button.show_hand": "Show my hand",
     "button.rules": "Rules",

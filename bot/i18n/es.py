@@ -86,7 +86,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "result.llamas": "🦙 {points}",
     "result.pink": "🩷🦙 {points}",
     "result.discarded": "(No Drama: descartó {card})",
-    "result.returned": "(devolvió una ficha de {points} puntos)",
+    "result.returned": {
+        "one": "(devolvió una ficha de {count} punto)",
+        "other": "(devolvió una ficha de {count} puntos)",
+    },
     "result.total": {"one": "· total {count} punto", "other": "· total {count} puntos"},
     "button.show_hand": "Ver mi mano",
     "button.rules": "Reglas",

@@ -110,7 +110,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "result.llamas": "🦙 {points}",
     "result.pink": "🩷🦙 {points}",
     "result.discarded": "(No Drama: odrzucona karta {card})",
-    "result.returned": "(oddaje żeton za {points} pkt)",
+    "result.returned": {
+        "one": "(oddaje żeton za {count} pkt)",
+        "few": "(oddaje żeton za {count} pkt)",
+        "many": "(oddaje żeton za {count} pkt)",
+    },
     "result.total": {
         "one": "· razem {count} punkt",
         "few": "· razem {count} punkty",

@@ -342,7 +342,7 @@ def result_text(
                 loc, "result.discarded", card=card_name(loc, seat_row.discarded, table.ruleset)
             )
         if seat_row.returned:
-            line += " " + text(loc, "result.returned", points=seat_row.returned)
+            line += " " + text(loc, "result.returned", count=seat_row.returned)
         line += " " + text(loc, "result.total", count=seat_row.total)
         lines.append(line)
     return "\n".join(lines)
