@@ -37,7 +37,7 @@ from .errors import ServiceError
 from .registry import TableRegistry
 from .review_queue import Key, ReviewQueue
 from .searches import SharedSearches
-from .table import Status
+from .table import Status, ai_seat_error
 from .thinking import Thinking
 from .timing import Timing
 from .urgency import Urgency
@@ -144,7 +144,7 @@ class HintDesk:
         if seat is None:
             raise ServiceError("error.not_a_player")
         if table.seats[seat].controller is not None:
-            raise ServiceError("error.seat_is_ai")
+            raise ServiceError(ai_seat_error(table.seats[seat]))
         if table.to_move != seat:
             raise ServiceError("hint.not_your_turn")
         return _Moment(table.match.view(seat), table.stamp)

@@ -18,7 +18,7 @@ from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_records
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, changed_seat
+from .table import MoveLine, Seat, Status, Table, ai_seat_error, changed_seat
 from .timing import Timing
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ class MovePipeline:
             if stamp != table.stamp:
                 raise ServiceError("error.stale")
             if table.seats[seat].controller is not None:
-                raise ServiceError("error.seat_is_ai")
+                raise ServiceError(ai_seat_error(table.seats[seat]))
             seats = None
             if table.seats[seat].missed_turns:
                 # Moving yourself ends a run of missed turns.

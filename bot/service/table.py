@@ -62,6 +62,12 @@ class Seat:
         return Strength.NORMAL if self.away else None
 
 
+def ai_seat_error(seat: Seat) -> str:
+    """Why a player whose seat an AI plays can't move or ask a hint: away (their
+    "I'm back" gives it back), or kicked or gone for the rest of the game."""
+    return "error.kicked" if seat.ai is not None else "error.seat_is_ai"
+
+
 def changed_seat(seats: Sequence[Seat], index: int, **changes: Any) -> list[Seat]:
     """The seats with seat ``index`` changed, as a new list: the table's own
     stay as they are until the change is saved."""

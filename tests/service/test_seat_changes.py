@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.service import ServiceError, Timing
 from bot.service.table import Status
-from game import Card
+from game import QUIT, Card
 from testkit.deals import whole_deal
-from testkit.service_game import ServiceGame, eventually, people
+from testkit.service_game import ManualClock, ServiceGame, eventually, people
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 
@@ -56,3 +58,26 @@ async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> No
     await game.service.come_back(table.game_id, ANN.id)
     assert not table.seats[0].away and table.seats[0].missed_turns == 0
     assert table.recent[-1].kind == "back"
+
+
+async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the_ais(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Before the AI's first move for them (its pause), a kicked player's hand still has
+    its buttons: they're told the seat is the AI's for the rest of the game, not to press
+    an "I'm back" that a kicked player doesn't have."""
+    game = await ServiceGame.open(tmp_path / "game.db", clock=clock, timing=Timing(ai_delay=30))
+    try:
+        table = await game.lobby([ANN, BOB])
+        player = table.seats[table.to_move or 0].user_id
+        assert player is not None
+        await game.service.kick(table.game_id, ANN.id, player, can_manage=True)
+        assert table.seats[table.to_move or 0].ai is not None
+        with pytest.raises(ServiceError) as refused:
+            await game.service.move(table.game_id, player, QUIT, table.stamp)
+        assert refused.value.key == "error.kicked"
+        with pytest.raises(ServiceError) as refused:
+            await game.service.hint(table.game_id, player)
+        assert refused.value.key == "error.kicked"
+    finally:
+        await game.close()
