@@ -188,7 +188,10 @@ class ReplayCommands(LamaCog, name="Replay"):
     )
     @app_commands.describe(member="Whose games to show (default: you)")
     async def history_command(
-        self, interaction: Interaction, member: discord.Member | None = None
+        self,
+        interaction: Interaction,
+        # A user, not a member: the games of a player who left the server stay theirs.
+        member: discord.User | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
