@@ -353,7 +353,10 @@ async def test_no_hint_for_a_seat_an_ai_plays(
     rig(simcord_env, [[C.ONE], [C.FIVE], [C.SIX]], C.FOUR, [], starter=1)
     await started_game(simcord_env, alice, [bob, carol], channel, turn_timer=0)
     await alice.slash(channel, "lama kick", member=bob.user)
-    assert said(await bob.slash(channel, "lama hint")).startswith("An AI is playing your seat.")
+    # Kicked: the seat is the AI's for the rest of the game, no "I'm back" to press.
+    assert said(await bob.slash(channel, "lama hint")) == (
+        "Your seat was handed to an AI for the rest of this game."
+    )
 
 
 def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
