@@ -26,9 +26,19 @@ def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
     return card.label
 
 
+#: Unicode's bidirectional controls (marks, embeddings, overrides, isolates): in a name
+#: they would turn the rest of its line around, "10 points" shown as "stniop 01". A name's
+#: own letters keep their direction without them.
+_BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+
+
 def plain_name(name: str) -> str:
     """A display name for a message: it can't bold, hide or link anything, nor ping
-    anyone (a user, a role, @everyone or @here) or show as a channel or command."""
+    anyone (a user, a role, @everyone or @here), show as a channel or command, or
+    turn the text after it around."""
+    name = name.translate(_BIDI_CONTROLS)
     name = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     # "<@", "<#", "</", "<:"…: Discord's markup, broken with a zero-width space.
     return name.replace("<", "<\u200b")

@@ -104,3 +104,26 @@ def test_a_display_name_can_mention_nobody_and_format_nothing() -> None:
         shown = seat_name("en", Seat(user_id=7, ai=None, name=f"**{name}**"))
         for mention in ("<@", "<#", "</", "@everyone", "@here", "**"):
             assert mention not in shown, (name, shown)
+
+
+#: Unicode's bidirectional controls: an override or embedding in a name would turn the
+#: rest of its line around ("10 points" read as "stniop 01").
+BIDI_CONTROLS = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+async def test_a_nickname_cannot_turn_the_rest_of_a_table_line_around(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    mallory = guild.add_member(simcord_env.create_user("mallory"), nick="\u202emallory\u2067")
+    await two_player_game(simcord_env, alice, mallory, channel)
+    await simcord_env.advance_time(3)
+    shown = texts(table_message(channel))
+    assert "**mallory** · 0 points" in shown, shown
+    assert not set(BIDI_CONTROLS) & set(shown), "a control of the name reached the table"
+
+
+def test_a_display_name_keeps_its_own_letters_without_the_bidi_controls() -> None:
+    assert seat_name("en", Seat(user_id=7, ai=None, name="\u202bשרה\u202c")) == "שרה"
