@@ -22,7 +22,7 @@ from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.table import Status, Table
-from game import DRAW, PLAY, QUIT, Action, IllegalMove
+from game import DRAW, PLAY, QUIT, Action, IllegalMove, Ruleset
 
 from .lama_cog import LamaCog
 
@@ -136,7 +136,13 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     async def handle_button(self, interaction: Interaction, cid: TableButtonId) -> None:
         table = self.bot.service.table(cid.game_id)
         if cid.action == "rules":
-            ruleset = table.ruleset if table else None
+            if table is not None:
+                ruleset: Ruleset | None = table.ruleset
+            else:  # a finished table's: its game is read back (acknowledged if slow)
+                reading = self.bot.service.finished_ruleset(
+                    cid.game_id, channel_id=interaction.channel_id or 0
+                )
+                ruleset = await in_time(interaction, reading)
             await reply(interaction, rules_text(str(interaction.locale), ruleset))
             return
         table = await self._running(interaction, table)

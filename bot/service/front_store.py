@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, StoreError
+from game import Ruleset
 
 from .errors import ServiceError
 from .saver import Saver
@@ -66,6 +67,17 @@ class FrontStore:
             if record is None or record.guild_id != guild_id or record.status != "finished":
                 return None
         return await self._store.stats.chip_history(game_id)
+
+    async def finished_ruleset(self, game_id: int, *, channel_id: int) -> Ruleset | None:
+        """The rules a game no longer held (over) was played by, if it is one of the
+        channel ``channel_id`` (its own table's Rules button); None otherwise, or if
+        the store can't say (the rules are then summed up without the game's)."""
+        try:
+            record = await self._store.games.load_game(game_id)
+        except StoreError as error:
+            log.warning("game %s: could not read its rules: %s", game_id, error)
+            return None
+        return record.ruleset if record is not None and record.channel_id == channel_id else None
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
         table.table_message_id = message_id

@@ -10,7 +10,7 @@ from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
 from data.export import ExportReads
 from data.ratings import RatingReads
 from data.stats import StatsReads
-from game import Action, Match, RoundDealt, SeatView
+from game import Action, Match, RoundDealt, Ruleset, SeatView
 from game.ai import Strength
 from game.ai.advice import Review
 
@@ -349,6 +349,9 @@ class GameService:
         self, game_id: int, *, guild_id: int | None = None
     ) -> ChipHistory | None:
         return await self._front.finished_chips(game_id, guild_id=guild_id)
+
+    async def finished_ruleset(self, game_id: int, *, channel_id: int) -> Ruleset | None:
+        return await self._front.finished_ruleset(game_id, channel_id=channel_id)
 
     async def remember_hand(self, hand: OpenHandRecord) -> None:
         await self._front.remember_hand(hand)

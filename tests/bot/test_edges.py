@@ -6,7 +6,15 @@ import pytest
 import simcord
 
 from bot.service.table import Status
-from testkit.simcord_play import service, started_game
+from game import Card as C
+from testkit.simcord_play import (
+    rig,
+    service,
+    started_game,
+    table_message,
+    take_simple_turn,
+    two_player_game,
+)
 
 
 @pytest.mark.parametrize("seconds", [1, 9, 14])
@@ -50,3 +58,24 @@ async def test_a_player_who_left_the_server_can_be_kicked(
 
     assert result.response is not None and "An AI now plays for carol" in result.response.content
     assert table.seats[2].controller is not None and table.status is Status.RUNNING
+
+
+async def test_the_rules_of_a_finished_table_are_its_own(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Rules on a finished table sums up the variants that table played, as it did
+    while the game ran, not every variant there is."""
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], komarami=True)
+    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1, komarami=True)
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(3)
+    assert table.status is Status.FINISHED
+
+    result = await bob.click(table_message(channel), label="Rules")
+
+    assert result.ephemeral and result.response is not None
+    assert "Lato z Komarami:** 7 Llamas" in result.response.content
+    assert "choose them with /lama new" not in result.response.content
