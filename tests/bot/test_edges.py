@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 import simcord
 
+from bot.frontend.custom_ids import TableButtonId
 from bot.service.table import Status
 from game import Card as C
 from testkit.simcord_play import (
+    forged,
     rig,
     service,
     started_game,
@@ -62,6 +64,7 @@ async def test_a_player_who_left_the_server_can_be_kicked(
 
 async def test_the_rules_of_a_finished_table_are_its_own(
     simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
@@ -79,3 +82,9 @@ async def test_the_rules_of_a_finished_table_are_its_own(
     assert result.ephemeral and result.response is not None
     assert "Lato z Komarami:** 7 Llamas" in result.response.content
     assert "choose them with /lama new" not in result.response.content
+
+    elsewhere = guild.create_text_channel("elsewhere")
+    copied = forged(simcord_env, elsewhere, TableButtonId("rules", table.game_id).custom_id)
+    other = await bob.click(copied, label="Forged")
+    assert other.response is not None, "answered, with no game's rules"
+    assert "choose them with /lama new" in other.response.content
