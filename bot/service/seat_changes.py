@@ -48,6 +48,9 @@ class SeatChanges:
         if seat is None:
             raise ServiceError("error.not_a_player")
         async with table.lock:
+            # The click may have waited for the game's last move (or its cancelling).
+            if table.status is not Status.RUNNING:
+                raise ServiceError("error.game_gone")
             player = table.seats[seat]
             if player.ai is not None:
                 raise ServiceError("error.kicked")

@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.table import Status
+from bot.service.table import Status, Table
 from game import QUIT, Card
 from testkit.deals import whole_deal
 from testkit.service_game import ManualClock, ServiceGame, eventually, people
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
+
+
+async def three_players_nobody_can_play(game: ServiceGame) -> Table:
+    """Ann, Bob and Cy at a table with a 60 s turn timer, dealt hands nothing fits."""
+    game.service.scripted_deals.append(
+        whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE)
+    )
+    return await game.lobby([ANN, BOB, CY], turn_timer=60)
+
+
+async def miss_turns_until_away(game: ServiceGame, table: Table) -> None:
+    """Let the turns run out until Ann (seat 0) missed enough of hers to be away."""
+    for _ in range(Timing().misses_before_takeover * 3):
+        if table.seats[0].away:
+            break
+        stamp = table.stamp
+        game.clock.advance(61)
+        await eventually(lambda s=stamp: table.stamp != s)
+    assert table.seats[0].away
 
 
 async def test_only_the_host_or_a_manager_kicks(game: ServiceGame) -> None:
@@ -41,20 +61,11 @@ async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_ga
 
 
 async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> None:
-    game.service.scripted_deals.append(
-        whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE)
-    )
-    table = await game.lobby([ANN, BOB, CY], turn_timer=60)
+    table = await three_players_nobody_can_play(game)
     with pytest.raises(ServiceError) as refused:
         await game.service.come_back(table.game_id, ANN.id)
     assert refused.value.key == "error.not_away"
-    for _ in range(Timing().misses_before_takeover * 3):
-        if table.seats[0].away:
-            break
-        stamp = table.stamp
-        game.clock.advance(61)
-        await eventually(lambda s=stamp: table.stamp != s)
-    assert table.seats[0].away
+    await miss_turns_until_away(game, table)
     await game.service.come_back(table.game_id, ANN.id)
     assert not table.seats[0].away and table.seats[0].missed_turns == 0
     assert table.recent[-1].kind == "back"
@@ -81,3 +92,26 @@ async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the
         assert refused.value.key == "error.kicked"
     finally:
         await game.close()
+
+
+async def test_im_back_that_waited_for_the_games_last_move_is_refused(
+    game: ServiceGame,
+) -> None:
+    """“I'm back” pressed while the AI standing in makes the game's last move waits for
+    the table; the game is over once it gets it: refused, nothing saved or shown."""
+    table = await three_players_nobody_can_play(game)
+    await miss_turns_until_away(game, table)
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None
+    notes = len(record.notes)
+
+    async with table.lock:  # the last move is being saved
+        coming = asyncio.ensure_future(game.service.come_back(table.game_id, ANN.id))
+        await asyncio.sleep(0)
+        table.status = Status.FINISHED  # what that move did
+    with pytest.raises(ServiceError) as refused:
+        await coming
+    assert refused.value.key == "error.game_gone"
+    assert table.seats[0].away and table.recent[-1].kind != "back"
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None and len(record.notes) == notes, "nothing saved"
