@@ -13,10 +13,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from dotenv import load_dotenv
 from dotenv.parser import parse_stream
+
+from data.postgres import url_passwords
 
 log = logging.getLogger(__name__)
 
@@ -346,8 +348,7 @@ class Settings:
         written in DATABASE_URL and as it is decoded, either may be quoted)."""
         found = [self.token]
         if self.database_url is not None:
-            password = urlsplit(self.database_url).password
-            if password:
+            for password in url_passwords(self.database_url):
                 found += [password, unquote(password)]
         return tuple(dict.fromkeys(secret for secret in found if secret))
 

@@ -37,14 +37,33 @@ def is_postgres_url(target: str) -> bool:
     return target.startswith(("postgresql://", "postgres://"))
 
 
-def shown_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+#: The query parameters libpq and asyncpg read a password from.
+_PASSWORD_PARAMS = frozenset({"password", "sslpassword"})
+
+
+def url_passwords(url: str) -> list[str]:
+    """Every password ``url`` holds, as written: before the host and in the query."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+    found = [parts.password] if parts.password else []
+    for pair in parts.query.split("&"):
+        name, _, value = pair.partition("=")
+        if name in _PASSWORD_PARAMS and value:
+            found.append(value)
+    return found
+
+
+def shown_url(url: str) -> str:
+    """The URL without its passwords (before the host or in the query), for messages
+    and logs."""
+    parts = urlsplit(url)
+    if parts.password is not None:
+        netloc = parts.netloc.rsplit("@", 1)[1]
+        parts = parts._replace(netloc=f"{parts.username or ''}:***@{netloc}")
+    query = "&".join(
+        f"{name}=***" if name in _PASSWORD_PARAMS and sep else f"{name}{sep}{value}"
+        for name, sep, value in (pair.partition("=") for pair in parts.query.split("&"))
+    )
+    return urlunsplit(parts._replace(query=query if parts.query else ""))
 
 
 @lru_cache(maxsize=256)

@@ -77,7 +77,16 @@ def test_debug_logs_of_a_running_bot_redact_every_token(
     assert f"/webhooks/{APP_ID}/" in logged
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        "postgresql://lama:{password}@db.example:5432/lama",
+        "postgresql://lama@db.example:5432/lama?password={password}",
+        "postgresql://lama@db.example:5432/lama?sslmode=require&sslpassword={password}",
+    ],
+)
 def test_the_database_password_never_reaches_the_logs(
+    written: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -86,7 +95,7 @@ def test_the_database_password_never_reaches_the_logs(
     """A traceback or a library's debug line may quote DATABASE_URL: its password is
     as secret as the bot token."""
     password = "s3cr3t-Pa55word"
-    url = f"postgresql://lama:{password}@db.example:5432/lama"
+    url = written.format(password=password)
     for name in CONFIG_VARS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
