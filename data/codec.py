@@ -29,9 +29,14 @@ def _move(payload: str) -> Event:
 
 
 def assemble(
-    games: Iterable[Row], seats: Iterable[Row], events: Iterable[Row], notes: Iterable[Row] = ()
+    games: Iterable[Row],
+    seats: Iterable[Row],
+    events: Iterable[Row],
+    notes: Iterable[Row] = (),
+    removals: Iterable[Row] = (),
 ) -> tuple[list[GameRecord], dict[int, str]]:
-    """Records from game rows and their seat, event and note rows (each sorted by game).
+    """Records from game rows and their seat, event and note rows (each sorted by game),
+    and a lobby's removals (``game_id, user_id`` rows, in any order).
 
     Returns the records, and for each game that could not be decoded, why.
     """
@@ -44,6 +49,9 @@ def assemble(
     notes_of: dict[int, list[SeatNote]] = {}
     for game_id, seq, seat, kind in notes:
         notes_of.setdefault(game_id, []).append(SeatNote(seq, seat, kind))
+    removed_of: dict[int, set[int]] = {}
+    for game_id, user_id in removals:
+        removed_of.setdefault(game_id, set()).add(user_id)
     records: list[GameRecord] = []
     broken: dict[int, str] = {}
     for row in games:
@@ -55,6 +63,7 @@ def assemble(
                     seats_of.get(game_id, []),
                     events_of.get(game_id, []),
                     notes_of.get(game_id, []),
+                    frozenset(removed_of.get(game_id, ())),
                 )
             )
         except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -63,7 +72,9 @@ def assemble(
     return records, broken
 
 
-def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote]) -> GameRecord:
+def _record(
+    game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote], removed: frozenset[int]
+) -> GameRecord:
     (
         game_id,
         guild_id,
@@ -110,4 +121,5 @@ def _record(game: Row, seats: list[Row], events: list[Row], notes: list[SeatNote
         finished_at=finished_at,
         notes=tuple(notes),
         hints=bool(hints),
+        removed=removed,
     )

@@ -7,8 +7,9 @@ is their user id and display name on every seat they held: the seat stays, so
 the other players' games and results stay whole, but it becomes an anonymous seat
 that counts for nobody's stats (an AI seat named :data:`~data.records.FORMER_PLAYER`), games
 they hosted get no host, the hands they had open (with Discord's token to
-edit them) are dropped, and so are their ratings (what their games did to the others'
-ratings stays, under the anonymous key :data:`~data.ratings.FORMER`).
+edit them) and the lobbies' notes that keep them out are dropped, and so are their
+ratings (what their games did to the others' ratings stays, under the anonymous key
+:data:`~data.ratings.FORMER`).
 
 Then the touched tables are vacuumed (SQLite: the whole file, and its write-ahead
 log emptied), so what was deleted is no longer in the database's free space; a
@@ -38,6 +39,7 @@ GUILD_TABLES = (
     "game_results",
     "open_hands",
     "seat_notes",
+    "lobby_removals",
     "pings",
     "guild_settings",
     "guild_channels",
@@ -46,7 +48,7 @@ GUILD_TABLES = (
     "rated_games",
     "rating_changes",
 )
-USER_TABLES = ("seats", "games", "open_hands", "ratings", "rating_changes")
+USER_TABLES = ("seats", "games", "open_hands", "lobby_removals", "ratings", "rating_changes")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,8 @@ class Forgetting:
                 "UPDATE games SET host_id = ? WHERE host_id = ? RETURNING id", (NO_HOST, user_id)
             )
             await unit.execute("DELETE FROM open_hands WHERE user_id = ?", (user_id,))
+            # Forgotten, they are nobody a lobby could keep out any more.
+            await unit.execute("DELETE FROM lobby_removals WHERE user_id = ?", (user_id,))
             # Their ratings go; what their games did to them stays for the others' sake,
             # under no name (a recomputation rates the seat as a newcomer, see FORMER).
             await unit.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))

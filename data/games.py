@@ -87,9 +87,11 @@ class Games:
         ruleset: Ruleset | None = None,
         host_id: int | None = None,
         hints: bool | None = None,
+        removed: int | None = None,
     ) -> None:
         """Replace the seats (and the ruleset, the host and whether hints are allowed,
-        if given) of a game in the lobby."""
+        if given) of a game in the lobby; ``removed`` is a person the host took out of
+        it, who may not join it again (kept for good, like the seats)."""
         ruleset_json = None if ruleset is None else dumps(ruleset.to_json())
         async with self._db.write() as unit:
             query = """UPDATE games SET ruleset = COALESCE(?, ruleset),
@@ -103,6 +105,11 @@ class Games:
             if not await unit.fetch(query, params):
                 raise await _wrong_status(unit, game_id, "in the lobby")
             await _replace_seats(unit, game_id, seats)
+            if removed is not None:
+                query = """INSERT INTO lobby_removals (game_id, user_id) VALUES (?, ?)
+                           ON CONFLICT (game_id, user_id) DO NOTHING
+                        """
+                await unit.execute(query, (game_id, removed))
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
@@ -357,7 +364,10 @@ class Games:
                            WHERE game_id = ? ORDER BY seq, rowid
                         """
             notes = await unit.fetch(query, (game_id,))
-        records, broken = assemble(games, seats, events, notes)
+
+            query = "SELECT game_id, user_id FROM lobby_removals WHERE game_id = ?"
+            removals = await unit.fetch(query, (game_id,))
+        records, broken = assemble(games, seats, events, notes, removals)
         if broken:
             raise StoreError(f"could not load game {game_id}: {broken[game_id]}")
         return records[0]
@@ -366,7 +376,7 @@ class Games:
         """Every game in the lobby or running, by id, for resuming after a restart;
         once this process has claimed its shards, only the games of their guilds.
 
-        Four queries whatever the number of games.  A game whose stored data
+        Five queries whatever the number of games.  A game whose stored data
         can't be read is logged and left out (and left alone), so it cannot
         keep every other game from resuming.
         """
@@ -401,7 +411,12 @@ class Games:
                             ORDER BY game_id, seq, rowid
                          """
             notes = await unit.fetch(query, params)
-        records, broken = assemble(games, seats, events, notes)
+
+            query = f"""SELECT game_id, user_id FROM lobby_removals
+                        WHERE game_id IN ({unfinished})
+                     """
+            removals = await unit.fetch(query, params)
+        records, broken = assemble(games, seats, events, notes, removals)
         for game_id, reason in broken.items():
             log.error(
                 "game %s cannot be resumed, its stored data is unreadable: %s", game_id, reason

@@ -107,6 +107,8 @@ class GameRecord:
     notes: tuple[SeatNote, ...] = ()  # in seq order
     finished_at: float | None = None
     hints: bool = True  # the table allows hints (the host may turn them off in the lobby)
+    #: A lobby's people removed by its host (or a manager): they may not join it again.
+    removed: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,7 +74,6 @@ class Lobbies:
         self._after_change = after_change
         self._per_host = lobbies_per_host
         self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
-        self._removed: dict[int, set[int]] = {}  # game id: the people the host removed
 
     @contextmanager
     def _hosting(self, guild_id: int, host_id: int) -> Iterator[None]:
@@ -134,8 +133,6 @@ class Lobbies:
         )
         self._registry.register(table)
         self._clocks.arm_lobby(table)
-        for gone in [g for g in self._removed if self._registry.table(g) is None]:
-            del self._removed[gone]
         return table
 
     async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
@@ -171,7 +168,7 @@ class Lobbies:
             self._still_lobby(table)
             if table.seat_of(person.id) is not None:
                 raise ServiceError("error.already_joined")
-            if person.id in self._removed.get(game_id, ()):
+            if person.id in table.removed:
                 raise ServiceError("error.removed_from_lobby")
             if len(table.seats) >= table.ruleset.max_players:
                 raise ServiceError("error.lobby_full", max=table.ruleset.max_players)
@@ -219,9 +216,14 @@ class Lobbies:
             if index is None:
                 raise ServiceError("error.target_not_a_player")
             seats = [s for i, s in enumerate(table.seats) if i != index]
-            await self._save_seats(table, seats)
+            # Saved with the seats, so that a restart keeps them out too.
+            await self._saver.save(
+                self._store.games.update_lobby(
+                    table.game_id, seats=seat_records(seats), removed=target_id
+                )
+            )
             table.seats = seats
-            self._removed.setdefault(game_id, set()).add(target_id)
+            table.removed.add(target_id)
             self._clocks.arm_lobby(table)
         return table
 
@@ -291,7 +293,6 @@ class Lobbies:
             )
             table.match = match
             table.status = Status.RUNNING
-            self._removed.pop(game_id, None)
             table.turn_deadline = deadline
             table.warned = False
             table.recent.append(MoveLine(seat=match.to_move or 0, kind="deal"))

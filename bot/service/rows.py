@@ -54,6 +54,7 @@ def table_from_record(record: GameRecord) -> Table:
         table_message_id=record.table_message_id,
         turn_deadline=record.turn_deadline,
         hints=record.hints,
+        removed=set(record.removed),
     )
     if record.events:
         for event in record.events:

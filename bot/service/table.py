@@ -105,6 +105,8 @@ class Table:
     #: Once finished and rated: each person's seat's rating change in the game's season,
     #: on the shown scale (seat: +18); empty while not rated.
     rating_changes: dict[int, int] = field(default_factory=dict)
+    #: A lobby's people removed by its host (or a manager), stored: they may not join again.
+    removed: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

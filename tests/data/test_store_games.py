@@ -145,6 +145,26 @@ async def test_a_table_keeps_whether_it_allows_hints(store: Store) -> None:
     assert [r.hints for r in await store.games.unfinished_games()] == [False, True]
 
 
+async def test_a_lobby_keeps_whom_its_host_removed(store: Store) -> None:
+    seats = humans((1, "Ann"), (2, "Bob"), (3, "Cy"))
+    game_id = await store.games.create_game(
+        guild_id=5, channel_id=6, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+    )
+    other = await store.games.create_game(
+        guild_id=5, channel_id=7, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+    )
+    await store.games.update_lobby(game_id, seats=seats[::2], removed=2)
+    await store.games.update_lobby(game_id, seats=seats[:1], removed=3)
+    await store.games.update_lobby(game_id, seats=seats[:1], removed=3)  # once is enough
+    record = await store.games.load_game(game_id)
+    assert record is not None and record.removed == {2, 3} and record.seats == tuple(seats[:1])
+    resumed = {r.id: r.removed for r in await store.games.unfinished_games()}
+    assert resumed == {game_id: {2, 3}, other: frozenset()}
+    await store.forget.forget_user(2)
+    record = await store.games.load_game(game_id)
+    assert record is not None and record.removed == {3}
+
+
 async def test_missing_game(store: Store) -> None:
     assert await store.games.load_game(12345) is None
     assert await store.stats.chip_history(12345) is None
@@ -238,7 +258,7 @@ async def test_unfinished_games_are_lobby_and_running_only(store: Store) -> None
 
 
 async def test_unfinished_games_uses_a_fixed_number_of_queries(sqlite_store: Store) -> None:
-    """Resuming reads all games in four queries, not one (or four) per game."""
+    """Resuming reads all games in five queries, not one (or five) per game."""
     store = sqlite_store
     for seed in range(12):
         await play_random_game(store, Ruleset(), 3, seed=seed, stop_after=8)
@@ -249,7 +269,7 @@ async def test_unfinished_games_uses_a_fixed_number_of_queries(sqlite_store: Sto
     await conn.set_trace_callback(None)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(records) == 12
-    assert len(selects) == 4
+    assert len(selects) == 5
 
 
 async def test_meta_is_stored_per_event(store: Store, backend: Backend) -> None:

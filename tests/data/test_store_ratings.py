@@ -14,7 +14,7 @@ from testkit.ratings import Rated, put_change, put_rating
 async def test_a_server_without_rated_games_has_an_empty_board_and_no_seasons(
     store: Store,
 ) -> None:
-    assert store.schema_version == 12
+    assert store.schema_version >= 12  # the ratings came with migration 0012
     assert await store.ratings.rating_board(1, ALL_TIME) == []
     assert (await store.ratings.rating_page(1, ALL_TIME)).total == 0
     assert await store.ratings.rating_of(1, ALL_TIME, 7) is None

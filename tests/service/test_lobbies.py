@@ -175,14 +175,19 @@ async def test_a_finished_table_rematches_once_even_after_the_rematch_is_cancell
     assert game.service.table_in(table.channel_id) is None
 
 
+async def restart(game: ServiceGame) -> GameService:
+    """The bot stops, the store stays: a new service over it, not yet resumed."""
+    await game.service.close()
+    return GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
+
+
 async def test_a_rematch_used_before_a_restart_is_refused_after_it(game: ServiceGame) -> None:
     table = await finished(game)
     again = await game.service.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
     await game.service.cancel(again.game_id, BOB.id, can_manage=False)
-    await game.service.close()  # the bot stops; the store stays
-    restarted = GameService(
-        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
-    )
+    restarted = await restart(game)
     try:
         await restarted.resume()
         with pytest.raises(ServiceError) as refused:
@@ -239,3 +244,19 @@ async def test_only_the_host_or_a_manager_removes_and_only_someone_else_in_the_l
         assert refused.value.key == key
     await game.service.remove_from_lobby(table.game_id, BOB.id, CY.id, can_manage=True)
     assert [s.name for s in table.seats] == ["Ann", "Bob"]
+
+
+async def test_a_joiner_removed_before_a_restart_cannot_join_again_after_it(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB, CY], start=False)
+    await game.service.remove_from_lobby(table.game_id, ANN.id, BOB.id, can_manage=False)
+    restarted = await restart(game)
+    try:
+        await restarted.resume()
+        with pytest.raises(ServiceError) as refused:
+            await restarted.join(table.game_id, BOB)
+        assert refused.value.key == "error.removed_from_lobby"
+        await restarted.join(table.game_id, DEE)  # anyone else still may
+    finally:
+        await restarted.close()
