@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 #: What a lobby button or command asks of the service (a Rematch opens a lobby instead).
 LobbyChange = Literal["join", "leave", "start", "cancel", "dropai", "hints", "leave_game"]
 CLOSING = frozenset({"cancel", "leave", "leave_game"})
+#: What the person is told when Discord refused to post the lobby they opened.
+NOT_POSTED = {"new": "error.lobby_not_posted", "rematch": "error.rematch_not_posted"}
 
 
 def person(interaction: Interaction) -> Person:
@@ -105,8 +107,8 @@ class LobbyCommands(LamaCog, name="Lobby"):
         async def opened_and_posted() -> Table | None:
             # Posted within the reservation: a table Discord refused to post costs no wait.
             table = await opening()
-            if table is not None:
-                await self._post_table(interaction, table)
+            if table is not None and not await self._post_table(interaction, table, action):
+                return None
             return table
 
         await reserved(interaction, self.bot.service.cooldowns, action, opened_and_posted)
@@ -204,22 +206,28 @@ class LobbyCommands(LamaCog, name="Lobby"):
             )
         return not missing
 
-    async def _post_table(self, interaction: Interaction, table: Table) -> None:
+    async def _post_table(
+        self, interaction: Interaction, table: Table, action: Literal["new", "rematch"]
+    ) -> bool:
+        """Post the new lobby; False once the person is told Discord refused it."""
         payload = table_payload(table, self.bot.faces)
         try:
             message = await self._send_table(interaction, payload)
-        except discord.HTTPException:
-            # Discord refused the lobby's message: nobody can see or join it, so it must
-            # not hold the channel (nor count as one its host hosts). The person is told
-            # it failed (the error replies), and may open another at once.
+        except discord.HTTPException as error:
+            # Discord refused the lobby's message: nobody can see or join it, so it is
+            # taken back as if never opened. It holds no channel, counts for no host, and
+            # a Rematch stays usable; the person may try again at once.
+            log.warning("game %s: Discord refused its lobby's message: %s", table.game_id, error)
             with contextlib.suppress(ServiceError):
-                await self.bot.service.cancel(table.game_id, table.host_id, can_manage=True)
-            raise
+                await self.bot.service.withdraw_lobby(table.game_id)
+            await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
+            return False
         self.presenter.remember(table, payload, interaction, message.id)
         try:
             await self.bot.service.set_table_message(table, message.id)
         except ServiceError as error:
             await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
+        return True
 
     @staticmethod
     async def _send_table(

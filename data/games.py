@@ -111,6 +111,14 @@ class Games:
                         """
                 await unit.execute(query, (game_id, removed))
 
+    async def discard_lobby(self, game_id: int) -> None:
+        """Delete a lobby, seats and all, as if it was never opened: one whose message
+        Discord refused to post, so nobody saw it (it must use up no Rematch)."""
+        async with self._db.write() as unit:
+            query = "DELETE FROM games WHERE id = ? AND status = 'lobby' RETURNING id"
+            if not await unit.fetch(query, (game_id,)):
+                raise await _wrong_status(unit, game_id, "in the lobby")
+
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
         async with self._db.write() as unit:

@@ -286,6 +286,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "many": "Za często. Spróbuj ponownie za {count} sekund.",
     },
     "error.too_many_lobbies": "Na tym serwerze prowadzisz już tyle otwartych lobby, ile można ({max}). Najpierw rozpocznij albo anuluj jedno z nich.",
+    "error.lobby_not_posted": "Discord nie przyjął wiadomości lobby, więc żadne lobby nie zostało otwarte. Spróbuj ponownie za chwilę poleceniem /lama nowa.",
+    "error.rematch_not_posted": "Discord nie przyjął wiadomości lobby rewanżu, więc żadne lobby nie zostało otwarte, a rewanż wciąż działa. Naciśnij go ponownie za chwilę.",
     "error.rematch_used": "Rewanż przy tym stole został już użyty albo od tego czasu otwarto tu nowszą grę. Otwórz nową poleceniem /lama nowa.",
     "error.removed_from_lobby": "Gospodarz usunął cię z tego lobby.",
     "error.remove_host": "Gospodarza nie można usunąć z jego lobby: może je opuścić albo można je anulować.",

@@ -311,6 +311,20 @@ class Lobbies:
             await self._notices.close_table(table, Status.CANCELLED, "closed.cancelled")
         return table
 
+    async def withdraw(self, game_id: int) -> None:
+        """Take back a lobby whose message Discord refused to post: nobody saw it, so it
+        is deleted as if never opened. It holds no channel, counts for no host, and the
+        Rematch that opened it may be pressed again. A lobby started or closed meanwhile
+        is left as it is."""
+        table = self._registry.table(game_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.status is not Status.LOBBY:
+                return
+            await self._saver.save(self._store.games.discard_lobby(game_id))
+            await self._notices.forget_table(table)
+
     async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
         with self._registry.claim(channel_id), self._hosting(guild_id, person.id):
             old = self._registry.table(game_id) or await self._finished(game_id)

@@ -112,14 +112,20 @@ class Notices:
                 except ServiceError:
                     # Kept as it was in the store; a restart finds its place gone again.
                     log.warning("game %s: could not save it as abandoned", table.game_id)
-                table.status = Status.CANCELLED
-                table.turn_deadline = None
-                self._registry.unregister(table)
-                self._stop_notices(table)
-                if self.listener is not None:
-                    await self.listener.table_gone(table)
+                await self.forget_table(table)
             log.info("game %s: its channel or server is gone; ended", table.game_id)
         return gone
+
+    async def forget_table(self, table: Table) -> None:
+        """Close a table nobody is to hear of any more (its channel gone, or its lobby
+        never shown), already saved so by the caller, who holds its lock: its clocks and
+        notices stopped, and the front end only told to forget it."""
+        table.status = Status.CANCELLED
+        table.turn_deadline = None
+        self._registry.unregister(table)
+        self._stop_notices(table)
+        if self.listener is not None:
+            await self.listener.table_gone(table)
 
     def _stop_notices(self, table: Table) -> None:
         """Cancel the notices of ``table`` going out, but not the one asking."""

@@ -212,6 +212,9 @@ class GameService:
     async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
         return await self._lobbies.rematch(game_id, person, channel_id, guild_id)
 
+    async def withdraw_lobby(self, game_id: int) -> None:
+        await self._lobbies.withdraw(game_id)
+
     # ------------------------------------------------------------ play and seats
     async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
         return await self._moves.move(game_id, user_id, action, stamp)

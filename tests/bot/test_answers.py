@@ -13,13 +13,17 @@ import simcord
 from bot.frontend.pings import Pings
 from bot.service.table import Status, Table
 from testkit.simcord_play import (
+    one_move_from_the_end,
     open_lobby,
     service,
     table_message,
+    take_simple_turn,
     texts,
     title,
     two_player_game,
 )
+
+from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
 
 SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer may take
 
@@ -109,6 +113,7 @@ async def test_a_lobby_discord_failed_to_post_does_not_hold_the_channel(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Discord refuses the answer that would post the lobby (a 500): nobody can see it, so
     it must not keep the channel busy, nor cost its host the wait between tables."""
@@ -116,9 +121,40 @@ async def test_a_lobby_discord_failed_to_post_does_not_hold_the_channel(
 
     failed = await alice.slash(channel, "lama new")
 
-    assert failed.response is not None and failed.response.content.startswith("Something went")
+    assert failed.response is not None and failed.response.content.startswith(
+        "Discord didn't take the lobby's message, so no lobby was opened."
+    )
     assert service(simcord_env).table_in(channel.id) is None, "no invisible lobby stays"
-    assert len(simcord_env.errors) == 1, "the failure is logged"
+    assert "Discord refused its lobby's message" in caplog.text, "the failure is logged"
     again = await alice.slash(channel, "lama new")
     assert again.response is not None and not again.ephemeral, "posted at once"
     assert title(table_message(channel)) == "🦙 L.A.M.A. — lobby"
+
+
+@pytest.mark.cooldowns
+async def test_a_rematch_discord_failed_to_post_can_be_pressed_again(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+) -> None:
+    """Discord refuses the answer that would post the Rematch's lobby: nobody saw that
+    lobby, so the Rematch is not used up by it, and the person is told to press it again."""
+    finished = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    assert finished.status is Status.FINISHED
+    await simcord_env.advance_time(3)
+    final = table_message(channel)
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+
+    failed = await locales.user(bob, "de").click(final, label="Rematch")
+
+    assert failed.response is not None and failed.response.ephemeral
+    assert "Revanche" in failed.response.content
+    assert service(simcord_env).table_in(channel.id) is None, "no invisible lobby stays"
+    again = await bob.click(final, label="Rematch")
+    assert again.response is not None and not again.ephemeral, "posted at once"
+    rematch = service(simcord_env).table_in(channel.id)
+    assert rematch is not None and rematch.status is Status.LOBBY
+    assert [s.user_id for s in rematch.seats] == [alice.id, bob.id]

@@ -165,6 +165,24 @@ async def test_a_lobby_keeps_whom_its_host_removed(store: Store) -> None:
     assert record is not None and record.removed == {3}
 
 
+async def test_a_lobby_nobody_saw_is_discarded_as_if_never_opened(store: Store) -> None:
+    seats = humans((1, "Ann"), (2, "Bob"))
+    shown = await store.games.create_game(
+        guild_id=5, channel_id=6, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+    )
+    await store.games.set_status(shown, "cancelled")
+    unseen = await store.games.create_game(
+        guild_id=5, channel_id=6, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+    )
+    await store.games.update_lobby(unseen, seats=seats[:1], removed=2)
+    await store.games.discard_lobby(unseen)
+    assert await store.games.load_game(unseen) is None
+    assert not await store.games.opened_after(6, shown), "a Rematch of the game before works"
+    assert await store.games.unfinished_games() == []
+    with pytest.raises(StoreError, match="cancelled, not in the lobby"):
+        await store.games.discard_lobby(shown)
+
+
 async def test_missing_game(store: Store) -> None:
     assert await store.games.load_game(12345) is None
     assert await store.stats.chip_history(12345) is None
