@@ -52,6 +52,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.title": "🦙 L.A.M.A. — geschlossen",
     "closed.cancelled": "Dieses Spiel wurde abgebrochen.",
     "closed.empty": "Alle haben die Lobby verlassen.",
+    "closed.no_host": "Der Gastgeber ist gegangen, und alle anderen hier sind schon Gastgeber von so vielen Lobbys, wie sie dürfen. Deshalb wurde die Lobby geschlossen.",
     "closed.idle": "Niemand hat diese Lobby innerhalb von 15 Minuten gestartet, deshalb wurde sie geschlossen.",
     "closed.abandoned": "Alle Plätze werden von einer KI gespielt, deshalb wurde das Spiel beendet.",
     "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",

@@ -51,6 +51,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.title": "🦙 L.A.M.A. — closed",
     "closed.cancelled": "This game was cancelled.",
     "closed.empty": "Everybody left the lobby.",
+    "closed.no_host": "The host left, and everyone still here already hosts as many lobbies as they may, so the lobby was closed.",
     "closed.idle": "Nobody started this lobby for 15 minutes, so it was closed.",
     "closed.abandoned": "Every player's seat is held by an AI, so the game was ended.",
     "closed.idle_game": "Nobody moved for three days, so the game was ended.",

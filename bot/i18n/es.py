@@ -52,6 +52,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.title": "🦙 L.A.M.A. — cerrada",
     "closed.cancelled": "Esta partida se canceló.",
     "closed.empty": "Todos salieron de la sala.",
+    "closed.no_host": "El anfitrión se fue y todos los demás ya son anfitriones de tantas salas como pueden, así que la sala se cerró.",
     "closed.idle": "Nadie empezó esta sala en 15 minutos, así que se cerró.",
     "closed.abandoned": "Todos los puestos los juega una IA, así que la partida terminó.",
     "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",

@@ -64,6 +64,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.title": "🦙 L.A.M.A. — zamknięte",
     "closed.cancelled": "Ta gra została anulowana.",
     "closed.empty": "Wszyscy opuścili lobby.",
+    "closed.no_host": "Gospodarz wyszedł, a wszyscy pozostali prowadzą już tyle lobby, ile mogą, więc lobby zostało zamknięte.",
     "closed.idle": "Przez 15 minut nikt nie rozpoczął gry w tym lobby, więc zostało zamknięte.",
     "closed.abandoned": "Na każdym miejscu gra AI, więc gra została zakończona.",
     "closed.idle_game": "Przez trzy dni nikt nie wykonał ruchu, więc gra została zakończona.",

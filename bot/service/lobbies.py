@@ -79,12 +79,7 @@ class Lobbies:
     def _hosting(self, guild_id: int, host_id: int) -> Iterator[None]:
         """Count a lobby being opened by ``host_id`` in ``guild_id``, or refuse it if
         they host as many as they may there already (counted before the first await)."""
-        hosted = sum(
-            1
-            for t in self._registry.tables()
-            if t.status is Status.LOBBY and t.guild_id == guild_id and t.host_id == host_id
-        )
-        if hosted + self._opening[guild_id, host_id] >= self._per_host:
+        if not self._may_host(guild_id, host_id):
             raise ServiceError("error.too_many_lobbies", max=self._per_host)
         self._opening[guild_id, host_id] += 1
         try:
@@ -93,6 +88,16 @@ class Lobbies:
             self._opening[guild_id, host_id] -= 1
             if not self._opening[guild_id, host_id]:
                 del self._opening[guild_id, host_id]
+
+    def _may_host(self, guild_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` hosts (or is opening) fewer lobbies than they may in
+        ``guild_id``: for a lobby opened, and for one handed on by a host leaving."""
+        hosted = sum(
+            1
+            for t in self._registry.tables()
+            if t.status is Status.LOBBY and t.guild_id == guild_id and t.host_id == user_id
+        )
+        return hosted + self._opening[guild_id, user_id] < self._per_host
 
     async def open_lobby(self, **options: Unpack[LobbyOptions]) -> Table:
         """Open a lobby: its channel claimed and its host counted while it is saved."""
@@ -179,7 +184,8 @@ class Lobbies:
         return table
 
     async def leave(self, game_id: int, user_id: int) -> Table:
-        """Leave a lobby; the host leaving hands the lobby to the next human, or closes it."""
+        """Leave a lobby; the host leaving hands the lobby to the next human who may host
+        one more in the server, or closes it when there is none."""
         table = self._lobby(game_id)
         async with table.lock:
             self._still_lobby(table)
@@ -187,11 +193,17 @@ class Lobbies:
             if index is None:
                 raise ServiceError("error.not_in_lobby")
             seats = [s for i, s in enumerate(table.seats) if i != index]
-            humans = [s for s in seats if s.human]
+            humans = [s.user_id for s in seats if s.user_id is not None]
             if not humans:
                 await self._notices.close_table(table, Status.CANCELLED, "closed.empty")
                 return table
-            host = humans[0].user_id if user_id == table.host_id else None
+            host = None
+            if user_id == table.host_id:
+                # Inheriting a lobby must not take anyone past the lobbies one may host.
+                host = next((h for h in humans if self._may_host(table.guild_id, h)), None)
+                if host is None:
+                    await self._notices.close_table(table, Status.CANCELLED, "closed.no_host")
+                    return table
             await self._saver.save(
                 self._store.games.update_lobby(
                     table.game_id, seats=seat_records(seats), host_id=host

@@ -102,6 +102,27 @@ async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
     await open_lobby(simcord_env, bob, places[3])  # someone else still may
 
 
+async def test_a_lobby_left_by_its_host_is_not_inherited_past_three(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    for name in ("one", "two", "three"):
+        await open_lobby(simcord_env, bob, guild.create_text_channel(name))
+    await alice.click(table_message(channel), label="Leave")
+    await simcord_env.advance_time(3)
+    assert table.status is Status.CANCELLED
+    hosted = [t for t in service(simcord_env).tables() if t.host_id == bob.id and t.live]
+    assert len(hosted) == 3
+    assert "everyone still here already hosts as many lobbies as they may" in texts(
+        table_message(channel)
+    )
+
+
 async def test_the_host_removes_a_joiner_with_kick_and_they_cannot_join_again(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

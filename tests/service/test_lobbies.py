@@ -88,6 +88,33 @@ async def test_the_host_leaving_hands_the_lobby_on_and_the_last_leaving_closes_i
     assert game.service.table_in(table.channel_id) is None
 
 
+async def test_a_lobby_passes_only_to_a_player_who_may_host_one_more(
+    game: ServiceGame,
+) -> None:
+    """The host leaving hands the lobby to the next player who hosts fewer lobbies than
+    the limit in the server; nobody hosts more than three by inheriting one."""
+    table = await game.lobby([ANN, BOB, CY], start=False)
+    for _ in range(3):
+        await game.lobby([BOB], start=False)
+    await game.service.leave(table.game_id, ANN.id)
+    assert table.host_id == CY.id, "bob hosts three lobbies already"
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None and record.host_id == CY.id
+
+
+async def test_a_lobby_nobody_may_host_is_closed_when_its_host_leaves(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB], [Strength.EASY], start=False)
+    for _ in range(3):
+        await game.lobby([BOB], start=False)
+    await game.service.leave(table.game_id, ANN.id)
+    assert table.status is Status.CANCELLED
+    assert ("closed", table.game_id, "closed.no_host") in game.listener.notices
+    hosted = [t for t in game.service.tables() if t.host_id == BOB.id and t.live]
+    assert len(hosted) == 3
+
+
 async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
     game.clock.advance(Timing().lobby_idle + 1)
