@@ -9,7 +9,8 @@ so 100,000 games are never all in memory nor on the event loop at once.
 The file is UTF-8 with a byte order mark (so spreadsheet programs read names in every
 language right), comma-separated with CRLF line ends (RFC 4180), the header's column
 names in English for scripts.  A name a spreadsheet would take for a formula (starting
-with ``=``, ``+``, ``-`` or ``@``) gets a leading apostrophe.  A forgotten person's seat
+with ``=``, ``+``, ``-`` or ``@``, full-width ones too, even after blanks, or with a tab
+or line break) gets a leading apostrophe.  A forgotten person's seat
 is named as stored, "former player" (no player id, no AI), in English as the header
 is: the file reads the same whoever asks, so a script can find those seats.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -53,8 +55,11 @@ COLUMNS = (
     "rating_after",
 )
 
-#: What a spreadsheet reads as the start of a formula.
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: What a spreadsheet reads as the start of a formula: these signs, also full-width or
+#: small (NFKC folds "＝" and "﹦" to "="; spreadsheets take them so), after any blanks.
+_FORMULA = frozenset("=+-@")
+#: Control characters that start a formula on their own in some spreadsheets.
+_CONTROLS = ("\t", "\r", "\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,9 @@ def iso_utc(unix: float) -> str:
 
 def safe_text(value: str) -> str:
     """A name as a cell: never a formula."""
-    return "'" + value if value.startswith(_FORMULA) else value
+    first = value.lstrip()[:1]
+    formula = value.startswith(_CONTROLS) or unicodedata.normalize("NFKC", first) in _FORMULA
+    return "'" + value if formula else value
 
 
 def standing(game: ExportGame) -> dict[int, int]:

@@ -157,6 +157,37 @@ def test_pink_chips_formulas_and_names_in_every_language() -> None:
     assert rows[2][5] == "'-5" and rows[2][11] == "2"
 
 
+async def test_a_name_a_spreadsheet_would_run_is_never_a_formula_in_the_file(
+    store: Store, clock: ManualClock
+) -> None:
+    """Full-width signs (an IME types them; spreadsheets read them as the ASCII ones) and
+    blanks before a sign still start a formula: each such name gets its apostrophe."""
+    hostile = [
+        '＝HYPERLINK("x")',
+        "＋1",
+        "－1",
+        "＠SUM(A1)",
+        " =1+1",
+        "\t=1+1",
+        "\r=1",
+        "  +1",
+        "\u3000-1",
+        " @x",
+        "﹦1",
+    ]
+    for name in hostile:
+        seats = [SeatRecord(0, ANN, None, name), SeatRecord(1, BEN, None, "Ben")]
+        await finished_game(store, clock, seats, [Card.SIX, Card.FIVE])
+    rows = table((await export_csv(store.export, GUILD)).data)
+    names = [row[5] for row in rows[1:] if row[3] == "0"][::-1]  # oldest first, as stored
+    assert names == ["'" + name for name in hostile]
+    # A name with a sign further on, or an apostrophe's own, is as typed.
+    plain = [SeatRecord(0, ANN, None, "Ann = Bea"), SeatRecord(1, BEN, None, "a-b")]
+    await finished_game(store, clock, plain, [Card.SIX, Card.FIVE])
+    rows = table((await export_csv(store.export, GUILD)).data)
+    assert [row[5] for row in rows[1:3]] == ["Ann = Bea", "a-b"]
+
+
 def test_the_ratings_order_only_when_every_seat_is_rated() -> None:
     def seat(n: int, points: int, winner: bool, rank: int | None) -> ExportSeat:
         rating = None if rank is None else SeatRating(rank, 25.0, 8.0, 25.0, 8.0)
