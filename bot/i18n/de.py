@@ -176,6 +176,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "In der verfügbaren Zeit konnten nur deine ersten {count} Entscheidungen angesehen werden.",
     },
     "review.not_finished": "Die Auswertung gibt es, sobald das Spiel vorbei ist.",
+    "review.cancelled": "Dieses Spiel wurde abgebrochen, deshalb gibt es dazu keine Auswertung.",
     "review.no_game": "Du hast auf diesem Server noch kein Spiel beendet, also gibt es nichts auszuwerten.",
     "review.busy": "Für eine Auswertung war gerade keine Zeit. Bitte versuch es in ein paar Minuten noch einmal.",
     "review.unreadable": "Dieses Spiel kann gerade nicht gelesen werden. Bitte versuch es später noch einmal.",

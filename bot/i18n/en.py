@@ -169,6 +169,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "Only your first {count} decisions could be looked at in the time there was.",
     },
     "review.not_finished": "The review is there once the game is over.",
+    "review.cancelled": "That game was cancelled, so there is no review of it.",
     "review.no_game": "You haven't finished a game in this server yet, so there's nothing to review.",
     "review.busy": "There was no time for a review just now. Please try again in a few minutes.",
     "review.unreadable": "That game can't be read just now. Please try again later.",

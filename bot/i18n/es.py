@@ -170,6 +170,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "other": "En el tiempo disponible solo se pudieron revisar tus primeras {count} decisiones.",
     },
     "review.not_finished": "La revisión estará disponible cuando termine la partida.",
+    "review.cancelled": "Esa partida se canceló, así que no tiene revisión.",
     "review.no_game": "Todavía no has terminado ninguna partida en este servidor, así que no hay nada que revisar.",
     "review.busy": "Ahora mismo no hubo tiempo para la revisión. Inténtalo de nuevo en unos minutos.",
     "review.unreadable": "Ahora mismo no se puede leer esa partida. Inténtalo más tarde.",

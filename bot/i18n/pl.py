@@ -211,6 +211,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "many": "W dostępnym czasie udało się przejrzeć tylko twoich pierwszych {count} decyzji.",
     },
     "review.not_finished": "Podsumowanie będzie dostępne po zakończeniu gry.",
+    "review.cancelled": "Ta gra została anulowana, więc nie ma do niej podsumowania.",
     "review.no_game": "Na tym serwerze nie masz jeszcze ukończonej gry, więc nie ma czego podsumować.",
     "review.busy": "Na podsumowanie zabrakło teraz czasu. Spróbuj ponownie za kilka minut.",
     "review.unreadable": "Tej gry nie da się teraz odczytać. Spróbuj ponownie później.",

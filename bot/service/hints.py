@@ -206,6 +206,8 @@ class HintDesk:
                 raise ServiceError("review.unreadable") from error
             if record is None or record.guild_id != guild_id:
                 raise ServiceError("error.game_gone")
+            if record.status == Status.CANCELLED.value:
+                raise ServiceError("review.cancelled")  # it never will be over
             if record.status != Status.FINISHED.value:
                 raise ServiceError("review.not_finished")
             seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}

@@ -25,6 +25,8 @@ from testkit.simcord_play import (
     two_player_game,
 )
 
+from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
+
 
 def said(result: Any) -> str:
     """What the bot answered, privately: the followup of a deferred click, else the
@@ -155,6 +157,32 @@ async def test_a_review_refused_costs_no_wait_so_it_comes_once_the_game_is_over(
     assert again == "You're doing that too often. Please try again in 10 seconds.", (
         "a review given starts the wait"
     )
+
+
+@pytest.mark.parametrize(
+    ("locale", "answer"),
+    [
+        ("en-US", "That game was cancelled, so there is no review of it."),
+        ("de", "Dieses Spiel wurde abgebrochen, deshalb gibt es dazu keine Auswertung."),
+        ("es-ES", "Esa partida se canceló, así que no tiene revisión."),
+        ("pl", "Ta gra została anulowana, więc nie ma do niej podsumowania."),
+    ],
+)
+async def test_a_review_of_a_cancelled_game_says_it_was_cancelled(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+    locale: str,
+    answer: str,
+) -> None:
+    """Not "once the game is over": a cancelled game never will be."""
+    table = await two_player_game(simcord_env, alice, bob, channel)
+    await alice.slash(channel, "lama cancel")
+    assert table.status is Status.CANCELLED
+    review = forged(simcord_env, channel, f"lama:review:{table.game_id}")
+    assert said(await locales.user(bob, locale).click(review, label="Forged")) == answer
 
 
 async def test_the_host_turns_hints_off_and_the_table_says_so(
