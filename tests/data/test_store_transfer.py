@@ -23,7 +23,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 async def fill(path: Path) -> dict[int, Match]:
-    """Finished and unfinished games, a lobby, seat notes and settings in two guilds."""
+    """Finished and unfinished games, a lobby (someone removed from it), seat notes and
+    settings in two guilds."""
     store = await Store.open(path, durable=False)
     matches: dict[int, Match] = {}
     try:
@@ -37,7 +38,7 @@ async def fill(path: Path) -> dict[int, Match]:
         await store.games.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
         matches[game_id] = match
         await store.pings.add_ping(PingRecord(game_id, 1, 10, 9001))  # its turn ping stands
-        await store.games.create_game(
+        lobby = await store.games.create_game(
             guild_id=2,
             channel_id=5,
             host_id=1,
@@ -46,6 +47,7 @@ async def fill(path: Path) -> dict[int, Match]:
             seats=humans((1, "Ann")),
             language="de",
         )
+        await store.games.update_lobby(lobby, seats=humans((1, "Ann")), removed=2)
         await store.settings.set_language(1, "es")
         await store.settings.set_default_timer(2, 45)
         await store.settings.set_default_hints(2, False)
@@ -68,7 +70,7 @@ async def test_a_copy_holds_every_row_and_plays_on(
     copied = await copy_to_postgres(source, url)
     assert set(copied.rows) == {table for table, _, _ in TABLES}
     assert copied.rows["games"] == 6 and copied.rows["seat_notes"] == 2
-    assert copied.rows["pings"] == 1
+    assert copied.rows["pings"] == 1 and copied.rows["lobby_removals"] == 1
 
     old, new = await Store.open(source), await Store.open(url)
     try:
