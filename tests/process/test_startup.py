@@ -128,9 +128,7 @@ def test_an_unreachable_postgresql_stops_the_bot_in_one_line(
 @pytest.mark.parametrize(
     "query", ["password=secret", "sslmode=disable&password=secret", "sslpassword=secret"]
 )
-def test_a_password_given_in_the_urls_query_is_not_shown_either(
-    tmp_path: Path, query: str
-) -> None:
+def test_a_password_given_in_the_urls_query_is_not_shown_either(tmp_path: Path, query: str) -> None:
     # libpq and asyncpg take the password from the query as well as before the host.
     port = closed_port()
     write_env(tmp_path, DATABASE_URL=f"postgresql://lama@127.0.0.1:{port}/lama?{query}")
