@@ -337,10 +337,17 @@ class LobbyCommands(LamaCog, name="Lobby"):
     async def _update_from_button(self, interaction: Interaction, table: Table) -> None:
         reason = "closed.cancelled" if table.status is Status.CANCELLED else None
         payload = table_payload(table, self.bot.faces, reason)
-        if interaction.response.is_done():  # deferred: the click's message is the table
-            await interaction.edit_original_response(**payload)
-        else:
-            await interaction.response.edit_message(**payload)
+        try:
+            if interaction.response.is_done():  # deferred: the click's message is the table
+                await interaction.edit_original_response(**payload)
+            else:
+                await interaction.response.edit_message(**payload)
+        except discord.HTTPException:
+            # The change is saved and made; only showing it failed. The table is
+            # brought up to date another way (the bot token, tried again), so the
+            # lobby doesn't hide a seat someone has; the click still gets its answer.
+            self.presenter.request(table)
+            raise
         # The click's message is the table: its token can edit it for a while.
         clicked = interaction.message.id if interaction.message is not None else None
         self.presenter.remember(table, payload, interaction, clicked)

@@ -158,3 +158,21 @@ async def test_a_rematch_discord_failed_to_post_can_be_pressed_again(
     rematch = service(simcord_env).table_in(channel.id)
     assert rematch is not None and rematch.status is Status.LOBBY
     assert [s.user_id for s in rematch.seats] == [alice.id, bob.id]
+
+
+async def test_a_join_whose_answer_discord_failed_still_shows_on_the_lobby(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """The Join is saved, then Discord refuses the click's answer that would edit the
+    lobby (a 500): bob has a seat, so the lobby must come to show him all the same."""
+    table = await open_lobby(simcord_env, alice, channel)
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+
+    await bob.click(table_message(channel), label="Join")
+    await simcord_env.advance_time(5)
+
+    assert table.seat_of(bob.id) is not None
+    assert f"<@{bob.id}>" in texts(table_message(channel)), "the lobby shows bob seated"
