@@ -54,6 +54,11 @@ def person(interaction: Interaction) -> Person:
     return Person(id=interaction.user.id, name=interaction.user.display_name)
 
 
+def public_locale(interaction: Interaction, server: ServerSettings) -> str:
+    """The language of a table opened now: the server's setting, else its Discord language."""
+    return server.language or str(interaction.guild_locale or "en")
+
+
 class LobbyCommands(LamaCog, name="Lobby"):
     """The lobby's commands and buttons, the Add AI select and a finished game's Rematch."""
 
@@ -149,7 +154,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             )
         if hints is None:
             hints = True if server.hints is None else server.hints
-        locale = server.language or str(interaction.guild_locale or "en")
+        locale = public_locale(interaction, server)
         opening = self.bot.service.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -376,10 +381,16 @@ class LobbyCommands(LamaCog, name="Lobby"):
         """A finished game's rematch lobby, opened; None once the person is told why not."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         started = asyncio.get_running_loop().time()
-        if await self._server_if_here(interaction) is None:
+        server = await self._server_if_here(interaction)
+        if server is None:
             return None
+        # A new table: in the server's language now (set since the game, perhaps).
         opening = self.bot.service.rematch(
-            game_id, person(interaction), interaction.channel_id, interaction.guild_id
+            game_id,
+            person(interaction),
+            interaction.channel_id,
+            interaction.guild_id,
+            locale=public_locale(interaction, server),
         )
         try:
             return await in_time(interaction, opening, after=time_left(started))

@@ -337,7 +337,17 @@ class Lobbies:
             await self._saver.save(self._store.games.discard_lobby(game_id))
             await self._notices.forget_table(table)
 
-    async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
+    async def rematch(
+        self,
+        game_id: int,
+        person: Person,
+        channel_id: int,
+        guild_id: int,
+        *,
+        locale: str | None = None,
+    ) -> Table:
+        """A finished game's players, rules and AI seats in a new lobby, hosted by
+        ``person``, in ``locale`` (the server's language now; None: the old table's)."""
         with self._registry.claim(channel_id), self._hosting(guild_id, person.id):
             old = self._registry.table(game_id) or await self._finished(game_id)
             if old is None:
@@ -368,7 +378,7 @@ class Lobbies:
                 host=person,
                 ruleset=old.ruleset,
                 turn_timer=old.turn_timer,
-                locale=old.locale,
+                locale=locale or old.locale,
                 seats=seats,
                 hints=old.hints,
             )

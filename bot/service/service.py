@@ -209,8 +209,16 @@ class GameService:
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         return await self._lobbies.cancel(game_id, user_id, can_manage=can_manage)
 
-    async def rematch(self, game_id: int, person: Person, channel_id: int, guild_id: int) -> Table:
-        return await self._lobbies.rematch(game_id, person, channel_id, guild_id)
+    async def rematch(
+        self,
+        game_id: int,
+        person: Person,
+        channel_id: int,
+        guild_id: int,
+        *,
+        locale: str | None = None,
+    ) -> Table:
+        return await self._lobbies.rematch(game_id, person, channel_id, guild_id, locale=locale)
 
     async def withdraw_lobby(self, game_id: int) -> None:
         await self._lobbies.withdraw(game_id)

@@ -12,10 +12,12 @@ from testkit.simcord_play import (
     custom_ids,
     enabled,
     forged,
+    one_move_from_the_end,
     open_lobby,
     rig,
     service,
     table_message,
+    take_simple_turn,
     text_blocks,
     texts,
     title,
@@ -132,6 +134,31 @@ async def test_a_server_set_to_spanish_by_a_moderator(
     assert back.response is not None
     assert "(ahora inglés)" in back.response.content
     assert await service(simcord_env).public_locale(guild.id, "de") == "de"
+
+
+async def test_a_rematch_after_the_language_was_set_speaks_the_new_language(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """The finished game was English; the server is German now: its rematch is a new
+    table, and public tables follow the server's setting."""
+    await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    await guild.add_member(simcord_env.create_user("marta"), roles=[mods]).slash(
+        channel, "lama settings language", language="de"
+    )
+
+    await bob.click(table_message(channel), label="Rematch")
+
+    rematch = service(simcord_env).table_in(channel.id)
+    assert rematch is not None and rematch.locale == "de"
+    lobby = table_message(channel)
+    assert title(lobby) == "🦙 L.A.M.A. — Lobby"
+    assert {"Mitspielen", "Starten"} <= labels(lobby)
 
 
 async def test_the_guild_locale_decides_without_a_setting(
