@@ -83,6 +83,22 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
     async def cog_unload(self) -> None:
         self.bot.lama.remove_command(self.settings.name)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A listed channel deleted goes off the list: nobody could pick it to take it
+        off, and the last one listed would keep /lama new refused everywhere."""
+        if not isinstance(channel, Place):
+            return
+        try:
+            await self.bot.service.allow_channel(channel.guild.id, channel.id, False)
+        except ServiceError as error:
+            log.warning(
+                "Guild %s: deleted channel %s not taken off the list: %s",
+                channel.guild.id,
+                channel.id,
+                error,
+            )
+
     async def _refused(self, interaction: Interaction) -> bool:
         """Refuse (politely, privately) anyone without Manage Server, and outside a server.
 

@@ -277,3 +277,32 @@ async def test_a_rematch_is_refused_in_a_channel_taken_off_the_list(
     assert refused.startswith("Tables can't be opened in this channel.")
     assert f"<#{other.id}>" in refused
     assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_deleted_channel_is_taken_off_the_list(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    mod: simcord.MemberActor,
+) -> None:
+    """A listed channel deleted can't be picked to take it off (Discord offers only the
+    channels there are): it must not stay, named as #deleted-channel in every refusal,
+    nor, the last one listed, keep /lama new refused in every channel for good."""
+    games = guild.create_text_channel("games")
+    other = guild.create_text_channel("chatter")
+    for listed in (games, channel):
+        await mod.slash(channel, "lama settings channel", channel=listed, allowed=True)
+
+    simcord_env.backend.delete_channel(games.id)
+    await simcord_env.advance_time(1)
+
+    assert (await service(simcord_env).server_settings(guild.id)).channels == (channel.id,)
+    refused = private(await alice.slash(other, "lama new"))
+    assert f"<#{games.id}>" not in refused and f"<#{channel.id}>" in refused
+
+    simcord_env.backend.delete_channel(channel.id)
+    await simcord_env.advance_time(1)
+
+    assert (await service(simcord_env).server_settings(guild.id)).channels == ()
+    await open_lobby(simcord_env, alice, other)
