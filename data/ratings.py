@@ -21,6 +21,8 @@ from .records import (
 )
 from .stats import _in_sight
 
+#: The largest row offset a page may ask for: SQLite's INTEGER and PostgreSQL's BIGINT.
+_LARGEST_OFFSET = 2**63 - 1
 #: Who is listed on a board, in a sight: AI strengths always, a person only with a rated
 #: game of this scope that the sight shows.  The people whose every rated game of the
 #: scope lies in a hidden channel (``{hidden}``: their hidden games counted in one read of
@@ -125,6 +127,9 @@ class RatingReads:
         both.  A page past the end is the last page."""
         if page < 0 or size < 1:
             raise ValueError("the page cannot be negative nor its size below one")
+        # Past the end either way, and its offset must stay a 64-bit integer the store takes
+        # (a page of a forged Next button may be any id-sized number).
+        page = min(page, _LARGEST_OFFSET // size)
         listed, seen = _listed(sight, guild_id, season, self._reads.dialect)
         # The listed rows are materialized once; the total comes with the page's rows (a
         # page past the end comes back with the total alone and is read again).

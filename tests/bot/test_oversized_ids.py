@@ -89,3 +89,21 @@ def test_no_number_past_the_stores_integers_is_parsed_from_a_custom_id() -> None
     assert parse(f"review:{MAX_STORED + 1}") is None
     assert parse(f"draw:1:{MAX_STORED + 1}") is None
     assert not fits_store(MAX_STORED + 1) and not fits_store(-1) and fits_store(0)
+
+
+@pytest.mark.parametrize("order", [0, 3], ids=["wins", "rating"])
+async def test_the_largest_leaderboard_page_shows_the_last_page(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+    order: int,
+) -> None:
+    """A page number the store holds, but ten rows a page past it: the board's last page
+    (here: that nothing is rated yet), as for any page past the end."""
+    custom_id = f"lama:board:{DEV_GUILD_ID}:{MAX_STORED}:{order}:all"
+    result = await alice.click(forged(simcord_env, channel, custom_id), label="Forged")
+
+    assert result.response is not None
+    assert "Something went wrong" not in str(result.response.content)
+    assert not [r for r in caplog.records if r.exc_info is not None]

@@ -24,6 +24,15 @@ async def test_a_server_without_rated_games_has_an_empty_board_and_no_seasons(
     assert await store.ratings.rating_changes(1) == []
 
 
+async def test_a_page_as_far_as_the_stores_integers_go_is_the_last_page(store: Store) -> None:
+    """A leaderboard's Next may carry any page number the store holds (a forged one):
+    ten rows a page past it is no offset the store takes, and it is the last page."""
+    for user, name, mu in ((2, "bob", 40.0), (3, "carol", 30.0)):
+        await put_rating(store, 5, ALL_TIME, Rated(name, mu, 5.0, 1, user_id=user))
+    page = await store.ratings.rating_page(5, ALL_TIME, page=2**63 - 1, size=10)
+    assert (page.total, page.page, [r.name for r in page.rows]) == (2, 0, ["bob", "carol"])
+
+
 async def test_a_season_plan_is_kept_and_one_at_the_same_second_replaced(store: Store) -> None:
     await store.rating_writes.add_season_plan(1, SeasonPlan(started_at=2_000, days=14))
     await store.rating_writes.add_season_plan(1, SeasonPlan(started_at=1_000, days=None))
