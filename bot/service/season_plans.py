@@ -10,7 +10,16 @@ from data.records import SeasonPlan
 
 from .errors import ServiceError
 from .saver import Saver
-from .seasons import MAX_DAYS, MIN_DAYS, Season, next_plan, season_at, valid_days, with_plan
+from .seasons import (
+    MAX_DAYS,
+    MIN_DAYS,
+    Season,
+    next_plan,
+    on_the_calendar,
+    season_at,
+    valid_days,
+    with_plan,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +46,8 @@ class SeasonPlans:
 
     async def of_key(self, guild_id: int, key: int) -> Season:
         """The server's season that starts at ``key``; ``season.unknown`` if none does."""
+        if not on_the_calendar(key):
+            raise ServiceError("season.unknown")
         season = season_at(await self.plans(guild_id), key)
         if season.key != key:
             raise ServiceError("season.unknown")
@@ -46,7 +57,7 @@ class SeasonPlans:
         """The server's seasons that start at ``keys``, in their order, the plans read
         once; a key that starts none (no plan makes it one) is left out."""
         plans = await self.plans(guild_id)
-        found = ((key, season_at(plans, key)) for key in keys)
+        found = ((key, season_at(plans, key)) for key in keys if on_the_calendar(key))
         return [season for key, season in found if season.key == key]
 
     async def set(self, guild_id: int, *, days: int | None, start_now: bool) -> Season:

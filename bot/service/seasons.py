@@ -22,6 +22,10 @@ from data.records import SeasonPlan
 MIN_DAYS = 7
 MAX_DAYS = 365
 DAY = 86_400
+#: Past the last season key the calendar can hold: 9999-01-01 (UTC), so that even a
+#: monthly season starting before it ends within Python's dates (year 9999 at most).
+#: A key from a forged button or a typed number may be any number the store holds.
+KEYS_END = int(datetime(9999, 1, 1, tzinfo=UTC).timestamp())
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,11 @@ def season_at(plans: Sequence[SeasonPlan], at: float) -> Season:
     if cut is not None:
         end = min(end, cut)
     return Season(key=start, start=start, end=end, days=None if ruling is None else ruling.days)
+
+
+def on_the_calendar(key: int) -> bool:
+    """Whether ``key`` can start a season: from 1970 to before :data:`KEYS_END`."""
+    return 0 <= key < KEYS_END
 
 
 def valid_days(days: int | None) -> bool:

@@ -107,3 +107,25 @@ async def test_the_largest_leaderboard_page_shows_the_last_page(
     assert result.response is not None
     assert "Something went wrong" not in str(result.response.content)
     assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+@pytest.mark.parametrize("season", [MAX_STORED, 10**12], ids=["largest", "year-33658"])
+async def test_a_season_key_past_the_calendar_is_an_unknown_season(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+    season: int,
+) -> None:
+    """A season key (its start, unix seconds) the store holds but no calendar reaches,
+    on a forged Next or typed into /lama leaderboard's season: a season this server
+    never had, as any other."""
+    custom_id = f"lama:board:{DEV_GUILD_ID}:0:3:{season}"
+    clicked = await alice.click(forged(simcord_env, channel, custom_id), label="Forged")
+    typed = await alice.slash(channel, "lama leaderboard", season=str(season))
+
+    assert clicked.response is not None
+    assert clicked.response.content == text("en", "error.unknown_button")
+    assert typed.ephemeral and typed.response is not None
+    assert "Something went wrong" not in str(typed.response.content)
+    assert not [r for r in caplog.records if r.exc_info is not None]
