@@ -289,6 +289,8 @@ class StatsCommands(LamaCog, name="Stats"):
         if cid.guild_id != interaction.guild_id:
             await reply(interaction, text(locale, "error.unknown_button"))
             return
+        if await too_soon(interaction, self.bot.service.cooldowns, "page"):
+            return
 
         async def read() -> tuple[bool, tuple[str | None, Layout | None]]:
             scope = ALL

@@ -6,7 +6,8 @@ import math
 from collections.abc import Callable, Mapping
 
 #: Seconds between two of one person's: tables opened, rematches, hints, reviews,
-#: stats (stats, leaderboard, history), charts and exports (a whole server's games).
+#: stats (stats, leaderboard, history), charts, exports (a whole server's games) and
+#: leaderboard pages turned (each reads the board again).
 DEFAULTS: Mapping[str, float] = {
     "new": 20.0,
     "rematch": 20.0,
@@ -15,6 +16,7 @@ DEFAULTS: Mapping[str, float] = {
     "stats": 5.0,
     "chart": 10.0,
     "export": 60.0,
+    "page": 1.0,
 }
 
 #: Entries kept before those whose wait is over are swept out.

@@ -9,6 +9,7 @@ import simcord
 
 from bot.service.table import Status
 from testkit.simcord_play import (
+    forged,
     one_move_from_the_end,
     open_lobby,
     service,
@@ -16,6 +17,7 @@ from testkit.simcord_play import (
     take_simple_turn,
     texts,
 )
+from tests.simcord_fixtures import DEV_GUILD_ID
 
 
 def answer(result: simcord.InteractionResult) -> str:
@@ -39,6 +41,29 @@ async def test_stats_wait_a_few_seconds_per_person_and_charts_their_own(
     assert "too often" not in answer(await bob.slash(channel, "lama stats"))  # someone else
     await simcord_env.advance_time(5)
     assert "too often" not in answer(await alice.slash(channel, "lama stats"))
+
+
+@pytest.mark.cooldowns
+async def test_a_leaderboards_pages_turn_at_most_once_a_second_per_person(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Each page turned reads the board (the heaviest read of the stats): someone
+    clicking Next as fast as they can must not keep the store busy for everyone."""
+
+    async def next_page(who: simcord.MemberActor) -> simcord.InteractionResult:
+        # A board message of its own each time: a page turned edits the one clicked.
+        board = forged(simcord_env, channel, f"lama:board:{DEV_GUILD_ID}:1:3:all")
+        return await who.click(board, label="Forged")
+
+    assert "too often" not in str((await next_page(alice)).response)
+    refused = await next_page(alice)
+    assert answer(refused) == "You're doing that too often. Please try again in 1 second."
+    assert "too often" not in str((await next_page(bob)).response)
+    await simcord_env.advance_time(1)
+    assert "too often" not in str((await next_page(alice)).response)
 
 
 @pytest.mark.cooldowns
