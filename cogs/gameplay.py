@@ -251,9 +251,15 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         await self._send_hand(interaction, table, seat)
 
     async def come_back(self, interaction: Interaction, table: Table) -> None:
+        # Pressed on the table (not on the away hand), the hand comes as a new private
+        # message: acknowledged while the store is slow, the table must not become it.
+        message = interaction.message
+        anew = message is None or not message.flags.ephemeral
         try:
             await in_time(
-                interaction, self.bot.service.come_back(table.game_id, interaction.user.id)
+                interaction,
+                self.bot.service.come_back(table.game_id, interaction.user.id),
+                anew=anew,
             )
         except ServiceError as error:
             await reply_error(interaction, error)

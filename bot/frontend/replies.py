@@ -88,14 +88,20 @@ async def answer_unexpected(interaction: Interaction) -> None:
         log.warning("could not answer a failed interaction: %s", error)
 
 
-async def defer_private(interaction: Interaction, *, ephemeral: bool = True) -> None:
+async def defer_private(
+    interaction: Interaction, *, ephemeral: bool = True, anew: bool = False
+) -> None:
     """Answer now (a private "thinking…" for a command, a quiet ack for a button)
     when what follows may wait longer than the 3 s Discord gives an answer;
     :func:`reply` then fills it in. A command whose answer is for the channel passes
-    ``ephemeral=False``: a deferred command's answer is as private as its "thinking…"."""
+    ``ephemeral=False``: a deferred command's answer is as private as its "thinking…".
+
+    A button's quiet ack makes the message clicked the answer to edit; a button whose
+    answer is a new private message instead (``anew``: a hand asked for on the table)
+    gets a private "thinking…" too, so that its answer never lands on that message."""
     if interaction.response.is_done():
         return
-    if interaction.type is discord.InteractionType.component:
+    if interaction.type is discord.InteractionType.component and not anew:
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -113,9 +119,11 @@ async def in_time(
     *,
     after: float = ACK_AFTER,
     ephemeral: bool = True,
+    anew: bool = False,
 ) -> T:
     """``work``'s result; if it is not done within ``after`` seconds (a store that is locked
-    or slow), the interaction is deferred meanwhile (a command ``ephemeral``-ly), so
+    or slow), the interaction is deferred meanwhile (a command ``ephemeral``-ly, a button
+    whose answer is a new private message ``anew``: see :func:`defer_private`), so
     Discord never shows "This interaction failed"; :func:`reply`, :func:`send_view` and
     an edit of the original response then answer.
 
@@ -130,7 +138,7 @@ async def in_time(
             return
         deferring = True
         try:
-            await defer_private(interaction, ephemeral=ephemeral)
+            await defer_private(interaction, ephemeral=ephemeral, anew=anew)
         except discord.HTTPException as error:  # the answer still goes out, or fails
             log.warning("could not defer a slow interaction: %s", error)
 

@@ -16,8 +16,10 @@ from testkit.simcord_play import (
     started_game,
     table_message,
     texts,
+    title,
     two_player_game,
 )
+from testkit.slow_store import held
 
 C = Card
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
@@ -79,22 +81,33 @@ async def test_a_kicked_player_sees_no_cards(
     assert not shows_cards(refreshed.response)
 
 
+async def alice_away(
+    env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> Table:
+    """A two-player game in which alice missed two turns in a row: an AI plays her seat."""
+    rig(env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    rig(env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
+    table = await two_player_game(env, alice, bob, channel, turn_timer=60, threshold=100)
+    await env.advance_time(61)  # alice misses her first turn
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 1 ends
+    bobs = await open_hand(bob, channel)
+    await bob.click(bobs, custom_id=enabled(bobs, "lama:draw:")[0])
+    await env.advance_time(61)  # the second miss in a row
+    assert table.seats[0].away
+    return table
+
+
 async def test_after_a_takeover_for_missed_turns_no_cards_until_i_am_back(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
-    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=1)
-    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60, threshold=100)
-    await simcord_env.advance_time(61)  # alice misses her first turn
-    bobs = await open_hand(bob, channel)
-    await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 1 ends
-    bobs = await open_hand(bob, channel)
-    await bob.click(bobs, custom_id=enabled(bobs, "lama:draw:")[0])
-    await simcord_env.advance_time(61)  # the second miss in a row
-    assert table.seats[0].away
+    table = await alice_away(simcord_env, channel, alice, bob)
 
     away = await open_hand(alice, channel)
     assert not shows_cards(away)
@@ -104,3 +117,30 @@ async def test_after_a_takeover_for_missed_turns_no_cards_until_i_am_back(
     assert not table.seats[0].away
     assert shows_cards(result.response)
     assert shows_cards(await open_hand(alice, channel))
+
+
+async def test_i_am_back_saved_slowly_shows_the_hand_to_its_owner_alone(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """I'm back is pressed on the table, for all to see: a save slow enough to have the
+    click acknowledged meanwhile must not turn the table into alice's hand."""
+    table = await alice_away(simcord_env, channel, alice, bob)
+    games = simcord_env.bot.service  # type: ignore[attr-defined]
+
+    before = len(simcord_env.http_requests)
+
+    with held(games.store.games, "update_timer", 5.0):
+        result = await alice.click(table_message(channel), label="I'm back")
+        await simcord_env.advance_time(6)
+
+    assert not table.seats[0].away
+    # Acknowledged as an update of the message clicked (6), its answer would be the table.
+    calls = simcord_env.http_requests[before:]
+    (ack,) = [c.json for c in calls if c.path.endswith("/callback")]
+    assert ack["type"] == 5 and ack["data"]["flags"] & 64, "a private 'thinking…' of its own"
+    assert result.ephemeral and result.response is not None
+    assert title(result.response) == "Your hand" and shows_cards(result.response)
+    assert title(table_message(channel)).startswith("🦙 L.A.M.A. — round")
