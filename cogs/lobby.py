@@ -216,6 +216,10 @@ class LobbyCommands(LamaCog, name="Lobby"):
     ) -> bool:
         """Post the new lobby; False once the person is told Discord refused it."""
         payload = table_payload(table, self.bot.faces)
+        # Acknowledged while the store was slow, the table goes out as a followup: the
+        # click's own answer is then another message (the finished table a Rematch was
+        # pressed on, /lama new's private note), which its token must never edit.
+        answered = not interaction.response.is_done()
         try:
             message = await self._send_table(interaction, payload)
         except discord.HTTPException as error:
@@ -227,7 +231,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await self.bot.service.withdraw_lobby(table.game_id)
             await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
             return False
-        self.presenter.remember(table, payload, interaction, message.id)
+        self.presenter.remember(table, payload, interaction, message.id if answered else None)
         try:
             await self.bot.service.set_table_message(table, message.id)
         except ServiceError as error:

@@ -19,6 +19,7 @@ from testkit.simcord_play import (
     table_message,
     take_simple_turn,
     texts,
+    title,
     two_player_game,
 )
 from testkit.slow_store import held
@@ -151,6 +152,58 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     rematch = games.table_in(channel.id)
     assert rematch is not None and rematch.game_id != table.game_id
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"
+
+
+async def test_a_rematch_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """The Rematch click, acknowledged while the store was slow, answers the finished
+    table; the lobby went out as a message of its own. A change shown later (a /lama
+    join) edits that lobby, not the finished table with its standings and buttons."""
+    await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    finished = table_message(channel)
+    games = service(simcord_env)
+    with held(games.store.games, "create_game", LOCKED_FOR - 2):
+        await bob.click(finished, label="Rematch")
+        await simcord_env.advance_time(LOCKED_FOR)
+    rematch = games.table_in(channel.id)
+    assert rematch is not None and rematch.table_message_id not in (None, finished.id)
+
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    await carol.slash(channel, "lama join")
+    await simcord_env.advance_time(3)
+
+    after = {m.id: m for m in channel.history()}
+    assert title(after[finished.id]) == title(finished), "the finished table stays as it was"
+    assert f"<@{carol.id}>" in texts(after[rematch.table_message_id]), "the lobby shows carol"
+
+
+async def test_a_new_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """/lama new's answer, deferred while the store was slow, is alice's private note;
+    the lobby went out after it: a /lama join is shown on the lobby, for everyone."""
+    games = service(simcord_env)
+    with held(games.store.games, "create_game", LOCKED_FOR - 2):
+        result = await alice.slash(channel, "lama new")
+        await simcord_env.advance_time(LOCKED_FOR)
+    table = games.table_in(channel.id)
+    assert table is not None and table.table_message_id is not None
+
+    await bob.slash(channel, "lama join")
+    await simcord_env.advance_time(3)
+
+    assert f"<@{bob.id}>" in texts(table_message(channel)), "the lobby shows bob"
+    assert result.response is not None
+    assert result.response.content == text("en", "lobby.posted"), "the note stays a note"
 
 
 @pytest.mark.parametrize(
