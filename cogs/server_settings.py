@@ -47,9 +47,11 @@ def season_length(value: str) -> int | None:
 
 
 async def length_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Monthly and a few lengths, in the person's language; a number typed first."""
+    """Monthly and a few lengths, in the person's language; a number typed first, if it
+    is a length the command takes (offered, then refused, it would only mislead)."""
     locale = interaction.locale
-    days = [int(current)] if current.strip().isdigit() else []
+    typed = current.strip()
+    days = [int(typed)] if typed.isdecimal() and MIN_DAYS <= int(typed) <= MAX_DAYS else []
     days += [d for d in SUGGESTED_DAYS if d not in days]
     choices = [app_commands.Choice(name=text(locale, "season.monthly_choice"), value=MONTHLY)]
     choices += [

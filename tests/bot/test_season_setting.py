@@ -171,3 +171,13 @@ async def test_typing_a_length_suggests_it_with_monthly_and_the_usual_ones(
     assert [c["value"] for c in choices] == ["monthly", "45", "7", "14", "30", "90", "365"]
     assert choices[0]["name"] == "Monthly (calendar months, UTC)"
     assert choices[1]["name"] == "45 days"
+
+
+@pytest.mark.parametrize("typed", ["3", "0", "366", "100000", "²"])
+async def test_a_length_out_of_range_is_not_suggested(
+    channel: simcord.ChannelHandle, mod: simcord.MemberActor, typed: str
+) -> None:
+    """The suggestions are lengths the command takes: one out of 7 to 365 would be
+    offered, picked and then refused."""
+    choices = await mod.autocomplete(channel, "lama settings season", "length", typed)
+    assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
