@@ -345,7 +345,7 @@ class StatsCommands(LamaCog, name="Stats"):
         if season is None or season == CURRENT:
             found = await self.bot.service.current_season(guild_id)
         else:
-            if not season.isdigit() or not fits_store(int(season)):
+            if not season.isdecimal() or not fits_store(int(season)):
                 return None
             try:
                 found = await self.bot.service.season_of_key(guild_id, int(season))

@@ -129,3 +129,20 @@ async def test_a_season_key_past_the_calendar_is_an_unknown_season(
     assert typed.ephemeral and typed.response is not None
     assert "Something went wrong" not in str(typed.response.content)
     assert not [r for r in caplog.records if r.exc_info is not None]
+
+
+@pytest.mark.parametrize("typed", ["²", "٣"], ids=["superscript", "arabic-indic"])
+async def test_a_season_typed_in_other_digits_is_answered_as_unknown(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    caplog: pytest.LogCaptureFixture,
+    typed: str,
+) -> None:
+    """Characters Python counts as digits but not as a number ("²"), or a number in
+    another script: /lama leaderboard's season is one this server never had."""
+    result = await alice.slash(channel, "lama leaderboard", season=typed)
+
+    assert result.ephemeral and result.response is not None
+    assert "Something went wrong" not in str(result.response.content)
+    assert not [r for r in caplog.records if r.exc_info is not None]
