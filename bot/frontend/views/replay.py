@@ -20,7 +20,7 @@ from bot.service.table import Status, Table
 from game import Card
 
 from ..custom_ids import ReplayAction, ReplayId
-from ..faces import Faces, card_row, chip_icons
+from ..faces import PLAIN, Faces, card_row, chip_icons
 from ..words import card_name, seat_name, variant_badges
 from .layout import (
     COLOR_OVER,
@@ -45,9 +45,14 @@ SHOWN_LINES = 6  # lines of the round's moves up to the step, the step's own las
 def replay_view(replay: Replay, number: int, locale: str, faces: Faces) -> Layout:
     """Step ``number`` (0-based, within the replay) of ``replay`` for a ``locale`` reader."""
     table = _as_table(replay, locale)
-    shown = _layout(replay, replay.steps[number], table, faces, plain=False)
-    if text_length(shown) > MAX_TEXT:  # long hands: their cards named, not emojis
-        shown = _layout(replay, replay.steps[number], table, faces, plain=True)
+    step = replay.steps[number]
+    shown = _layout(replay, step, table, faces, faces, plain=False)
+    # Too long for Discord: long hands named, not emojis; then the chips as standard
+    # emojis too (six seats' chips are drawn twice at the last step: seats and standings).
+    for chips in (faces, PLAIN):
+        if text_length(shown) <= MAX_TEXT:
+            break
+        shown = _layout(replay, step, table, faces, chips, plain=True)
     return fit(shown)
 
 
@@ -66,7 +71,10 @@ def _as_table(replay: Replay, locale: str) -> Table:
     )
 
 
-def _layout(replay: Replay, step: ReplayStep, table: Table, faces: Faces, *, plain: bool) -> Layout:
+def _layout(
+    replay: Replay, step: ReplayStep, table: Table, faces: Faces, chips: Faces, *, plain: bool
+) -> Layout:
+    """The step drawn with ``faces``, its seats' chips with ``chips``; ``plain``: hands named."""
     loc = table.locale
     over = step.number == replay.last
     top = card_name(loc, step.top, replay.ruleset)
@@ -91,7 +99,7 @@ def _layout(replay: Replay, step: ReplayStep, table: Table, faces: Faces, *, pla
     items: list[ui.Item[Any] | None] = [
         block("\n".join(head), picture(faces.image(step.top), top)),
         ui.Separator(),
-        ui.TextDisplay(_seats(table, faces, step, plain=plain)),
+        ui.TextDisplay(_seats(table, faces, chips, step, plain=plain)),
         ui.Separator(),
         ui.TextDisplay(f"**{text(loc, 'table.recent')}**\n{shown}"),
     ]
@@ -103,13 +111,13 @@ def _layout(replay: Replay, step: ReplayStep, table: Table, faces: Faces, *, pla
     if over:
         final = replay.final
         ending = f"**{text(loc, 'table.over_title')}**\n{winners(loc, table, final)}"
-        items += [ui.Separator(), ui.TextDisplay(f"{ending}\n{standings(table, faces, final)}")]
+        items += [ui.Separator(), ui.TextDisplay(f"{ending}\n{standings(table, chips, final)}")]
     items.append(_buttons(replay, step.number, loc))
     colour = COLOR_OVER if over else COLOR_ROUND_OVER if step.result is not None else COLOR_TABLE
     return layout(colour, items)
 
 
-def _seats(table: Table, faces: Faces, step: ReplayStep, *, plain: bool) -> str:
+def _seats(table: Table, faces: Faces, chips: Faces, step: ReplayStep, *, plain: bool) -> str:
     """A line per seat (who, points and chips, to move or out) and its open hand under it."""
     loc = table.locale
     named = partial(card_name, loc, ruleset=table.ruleset) if plain else None
@@ -119,7 +127,7 @@ def _seats(table: Table, faces: Faces, step: ReplayStep, *, plain: bool) -> str:
         holds = f" {faces.no_drama()}" if step.no_drama_holder == seat else ""
         points = text(loc, "table.points", count=step.points[seat])
         line = f"{marker} **{seat_name(loc, table.seats[seat])}**{holds} · {points}"
-        line += chip_icons(faces, table.ruleset, step.points[seat])
+        line += chip_icons(chips, table.ruleset, step.points[seat])
         if step.to_move == seat:
             line += " — " + text(loc, "status.to_move")
         elif not step.in_round[seat]:

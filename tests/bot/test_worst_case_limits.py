@@ -1,0 +1,96 @@
+"""Discord's limits at the worst a real server can produce: six seats with 32-character
+names that escaping doubles, every variant, the highest end threshold, every language.
+
+SimCord refuses a message over a limit as Discord does (40 components, 4,000 characters
+of text, a button's 80, a custom id's 100 …), but not an autocomplete's answer: that is
+checked here with :func:`choices_within_limits`. What a layout loses to :func:`fit` (a
+line cut, "…") is a player's missing information, so the tests check it is all there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.frontend.faces import Faces
+from bot.frontend.views.layout import MAX_COMPONENTS, MAX_TEXT, component_count, text_length
+from bot.frontend.views.replay import replay_view
+from bot.service.replay import build_replay
+from data.records import GameRecord, SeatRecord
+from game import DRAW, MAX_PLAYERS, Match, Ruleset
+from game.rules import MAX_THRESHOLD
+
+LOCALES = ["en-US", "de", "es-ES", "pl"]
+#: Discord's longest display name (32 characters), each of which markdown escaping doubles.
+LONGEST_NAME = "*_" * 16
+
+
+def choices_within_limits(choices: list[dict[str, Any]]) -> None:
+    """An autocomplete's answer as Discord takes it: at most 25 choices, each named in 1
+    to 100 characters, a string value at most 100."""
+    assert len(choices) <= 25
+    for choice in choices:
+        assert 1 <= len(choice["name"]) <= 100, choice
+        if isinstance(choice["value"], str):
+            assert len(choice["value"]) <= 100, choice
+
+
+def faces(env: simcord.Env) -> Faces:
+    return env.bot.faces  # type: ignore[attr-defined, no-any-return]
+
+
+def long_game(seed: int) -> Match:
+    """Six seats, every variant, to the highest threshold, drawing whenever they may:
+    long hands, many rounds and the highest totals, every kind of chip."""
+    rng = random.Random(seed)
+    match = Match(Ruleset(True, True, True, threshold=MAX_THRESHOLD), MAX_PLAYERS)
+    while not match.over:
+        match.deal(rng.randrange(2**32))
+        while match.in_round:
+            legal = match.legal_actions()
+            move = DRAW if DRAW in legal and rng.random() < 0.85 else rng.choice(legal)
+            seat = match.to_move
+            assert seat is not None
+            match.apply(seat, move)
+    return match
+
+
+def record_of(match: Match) -> GameRecord:
+    seats = tuple(
+        SeatRecord(seat, 1000 + seat, None, LONGEST_NAME) for seat in range(match.players)
+    )
+    return GameRecord(
+        id=2**63 - 1,
+        guild_id=1,
+        channel_id=2,
+        table_message_id=None,
+        host_id=1000,
+        ruleset=match.ruleset,
+        status="finished",
+        turn_timer=0,
+        turn_deadline=None,
+        language=None,
+        created_at=0.0,
+        updated_at=0.0,
+        seats=seats,
+        events=tuple(match.events),
+        finished_at=1.0,
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_every_step_of_the_longest_replay_shows_every_seat_and_the_standings(
+    simcord_env: simcord.Env, locale: str
+) -> None:
+    replay = build_replay(record_of(long_game(3)))
+    for number in range(len(replay.steps)):
+        view = replay_view(replay, number, locale, faces(simcord_env))
+        assert component_count(view) <= MAX_COMPONENTS and text_length(view) <= MAX_TEXT
+        shown = [i.content for i in view.walk_children() if hasattr(i, "content")]
+        assert not [t for t in shown if t.endswith("…")], f"step {number}: cut to fit"
+        seats = "\n".join(shown)
+        assert seats.count("\n└ ") == MAX_PLAYERS, f"step {number}: a seat's hand is missing"
+    assert "\n6. " in seats, "the last step's standings, every place"
