@@ -22,6 +22,7 @@ from bot.service.replay import build_replay
 from data.records import GameRecord, SeatRecord
 from game import DRAW, MAX_PLAYERS, Match, Ruleset
 from game.rules import MAX_THRESHOLD
+from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
 LOCALES = ["en-US", "de", "es-ES", "pl"]
 #: Discord's longest display name (32 characters), each of which markdown escaping doubles.
@@ -94,3 +95,23 @@ async def test_every_step_of_the_longest_replay_shows_every_seat_and_the_standin
         seats = "\n".join(shown)
         assert seats.count("\n└ ") == MAX_PLAYERS, f"step {number}: a seat's hand is missing"
     assert "\n6. " in seats, "the last step's standings, every place"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_season_length_typed_too_long_still_gets_its_suggestions(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+    locale: str,
+) -> None:
+    """Discord refuses an answer with a value over 100 characters ("Loading options
+    failed"): a number of days no season can last is not suggested, the usual ones are."""
+    locales.user(alice, locale)
+    typed = "9" * 150
+    choices = await alice.autocomplete(channel, "lama settings season", "length", typed)
+    choices_within_limits(choices)
+    assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
+    out_of_range = await alice.autocomplete(channel, "lama settings season", "length", "366")
+    assert "366" not in [c["value"] for c in out_of_range]
