@@ -51,7 +51,10 @@ async def length_choices(interaction: Interaction, current: str) -> list[app_com
     is a length the command takes (offered, then refused, it would only mislead)."""
     locale = interaction.locale
     typed = current.strip()
-    days = [int(typed)] if typed.isdecimal() and MIN_DAYS <= int(typed) <= MAX_DAYS else []
+    # isdecimal, not isdigit: "²" is a digit int() can't read. A number of more digits
+    # than MAX_DAYS has is out of range, and past 4,300 digits int() refuses it too.
+    short = typed.isdecimal() and len(typed) <= len(str(MAX_DAYS))
+    days = [int(typed)] if short and MIN_DAYS <= int(typed) <= MAX_DAYS else []
     days += [d for d in SUGGESTED_DAYS if d not in days]
     choices = [app_commands.Choice(name=text(locale, "season.monthly_choice"), value=MONTHLY)]
     choices += [

@@ -115,3 +115,13 @@ async def test_a_season_length_typed_too_long_still_gets_its_suggestions(
     assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
     out_of_range = await alice.autocomplete(channel, "lama settings season", "length", "366")
     assert "366" not in [c["value"] for c in out_of_range]
+
+
+@pytest.mark.parametrize("typed", ["²", "1" * 5000])
+async def test_a_season_length_python_cannot_read_as_a_number_still_gets_suggestions(
+    channel: simcord.ChannelHandle, alice: simcord.MemberActor, typed: str
+) -> None:
+    """A superscript digit, or more digits than Python turns into a number: before, the
+    suggestions failed on them (a ValueError), and Discord showed none."""
+    choices = await alice.autocomplete(channel, "lama settings season", "length", typed)
+    assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
