@@ -10,17 +10,26 @@ line cut, "…") is a player's missing information, so the tests check it is all
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 import simcord
+from simcord.components import COMPONENTS_V2_FLAG, validate_components
 
 from bot.frontend.faces import Faces
+from bot.frontend.views.hand import hand_view
 from bot.frontend.views.layout import MAX_COMPONENTS, MAX_TEXT, component_count, text_length
 from bot.frontend.views.replay import replay_view
+from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
+from bot.i18n import text
 from bot.service.replay import build_replay
+from bot.service.table import RECENT_MOVES, MoveLine, Seat, Status, Table
 from data.records import GameRecord, SeatRecord
-from game import DRAW, MAX_PLAYERS, Match, Ruleset
+from game import DRAW, MAX_PLAYERS, Action, Match, Play, Ruleset
+from game.ai import Strength
 from game.rules import MAX_THRESHOLD
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
@@ -39,13 +48,18 @@ def choices_within_limits(choices: list[dict[str, Any]]) -> None:
             assert len(choice["value"]) <= 100, choice
 
 
+def no_call(*_: object) -> None:
+    pass
+
+
 def faces(env: simcord.Env) -> Faces:
     return env.bot.faces  # type: ignore[attr-defined, no-any-return]
 
 
-def long_game(seed: int) -> Match:
+def long_game(seed: int, each: Callable[[Match, int, Action], object] = no_call) -> Match:
     """Six seats, every variant, to the highest threshold, drawing whenever they may:
-    long hands, many rounds and the highest totals, every kind of chip."""
+    long hands, many rounds and the highest totals, every kind of chip. ``each`` is
+    called after every move with the match, the seat that moved and its move."""
     rng = random.Random(seed)
     match = Match(Ruleset(True, True, True, threshold=MAX_THRESHOLD), MAX_PLAYERS)
     while not match.over:
@@ -56,6 +70,7 @@ def long_game(seed: int) -> Match:
             seat = match.to_move
             assert seat is not None
             match.apply(seat, move)
+            each(match, seat, move)
     return match
 
 
@@ -125,3 +140,75 @@ async def test_a_season_length_python_cannot_read_as_a_number_still_gets_suggest
     suggestions failed on them (a ValueError), and Discord showed none."""
     choices = await alice.autocomplete(channel, "lama settings season", "length", typed)
     assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
+
+
+def within_discords_limits(view: discord.ui.LayoutView) -> list[str]:
+    """The texts of ``view``, once SimCord's checks of a message (Discord's limits) pass
+    on it, and none was cut to fit."""
+    validate_components(view.to_components(), flags=COMPONENTS_V2_FLAG)
+    shown = [i.content for i in view.walk_children() if isinstance(i, discord.ui.TextDisplay)]
+    assert not [t for t in shown if t.endswith("…")], "cut to fit"
+    return shown
+
+
+def worst_table(match: Match, locale: str) -> Table:
+    """Six seats of the longest names: four playing, one away, one kicked (an AI plays it
+    on); hints on, an hour's turn timer."""
+    seats = [Seat(1000 + i, None, LONGEST_NAME) for i in range(match.players)]
+    seats[4] = replace(seats[4], away=True)
+    seats[5] = replace(seats[5], ai=Strength.HARD)
+    return Table(
+        game_id=2**63 - 1,
+        guild_id=1,
+        channel_id=2,
+        host_id=1000,
+        ruleset=match.ruleset,
+        turn_timer=3600,
+        locale=locale,
+        seats=seats,
+        status=Status.RUNNING,
+        hints=True,
+        match=match,
+        turn_deadline=2.0**33,
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_longest_game_keeps_its_table_and_hands_whole_within_discords_limits(
+    simcord_env: simcord.Env, locale: str
+) -> None:
+    """Every seat, every hand's cards and buttons, the scoring and the standings are
+    shown whole at every point of the game; only the oldest moves are summed up."""
+    tables: list[Table] = []
+    checked: list[int] = []
+
+    def check(match: Match, seat: int, move: Action) -> None:
+        if not tables:
+            tables.append(worst_table(match, locale))
+        table = tables[0]
+        card = int(move.card) if isinstance(move, Play) else None
+        kind = "play" if card is not None else "draw" if move == DRAW else "timeout"
+        table.recent.append(MoveLine(seat, kind, card))
+        if len(match.events) % 5 and match.in_round:
+            return
+        for moves in (None, list(table.recent)):
+            shown = within_discords_limits(table_view(table, faces(simcord_env), moves))
+            if match.in_round:
+                assert sum(t.startswith(("▶️", "▫️")) for t in shown) == MAX_PLAYERS
+            listed = next(t for t in shown if t.startswith(f"**{text(locale, 'table.recent')}**"))
+            assert listed.count("\n") <= MAX_MOVE_ROWS, "the oldest moves summed up in a row"
+        checked.append(len(table.recent))
+        for reader in range(MAX_PLAYERS):
+            hand = within_discords_limits(hand_view(table, reader, locale, faces(simcord_env)))
+            if match.in_round and match.round is not None and match.round.hands[reader]:
+                assert any("\n# <:" in t for t in hand), "the hand's cards"
+
+    match = long_game(3, check)
+    assert len(checked) > 30 and max(checked) == RECENT_MOVES
+    table = tables[0]
+    table.status = Status.FINISHED
+    table.rating_changes = {seat: -999 for seat in range(MAX_PLAYERS)}
+    final = "\n".join(within_discords_limits(table_view(table, faces(simcord_env))))
+    assert max(match.points) >= MAX_THRESHOLD and "\n6. " in final
+    for reader in range(MAX_PLAYERS):
+        within_discords_limits(hand_view(table, reader, locale, faces(simcord_env)))
