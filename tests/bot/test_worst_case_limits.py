@@ -21,13 +21,15 @@ from simcord.components import COMPONENTS_V2_FLAG, validate_components
 
 from bot.frontend.faces import Faces
 from bot.frontend.views.hand import hand_view
+from bot.frontend.views.history import HISTORY_SIZE, history_view
 from bot.frontend.views.layout import MAX_COMPONENTS, MAX_TEXT, component_count, text_length
+from bot.frontend.views.lobby import lobby_view
 from bot.frontend.views.replay import replay_view
 from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
 from bot.i18n import text
 from bot.service.replay import build_replay
 from bot.service.table import RECENT_MOVES, MoveLine, Seat, Status, Table
-from data.records import GameRecord, SeatRecord
+from data.records import GameRecord, HistoryRow, SeatRecord
 from game import DRAW, MAX_PLAYERS, Action, Match, Play, Ruleset
 from game.ai import Strength
 from game.rules import MAX_THRESHOLD
@@ -36,6 +38,8 @@ from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture
 LOCALES = ["en-US", "de", "es-ES", "pl"]
 #: Discord's longest display name (32 characters), each of which markdown escaping doubles.
 LONGEST_NAME = "*_" * 16
+#: Every variant, to the highest end threshold.
+EVERY_VARIANT = Ruleset(no_drama=True, party=True, komarami=True, threshold=MAX_THRESHOLD)
 
 
 def choices_within_limits(choices: list[dict[str, Any]]) -> None:
@@ -61,7 +65,7 @@ def long_game(seed: int, each: Callable[[Match, int, Action], object] = no_call)
     long hands, many rounds and the highest totals, every kind of chip. ``each`` is
     called after every move with the match, the seat that moved and its move."""
     rng = random.Random(seed)
-    match = Match(Ruleset(True, True, True, threshold=MAX_THRESHOLD), MAX_PLAYERS)
+    match = Match(EVERY_VARIANT, MAX_PLAYERS)
     while not match.over:
         match.deal(rng.randrange(2**32))
         while match.in_round:
@@ -212,3 +216,25 @@ async def test_the_longest_game_keeps_its_table_and_hands_whole_within_discords_
     assert max(match.points) >= MAX_THRESHOLD and "\n6. " in final
     for reader in range(MAX_PLAYERS):
         within_discords_limits(hand_view(table, reader, locale, faces(simcord_env)))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_fullest_lobby_and_history_stay_whole(
+    simcord_env: simcord.Env, locale: str
+) -> None:
+    """A lobby of three people and the three AI strengths with every option on; ten games
+    of /lama history, each won by four players of the longest names (a tie)."""
+    people = [Seat(10**18 + i, None, LONGEST_NAME) for i in range(3)]
+    ais = [Seat(None, strength, f"AI {n}") for n, strength in enumerate(Strength, 1)]
+    lobby = replace(
+        worst_table(Match(EVERY_VARIANT, MAX_PLAYERS), locale),
+        seats=people + ais,
+        status=Status.LOBBY,
+    )
+    within_discords_limits(lobby_view(lobby, faces(simcord_env)))
+    games = [
+        HistoryRow(2**63 - 1 - i, 2.0**33, MAX_PLAYERS, 999, MAX_PLAYERS, True, (LONGEST_NAME,) * 4)
+        for i in range(HISTORY_SIZE)
+    ]
+    listed = within_discords_limits(history_view(locale, faces(simcord_env), LONGEST_NAME, games))
+    assert sum(t.count(f"#{2**63 - 1}") for t in listed) == 1 and len(listed) == HISTORY_SIZE + 2
