@@ -22,7 +22,6 @@ from simcord.components import COMPONENTS_V2_FLAG, validate_components
 from bot.frontend.faces import Faces
 from bot.frontend.views.hand import hand_view
 from bot.frontend.views.history import HISTORY_SIZE, history_view
-from bot.frontend.views.layout import MAX_COMPONENTS, MAX_TEXT, component_count, text_length
 from bot.frontend.views.lobby import lobby_view
 from bot.frontend.views.replay import replay_view
 from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
@@ -50,6 +49,15 @@ def choices_within_limits(choices: list[dict[str, Any]]) -> None:
         assert 1 <= len(choice["name"]) <= 100, choice
         if isinstance(choice["value"], str):
             assert len(choice["value"]) <= 100, choice
+
+
+def within_discords_limits(view: discord.ui.LayoutView) -> list[str]:
+    """The texts of ``view``, once SimCord's checks of a message (Discord's limits) pass
+    on it, and none was cut to fit."""
+    validate_components(view.to_components(), flags=COMPONENTS_V2_FLAG)
+    shown = [i.content for i in view.walk_children() if isinstance(i, discord.ui.TextDisplay)]
+    assert not [t for t in shown if t.endswith("…")], "cut to fit"
+    return shown
 
 
 def no_call(*_: object) -> None:
@@ -107,10 +115,7 @@ async def test_every_step_of_the_longest_replay_shows_every_seat_and_the_standin
 ) -> None:
     replay = build_replay(record_of(long_game(3)))
     for number in range(len(replay.steps)):
-        view = replay_view(replay, number, locale, faces(simcord_env))
-        assert component_count(view) <= MAX_COMPONENTS and text_length(view) <= MAX_TEXT
-        shown = [i.content for i in view.walk_children() if hasattr(i, "content")]
-        assert not [t for t in shown if t.endswith("…")], f"step {number}: cut to fit"
+        shown = within_discords_limits(replay_view(replay, number, locale, faces(simcord_env)))
         seats = "\n".join(shown)
         assert seats.count("\n└ ") == MAX_PLAYERS, f"step {number}: a seat's hand is missing"
     assert "\n6. " in seats, "the last step's standings, every place"
@@ -144,15 +149,6 @@ async def test_a_season_length_python_cannot_read_as_a_number_still_gets_suggest
     suggestions failed on them (a ValueError), and Discord showed none."""
     choices = await alice.autocomplete(channel, "lama settings season", "length", typed)
     assert [c["value"] for c in choices] == ["monthly", "7", "14", "30", "90", "365"]
-
-
-def within_discords_limits(view: discord.ui.LayoutView) -> list[str]:
-    """The texts of ``view``, once SimCord's checks of a message (Discord's limits) pass
-    on it, and none was cut to fit."""
-    validate_components(view.to_components(), flags=COMPONENTS_V2_FLAG)
-    shown = [i.content for i in view.walk_children() if isinstance(i, discord.ui.TextDisplay)]
-    assert not [t for t in shown if t.endswith("…")], "cut to fit"
-    return shown
 
 
 def worst_table(match: Match, locale: str) -> Table:
