@@ -7,9 +7,9 @@ is their user id and display name on every seat they held: the seat stays, so
 the other players' games and results stay whole, but it becomes an anonymous seat
 that counts for nobody's stats (an AI seat named :data:`~data.records.FORMER_PLAYER`), games
 they hosted get no host, the hands they had open (with Discord's token to
-edit them) and the lobbies' notes that keep them out are dropped, and so are their
-ratings (what their games did to the others' ratings stays, under the anonymous key
-:data:`~data.ratings.FORMER`).
+edit them), the hints they were shown and the lobbies' notes that keep them out are
+dropped, and so are their ratings (what their games did to the others' ratings
+stays, under the anonymous key :data:`~data.ratings.FORMER`).
 
 Then the touched tables are vacuumed (SQLite: the whole file, and its write-ahead
 log emptied), so what was deleted is no longer in the database's free space; a
@@ -40,6 +40,7 @@ GUILD_TABLES = (
     "open_hands",
     "seat_notes",
     "lobby_removals",
+    "hints_shown",
     "pings",
     "guild_settings",
     "guild_channels",
@@ -48,7 +49,15 @@ GUILD_TABLES = (
     "rated_games",
     "rating_changes",
 )
-USER_TABLES = ("seats", "games", "open_hands", "lobby_removals", "ratings", "rating_changes")
+USER_TABLES = (
+    "seats",
+    "games",
+    "open_hands",
+    "lobby_removals",
+    "hints_shown",
+    "ratings",
+    "rating_changes",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,15 @@ class Forgetting:
     async def forget_user(self, user_id: int) -> Forgotten:
         """Remove ``user_id`` and their name from every seat and game, in one transaction."""
         async with self._db.write() as unit:
+            # The hints shown at their seats only ever served their own review, which
+            # nobody can ask for once the seats are anonymous: first, while the seats
+            # still say whose they were.
+            await unit.execute(
+                "DELETE FROM hints_shown WHERE EXISTS (SELECT 1 FROM seats s "
+                "WHERE s.game_id = hints_shown.game_id AND s.seat = hints_shown.seat "
+                "AND s.user_id = ?)",
+                (user_id,),
+            )
             seats = await unit.fetch(
                 "UPDATE seats SET user_id = NULL, ai = COALESCE(ai, 'normal'), name = ?, away = 0 "
                 "WHERE user_id = ? RETURNING game_id",

@@ -5,8 +5,9 @@ databases and is made of parts, one per job, each an attribute given in its
 constructor just what it reads and writes: ``games``
 (:class:`~data.games.Games`: lobbies, moves, resuming), ``settings``
 (:class:`~data.settings.GuildSettings`), ``hands`` and ``pings`` (what a restart
-picks up again), ``stats`` (:class:`~data.stats.StatsReads`), the ratings
-(``ratings``, :class:`~data.ratings.RatingReads`; ``rating_writes``,
+picks up again), ``hints`` (:class:`~data.hints.HintRows`: the moves hints
+advised), ``stats`` (:class:`~data.stats.StatsReads`), the ratings (``ratings``,
+:class:`~data.ratings.RatingReads`; ``rating_writes``,
 :class:`~data.rating_writes.RatingWrites`), ``export`` (the CSV export's pages),
 ``leases`` (:class:`~data.shards.Leases`: which shards this process serves) and
 ``forget`` (:class:`~data.forget.Forgetting`: a server's or a person's data
@@ -31,6 +32,7 @@ from .export import ExportReads
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHandRows
+from .hints import HintRows
 from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .rating_writes import RatingWrites
@@ -101,6 +103,8 @@ class Store:
         self.hands = OpenHandRows(self._db, clock, self.leases)
         #: The pings standing, for a restart to take down.
         self.pings = PingRows(self._db, self.leases)
+        #: The moves hints advised, for the game's review to leave out.
+        self.hints = HintRows(self._db)
         #: /lama stats and its kin (on the stats' connection).
         self.stats = StatsReads(self._reads)
         #: Rating boards, a person's rating over time, what a game did to its seats.

@@ -35,6 +35,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     # The notes at one seq keep their order: rowid in SQLite, id in PostgreSQL.
     ("seat_notes", "game_id, seq, seat, kind, created_at", "game_id, seq, {order}"),
     ("lobby_removals", "game_id, user_id", "game_id, user_id"),
+    ("hints_shown", "game_id, seq, seat, kind, card", "game_id, seq, kind, card"),
     ("guild_settings", "guild_id, language, turn_timer, hints", "guild_id"),
     ("guild_channels", "guild_id, channel_id", "guild_id, channel_id"),
     ("pings", "message_id, game_id, channel_id", "message_id"),  # still to take down

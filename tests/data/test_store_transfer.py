@@ -14,7 +14,7 @@ from bot.service.ratings import Rater
 from data import PingRecord, SeatNote, Store, StoreError
 from data.records import SeasonPlan
 from data.transfer import TABLES, copy_to_postgres
-from game import Match, Ruleset
+from game import DRAW, PLAY, Card, Match, Ruleset
 from tests.pg import PostgresServer
 
 from ._helpers import Backend, humans, new_running_game, play_random_game
@@ -23,8 +23,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 async def fill(path: Path) -> dict[int, Match]:
-    """Finished and unfinished games, a lobby (someone removed from it), seat notes and
-    settings in two guilds."""
+    """Finished and unfinished games, a lobby (someone removed from it), seat notes,
+    hints shown and settings in two guilds."""
     store = await Store.open(path, durable=False)
     matches: dict[int, Match] = {}
     try:
@@ -38,6 +38,8 @@ async def fill(path: Path) -> dict[int, Match]:
         await store.games.update_timer(game_id, turn_deadline=78.5, note=SeatNote(6, 1, "back"))
         matches[game_id] = match
         await store.pings.add_ping(PingRecord(game_id, 1, 10, 9001))  # its turn ping stands
+        await store.hints.add_hint(game_id, 3, 0, DRAW)
+        await store.hints.add_hint(game_id, 3, 0, PLAY[Card.LLAMA])
         lobby = await store.games.create_game(
             guild_id=2,
             channel_id=5,
@@ -71,11 +73,13 @@ async def test_a_copy_holds_every_row_and_plays_on(
     assert set(copied.rows) == {table for table, _, _ in TABLES}
     assert copied.rows["games"] == 6 and copied.rows["seat_notes"] == 2
     assert copied.rows["pings"] == 1 and copied.rows["lobby_removals"] == 1
+    assert copied.rows["hints_shown"] == 2
 
     old, new = await Store.open(source), await Store.open(url)
     try:
         for game_id in [*matches, 6]:
             assert await new.games.load_game(game_id) == await old.games.load_game(game_id)
+            assert await new.hints.hints_of(game_id, 0) == await old.hints.hints_of(game_id, 0)
         assert await new.games.unfinished_games() == await old.games.unfinished_games()
         for guild in (1, 2):
             assert await new.stats.leaderboard(guild) == await old.stats.leaderboard(guild)

@@ -123,6 +123,7 @@ async def test_forgetting_a_server_deletes_its_games_and_settings(
         "guild_settings",
         "open_hands",
         "seat_notes",
+        "hints_shown",
     ):
         assert await rows(f"SELECT COUNT(*) FROM {table}") == [(0,)], table
     if backend.name == "sqlite":  # nor are the names still in the file's free pages
