@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService, Person
-from bot.service.table import Status, Table
+from bot.service.rows import seat_records
+from bot.service.table import Seat, Status, Table
 from bot.service.timing import Timing
 from data import Store
 from game import Ruleset
@@ -197,6 +198,22 @@ class ServiceGame:
     async def close(self) -> None:
         await self.service.close()
         await self.service.store.close()
+
+
+async def stored_game(
+    store: Store, seats: Sequence[Seat], *, guild_id: int, channel_id: int, ruleset: Ruleset
+) -> int:
+    """The id of a game stored with ``seats`` (in the lobby, as far as the store knows),
+    for a table a test builds by hand: what the service stores about a table (a hint
+    shown at it) needs its game there."""
+    return await store.games.create_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=seats[0].user_id or 0,
+        ruleset=ruleset,
+        turn_timer=0,
+        seats=seat_records(seats),
+    )
 
 
 async def eventually(check: Callable[[], bool], *, timeout: float = 5.0) -> None:

@@ -140,6 +140,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.hint": "Tipp",
     "hint.no_game": "Hier läuft kein Spiel, für das es einen Tipp gäbe.",
     "hint.off": "An diesem Tisch sind Tipps ausgeschaltet.",
+    "hint.not_saved": "Dein Tipp konnte gerade nicht für die Auswertung des Spiels vermerkt werden und wird deshalb nicht gezeigt. Bitte versuch es gleich noch einmal.",
     "hint.not_your_turn": "Ein Tipp ist für den, der am Zug ist: Warte, bis du dran bist.",
     "hint.line": "💡 **{move}**: {why}",
     "hint.move.play": "{card} ablegen",

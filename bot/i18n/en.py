@@ -144,6 +144,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "hint.why.vs_play": "expected to cost about {cost}; playing {card} about {other}",
     "hint.why.only": "it's your only move; your hand costs {now} now",
     "hint.why.others": " (more points for you, but a better chance to win the game)",
+    "hint.not_saved": "Your hint couldn't be noted for the game's review just now, so it isn't shown. Please try again in a moment.",
     "button.review": "Your three costliest decisions",
     "review.title": "🔍 Your three costliest decisions",
     "review.line": "{place}. Round {round}, move {move}: {played}; {better} · {cost}",

@@ -134,6 +134,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.hint": "Pista",
     "hint.no_game": "Aquí no hay ninguna partida en juego para dar una pista.",
     "hint.off": "En esta mesa las pistas están desactivadas.",
+    "hint.not_saved": "Ahora mismo no se pudo anotar tu pista para la revisión de la partida, así que no se muestra. Inténtalo de nuevo en un momento.",
     "hint.not_your_turn": "La pista es para quien tiene el turno: espera al tuyo.",
     "hint.line": "💡 **{move}**: {why}",
     "hint.move.play": "Jugar {card}",

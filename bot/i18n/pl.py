@@ -169,6 +169,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.hint": "Podpowiedź",
     "hint.no_game": "Nie trwa tu żadna gra, do której można dać podpowiedź.",
     "hint.off": "Przy tym stole podpowiedzi są wyłączone.",
+    "hint.not_saved": "Nie udało się teraz zapisać twojej podpowiedzi na potrzeby podsumowania gry, więc nie jest pokazana. Spróbuj ponownie za chwilę.",
     "hint.not_your_turn": "Podpowiedź jest dla gracza, który ma ruch: poczekaj na swoją kolej.",
     "hint.line": "💡 **{move}**: {why}",
     "hint.move.play": "Zagraj: {card}",

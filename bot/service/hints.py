@@ -14,6 +14,10 @@ Reviews take turns (:mod:`.review_queue`): one per person, a few at once; a
 review is for the asker's own game in this server, checked before any answer
 kept; one cut short keeps what it found and goes on from there when asked again.
 
+A hint is stored (``store.hints``) before it is shown, and a review leaves out every
+move made as a hint advised it: the review searches on its own, and in a close call
+may judge the other way; nobody is blamed for doing what a hint told them.
+
 A shutdown gives the searches under way ``Timing.answer_grace`` to finish (a
 hint takes a fraction of a second; a review may take 20) and cuts the rest
 short: whoever waits for one, or asks once the shutdown began, is refused with
@@ -71,6 +75,7 @@ class Hint:
 class _Moment:
     view: SeatView
     stamp: int  # the table's (its events so far): the moment a hint is for
+    seat: int  # the player's to move
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +92,8 @@ class _Progress:
 
     ruleset: Ruleset
     decisions: list[tuple[int, SeatView, Action]]
+    #: the moves hints advised the seat, by seq: a decision made so is no mistake
+    advised: dict[int, frozenset[Action]] = field(default_factory=dict)
     checked: int = 0
     found: list[Decision] = field(default_factory=list)
 
@@ -147,7 +154,7 @@ class HintDesk:
             raise ServiceError(ai_seat_error(table.seats[seat]))
         if table.to_move != seat:
             raise ServiceError("hint.not_your_turn")
-        return _Moment(table.match.view(seat), table.stamp)
+        return _Moment(table.match.view(seat), table.stamp, seat)
 
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """What Hard would do for ``user_id`` now, thought in a worker; refused as
@@ -155,13 +162,20 @@ class HintDesk:
         moment = self._moment(game_id, user_id)
         self._hints.refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
-        return await self._hints.answer(key, lambda: self._hint(moment.view))
+        return await self._hints.answer(key, lambda: self._hint(game_id, moment))
 
-    async def _hint(self, view: SeatView) -> Hint:
+    async def _hint(self, game_id: int, moment: _Moment) -> Hint:
         advice, searched = await self._thinking.hint(
-            view, time.monotonic() + self._timing.hint_time
+            moment.view, time.monotonic() + self._timing.hint_time
         )
-        return Hint(view, advice, searched)
+        # Stored before anyone sees it, for the review to leave the move out if the
+        # player makes it (shown unstored, a review could blame them for following it).
+        try:
+            await self._store.hints.add_hint(game_id, moment.stamp, moment.seat, advice.choice)
+        except StoreError as error:
+            log.warning("game %s: could not store a hint: %s", game_id, error)
+            raise ServiceError("hint.not_saved") from error
+        return Hint(moment.view, advice, searched)
 
     async def review(
         self,
@@ -267,6 +281,12 @@ class HintDesk:
         started = time.monotonic()
         try:
             while progress.checked < len(progress.decisions):
+                seq, view, played = progress.decisions[progress.checked]
+                if played in progress.advised.get(seq, ()):
+                    # Made as a hint advised: not theirs to be blamed for, whatever a
+                    # search would find (it may search further than the hint did).
+                    progress.checked += 1
+                    continue
                 now = time.monotonic()
                 left = self._timing.review_budget - (now - started)
                 if left <= 0:
@@ -276,7 +296,6 @@ class HintDesk:
                 # decisions after it, so the extra work seldom cuts a review short.
                 share = REVIEW_SHARE * left / (len(progress.decisions) - progress.checked)
                 deadline = now + min(self._timing.review_decision_time, share)
-                seq, view, played = progress.decisions[progress.checked]
                 decision, _ = await self._thinking.judge(seq, view, played, deadline)
                 progress.checked += 1
                 if decision is not None:
@@ -293,6 +312,7 @@ class HintDesk:
     async def _decisions(self, game_id: int, seat: int) -> _Progress:
         try:
             record = await self._store.games.load_game(game_id)
+            advised = await self._store.hints.hints_of(game_id, seat)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if record is None:
@@ -307,7 +327,7 @@ class HintDesk:
             made_for(record, seat),
             priority=Urgency.REVIEW,
         )
-        return _Progress(record.ruleset, decisions)
+        return _Progress(record.ruleset, decisions, advised)
 
 
 def made_for(record: GameRecord, seat: int) -> frozenset[int]:

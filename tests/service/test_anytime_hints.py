@@ -24,10 +24,9 @@ from game.ai import NormalPlayer, Strength
 from game.ai.advice import replay_advice, replay_judge, think_advice, think_judge
 from game.ai.search import Search
 from testkit.arena import play_game
-from testkit.service_game import people
+from testkit.service_game import people, stored_game
 
 PEOPLE = people("Ann", "Bob", "Cat", "Dan")
-GAME = 3
 #: A deadline far enough off for the work's ceiling, not the clock, to end a search that
 #: nothing stops, on a loaded machine too (the reviews' process runs at nice 19).
 ROOM = 120.0
@@ -161,13 +160,14 @@ async def test_a_hint_asked_at_the_desk_thinks_past_todays_work_only_within_its_
     seat = match.to_move
     assert seat is not None
     seats = [Seat(p.id, None, p.name) for p in PEOPLE]
-    table = Table(GAME, 9, 50, PEOPLE[0].id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
+    game_id = await stored_game(store, seats, guild_id=9, channel_id=50, ruleset=Ruleset())
+    table = Table(game_id, 9, 50, PEOPLE[0].id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
     table.hints = True
     table.match = match
     registry = TableRegistry()
     registry.register(table)
     desk = HintDesk(registry, store, pool, timing=Timing(hint_time=hint_time))
-    hint = await desk.hint(GAME, PEOPLE[seat].id)
+    hint = await desk.hint(game_id, PEOPLE[seat].id)
     view = match.view(seat)
     assert hint.view == view
     if hint_time == 0.0:  # no time past today's work: today's hint exactly

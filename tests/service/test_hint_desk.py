@@ -16,7 +16,7 @@ from bot.service.thinking import Thinking
 from data import Store
 from game import Card, Match, Ruleset
 from testkit.deals import whole_deal
-from testkit.service_game import people
+from testkit.service_game import people, stored_game
 
 T = TypeVar("T")
 ANN, BOB = people("Ann", "Bob")
@@ -36,9 +36,10 @@ class HeldThinking(Thinking):
         return await super().run(work, *args, **options)
 
 
-def running(hints: bool = True) -> Table:
+async def running(store: Store, hints: bool = True, channel_id: int = 50) -> Table:
     seats = [Seat(ANN.id, None, "Ann"), Seat(BOB.id, None, "Bob")]
-    table = Table(1, 9, 50, ANN.id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
+    game_id = await stored_game(store, seats, guild_id=9, channel_id=channel_id, ruleset=Ruleset())
+    table = Table(game_id, 9, channel_id, ANN.id, Ruleset(), 0, "en", seats, status=Status.RUNNING)
     table.hints = hints
     table.match = Match(Ruleset(), 2)
     deal = whole_deal([[Card.ONE, Card.TWO, Card.FIVE], [Card.SIX] * 3], Card.ONE, starter=0)
@@ -57,14 +58,15 @@ def desk(
 
 
 async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: Store) -> None:
-    hints, thinking = desk(store, running())
-    asking = [asyncio.create_task(hints.hint(1, ANN.id)) for _ in range(5)]
+    table = await running(store)
+    hints, thinking = desk(store, table)
+    asking = [asyncio.create_task(hints.hint(table.game_id, ANN.id)) for _ in range(5)]
     await asyncio.sleep(0.01)
     thinking.opened.set()
     answers = await asyncio.gather(*asking)
     assert thinking.searches == 1
     assert all(a is answers[0] for a in answers)
-    assert await hints.hint(1, ANN.id) is answers[0]  # kept: no new search
+    assert await hints.hint(table.game_id, ANN.id) is answers[0]  # kept: no new search
     assert thinking.searches == 1
 
 
@@ -77,10 +79,29 @@ async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: S
     ],
 )
 async def test_hint_refusals(store: Store, user: int, hints_on: bool, key: str) -> None:
-    hints, _ = desk(store, running(hints=hints_on))
+    table = await running(store, hints=hints_on)
+    hints, _ = desk(store, table)
     with pytest.raises(ServiceError) as refused:
-        await hints.hint(1, user)
+        await hints.hint(table.game_id, user)
     assert refused.value.key == key
+
+
+async def test_a_hint_is_stored_before_it_is_shown_and_not_shown_unstored(
+    store: Store,
+) -> None:
+    table = await running(store)
+    hints, thinking = desk(store, table)
+    thinking.opened.set()
+    hint = await hints.hint(table.game_id, ANN.id)
+    advised = await store.hints.hints_of(table.game_id, 0)
+    assert advised == {table.stamp: {hint.advice.choice}}
+    other = await running(store, channel_id=51)
+    other.game_id = 999  # a table whose game is not stored: no hint of it can be
+    hints, thinking = desk(store, other)
+    thinking.opened.set()
+    with pytest.raises(ServiceError) as refused:
+        await hints.hint(other.game_id, ANN.id)
+    assert refused.value.key == "hint.not_saved"
 
 
 async def test_no_hint_for_a_game_not_running(store: Store) -> None:
@@ -93,8 +114,9 @@ async def test_no_hint_for_a_game_not_running(store: Store) -> None:
 async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
     store: Store,
 ) -> None:
-    hints, _ = desk(store, running(), timing=Timing(answer_grace=0.01))
-    asking = asyncio.create_task(hints.hint(1, ANN.id))
+    table = await running(store)
+    hints, _ = desk(store, table, timing=Timing(answer_grace=0.01))
+    asking = asyncio.create_task(hints.hint(table.game_id, ANN.id))
     await asyncio.sleep(0.01)
     await hints.close()  # the search never gets through: held
     assert hints.closing
@@ -102,13 +124,13 @@ async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
         await asking
     assert refused.value.key == "error.restarting"
     with pytest.raises(ServiceError) as refused:
-        await hints.hint(1, ANN.id)
+        await hints.hint(table.game_id, ANN.id)
     assert refused.value.key == "error.restarting"
 
 
 async def test_a_review_is_only_of_a_finished_game(store: Store) -> None:
-    table = running()
+    table = await running(store)
     hints, _ = desk(store, table)
     with pytest.raises(ServiceError) as refused:
-        await hints.review(1, ANN.id, guild_id=9)
+        await hints.review(table.game_id, ANN.id, guild_id=9)
     assert refused.value.key == "review.not_finished"
