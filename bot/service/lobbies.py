@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import NotRequired, TypedDict, Unpack
 
 from data import Store
@@ -81,6 +81,13 @@ class Lobbies:
         they host as many as they may there already (counted before the first await)."""
         if not self._may_host(guild_id, host_id):
             raise ServiceError("error.too_many_lobbies", max=self._per_host)
+        with self._on_the_way(guild_id, host_id):
+            yield
+
+    @contextmanager
+    def _on_the_way(self, guild_id: int, host_id: int) -> Iterator[None]:
+        """Count a lobby ``host_id`` is about to host (opened, or handed on) while it is
+        saved: until its host is set, no other check may hand them one more."""
         self._opening[guild_id, host_id] += 1
         try:
             yield
@@ -204,14 +211,18 @@ class Lobbies:
                 if host is None:
                     await self._notices.close_table(table, Status.CANCELLED, "closed.no_host")
                     return table
-            await self._saver.save(
-                self._store.games.update_lobby(
-                    table.game_id, seats=seat_records(seats), host_id=host
+            # The heir counts as hosting it while it is saved, so a second lobby handed
+            # on (or opened) meanwhile can't take them past the limit too.
+            heir = self._on_the_way(table.guild_id, host) if host is not None else nullcontext()
+            with heir:
+                await self._saver.save(
+                    self._store.games.update_lobby(
+                        table.game_id, seats=seat_records(seats), host_id=host
+                    )
                 )
-            )
-            table.seats = seats
-            if host is not None:
-                table.host_id = host
+                table.seats = seats
+                if host is not None:
+                    table.host_id = host
             self._clocks.arm_lobby(table)
         return table
 

@@ -115,6 +115,23 @@ async def test_a_lobby_nobody_may_host_is_closed_when_its_host_leaves(
     assert len(hosted) == 3
 
 
+async def test_two_hosts_leaving_at_once_hand_no_one_more_than_three_lobbies(
+    game: ServiceGame,
+) -> None:
+    # Bob hosts two and sits in Ann's and Cy's lobbies; both leave at the same moment:
+    # he may take one of them over, not both.
+    first = await game.lobby([ANN, BOB], start=False)
+    second = await game.lobby([CY, BOB], start=False)
+    for _ in range(2):
+        await game.lobby([BOB], start=False)
+    await asyncio.gather(
+        game.service.leave(first.game_id, ANN.id), game.service.leave(second.game_id, CY.id)
+    )
+    hosted = [t for t in game.service.tables() if t.host_id == BOB.id and t.live]
+    assert len(hosted) == 3
+    assert {first.status, second.status} == {Status.LOBBY, Status.CANCELLED}
+
+
 async def test_an_idle_lobby_closes(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
     game.clock.advance(Timing().lobby_idle + 1)
