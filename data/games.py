@@ -147,6 +147,7 @@ class Games:
                 raise await _wrong_status(unit, game_id, "in the lobby")
             await _replace_seats(unit, game_id, seats)
             await _insert_events(unit, game_id, 0, events, None, now)
+            await _forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ play
     async def append_events(
@@ -336,6 +337,7 @@ class Games:
             params = (status, now, finished_at, keeps_deadline, game_id)
             if not await unit.fetch(query, params):
                 raise await _wrong_status(unit, game_id, "in the lobby or running")
+            await _forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ loading
     async def opened_after(self, channel_id: int, game_id: int) -> bool:
@@ -449,6 +451,12 @@ async def _insert_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -
         query,
         [(game_id, s.seat, s.user_id, s.ai, s.name, s.missed_turns, int(s.away)) for s in seats],
     )
+
+
+async def _forget_removals(unit: Unit, game_id: int) -> None:
+    """Whom a lobby's host removed matters only while it is a lobby: once it starts or
+    closes, nobody reads it, so it is not kept about them."""
+    await unit.execute("DELETE FROM lobby_removals WHERE game_id = ?", (game_id,))
 
 
 async def _replace_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:

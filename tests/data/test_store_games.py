@@ -165,6 +165,28 @@ async def test_a_lobby_keeps_whom_its_host_removed(store: Store) -> None:
     assert record is not None and record.removed == {3}
 
 
+async def test_whom_a_lobby_kept_out_is_forgotten_once_it_starts_or_closes(
+    store: Store,
+) -> None:
+    # Only a lobby reads them: kept past it, they would be data about people nobody uses.
+    seats = humans((1, "Ann"), (2, "Bob"), (3, "Cy"))
+    started, cancelled = [
+        await store.games.create_game(
+            guild_id=5, channel_id=channel, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=seats
+        )
+        for channel in (6, 7)
+    ]
+    for game_id in (started, cancelled):
+        await store.games.update_lobby(game_id, seats=seats[:2], removed=3)
+    match = Match(Ruleset(), 2)
+    match.deal(1)
+    await store.games.start_game(started, seats=seats[:2], events=match.events)
+    await store.games.set_status(cancelled, "cancelled")
+    for game_id in (started, cancelled):
+        record = await store.games.load_game(game_id)
+        assert record is not None and record.removed == frozenset()
+
+
 async def test_a_lobby_nobody_saw_is_discarded_as_if_never_opened(store: Store) -> None:
     seats = humans((1, "Ann"), (2, "Bob"))
     shown = await store.games.create_game(
