@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
-from bot.frontend.custom_ids import BoardId, fits_store
+from bot.frontend.custom_ids import BoardId, fits_store, stored_number
 from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
 from bot.frontend.views.layout import Layout
 from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
@@ -345,10 +345,11 @@ class StatsCommands(LamaCog, name="Stats"):
         if season is None or season == CURRENT:
             found = await self.bot.service.current_season(guild_id)
         else:
-            if not season.isdecimal() or not fits_store(int(season)):
+            key = stored_number(season)
+            if key is None:
                 return None
             try:
-                found = await self.bot.service.season_of_key(guild_id, int(season))
+                found = await self.bot.service.season_of_key(guild_id, key)
             except ServiceError:  # no season of this server starts then
                 return None
         return Scope(found.key, found.start, found.end)

@@ -37,6 +37,18 @@ def fits_store(number: int) -> bool:
     return 0 <= number <= MAX_STORED
 
 
+def stored_number(typed: str) -> int | None:
+    """A number typed into an option, if it is one the store can hold; else None.
+
+    Counted by its digits first: Python refuses to read more than 4,300 of them, and
+    Discord lets a text option hold 6,000.
+    """
+    if not typed.isdecimal() or len(typed) > len(str(MAX_STORED)):
+        return None
+    number = int(typed)
+    return number if fits_store(number) else None
+
+
 def _numbers(m: re.Match[str], *names: str) -> list[int] | None:
     """The named groups of ``m`` as numbers, or None if one is too big for the store."""
     numbers = [int(m[name]) for name in names]

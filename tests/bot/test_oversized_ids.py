@@ -131,7 +131,9 @@ async def test_a_season_key_past_the_calendar_is_an_unknown_season(
     assert not [r for r in caplog.records if r.exc_info is not None]
 
 
-@pytest.mark.parametrize("typed", ["²", "٣"], ids=["superscript", "arabic-indic"])
+@pytest.mark.parametrize(
+    "typed", ["²", "٣", "1" * 5000], ids=["superscript", "arabic-indic", "5000-digits"]
+)
 async def test_a_season_typed_in_other_digits_is_answered_as_unknown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -139,8 +141,9 @@ async def test_a_season_typed_in_other_digits_is_answered_as_unknown(
     caplog: pytest.LogCaptureFixture,
     typed: str,
 ) -> None:
-    """Characters Python counts as digits but not as a number ("²"), or a number in
-    another script: /lama leaderboard's season is one this server never had."""
+    """Characters Python counts as digits but not as a number ("²"), a number in
+    another script, or more digits than Python reads (4,300; Discord lets 6,000 be
+    typed): /lama leaderboard's season is one this server never had."""
     result = await alice.slash(channel, "lama leaderboard", season=typed)
 
     assert result.ephemeral and result.response is not None
