@@ -221,7 +221,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         # pressed on, /lama new's private note), which its token must never edit.
         answered = not interaction.response.is_done()
         try:
-            message = await self._send_table(interaction, payload)
+            message_id = await self._send_table(interaction, payload)
         except discord.HTTPException as error:
             # Discord refused the lobby's message: nobody can see or join it, so it is
             # taken back as if never opened. It holds no channel, counts for no host, and
@@ -231,18 +231,17 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await self.bot.service.withdraw_lobby(table.game_id)
             await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
             return False
-        self.presenter.remember(table, payload, interaction, message.id if answered else None)
+        self.presenter.remember(table, payload, interaction, message_id if answered else None)
         try:
-            await self.bot.service.set_table_message(table, message.id)
+            await self.bot.service.set_table_message(table, message_id)
         except ServiceError as error:
             await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
         return True
 
     @staticmethod
-    async def _send_table(
-        interaction: Interaction, payload: dict[str, Any]
-    ) -> discord.Message | discord.InteractionMessage:
-        """Post the table as the answer (or the followup of an answer deferred)."""
+    async def _send_table(interaction: Interaction, payload: dict[str, Any]) -> int:
+        """Post the table as the answer (or the followup of an answer deferred); the id
+        of the message posted."""
         if interaction.response.is_done():  # acknowledged while the store was slow
             if interaction.type is not discord.InteractionType.component:
                 # /lama new's "thinking…" is private, and Discord makes the first followup
@@ -251,9 +250,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await interaction.edit_original_response(
                     content=text(interaction.locale, "lobby.posted")
                 )
-            return await interaction.followup.send(**payload, wait=True)
-        await interaction.response.send_message(**payload)
-        return await interaction.original_response()
+            return (await interaction.followup.send(**payload, wait=True)).id
+        answer = await interaction.response.send_message(**payload)
+        # The answer names the message it posted: no read back that could fail (a 5xx)
+        # after the lobby is already in the channel with its buttons.
+        if answer.message_id is not None:
+            return answer.message_id
+        return (await interaction.original_response()).id
 
     def _here(self, interaction: Interaction) -> Table | None:
         return self.bot.service.table_in(interaction.channel_id or 0)

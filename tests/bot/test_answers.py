@@ -176,3 +176,25 @@ async def test_a_join_whose_answer_discord_failed_still_shows_on_the_lobby(
 
     assert table.seat_of(bob.id) is not None
     assert f"<@{bob.id}>" in texts(table_message(channel)), "the lobby shows bob seated"
+
+
+async def test_a_lobby_posted_whose_reading_back_failed_stays_open(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Discord posts the lobby, then fails the read of the message posted (a 500): the
+    lobby is in the channel with its buttons, so it stays open and bob's Join works."""
+    simcord_env.inject_error("GET", "/webhooks/*/*/messages/@original", status=500)
+
+    posted = await alice.slash(channel, "lama new")
+
+    assert posted.response is not None and not posted.ephemeral
+    table = service(simcord_env).table_in(channel.id)
+    assert table is not None and table.status is Status.LOBBY, "the lobby posted stays open"
+    assert table.table_message_id == table_message(channel).id
+    joined = await bob.click(table_message(channel), label="Join")
+    assert joined.acknowledged
+    assert table.seat_of(bob.id) is not None
+    assert f"<@{bob.id}>" in texts(table_message(channel))
