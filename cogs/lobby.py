@@ -354,12 +354,16 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await interaction.edit_original_response(**payload)
             else:
                 await interaction.response.edit_message(**payload)
-        except discord.HTTPException:
+        except discord.HTTPException as error:
             # The change is saved and made; only showing it failed. The table is
             # brought up to date another way (the bot token, tried again), so the
-            # lobby doesn't hide a seat someone has; the click still gets its answer.
+            # lobby doesn't hide a seat someone has, and the clicker is told it was
+            # done: "that didn't work" would have them click again for what is made.
+            log.warning("game %s: Discord refused a click's table edit: %s", table.game_id, error)
             self.presenter.request(table)
-            raise
+            with contextlib.suppress(discord.HTTPException):
+                await reply(interaction, text(interaction.locale, "done.shown_soon"))
+            return
         # The click's message is the table: its token can edit it for a while.
         clicked = interaction.message.id if interaction.message is not None else None
         self.presenter.remember(table, payload, interaction, clicked)

@@ -256,6 +256,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.removed_from_lobby": "Der Gastgeber hat dich aus dieser Lobby entfernt.",
     "error.remove_host": "Der Gastgeber kann nicht aus seiner Lobby entfernt werden: Er kann sie verlassen, oder sie kann abgebrochen werden.",
     "done.removed": "{name} ist nicht mehr in der Lobby.",
+    "done.shown_soon": "Erledigt. Discord hat es nicht gleich am Tisch angezeigt; in einem Moment ist es dort zu sehen.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "Kanäle ansehen",
     "permission.send_messages": "Nachrichten senden",

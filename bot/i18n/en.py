@@ -249,6 +249,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.removed_from_lobby": "The host removed you from this lobby.",
     "error.remove_host": "The host can't be removed from their lobby: they can leave it, or it can be cancelled.",
     "done.removed": "{name} is no longer in the lobby.",
+    "done.shown_soon": "Done. Discord was slow to show it on the table, so the table will catch up in a moment.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "View Channels",
     "permission.send_messages": "Send Messages",

@@ -250,6 +250,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.removed_from_lobby": "El anfitrión te sacó de esta sala.",
     "error.remove_host": "No se puede sacar al anfitrión de su sala: puede salir de ella, o se puede cancelar.",
     "done.removed": "{name} ya no está en la sala.",
+    "done.shown_soon": "Hecho. Discord tardó en mostrarlo en la mesa; aparecerá allí en un momento.",
     # Discord's own names of the permissions, as its client shows them
     "permission.view_channel": "Ver canales",
     "permission.send_messages": "Enviar mensajes",

@@ -295,6 +295,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.removed_from_lobby": "Gospodarz usunął cię z tego lobby.",
     "error.remove_host": "Gospodarza nie można usunąć z jego lobby: może je opuścić albo można je anulować.",
     "done.removed": "{name} nie jest już w lobby.",
+    "done.shown_soon": "Gotowe. Discord nie pokazał tego od razu przy stole; za chwilę będzie tam widać.",
     # Discord's own names of the permissions, as its Polish client shows them
     "permission.view_channel": "Wyświetlanie kanałów",
     "permission.send_messages": "Wysyłanie wiadomości",

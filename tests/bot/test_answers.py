@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from bot.frontend.pings import Pings
+from bot.i18n import text
 from bot.service.table import Status, Table
 from testkit.simcord_play import (
     one_move_from_the_end,
@@ -198,3 +199,26 @@ async def test_a_lobby_posted_whose_reading_back_failed_stays_open(
     assert joined.acknowledged
     assert table.seat_of(bob.id) is not None
     assert f"<@{bob.id}>" in texts(table_message(channel))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+async def test_a_join_whose_answer_discord_failed_is_told_it_was_done(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    locales: Locales,  # noqa: F811
+    language: str,
+) -> None:
+    """Discord refuses the Join's answer (a 500) after the seat is saved: bob has joined,
+    so he is told it was done, in his language, not that it didn't work."""
+    table = await open_lobby(simcord_env, alice, channel)
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+
+    result = await locales.user(bob, language).click(table_message(channel), label="Join")
+
+    assert table.seat_of(bob.id) is not None
+    assert result.response is not None and result.ephemeral
+    assert result.response.content == text(language, "done.shown_soon")
+    assert result.response.content != text(language, "error.unexpected")
+    assert not simcord_env.errors, "nothing failed on the bot's side"
