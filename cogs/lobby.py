@@ -15,6 +15,7 @@ from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
+from bot.frontend.listed_channels import settings_of
 from bot.frontend.permissions import (
     can_manage,
     missing_permissions_text,
@@ -177,10 +178,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         The read is the first of two store calls (the lobby's save follows): a slow store
         must not keep Discord waiting past its 3 s, so the caller gives the save what is
         left of the one limit (``time_left``)."""
-        assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
+        assert guild_id is not None
         try:
+            # A listed channel deleted while the bot was down goes off the list here.
             server = await in_time(
-                interaction, self.bot.service.server_settings(interaction.guild_id)
+                interaction,
+                settings_of(self.bot.service, guild_id, self.bot.get_guild(guild_id)),
             )
         except ServiceError as error:
             await reply_error(interaction, error)

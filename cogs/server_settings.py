@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
+from bot.frontend.listed_channels import forget_channel, settings_of
 from bot.frontend.permissions import can_manage
 from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
@@ -92,17 +93,8 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A listed channel deleted goes off the list: nobody could pick it to take it
         off, and the last one listed would keep /lama new refused everywhere."""
-        if not isinstance(channel, Place):
-            return
-        try:
-            await self.bot.service.allow_channel(channel.guild.id, channel.id, False)
-        except ServiceError as error:
-            log.warning(
-                "Guild %s: deleted channel %s not taken off the list: %s",
-                channel.guild.id,
-                channel.id,
-                error,
-            )
+        if isinstance(channel, Place):
+            await forget_channel(self.bot.service, channel.guild.id, channel.id)
 
     async def _refused(self, interaction: Interaction) -> bool:
         """Refuse (politely, privately) anyone without Manage Server, and outside a server.
@@ -219,7 +211,8 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         # the read and the write within the one limit.
         started = asyncio.get_running_loop().time()
         try:
-            listed = (await in_time(interaction, service.server_settings(guild_id))).channels
+            settings = settings_of(service, guild_id, self.bot.get_guild(guild_id))
+            listed = (await in_time(interaction, settings)).channels
             if allowed and channel.id not in listed and len(listed) >= MAX_CHANNELS:
                 await reply(
                     interaction, text(locale, "settings.channels.too_many", max=MAX_CHANNELS)
@@ -307,7 +300,8 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         service = self.bot.service
 
         async def read() -> tuple[ServerSettings, Season]:
-            return await service.server_settings(guild_id), await service.current_season(guild_id)
+            settings = await settings_of(service, guild_id, self.bot.get_guild(guild_id))
+            return settings, await service.current_season(guild_id)
 
         try:
             # A slow store must not lose the command: acknowledged meanwhile, privately.

@@ -75,6 +75,9 @@ class CogHost(Protocol):
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...
 
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """The server as the gateway has it cached (its channels), else None."""
+
     async def add_cog(self, cog: commands.Cog, /) -> None: ...
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...

@@ -8,6 +8,7 @@ import pytest
 import simcord
 from simcord.backend.errors import OptionError
 
+from bot.config import Settings
 from testkit.simcord_play import (
     one_move_from_the_end,
     open_lobby,
@@ -15,6 +16,7 @@ from testkit.simcord_play import (
     service,
     table_message,
 )
+from tests.process.common import restart
 
 from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
 
@@ -306,3 +308,38 @@ async def test_a_deleted_channel_is_taken_off_the_list(
 
     assert (await service(simcord_env).server_settings(guild.id)).channels == ()
     await open_lobby(simcord_env, alice, other)
+
+
+@pytest.mark.parametrize("read", ["show", "refusal", "listing"])
+async def test_a_channel_deleted_while_the_bot_was_down_goes_off_the_list(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    mod: simcord.MemberActor,
+    read: str,
+) -> None:
+    """No delete event comes for a channel deleted while the bot is down: where the list
+    is read next (a refusal, /lama settings show, /lama settings channel), the channel
+    the server no longer has is neither named nor counted, and goes off the list."""
+    games = guild.create_text_channel("games")
+    other = guild.create_text_channel("chatter")
+    for listed in (games, channel):
+        await mod.slash(channel, "lama settings channel", channel=listed, allowed=True)
+
+    await restart(
+        simcord_env, settings, while_down=lambda: simcord_env.backend.delete_channel(games.id)
+    )
+    if read == "show":
+        answer = private(await mod.slash(channel, "lama settings show"))
+    elif read == "refusal":
+        answer = private(await alice.slash(other, "lama new"))
+    else:
+        answer = private(
+            await mod.slash(channel, "lama settings channel", channel=other, allowed=False)
+        )
+    await simcord_env.advance_time(1)
+
+    assert f"<#{games.id}>" not in answer and f"<#{channel.id}>" in answer
+    assert (await service(simcord_env).server_settings(guild.id)).channels == (channel.id,)
