@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.listed_channels import forget_channel, settings_of
-from bot.frontend.permissions import can_manage
+from bot.frontend.permissions import can_manage, missing_in_channel, missing_permissions_text
 from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
@@ -238,6 +238,14 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         else:
             key = "settings.channels.removed" if now else "settings.channels.removed_last"
         message = text(locale, key, channel=channel.mention, channels=channel_list(locale, now))
+        # Listed all the same (the admin may grant them next), but every /lama new there
+        # would be refused until then: said now, not found out by the players.
+        missing = missing_in_channel(channel) if allowed else []
+        if missing:
+            key = "settings.channels.missing_permissions"
+            message += "\n" + missing_permissions_text(
+                locale, key, missing, channel=channel.mention
+            )
         await reply(interaction, message)
 
     @settings.command(name="all_channels", description="Allow /lama new in every channel again.")

@@ -21,17 +21,30 @@ def table_permissions(in_thread: bool) -> tuple[str, ...]:
     return ("view_channel", send, "embed_links", "attach_files")
 
 
+def missing_of(granted: discord.Permissions, in_thread: bool) -> list[str]:
+    """The ``discord.Permissions`` names of the table permissions ``granted`` lacks."""
+    return [name for name in table_permissions(in_thread) if not getattr(granted, name)]
+
+
 def missing_table_permissions(interaction: Interaction) -> list[str]:
     """The ``discord.Permissions`` names of the table permissions the bot lacks here."""
-    needed = table_permissions(isinstance(interaction.channel, discord.Thread))
-    granted = interaction.app_permissions
-    return [name for name in needed if not getattr(granted, name)]
+    return missing_of(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
 
 
-def missing_permissions_text(locale: object, key: str, missing: list[str]) -> str:
-    """The message ``key`` naming the ``missing`` permissions as Discord's client does."""
+def missing_in_channel(channel: discord.TextChannel | discord.ForumChannel) -> list[str]:
+    """The table permissions the bot lacks in ``channel`` (a forum's tables are in its
+    posts, threads); none known while the bot's own member isn't cached."""
+    me = channel.guild.me
+    if me is None:
+        return []
+    return missing_of(channel.permissions_for(me), isinstance(channel, discord.ForumChannel))
+
+
+def missing_permissions_text(locale: object, key: str, missing: list[str], **params: str) -> str:
+    """The message ``key`` naming the ``missing`` permissions as Discord's client does
+    (and its other ``params``: where)."""
     names = ", ".join(f"**{text(locale, f'permission.{name}')}**" for name in missing)
-    return text(locale, key, count=len(missing), permissions=names)
+    return text(locale, key, count=len(missing), permissions=names, **params)
 
 
 def can_manage(interaction: Interaction) -> bool:

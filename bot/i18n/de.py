@@ -291,6 +291,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.hints.off": "Neue Tische auf diesem Server beginnen ohne Tipps; /lama neu mit Tipps oder der Tipps-Button der Lobby schaltet sie ein.",
     "settings.channels.every": "jedem Kanal",
     "settings.channels.added": "/lama neu kann jetzt Tische in {channel} und seinen Threads eröffnen. Erlaubt sind jetzt: {channels}.",
+    "settings.channels.missing_permissions": {
+        "one": "Mir fehlt dort aber die Berechtigung {permissions}, daher wird /lama neu in {channel} abgelehnt, bis ein Admin sie dem Bot dort erteilt.",
+        "other": "Mir fehlen in {channel} aber diese Berechtigungen: {permissions}. Bis ein Admin sie dem Bot dort erteilt, wird /lama neu dort abgelehnt.",
+    },
     "settings.channels.removed": "/lama neu eröffnet keine Tische mehr in {channel}. Erlaubt sind jetzt: {channels}.",
     "settings.channels.removed_last": "{channel} war der letzte Kanal auf der Liste, also kann /lama neu wieder in jedem Kanal Tische eröffnen.",
     "settings.channels.not_listed": "{channel} steht nicht auf der Liste der erlaubten Kanäle. Erlaubt sind jetzt: {channels}.",

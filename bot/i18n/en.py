@@ -284,6 +284,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.hints.off": "New tables in this server start with hints off; /lama new with hints, or the lobby's Hints button, turns them on.",
     "settings.channels.every": "every channel",
     "settings.channels.added": "/lama new may open tables in {channel} and its threads. Allowed now: {channels}.",
+    "settings.channels.missing_permissions": {
+        "one": "But I'm missing the {permissions} permission in {channel}, so /lama new will be refused there until an admin grants it to the bot there.",
+        "other": "But I'm missing these permissions in {channel}: {permissions}. /lama new will be refused there until an admin grants them to the bot there.",
+    },
     "settings.channels.removed": "/lama new no longer opens tables in {channel}. Allowed now: {channels}.",
     "settings.channels.removed_last": "{channel} was the last channel on the list, so /lama new may open tables in every channel again.",
     "settings.channels.not_listed": "{channel} isn't on the list of allowed channels. Allowed now: {channels}.",

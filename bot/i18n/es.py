@@ -285,6 +285,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.hints.off": "Las mesas nuevas de este servidor empiezan sin pistas; /lama nueva con pistas, o el botón Pistas de la sala, las activa.",
     "settings.channels.every": "todos los canales",
     "settings.channels.added": "/lama nueva ya puede abrir mesas en {channel} y sus hilos. Permitidos ahora: {channels}.",
+    "settings.channels.missing_permissions": {
+        "one": "Pero me falta el permiso {permissions} en {channel}, así que /lama nueva se rechazará allí hasta que un administrador se lo conceda al bot en ese canal.",
+        "other": "Pero me faltan estos permisos en {channel}: {permissions}. /lama nueva se rechazará allí hasta que un administrador se los conceda al bot en ese canal.",
+    },
     "settings.channels.removed": "/lama nueva ya no abre mesas en {channel}. Permitidos ahora: {channels}.",
     "settings.channels.removed_last": "{channel} era el último canal de la lista, así que /lama nueva vuelve a poder abrir mesas en todos los canales.",
     "settings.channels.not_listed": "{channel} no está en la lista de canales permitidos. Permitidos ahora: {channels}.",

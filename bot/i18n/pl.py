@@ -330,6 +330,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.hints.off": "Nowe stoły na tym serwerze zaczynają bez podpowiedzi; włączy je /lama nowa z podpowiedziami albo przycisk Podpowiedzi w poczekalni.",
     "settings.channels.every": "każdy kanał",
     "settings.channels.added": "/lama nowa może teraz otwierać stoły na kanale {channel} i w jego wątkach. Dozwolone teraz: {channels}.",
+    "settings.channels.missing_permissions": {
+        "one": "Brakuje mi jednak uprawnienia {permissions} na kanale {channel}, więc polecenie /lama nowa będzie tam odrzucane, dopóki administrator nie nada go tam botowi.",
+        "few": "Brakuje mi jednak uprawnień na kanale {channel}: {permissions}. Polecenie /lama nowa będzie tam odrzucane, dopóki administrator nie nada ich tam botowi.",
+        "many": "Brakuje mi jednak uprawnień na kanale {channel}: {permissions}. Polecenie /lama nowa będzie tam odrzucane, dopóki administrator nie nada ich tam botowi.",
+    },
     "settings.channels.removed": "/lama nowa nie otwiera już stołów na kanale {channel}. Dozwolone teraz: {channels}.",
     "settings.channels.removed_last": "{channel} był ostatnim kanałem na liście, więc /lama nowa znów może otwierać stoły na każdym kanale.",
     "settings.channels.not_listed": "Kanału {channel} nie ma na liście dozwolonych. Dozwolone teraz: {channels}.",

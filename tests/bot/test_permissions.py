@@ -10,10 +10,12 @@ so the tests take permissions away with a member overwrite for the bot.
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
+from bot.i18n import text
 from game import Card as C
 from testkit.simcord_play import (
     below_title,
@@ -28,6 +30,8 @@ from testkit.simcord_play import (
     take_simple_turn,
     two_player_game,
 )
+
+from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
 
 NO_LOBBY = "There's no L.A.M.A. lobby in this channel. Open one with /lama new."
 
@@ -186,3 +190,31 @@ async def test_without_attach_files_only_the_chart_is_missing_so_hands_stay_quie
     deny_bot(simcord_env, channel, attach_files=True)
 
     assert "🚫" not in hand_text(await open_hand(alice, channel))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "pl"])
+async def test_a_channel_listed_where_the_bot_lacks_permissions_is_listed_with_a_warning(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    locales: Locales,  # noqa: F811
+    language: str,
+) -> None:
+    """/lama settings channel puts a channel on the list where the bot couldn't keep a
+    table going: the admin is told there, in their language, which permissions it lacks
+    (every /lama new there would be refused until they are granted)."""
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = locales.user(guild.add_member(simcord_env.create_user("mod"), roles=[mods]), language)
+    games = without(guild, "games", embed_links=False, attach_files=False)
+
+    result = await mod.slash(channel, "lama settings channel", channel=games, allowed=True)
+
+    assert result.ephemeral and result.response is not None
+    answer = result.response.content
+    for name in ("embed_links", "attach_files"):
+        assert f"**{text(language, f'permission.{name}')}**" in answer
+    assert text(language, "permission.send_messages") not in answer
+    assert (await service(simcord_env).server_settings(guild.id)).channels == (games.id,)
+    fine = await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
+    assert fine.response is not None
+    assert text(language, "permission.embed_links") not in fine.response.content
