@@ -12,13 +12,22 @@ values are always bound parameters, never formatted into the SQL.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game import Event, RoundResult, Ruleset
 
 from .codec import GAME_COLUMNS, assemble, dumps
-from .database import Database, Unit
+from .database import Database
+from .game_rows import (
+    forget_removals,
+    insert_events,
+    insert_notes,
+    insert_seats,
+    replace_seats,
+    update_seats,
+    wrong_status,
+)
 from .progress import MatchProgress
 from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
 from .shards import Leases, served
@@ -76,7 +85,7 @@ class Games:
             if not rows:
                 raise ChannelBusy(f"could not save: channel {channel_id} already has a game open")
             game_id = int(rows[0][0])
-            await _insert_seats(unit, game_id, seats)
+            await insert_seats(unit, game_id, seats)
         return game_id
 
     async def update_lobby(
@@ -103,8 +112,8 @@ class Games:
             hints_flag = None if hints is None else int(hints)
             params = (ruleset_json, host_id, hints_flag, self._clock(), game_id)
             if not await unit.fetch(query, params):
-                raise await _wrong_status(unit, game_id, "in the lobby")
-            await _replace_seats(unit, game_id, seats)
+                raise await wrong_status(unit, game_id, "in the lobby")
+            await replace_seats(unit, game_id, seats)
             if removed is not None:
                 query = """INSERT INTO lobby_removals (game_id, user_id) VALUES (?, ?)
                            ON CONFLICT (game_id, user_id) DO NOTHING
@@ -117,7 +126,7 @@ class Games:
         async with self._db.write() as unit:
             query = "DELETE FROM games WHERE id = ? AND status = 'lobby' RETURNING id"
             if not await unit.fetch(query, (game_id,)):
-                raise await _wrong_status(unit, game_id, "in the lobby")
+                raise await wrong_status(unit, game_id, "in the lobby")
 
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         """Remember the channel message that shows the table."""
@@ -144,10 +153,10 @@ class Games:
                        RETURNING id
                     """
             if not await unit.fetch(query, (turn_deadline, now, game_id)):
-                raise await _wrong_status(unit, game_id, "in the lobby")
-            await _replace_seats(unit, game_id, seats)
-            await _insert_events(unit, game_id, 0, events, None, now)
-            await _forget_removals(unit, game_id)
+                raise await wrong_status(unit, game_id, "in the lobby")
+            await replace_seats(unit, game_id, seats)
+            await insert_events(unit, game_id, 0, events, None, now)
+            await forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ play
     async def append_events(
@@ -208,11 +217,11 @@ class Games:
                 else ("running", turn_deadline, now, None, game_id)
             )
             if not await unit.fetch(query, params):
-                raise await _wrong_status(unit, game_id, "running")
+                raise await wrong_status(unit, game_id, "running")
 
             # The primary key refuses a seq already taken, a trigger one past the end.
-            await _insert_events(unit, game_id, first_seq, events, meta, now)
-            await _insert_notes(unit, game_id, notes, now)
+            await insert_events(unit, game_id, first_seq, events, meta, now)
+            await insert_notes(unit, game_id, notes, now)
 
             if results:
                 query = """INSERT INTO round_results (game_id, round_no, seat, penalty, gained,
@@ -264,7 +273,7 @@ class Games:
                 )
 
             if seats is not None:
-                await _update_seats(unit, game_id, seats)
+                await update_seats(unit, game_id, seats)
 
     async def append_progress(
         self,
@@ -311,11 +320,11 @@ class Games:
                     """
             params = (turn_deadline, host_id, self._clock(), game_id)
             if not await unit.fetch(query, params):
-                raise await _wrong_status(unit, game_id, "in the lobby or running")
+                raise await wrong_status(unit, game_id, "in the lobby or running")
             if seats is not None:
-                await _update_seats(unit, game_id, seats)
+                await update_seats(unit, game_id, seats)
             if note is not None:
-                await _insert_notes(unit, game_id, (note,), self._clock())
+                await insert_notes(unit, game_id, (note,), self._clock())
 
     async def set_status(self, game_id: int, status: str) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say).
@@ -336,8 +345,8 @@ class Games:
                     """
             params = (status, now, finished_at, keeps_deadline, game_id)
             if not await unit.fetch(query, params):
-                raise await _wrong_status(unit, game_id, "in the lobby or running")
-            await _forget_removals(unit, game_id)
+                raise await wrong_status(unit, game_id, "in the lobby or running")
+            await forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ loading
     async def opened_after(self, channel_id: int, game_id: int) -> bool:
@@ -432,72 +441,3 @@ class Games:
                 "game %s cannot be resumed, its stored data is unreadable: %s", game_id, reason
             )
         return records
-
-
-# ---------------------------------------------------------------- helpers
-async def _wrong_status(unit: Unit, game_id: int, expected: str) -> StoreError:
-    query = "SELECT status FROM games WHERE id = ?"
-    rows = await unit.fetch(query, (game_id,))
-    if not rows:
-        return StoreError(f"could not save: there is no game {game_id}")
-    return StoreError(f"could not save: game {game_id} is {rows[0][0]}, not {expected}")
-
-
-async def _insert_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
-    query = """INSERT INTO seats (game_id, seat, user_id, ai, name, missed_turns, away)
-               VALUES (?, ?, ?, ?, ?, ?, ?)
-            """
-    await unit.executemany(
-        query,
-        [(game_id, s.seat, s.user_id, s.ai, s.name, s.missed_turns, int(s.away)) for s in seats],
-    )
-
-
-async def _forget_removals(unit: Unit, game_id: int) -> None:
-    """Whom a lobby's host removed matters only while it is a lobby: once it starts or
-    closes, nobody reads it, so it is not kept about them."""
-    await unit.execute("DELETE FROM lobby_removals WHERE game_id = ?", (game_id,))
-
-
-async def _replace_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
-    query = "DELETE FROM seats WHERE game_id = ?"
-    await unit.execute(query, (game_id,))
-    await _insert_seats(unit, game_id, seats)
-
-
-async def _update_seats(unit: Unit, game_id: int, seats: Sequence[SeatRecord]) -> None:
-    query = """UPDATE seats SET user_id = ?, ai = ?, name = ?, missed_turns = ?, away = ?
-               WHERE game_id = ? AND seat = ?
-               RETURNING seat
-            """
-    for s in seats:
-        params = (s.user_id, s.ai, s.name, s.missed_turns, int(s.away), game_id, s.seat)
-        if not await unit.fetch(query, params):
-            raise StoreError(f"could not save: game {game_id} has no such seat ({s.seat})")
-
-
-async def _insert_notes(unit: Unit, game_id: int, notes: Iterable[SeatNote], now: float) -> None:
-    query = "INSERT INTO seat_notes (game_id, seq, seat, kind, created_at) VALUES (?, ?, ?, ?, ?)"
-    await unit.executemany(query, [(game_id, n.seq, n.seat, n.kind, now) for n in notes])
-
-
-async def _insert_events(
-    unit: Unit,
-    game_id: int,
-    first_seq: int,
-    events: Sequence[Event],
-    meta: Sequence[dict[str, Any] | None] | None,
-    now: float,
-) -> None:
-    extra = [None if m is None else dumps(m) for m in meta or ()]
-    extra += [None] * (len(events) - len(extra))
-    query = """INSERT INTO events (game_id, seq, kind, payload, meta, created_at)
-               VALUES (?, ?, ?, ?, ?, ?)
-            """
-    await unit.executemany(
-        query,
-        [
-            (game_id, first_seq + i, event.kind, dumps(event.to_json()), extra[i], now)
-            for i, event in enumerate(events)
-        ],
-    )
