@@ -15,7 +15,7 @@ from game import Match
 
 from .errors import ServiceError
 from .scheduler import Scheduler
-from .table import Seat, Status, Table
+from .table import Seat, Status, Table, all_humans_gone
 from .timing import Timing
 
 log = logging.getLogger(__name__)
@@ -126,6 +126,24 @@ class TableClocks:
             lambda: table.status is Status.LOBBY and table.opened_at == opened,
             "closed.idle",
         )
+
+    async def close_abandoned(self, table: Table) -> None:
+        """Close a running game nobody is left to play for; the caller holds its lock.
+
+        Its last seat change is saved by now, so a store that fails the close must
+        not undo it or refuse it: the close is tried again every Timing.save_retry
+        (and at a restart), while no AI plays on at the table for nobody.
+        """
+        try:
+            await self._close(table, Status.CANCELLED, "closed.abandoned")
+        except ServiceError:
+            self.abandon_later(table, self._timing.save_retry)
+
+    def abandon_later(self, table: Table, delay: float = 0.0) -> None:
+        """Close a running game nobody is left to play for ``delay`` seconds from now
+        (and again after each failure), unless a player is back at it by then."""
+        when = self._clock() + delay
+        self._close_at(table, when, lambda: all_humans_gone(table), "closed.abandoned")
 
     def _close_at(self, table: Table, when: float, still: Callable[[], bool], reason: str) -> None:
         """At ``when``, cancel the table for ``reason`` if ``still()`` holds then."""

@@ -18,15 +18,18 @@ from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_records
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_seat_error, changed_seat
+from .table import (
+    MoveLine,
+    Seat,
+    Status,
+    Table,
+    ai_seat_error,
+    all_humans_gone,
+    changed_seat,
+)
 from .timing import Timing
 
 log = logging.getLogger(__name__)
-
-
-def all_humans_gone(table: Table) -> bool:
-    """Every seat of a running game is played by an AI: nobody is left to play for."""
-    return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +216,7 @@ class MovePipeline:
             self._metrics.moved("timer")
             abandoned = all_humans_gone(table)
             if abandoned:
-                await self._notices.close_table(table, Status.CANCELLED, "closed.abandoned")
+                await self._clocks.close_abandoned(table)
         if abandoned:
             return True
         await self.after_change(table)

@@ -10,7 +10,7 @@ from .ai_turns import AITurns
 from .clocks import TableClocks
 from .registry import TableRegistry
 from .rows import table_from_record
-from .table import Status, Table
+from .table import Status, Table, all_humans_gone
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,11 @@ class Resumer:
                 self._clocks.arm_lobby_clock(table)
                 continue
             table.active_at = record.updated_at
+            if all_humans_gone(table):
+                # Its last player left, but the store failed to end the game before
+                # the bot stopped: it ends now, and no AI plays it out for nobody.
+                self._clocks.abandon_later(table)
+                continue
             self._clocks.turn_from_now(table)
             self._ai.schedule(table)
         self._resumed = list(tables)

@@ -9,12 +9,11 @@ from game.ai import Strength
 
 from .clocks import TableClocks
 from .errors import ServiceError
-from .moves import all_humans_gone
 from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_note, seat_records
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, changed_seat
+from .table import MoveLine, Seat, Status, Table, all_humans_gone, changed_seat
 
 
 class SeatChanges:
@@ -133,7 +132,7 @@ class SeatChanges:
                 table.host_id = host
             table.recent.append(MoveLine(seat=seat, kind=kind))
             if all_humans_gone(table):
-                await self._notices.close_table(table, Status.CANCELLED, "closed.abandoned")
+                await self._clocks.close_abandoned(table)
                 return table
         await self._after_change(table)
         return table

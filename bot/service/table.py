@@ -68,6 +68,11 @@ def ai_seat_error(seat: Seat) -> str:
     return "error.kicked" if seat.ai is not None else "error.seat_is_ai"
 
 
+def all_humans_gone(table: Table) -> bool:
+    """Every seat of a running game is played by an AI: nobody is left to play for."""
+    return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
+
+
 def changed_seat(seats: Sequence[Seat], index: int, **changes: Any) -> list[Seat]:
     """The seats with seat ``index`` changed, as a new list: the table's own
     stay as they are until the change is saved."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import GameService
 from bot.service.table import Status
+from data import StoreError
 from game.ai import Strength
 from testkit.service_game import ServiceGame, eventually, people
 
@@ -48,5 +51,35 @@ async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) ->
         await again.start(back.game_id, ANN.id)
         await eventually(lambda: back.to_move == 0 or back.status is not Status.RUNNING)
         assert back.game_id == table.game_id
+    finally:
+        await again.close()
+
+
+async def test_a_game_whose_last_player_left_before_a_failed_close_ends_at_the_restart(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last human's leave was saved, the game's end was not when the bot stopped:
+    the restarted bot ends it as abandoned instead of letting the AIs play it out
+    (and rate the one who left as last)."""
+    table = await game.lobby([ANN], [Strength.NORMAL])
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(game.store.games, "set_status", broken)
+    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.close()  # the bot stops before the close is saved
+    monkeypatch.undo()
+    stamp = table.stamp
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
+    try:
+        await again.resume()
+        await eventually(lambda: again.table(table.game_id) is None)
+        record = await game.store.games.load_game(table.game_id)
+        assert record is not None and record.status == "cancelled"
+        assert len(record.events) == stamp  # nobody played on
+        assert again.resumed_tables() == []
     finally:
         await again.close()

@@ -9,7 +9,9 @@ import pytest
 
 from bot.service import ServiceError, Timing
 from bot.service.table import Status, Table
+from data import StoreError
 from game import QUIT, Card
+from game.ai import Strength
 from testkit.deals import whole_deal
 from testkit.service_game import ManualClock, ServiceGame, eventually, people
 
@@ -115,3 +117,30 @@ async def test_im_back_that_waited_for_the_games_last_move_is_refused(
     assert table.seats[0].away and table.recent[-1].kind != "back"
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and len(record.notes) == notes, "nothing saved"
+
+
+async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_once_it_is_back(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat change is saved but not the game's end: the leave is done (not
+    refused as unsaved), no AI plays on at a table nobody is left at, and the
+    game is ended as abandoned once the store takes it."""
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    real = game.store.games.set_status
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(game.store.games, "set_status", broken)
+    await game.service.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    stamp = table.stamp
+    game.clock.advance(Timing().save_retry + 1)
+    await asyncio.sleep(0.05)
+    assert table.stamp == stamp  # no AI plays on for nobody
+    monkeypatch.setattr(game.store.games, "set_status", real)
+    game.clock.advance(Timing().save_retry + 1)
+    await eventually(lambda: table.status is Status.CANCELLED)
+    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None and record.status == "cancelled"
+    assert table.stamp == stamp
