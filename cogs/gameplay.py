@@ -224,6 +224,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             action = PLAY[cid.card]
         else:
             action = DRAW if cid.action == "draw" else QUIT
+        # Its answer shows the hand after the move: the open hand needn't be refreshed
+        # for the turn being over as well.
+        self.presenter.moving(table.game_id, interaction.user.id)
         if table.lock.locked():
             # Someone else's move is being saved; answer Discord in time.
             await interaction.response.defer()

@@ -25,6 +25,10 @@ class TablePresenter(Protocol):
         """Stop refreshing a player's hand: an AI plays their seat now."""
         ...
 
+    def moving(self, game_id: int, user_id: int) -> None:
+        """A player clicked a move: the answer to the click shows their hand after it."""
+        ...
+
     def remember(
         self,
         table: Table,

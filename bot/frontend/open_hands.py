@@ -14,14 +14,14 @@ from typing import Any
 import discord
 
 from bot.i18n import text
-from bot.service.table import Table
+from bot.service.table import Status, Table
 from data.store import OpenHandRecord
 
 from .background import Background
 from .discord_errors import FAILURES, transient
 from .host import Host
 from .tokens import Tokens
-from .views.payloads import hand_payload
+from .views.payloads import hand_payload, seat_taken_payload
 
 LOOKING = 5.0  # seconds since a player's last click in which they're taken to be looking
 HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
@@ -35,6 +35,15 @@ class OpenHand:
     locale: str
     warning: str | None = None  # about the bot's permissions, as of the last click
     round_no: int = 0  # the round it shows (0: not known)
+    #: The stamp of the turn it offers its owner (their move buttons on); None if none.
+    turn: int | None = None
+
+
+def offered_turn(table: Table, seat: int | None) -> int | None:
+    """The stamp of the turn a hand drawn now offers ``seat``'s player, if it is theirs."""
+    if seat is None or table.status is not Status.RUNNING or table.to_move != seat:
+        return None
+    return table.stamp if table.seats[seat].controller is None else None
 
 
 class OpenHands:
@@ -52,6 +61,13 @@ class OpenHands:
         """Stop refreshing one player's hand (an AI plays their seat now); the time its
         token was saved stays, so a hand opened again isn't saved again at once."""
         self.hands.pop((game_id, user_id), None)
+
+    def moving(self, game_id: int, user_id: int) -> None:
+        """Its owner clicked a move on their turn: their click's answer shows what it
+        did, so the turn it offered is not one for :meth:`turns_over` to take back."""
+        hand = self.hands.get((game_id, user_id))
+        if hand is not None:
+            hand.turn = None
 
     def forget(self, game_id: int) -> None:
         for hands in (self.hands, self._saved):
@@ -74,6 +90,7 @@ class OpenHands:
             str(interaction.locale),
             warning,
             table.match.round_no if table.match is not None else 0,
+            offered_turn(table, table.seat_of(user_id)),
         )
         key = (table.game_id, user_id)
         self.hands[key] = hand
@@ -133,19 +150,38 @@ class OpenHands:
         if seat is None or table.match is None:
             return False
         shown = text(hand.locale, note) if note is not None else None
-        round_no = table.match.round_no
-        try:
-            await hand.edit(
-                **hand_payload(
-                    table, seat, hand.locale, self.host.faces, shown, warning=hand.warning
-                )
+        round_no, turn = table.match.round_no, offered_turn(table, seat)
+        taken = table.live and table.seats[seat].controller is not None
+        if taken:
+            # An AI plays the seat now (a takeover, a kick): its cards are the AI's.
+            payload = seat_taken_payload(table, seat, hand.locale)
+            self.hands.pop(key, None)
+        else:
+            payload = hand_payload(
+                table, seat, hand.locale, self.host.faces, shown, warning=hand.warning
             )
+        try:
+            await hand.edit(**payload)
         except FAILURES as error:
             if not transient(error):
                 self.hands.pop(key, None)  # gone, or its token no longer works
             return False  # the ping tells them instead
-        hand.round_no = round_no
-        return True
+        hand.round_no, hand.turn = round_no, turn
+        return not taken
+
+    async def turns_over(self, table: Table) -> None:
+        """Every open hand still offering its owner a turn that is over (the timer
+        quit it for them, an AI took the seat) shows the game as it is now: no move
+        buttons for a turn gone.  Not the hand of the player to move: their turn's
+        own refresh shows it."""
+        to_move = table.to_move
+        for key in [key for key in self.hands if key[0] == table.game_id]:
+            hand = self.hands.get(key)
+            if hand is None or hand.turn is None or hand.turn == table.stamp:
+                continue
+            seat = table.seat_of(key[1])
+            if seat is not None and seat != to_move:
+                await self.refresh(table, key[1])
 
     async def new_round(self, table: Table) -> None:
         """Every open hand still showing an earlier round shows this one: the new

@@ -61,6 +61,10 @@ class Presenter:
         """Stop refreshing a player's hand: an AI plays their seat now."""
         self.open_hands.drop(game_id, user_id)
 
+    def moving(self, game_id: int, user_id: int) -> None:
+        """A player clicked a move: the answer to the click shows their hand after it."""
+        self.open_hands.moving(game_id, user_id)
+
     def forget(self, game_id: int) -> None:
         """Let go of a game that is over (a bot runs for months)."""
         self.table_edits.forget(game_id)
@@ -130,8 +134,10 @@ class Presenter:
         try:
             await self._turn_started(table)
         finally:
-            # After the turn's own refresh and ping: the other hands see a new
-            # round's cards too (their owners plan while others move).
+            # After the turn's own refresh and ping: a hand still offering a turn
+            # that is over shows it is over, and the other hands see a new round's
+            # cards too (their owners plan while others move).
+            await self.open_hands.turns_over(table)
             await self.open_hands.new_round(table)
 
     async def _turn_started(self, table: Table) -> None:

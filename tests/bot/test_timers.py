@@ -24,6 +24,7 @@ from testkit.simcord_play import (
 )
 
 C = Card
+MOVES = ("lama:play:", "lama:draw:", "lama:quit:")
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
 
 
@@ -258,3 +259,46 @@ async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
     assert refused.response is not None and "Only the host" in refused.response.content
     kicked = await bob.slash(channel, "lama kick", member=carol)
     assert kicked.response is not None and "An AI now plays for carol" in kicked.response.content
+
+
+async def test_an_open_hand_whose_turn_ran_out_no_longer_offers_that_turn(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """alice opened her hand on her turn and looked away: once the timer quit the
+    round for her, the hand in front of her says she is out, not that it's her turn."""
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    hand = await open_hand(alice, channel)
+    assert "It's your turn." in texts(hand) and enabled(hand, "lama:quit:")
+    await simcord_env.advance_time(61)
+    await simcord_env.advance_time(3)
+    assert "It's your turn." not in texts(hand)
+    assert "You are out of this round." in texts(hand)
+    assert not [cid for cid in enabled(hand, "lama:") if cid.startswith(MOVES)]
+
+
+async def test_an_open_hand_on_its_turn_shows_no_cards_once_its_seat_is_handed_to_an_ai(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """alice is kicked on her turn, her hand open: it shows what Show my hand would
+    (her seat is the AI's, its cards with it), not her old turn's buttons."""
+    carol = guild.add_member(simcord_env.create_user("carol"))
+    rig(simcord_env, [JUNK, JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    table = await started_game(simcord_env, bob, [alice, carol], channel)
+    assert table.to_move == 0
+    await take_simple_turn(bob, channel)
+    assert table.to_move == 1
+    hand = await open_hand(alice, channel)
+    assert "It's your turn." in texts(hand)
+    await bob.slash(channel, "lama kick", member=alice)
+    await simcord_env.advance_time(3)
+    assert "Your seat was handed to an AI for the rest of this game." in texts(hand)
+    assert "It's your turn." not in texts(hand)
+    assert not [cid for cid in enabled(hand, "lama:") if cid.startswith(MOVES)]
