@@ -181,9 +181,11 @@ class LamaBot(commands.Bot):
             await self.thinking.start()
         if resumed:
             log.info("Resumed %d unfinished game(s)", len(resumed))
-            self._notify_task = asyncio.create_task(
-                self._notify_when_connected(), name="lama-notify-resumed"
-            )
+        # Also without a game to resume: a game that ended just before the stop may
+        # still have its end to show.
+        self._notify_task = asyncio.create_task(
+            self._notify_when_connected(), name="lama-notify-resumed"
+        )
 
     async def _start_monitor(self) -> None:
         """/metrics and /healthz on METRICS_PORT, and the loop-lag sampler (bot.monitor)."""
@@ -240,6 +242,8 @@ class LamaBot(commands.Bot):
         # Connect first: the gateway must be up (and the buttons clickable)
         # before the resumed tables and turn pings go out; their turns start then.
         await self.wait_until_ready()
+        # The games that ended just before the stop, whose table's last edit never went out.
+        self.presenter.show_endings(await self.service.endings_unshown())
         for table in self.service.resumed_tables():
             try:
                 await self._notify_resumed(table)

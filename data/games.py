@@ -206,15 +206,17 @@ class Games:
                 raise ValueError(f"winners {finished} for {len(points)} seats")
         now = self._clock()
         async with self._db.write() as unit:
+            # A game that ends here has its end to show (``end_shown``: data.endings).
             query = """UPDATE games
-                       SET status = ?, turn_deadline = ?, updated_at = ?, finished_at = ?
+                       SET status = ?, turn_deadline = ?, updated_at = ?, finished_at = ?,
+                           end_shown = ?
                        WHERE id = ? AND status = 'running'
                        RETURNING id
                     """
             params = (
-                ("finished", None, now, now, game_id)
+                ("finished", None, now, now, 0, game_id)
                 if finished is not None
-                else ("running", turn_deadline, now, None, game_id)
+                else ("running", turn_deadline, now, None, 1, game_id)
             )
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "running")
@@ -326,10 +328,11 @@ class Games:
             if note is not None:
                 await insert_notes(unit, game_id, (note,), self._clock())
 
-    async def set_status(self, game_id: int, status: str) -> None:
+    async def set_status(self, game_id: int, status: str, *, shown: bool = False) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say).
 
-        A finished or cancelled game keeps its status for good.
+        A finished or cancelled game keeps its status for good; its end is to be shown
+        on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
@@ -339,11 +342,13 @@ class Games:
         async with self._db.write() as unit:
             query = """UPDATE games
                        SET status = ?, updated_at = ?, finished_at = ?,
-                           turn_deadline = CASE WHEN ? = 1 THEN turn_deadline END
+                           turn_deadline = CASE WHEN ? = 1 THEN turn_deadline END,
+                           end_shown = ?
                        WHERE id = ? AND status IN ('lobby', 'running')
                        RETURNING id
                     """
-            params = (status, now, finished_at, keeps_deadline, game_id)
+            end_shown = int(shown or status in ("lobby", "running"))
+            params = (status, now, finished_at, keeps_deadline, end_shown, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
             await forget_removals(unit, game_id)

@@ -6,7 +6,8 @@ constructor just what it reads and writes: ``games``
 (:class:`~data.games.Games`: lobbies, moves, resuming), ``settings``
 (:class:`~data.settings.GuildSettings`), ``hands`` and ``pings`` (what a restart
 picks up again), ``hints`` (:class:`~data.hints.HintRows`: the moves hints
-advised), ``stats`` (:class:`~data.stats.StatsReads`), the ratings (``ratings``,
+advised), ``endings`` (:class:`~data.endings.EndingRows`: ends to show),
+``stats`` (:class:`~data.stats.StatsReads`), the ratings (``ratings``,
 :class:`~data.ratings.RatingReads`; ``rating_writes``,
 :class:`~data.rating_writes.RatingWrites`), ``export`` (the CSV export's pages),
 ``leases`` (:class:`~data.shards.Leases`: which shards this process serves) and
@@ -28,6 +29,7 @@ from pathlib import Path
 from types import TracebackType
 
 from .database import Database
+from .endings import EndingRows
 from .export import ExportReads
 from .forget import Forgetting
 from .games import Games
@@ -105,6 +107,8 @@ class Store:
         self.pings = PingRows(self._db, self.leases)
         #: The moves hints advised, for the game's review to leave out.
         self.hints = HintRows(self._db)
+        #: The games that ended whose table may not show it yet, for a restart to show.
+        self.endings = EndingRows(self._db, self.leases)
         #: /lama stats and its kin (on the stats' connection).
         self.stats = StatsReads(self._reads)
         #: Rating boards, a person's rating over time, what a game did to its seats.

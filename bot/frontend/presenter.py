@@ -52,7 +52,7 @@ class Presenter:
         # Chart posts, open-hand saves, pings and deletions tried again.
         self.background = Background()
         self.tokens = Tokens(host)
-        self.table_edits = TableEdits(host, self.tokens, last_edit_made=self.forget)
+        self.table_edits = TableEdits(host, self.tokens, last_edit_made=self._end_shown)
         self.pings = Pings(host, self.tokens, self.background)
         self.open_hands = OpenHands(host, self.tokens, self.background)
         self.chart = ChartPost(host, self.tokens, self.background)
@@ -64,6 +64,17 @@ class Presenter:
     def moving(self, game_id: int, user_id: int) -> None:
         """A player clicked a move: the answer to the click shows their hand after it."""
         self.open_hands.moving(game_id, user_id)
+
+    def _end_shown(self, game_id: int) -> None:
+        """A game that is over shows how it ended: stored (a restart leaves its table
+        alone), then let go of."""
+        self.forget(game_id)
+        self.background.spawn(self.host.service.end_shown(game_id), f"lama-ended-{game_id}")
+
+    def show_endings(self, tables: list[Table]) -> None:
+        """Games that ended before a restart whose tables may not show it yet: shown now."""
+        for table in tables:
+            self.request(table)
 
     def forget(self, game_id: int) -> None:
         """Let go of a game that is over (a bot runs for months)."""

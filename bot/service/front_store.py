@@ -8,6 +8,7 @@ from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store,
 from game import Ruleset
 
 from .errors import ServiceError
+from .rows import table_from_record
 from .saver import Saver
 from .table import Table
 
@@ -82,6 +83,35 @@ class FrontStore:
     async def set_table_message(self, table: Table, message_id: int) -> None:
         table.table_message_id = message_id
         await self._saver.save(self._store.games.set_table_message(table.game_id, message_id))
+
+    async def endings_unshown(self) -> list[Table]:
+        """The games that ended (finished or cancelled) before the bot stopped but whose
+        table may not show it yet (its last edit had not gone out), rebuilt to be shown.
+        A store that can't say leaves them for the next start."""
+        try:
+            game_ids = await self._store.endings.endings_unshown()
+        except StoreError as error:
+            log.warning("could not read the games whose end is not shown: %s", error)
+            return []
+        tables = []
+        for game_id in game_ids:
+            try:
+                record = await self._store.games.load_game(game_id)
+                if record is not None:
+                    tables.append(table_from_record(record))
+            except Exception:
+                log.exception("game %s: its end could not be rebuilt to be shown", game_id)
+        return tables
+
+    async def end_shown(self, game_id: int) -> None:
+        """The table of a game that ended shows it now; failing to keep that costs
+        only one more edit at the next start."""
+        try:
+            await self._store.endings.set_end_shown(game_id)
+        except StoreError as error:
+            log.warning("game %s: could not store that its end is shown: %s", game_id, error)
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: storing that its end is shown failed", game_id)
 
     async def remember_hand(self, hand: OpenHandRecord) -> None:
         """Keep an open hand for after a restart; failing costs only its refreshes."""

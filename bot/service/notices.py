@@ -106,8 +106,10 @@ class Notices:
                 if not table.live:
                     continue
                 try:
+                    # Its place is gone: no end to show there, also after a restart.
+                    cancelled = Status.CANCELLED.value
                     await self._saver.save(
-                        self._store.games.set_status(table.game_id, Status.CANCELLED.value)
+                        self._store.games.set_status(table.game_id, cancelled, shown=True)
                     )
                 except ServiceError:
                     # Kept as it was in the store; a restart finds its place gone again.

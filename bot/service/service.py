@@ -290,6 +290,12 @@ class GameService:
     def resumed_tables(self) -> list[Table]:
         return self._resumer.resumed_tables()
 
+    async def endings_unshown(self) -> list[Table]:
+        return await self._front.endings_unshown()
+
+    async def end_shown(self, game_id: int) -> None:
+        await self._front.end_shown(game_id)
+
     # ------------------------------------------------------------ notices, places gone
     async def notify(self, table: Table) -> None:
         await self._notices.notify(table)

@@ -421,3 +421,24 @@ async def test_an_unreadable_game_does_not_block_the_others(
             await store.games.load_game(bad)
     finally:
         await store.close()
+
+
+async def test_a_game_that_ends_has_its_end_to_show_until_it_is_shown(store: Store) -> None:
+    """The write that ends a game (its last move, a cancel) marks its end as not yet shown
+    on its table, until the front end says it is: a restart shows the others."""
+    finished, _match = await play_random_game(store, Ruleset(threshold=5), 3, seed=3)
+    cancelled = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    await store.games.set_status(cancelled, "cancelled")
+    gone = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    await store.games.set_status(gone, "cancelled", shown=True)  # its channel is gone
+    running = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    lobby = await store.games.create_game(
+        guild_id=1, channel_id=1, host_id=1, ruleset=Ruleset(), turn_timer=0, seats=humans((1, "A"))
+    )
+    assert await store.endings.endings_unshown() == [finished, cancelled]
+    await store.endings.set_end_shown(finished)
+    await store.endings.set_end_shown(running)  # nothing to show: nothing changes
+    assert await store.endings.endings_unshown() == [cancelled]
+    await store.endings.set_end_shown(cancelled)
+    assert await store.endings.endings_unshown() == []
+    assert lobby not in await store.endings.endings_unshown()
