@@ -243,7 +243,10 @@ class LamaBot(commands.Bot):
         # before the resumed tables and turn pings go out; their turns start then.
         await self.wait_until_ready()
         # The games that ended just before the stop, whose table's last edit never went out.
-        self.presenter.show_endings(await self.service.endings_unshown())
+        try:
+            self.presenter.show_endings(await self.service.endings_unshown())
+        except Exception:  # the resumed tables below must be shown all the same
+            log.exception("could not show the ends of the games that ended before the stop")
         for table in self.service.resumed_tables():
             try:
                 await self._notify_resumed(table)

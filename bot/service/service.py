@@ -35,7 +35,7 @@ from .scheduler import Scheduler
 from .season_plans import SeasonPlans
 from .seasons import Season
 from .seat_changes import SeatChanges
-from .table import Table
+from .table import Status, Table
 from .thinking import Thinking
 from .timing import Timing
 
@@ -291,7 +291,13 @@ class GameService:
         return self._resumer.resumed_tables()
 
     async def endings_unshown(self) -> list[Table]:
-        return await self._front.endings_unshown()
+        """The games that ended before a restart whose table may not show it yet; a
+        finished one with the rating changes its table shows (rated now if it wasn't)."""
+        tables = await self._front.endings_unshown()
+        for table in tables:
+            if table.status is Status.FINISHED:
+                await self._rater.rate_table(table)
+        return tables
 
     async def end_shown(self, game_id: int) -> None:
         await self._front.end_shown(game_id)

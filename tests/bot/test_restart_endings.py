@@ -58,6 +58,8 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
     shown = table_message(channel)
     assert "game over" in title(shown)
     assert "The winner is **alice**" in texts(shown)
+    # As the table would have shown it: with what the game did to each rating.
+    assert texts(shown).count("· rating **") == 2
     # Shown once: a second restart leaves the finished table alone.
     before = len(simcord_env.http_requests)
     await simcord_env.restart_bot(fresh_bot(settings, await stop(simcord_env)))
