@@ -55,11 +55,14 @@ def moves_to_list(
 ) -> list[MoveLine]:
     """The moves the table lists next: every line since ``newest`` (the newest line
     it lists now), at least the last ``SHOWN_MOVES``; while no line came since,
-    the same as now (from ``first``), so that nothing is edited for nothing."""
+    the same as now (from ``first``), so that nothing is edited for nothing.
+    With no ``newest`` (nothing listed by this run: the bot restarted, say), every
+    line there is: the lines the table showed before are not known, and a stop in
+    the middle of a stretch of AI moves must not lose its first ones."""
     lines = list(recent)
     last_few = max(0, len(lines) - SHOWN_MOVES)
     if newest is None:
-        return lines[last_few:]
+        return lines
     seen = _index(lines, newest)
     if seen is None:
         return lines  # even the newest line it lists is gone: all there are

@@ -1,4 +1,5 @@
-"""A game that ended just before the bot stopped: its table shows the end after the restart."""
+"""After a restart the table shows what the bot had not shown before it stopped: a
+game's end, the moves of a stretch of AI turns."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from bot.service.table import Status
 from game import Card as C
 from testkit.simcord_play import (
     enabled,
+    fail_table_edits,
+    last_moves,
     open_hand,
+    open_lobby,
     rig,
     table_message,
     texts,
@@ -70,3 +74,40 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
         if r.method == "PATCH" and r.path.endswith(f"/messages/{table.table_message_id}")
     ]
     assert edits == []
+
+
+async def test_a_restarted_table_lists_the_moves_it_had_not_shown_round_end_included(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """alice plays, the first AI plays its last card (the round ends, the next is dealt)
+    and the five AIs move: nine lines the table had not shown when the bot stopped
+    (Discord failing its edits). The restarted table lists them, not just its last six."""
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    for _ in range(5):
+        await alice.select(table_message(channel), ["normal"])
+    # Round 1: only alice's five and the first AI's six fit; round 2: nothing fits.
+    rig(
+        simcord_env,
+        [[C.FIVE, C.ONE, C.TWO], [C.SIX], [C.THREE], [C.THREE], [C.ONE], [C.TWO]],
+        C.FOUR,
+        [C.LLAMA] * 8,
+    )
+    low, high = [C.ONE, C.TWO], [C.THREE, C.SIX]
+    rig(simcord_env, [low, low, high, low, high, high], C.FOUR, [C.LLAMA] * 8, starter=1)
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(3)
+    hand: Any = await open_hand(alice, channel)
+    fail_table_edits(simcord_env, channel, times=1000, status=503)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
+    assert table.match is not None and table.match.round_no == 2 and table.to_move == 0
+    old = await stop(simcord_env)
+    simcord_env.backend.faults.clear()  # Discord is back
+    await simcord_env.restart_bot(fresh_bot(settings, old))
+    await simcord_env.advance_time(10)
+    shown = last_moves(channel)
+    assert "alice played" in shown
+    assert "ended the round" in shown and "New round dealt" in shown
