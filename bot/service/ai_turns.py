@@ -24,7 +24,7 @@ from .log_context import about_table
 from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome
 from .scheduler import Scheduler
-from .table import Status, Table, all_humans_gone
+from .table import Status, Table
 from .thinking import Thinking
 from .timing import Timing
 
@@ -154,8 +154,6 @@ class AITurns:
             seat = table.to_move
             if match is None or seat is None or table.status is not Status.RUNNING:
                 return
-            if all_humans_gone(table):
-                return  # nobody is left to play for: the game is being closed
             strength = table.seats[seat].controller
             if strength is None:
                 return

@@ -18,6 +18,7 @@ from .ai_turns import AITurns
 from .clocks import TableClocks
 from .cooldowns import Cooldowns
 from .dealer import Dealer, random_seed
+from .errors import ServiceError
 from .front_store import FrontStore
 from .hints import Hint, HintDesk
 from .listener import TableListener
@@ -35,7 +36,7 @@ from .scheduler import Scheduler
 from .season_plans import SeasonPlans
 from .seasons import Season
 from .seat_changes import SeatChanges
-from .table import Status, Table
+from .table import Status, Table, all_humans_gone
 from .thinking import Thinking
 from .timing import Timing
 
@@ -84,7 +85,7 @@ class GameService:
             self._scheduler,
             clock,
             self.thinking,
-            apply=lambda table, seat, action: self._moves.apply(table, seat, action),
+            apply=self._ai_move,
             after_change=lambda table: self._moves.after_change(table),
             metrics=metrics,
             timing=self.timing,
@@ -138,6 +139,14 @@ class GameService:
         self._front = FrontStore(store, self._saver)
         self._seasons = SeasonPlans(store, self._saver, clock)
         self._replays = Replays(store, clock=clock)
+
+    async def _ai_move(self, table: Table, seat: int, action: Action) -> MoveOutcome:
+        """An AI seat's move, unless nobody is left to play for: a game whose last
+        person left while the store failed to end it is being closed, not played out
+        (the AI's turn tries again later, and stops once the game is closed)."""
+        if all_humans_gone(table):
+            raise ServiceError("error.game_gone")
+        return await self._moves.apply(table, seat, action)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""

@@ -144,3 +144,34 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     assert table.stamp == stamp
+
+
+async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
+    tmp_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann leaves while the AI's move is on its way (its pause) and the store fails the
+    game's end: the AI doesn't move at the table nobody is left at."""
+    game = await ServiceGame.open(tmp_path / "g.db", clock=clock, timing=Timing(ai_delay=5.0))
+    try:
+        game.service.scripted_deals.append(
+            whole_deal([[Card.ONE] * 6, [Card.TWO] * 6], Card.THREE, starter=1)
+        )
+        table = await game.lobby([ANN], [Strength.NORMAL])
+        assert table.to_move == 1  # the AI's move waits for its pause
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise StoreError("disk full")
+
+        monkeypatch.setattr(game.store.games, "set_status", broken)
+        await game.service.leave_game(table.game_id, ANN.id)
+        stamp = table.stamp
+        for _ in range(3):
+            clock.advance(6)
+            await asyncio.sleep(0.02)
+        assert table.stamp == stamp and table.status is Status.RUNNING
+        monkeypatch.undo()
+        clock.advance(Timing().save_retry + 1)
+        await eventually(lambda: table.status is Status.CANCELLED)
+        assert table.stamp == stamp
+    finally:
+        await game.close()
