@@ -110,6 +110,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Aussteigen würde dich jetzt {count} Minuspunkt kosten.",
         "other": "Aussteigen würde dich jetzt {count} Minuspunkte kosten.",
     },
+    "hand.quit_no_drama": {
+        "one": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, nur {count} Minuspunkt.",
+        "other": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, nur {count} Minuspunkte.",
+    },
+    "hand.quit_no_drama_chip": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, keiner: Du gibst einen Chip ab.",
     "hand.your_turn": "**Du bist am Zug.**",
     "hand.waiting": "Warte auf {name}.",
     "hand.you_quit": "Du bist aus dieser Runde ausgestiegen.",

@@ -103,6 +103,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Quitting now would cost {count} point.",
         "other": "Quitting now would cost {count} points.",
     },
+    "hand.quit_no_drama": {
+        "one": "If the No Drama card is still yours when the round ends, only {count} point.",
+        "other": "If the No Drama card is still yours when the round ends, only {count} points.",
+    },
+    "hand.quit_no_drama_chip": "If the No Drama card is still yours when the round ends, none: you give back a chip.",
     "hand.your_turn": "**It's your turn.**",
     "hand.waiting": "Waiting for {name}.",
     "hand.you_quit": "You are out of this round.",

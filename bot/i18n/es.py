@@ -104,6 +104,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Retirarte ahora te costaría {count} punto negativo.",
         "other": "Retirarte ahora te costaría {count} puntos negativos.",
     },
+    "hand.quit_no_drama": {
+        "one": "Si la carta No Drama sigue siendo tuya al acabar la ronda, solo {count} punto negativo.",
+        "other": "Si la carta No Drama sigue siendo tuya al acabar la ronda, solo {count} puntos negativos.",
+    },
+    "hand.quit_no_drama_chip": "Si la carta No Drama sigue siendo tuya al acabar la ronda, ninguno: devuelves una ficha.",
     "hand.your_turn": "**Te toca.**",
     "hand.waiting": "Esperando a {name}.",
     "hand.you_quit": "Te retiraste de esta ronda.",

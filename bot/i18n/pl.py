@@ -138,6 +138,12 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "Wyjście z rundy kosztowałoby cię teraz {count} punkty.",
         "many": "Wyjście z rundy kosztowałoby cię teraz {count} punktów.",
     },
+    "hand.quit_no_drama": {
+        "one": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, tylko {count} punkt.",
+        "few": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, tylko {count} punkty.",
+        "many": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, tylko {count} punktów.",
+    },
+    "hand.quit_no_drama_chip": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, żadnych punktów: oddasz żeton.",
     "hand.your_turn": "**Twoja kolej.**",
     "hand.waiting": "Czekamy na: {name}.",
     "hand.you_quit": "Nie grasz już w tej rundzie.",

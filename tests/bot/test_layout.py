@@ -268,6 +268,41 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     assert service(simcord_env).table_in(channel.id) is table
 
 
+@pytest.mark.parametrize(
+    ("hand", "says"),
+    [
+        (
+            [C.TWO, C.FIVE, C.SIX],
+            "Quitting now would cost 13 points.\nIf the No Drama card is still yours when"
+            " the round ends, only 7 points.",
+        ),
+        (
+            [C.SIX],
+            "Quitting now would cost 6 points.\nIf the No Drama card is still yours when"
+            " the round ends, none: you give back a chip.",
+        ),
+        ([C.FIVE, C.FIVE], "Quitting now would cost 5 points."),  # a discard saves nothing
+    ],
+    ids=["discard", "chip", "nothing-saved"],
+)
+async def test_a_no_drama_hand_says_what_quitting_costs_with_the_no_drama_card(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    hand: list[C],
+    says: str,
+) -> None:
+    """The player who quits takes the No Drama card; holding it at the round's end they
+    discard their costliest card (and with nothing left give back a chip): the hand says
+    so beside Quit, not just the hand's whole cost."""
+    rig(simcord_env, [hand, [C.THREE, C.FOUR]], C.ONE, [C.TWO], starter=0, no_drama=True)
+    await started_game(simcord_env, alice, [bob], channel, no_drama=True)
+    shown = await open_hand(alice, channel)
+    cost = next(t for t in text_blocks(shown) if t.startswith("Quitting now"))
+    assert cost == says
+
+
 async def test_every_seat_is_a_section_with_its_card_count_beside_it(
     simcord_env: simcord.Env,
     settings: Settings,

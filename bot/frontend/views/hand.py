@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -9,7 +10,7 @@ from discord import ui
 
 from bot.i18n import text
 from bot.service.table import Status, Table
-from game import DRAW, QUIT, Play, PublicView, penalty_points
+from game import DRAW, QUIT, Card, Play, PublicView, Ruleset, best_discard, penalty_points
 
 from ..custom_ids import HintButtonId, MoveId, TableButtonId
 from ..faces import Faces, card_row
@@ -162,12 +163,31 @@ def _move_controls(
         discord.ButtonStyle.danger,
         disabled=not (mine and QUIT in own.legal),
     )
-    cost = text(locale, "hand.quit_cost", count=penalty_points(own.hand, table.ruleset))
+    cost = _quit_cost(own.hand, table.ruleset, locale)
     return [
         *(row(*plays[i : i + 5]) for i in range(0, len(plays), 5)),
         block("\n".join(pile), draw),
         block(cost, quit_),
     ]
+
+
+def _quit_cost(hand: Sequence[Card], ruleset: Ruleset, locale: str) -> str:
+    """What quitting now costs; with No Drama also what it costs if the No Drama card,
+    which the player quitting takes, is still theirs when the round ends: their costliest
+    card discarded, and with nothing left a chip given back (RULES.md)."""
+    points = penalty_points(hand, ruleset)
+    cost = text(locale, "hand.quit_cost", count=points)
+    discard = best_discard(hand, ruleset) if ruleset.no_drama else None
+    if discard is None:
+        return cost
+    if len(hand) == 1:
+        return f"{cost}\n{text(locale, 'hand.quit_no_drama_chip')}"
+    kept = list(hand)
+    kept.remove(discard)
+    less = penalty_points(kept, ruleset)
+    if less == points:  # the discard saves nothing (a number held twice, say)
+        return cost
+    return f"{cost}\n{text(locale, 'hand.quit_no_drama', count=less)}"
 
 
 def _hand_result(
