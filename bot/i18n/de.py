@@ -114,7 +114,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, nur {count} Minuspunkt.",
         "other": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, nur {count} Minuspunkte.",
     },
-    "hand.quit_no_drama_chip": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, keiner: Du gibst einen Chip ab.",
+    "hand.quit_no_drama_chip": "Liegt die „No Drama“-Karte am Rundenende noch bei dir, keiner, und du gibst einen Chip ab, falls du einen hast.",
     "hand.your_turn": "**Du bist am Zug.**",
     "hand.waiting": "Warte auf {name}.",
     "hand.you_quit": "Du bist aus dieser Runde ausgestiegen.",

@@ -107,7 +107,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "If the No Drama card is still yours when the round ends, only {count} point.",
         "other": "If the No Drama card is still yours when the round ends, only {count} points.",
     },
-    "hand.quit_no_drama_chip": "If the No Drama card is still yours when the round ends, none: you give back a chip.",
+    "hand.quit_no_drama_chip": "If the No Drama card is still yours when the round ends, none, and you give back a chip if you have one.",
     "hand.your_turn": "**It's your turn.**",
     "hand.waiting": "Waiting for {name}.",
     "hand.you_quit": "You are out of this round.",

@@ -108,7 +108,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Si la carta No Drama sigue siendo tuya al acabar la ronda, solo {count} punto negativo.",
         "other": "Si la carta No Drama sigue siendo tuya al acabar la ronda, solo {count} puntos negativos.",
     },
-    "hand.quit_no_drama_chip": "Si la carta No Drama sigue siendo tuya al acabar la ronda, ninguno: devuelves una ficha.",
+    "hand.quit_no_drama_chip": "Si la carta No Drama sigue siendo tuya al acabar la ronda, ninguno, y devuelves una ficha si tienes alguna.",
     "hand.your_turn": "**Te toca.**",
     "hand.waiting": "Esperando a {name}.",
     "hand.you_quit": "Te retiraste de esta ronda.",

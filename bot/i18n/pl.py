@@ -143,7 +143,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, tylko {count} punkty.",
         "many": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, tylko {count} punktów.",
     },
-    "hand.quit_no_drama_chip": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, żadnych punktów: oddasz żeton.",
+    "hand.quit_no_drama_chip": "Jeśli na koniec rundy karta No Drama wciąż będzie u ciebie, żadnych punktów, a do tego oddasz żeton, jeśli jakiś masz.",
     "hand.your_turn": "**Twoja kolej.**",
     "hand.waiting": "Czekamy na: {name}.",
     "hand.you_quit": "Nie grasz już w tej rundzie.",

@@ -279,7 +279,7 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
         (
             [C.SIX],
             "Quitting now would cost 6 points.\nIf the No Drama card is still yours when"
-            " the round ends, none: you give back a chip.",
+            " the round ends, none, and you give back a chip if you have one.",
         ),
         ([C.FIVE, C.FIVE], "Quitting now would cost 5 points."),  # a discard saves nothing
     ],
