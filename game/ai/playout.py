@@ -96,10 +96,10 @@ _last: list[tuple[NormalParams, bool, bool, dict[int, int], dict[int, bytes]]] =
 def _memos(
     p: NormalParams, komarami: bool, no_drama: bool
 ) -> tuple[dict[int, int], dict[int, bytes]]:
-    """The memos for these rules and parameters (the last ones asked for are
-    found without hashing the parameters: that alone cost 5% of a playout)."""
-    if _last:
-        lp, lk, ln, plays, draws = _last[0]
+    """The memos for these rules and parameters (the last two asked for, the
+    others' and Hard's own with ``HardParams.own_policy``, are found without
+    hashing the parameters: that alone cost 5% of a playout)."""
+    for lp, lk, ln, plays, draws in _last:
         if lp is p and lk == komarami and ln == no_drama:
             if len(plays) > _MEMO_LIMIT:
                 forget_oldest(plays)
@@ -109,7 +109,7 @@ def _memos(
     key = (p, komarami, no_drama)
     plays = _PLAYS.setdefault(key, {})
     draws = _DRAWS.setdefault(key, {})
-    _last[:] = [(p, komarami, no_drama, plays, draws)]
+    _last[:] = [(p, komarami, no_drama, plays, draws), *_last[:1]]
     return _memos(p, komarami, no_drama)
 
 
@@ -296,17 +296,30 @@ class Playout:
         return out
 
 
-def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAMS) -> None:
+def play_out(
+    st: Playout,
+    points: Sequence[int],
+    p: NormalParams = DEFAULT_PARAMS,
+    own: tuple[int, NormalParams] | None = None,
+) -> None:
     """Play ``st`` to the end of the round with every seat on the Normal heuristic.
 
     Each seat decides from its own hand and the public facts only, as Normal
-    does through ``Match.apply``.  The moves are :meth:`Playout.play`,
+    does through ``Match.apply``; with ``own`` (a seat, parameters) that seat
+    plays Normal with those parameters instead of ``p`` (Hard's own later moves:
+    ``HardParams.own_policy``).  The moves are :meth:`Playout.play`,
     ``draw`` and ``quit`` written out in the loop (this is the hot path).
     """
     rules = st.rules
     komarami = rules.komarami
     no_drama = rules.no_drama
+    own_seat = -1
+    if own is not None and own[1] is not p:
+        own_seat, own_p = own
+        own_plays, own_draws = _memos(own_p, komarami, no_drama)
+        own_stuck, own_fit = own_p.stuck_opponent, bool(own_p.correction.fit)
     plays_memo, draws_memo = _memos(p, komarami, no_drama)
+    base_p, base_plays, base_draws = p, plays_memo, draws_memo
     fit_masks = _FIT_MASK
     fits_held = _FITS_HELD
     unpack_costs = _COSTS_PACKED.unpack
@@ -329,8 +342,8 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
         at = points.index(low)
         lows[at] = min(pt for s, pt in enumerate(points) if s != at)
     high = max(points)
-    fit_corr = bool(p.correction.fit)
-    stuck_size = p.stuck_opponent
+    base_fit = fit_corr = bool(p.correction.fit)
+    base_stuck = stuck_size = p.stuck_opponent
     unseen_all = sum(remaining)  # cards not on the discard pile: hands and draw pile
     top = st.top
     active_count = st.active_count
@@ -346,6 +359,13 @@ def play_out(st: Playout, points: Sequence[int], p: NormalParams = DEFAULT_PARAM
         if len(fit) == 1:
             card = fit[0]
         elif fit or (pile and active_count > 1):
+            if own_seat >= 0:  # the seat's own parameters (one int compared when not)
+                if seat == own_seat:
+                    p, plays_memo, draws_memo = own_p, own_plays, own_draws
+                    stuck_size, fit_corr = own_stuck, own_fit
+                else:
+                    p, plays_memo, draws_memo = base_p, base_plays, base_draws
+                    stuck_size, fit_corr = base_stuck, base_fit
             # ``normal._ctx`` written out: the opponents still in, and the
             # smallest hand among them (one who drew on this top counts larger)
             nopp = 0

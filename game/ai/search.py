@@ -67,8 +67,14 @@ class HardParams:
     #: without ``win_model``: bonus for winning (shared wins split) when the
     #: round ends the game
     win_bonus: float = 20.0
-    #: how every seat plays in the simulations
+    #: how every seat plays in the simulations ...
     rollout: NormalParams = field(default=DEFAULT_PARAMS)
+    #: ... but Hard's own seat, with this (None: ``rollout`` too).  A rollout's
+    #: estimate of a move improves with the policy that plays its later moves,
+    #: and Hard's own later moves are better than Normal's; the others are read
+    #: and played as Normal, as the benchmark's opponents play.  An experiment
+    #: of #28 (README, AI strength): None by default, today's moves.
+    own_policy: NormalParams | None = None
     #: deal the hidden cards knowing that drawing or quitting means nothing fit
     infer: bool = True
     #: standard errors by which a move must beat Normal's choice to be taken instead
@@ -235,6 +241,7 @@ class Search:
         seat, points, threshold = view.seat, view.points, view.ruleset.threshold
         others = self._others
         start = Playout.of(self._deal(), self._remaining, self._stuck)
+        own = None if p.own_policy is None else (seat, p.own_policy)
         row = list(self._dropped)
         alive = self.alive
         last = alive[-1]
@@ -243,7 +250,7 @@ class Search:
         for i in alive:
             st = start.clone() if i != last else start
             st.move(self.options[i])
-            play_out(st, points, p.rollout)
+            play_out(st, points, p.rollout, own)
             self.work -= sum(st.remaining) + len(st.pile) + st.active_count
             new = st.settle(points)
             mine = new[seat] - points[seat]

@@ -34,6 +34,7 @@ from game import (
 from game.ai import (
     EasyPlayer,
     HardPlayer,
+    NormalParams,
     NormalPlayer,
     Player,
     RandomPlayer,
@@ -351,6 +352,40 @@ def test_playouts_end_the_round_as_normal_does_through_the_engine(ruleset: Rules
             assert fast.settle(before) == engine.points
             compared += 1
     assert compared > 40
+
+
+#: Parameters far enough from Normal's to change many moves.
+OTHER_PARAMS = NormalParams(margin=2.0, run_bonus=0.0, stuck_opponent=3, empty_bonus=3.0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_a_playout_plays_one_seat_with_its_own_parameters(ruleset: Ruleset) -> None:
+    """``play_out(..., own=(seat, params))``: that seat makes the moves
+    ``NormalPlayer(params)`` makes through ``Match.apply``, the others Normal's
+    (Hard's own seat with ``HardParams.own_policy``)."""
+    normal, other = NormalPlayer(), NormalPlayer(OTHER_PARAMS)
+    compared = differ = 0
+    for n in (2, 4, 6):
+        for start in copies_during(ruleset, n, seed=60 + n, every=4):
+            own = len(start.events) % n
+            engine = Match.replay(start.ruleset, n, start.events)
+            before = list(engine.points)
+            while engine.in_round:
+                seat = engine.to_move
+                assert seat is not None
+                player = other if seat == own else normal
+                engine.apply(seat, player.decide(engine.view(seat), random.Random(0)))
+            fast, plain = playout_of(start), playout_of(start)
+            play_out(fast, before, own=(own, OTHER_PARAMS))
+            play_out(plain, before)
+            assert engine.round is not None
+            assert [fast.hand(s) for s in range(n)] == [sorted(h) for h in engine.round.hands]
+            assert fast.pile == list(engine.round.pile)
+            assert fast.settle(before) == engine.points
+            differ += fast.settle(before) != plain.settle(before)
+            compared += 1
+    assert compared > 20
+    assert differ > 0  # the parameters changed moves: the test tells the seats apart
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
