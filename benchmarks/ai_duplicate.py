@@ -24,7 +24,11 @@ Strengths: ``random``, ``easy``, ``normal``, ``hard``, ``hard:N`` (Hard
 with at most N determinizations per decision), ``hard-idle`` (Hard with
 the work an idle machine gives it, ``HardParams.idle()``) and
 ``hard-idle-read`` (the idle work reading hands of up to 6 cards exactly:
-an experiment of #28 that measured no gain).  Rounds run in worker processes
+an experiment of #28 that measured no gain), ``normal:k=v,...`` (Normal
+with some parameters changed, e.g. ``normal:margin=0.5,c.pile=-0.5``: see
+``normal_params``), and ``hard-own`` / ``hard-idle-own`` (today's or the idle
+work with Hard's own seat played out by ``OWN_POLICY``, or by the Normal
+given after a colon, ``hard-own:margin=1``: an experiment of #28).  Rounds run in worker processes
 (``--workers``, default 2); run it under ``nice`` on a shared machine.
 """
 
@@ -39,9 +43,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as WorkerPool
+from typing import Any
 
 from game import Ruleset
 from game.ai import EasyPlayer, HardParams, HardPlayer, NormalPlayer, Player, RandomPlayer
+from game.ai.normal import DEFAULT_PARAMS, NormalParams
 from game.events import RoundDealt
 from game.match import Match
 from testkit.arena import play_game
@@ -55,14 +61,45 @@ VARIANTS: dict[str, Ruleset] = {
 }
 
 
+#: Normal' for ``hard-own``: the parameters that beat Normal in duplicate play
+#: (``normal:`` + this; README, AI strength).
+OWN_POLICY = "margin=0.75,catch_up=0,endgame=5"
+
+
+def normal_params(spec: str) -> NormalParams:
+    """Normal's parameters with some changed: ``margin=-1,run_bonus=0.8,c.fit=2``
+    (the names of ``NormalParams``' number fields, ``c.`` before those of its
+    ``DrawCorrection``; the others keep their defaults)."""
+    # the values are the fields' own types (checked below), which mypy can't follow
+    changes: dict[str, Any] = {}
+    corrections: dict[str, Any] = {}
+    for item in spec.split(","):
+        key, _, value = item.partition("=")
+        base: object = DEFAULT_PARAMS
+        field, into = key, changes
+        if key.startswith("c."):
+            field, into, base = key[2:], corrections, DEFAULT_PARAMS.correction
+        default = getattr(base, field, None)
+        if isinstance(default, bool) or not isinstance(default, int | float) or not value:
+            raise ValueError(f"not a number parameter of Normal: {item!r}")
+        into[field] = type(default)(value)
+    correction = replace(DEFAULT_PARAMS.correction, **corrections)
+    return replace(DEFAULT_PARAMS, **changes, correction=correction)
+
+
 def make_player(name: str) -> Player:
-    """A player from its name: ``random``, ``easy``, ``normal``, ``hard``, ``hard:N``
-    or ``hard-idle``."""
+    """A player from its name: ``random``, ``easy``, ``normal``, ``normal:k=v,...``
+    (Normal with some parameters changed), ``hard``, ``hard:N`` or ``hard-idle``."""
     kind, _, samples = name.partition(":")
+    if kind == "normal" and samples:
+        return NormalPlayer(normal_params(samples))
     if kind == "hard-idle" and not samples:
         return HardPlayer(HardParams.idle())
     if kind == "hard-idle-read" and not samples:  # an experiment: the idle work reading more
         return HardPlayer(replace(HardParams.idle(), read_limit=924, read_total=2000))
+    if kind in ("hard-own", "hard-idle-own"):  # an experiment: Hard's own seat on Normal'
+        base = HardParams.idle() if kind == "hard-idle-own" else HardParams()
+        return HardPlayer(replace(base, own_policy=normal_params(samples or OWN_POLICY)))
     if kind == "hard":
         return HardPlayer(samples=int(samples) if samples else None)
     if samples:
