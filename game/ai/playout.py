@@ -314,12 +314,10 @@ def play_out(
     komarami = rules.komarami
     no_drama = rules.no_drama
     own_seat = -1
-    if own is not None and own[1] is not p:
-        own_seat, own_p = own
-        own_plays, own_draws = _memos(own_p, komarami, no_drama)
-        own_stuck, own_fit = own_p.stuck_opponent, bool(own_p.correction.fit)
+    if own is not None and own[1] is not p:  # (parameters, memos, stuck size, fit correction)
+        own_seat, q = own
+        own_state = (q, *_memos(q, komarami, no_drama), q.stuck_opponent, bool(q.correction.fit))
     plays_memo, draws_memo = _memos(p, komarami, no_drama)
-    base_p, base_plays, base_draws = p, plays_memo, draws_memo
     fit_masks = _FIT_MASK
     fits_held = _FITS_HELD
     unpack_costs = _COSTS_PACKED.unpack
@@ -342,8 +340,9 @@ def play_out(
         at = points.index(low)
         lows[at] = min(pt for s, pt in enumerate(points) if s != at)
     high = max(points)
-    base_fit = fit_corr = bool(p.correction.fit)
-    base_stuck = stuck_size = p.stuck_opponent
+    fit_corr = bool(p.correction.fit)
+    stuck_size = p.stuck_opponent
+    base_state = (p, plays_memo, draws_memo, stuck_size, fit_corr)
     unseen_all = sum(remaining)  # cards not on the discard pile: hands and draw pile
     top = st.top
     active_count = st.active_count
@@ -360,12 +359,8 @@ def play_out(
             card = fit[0]
         elif fit or (pile and active_count > 1):
             if own_seat >= 0:  # the seat's own parameters (one int compared when not)
-                if seat == own_seat:
-                    p, plays_memo, draws_memo = own_p, own_plays, own_draws
-                    stuck_size, fit_corr = own_stuck, own_fit
-                else:
-                    p, plays_memo, draws_memo = base_p, base_plays, base_draws
-                    stuck_size, fit_corr = base_stuck, base_fit
+                state = own_state if seat == own_seat else base_state
+                p, plays_memo, draws_memo, stuck_size, fit_corr = state
             # ``normal._ctx`` written out: the opponents still in, and the
             # smallest hand among them (one who drew on this top counts larger)
             nopp = 0
