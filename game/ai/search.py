@@ -69,11 +69,10 @@ class HardParams:
     win_bonus: float = 20.0
     #: how every seat plays in the simulations ...
     rollout: NormalParams = field(default=DEFAULT_PARAMS)
-    #: ... but Hard's own seat, with this (None: ``rollout`` too).  A rollout's
-    #: estimate of a move improves with the policy that plays its later moves,
-    #: and Hard's own later moves are better than Normal's; the others are read
-    #: and played as Normal, as the benchmark's opponents play.  An experiment
-    #: of #28 (README, AI strength): None by default, today's moves.
+    #: ... but Hard's own seat, with this (None: ``rollout`` too; the others are
+    #: read and played as Normal).  A rollout's estimates improve with a better
+    #: policy for one's own later moves: an experiment of #28 with a Normal' +0.20
+    #: better than Normal measured no gain (README, AI strength), so None.
     own_policy: NormalParams | None = None
     #: deal the hidden cards knowing that drawing or quitting means nothing fit
     infer: bool = True
