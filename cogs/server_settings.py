@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
+from bot.frontend.custom_ids import stored_number
 from bot.frontend.listed_channels import forget_channel, settings_of
 from bot.frontend.permissions import can_manage, missing_in_channel, missing_permissions_text
 from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
@@ -51,11 +52,8 @@ async def length_choices(interaction: Interaction, current: str) -> list[app_com
     """Monthly and a few lengths, in the person's language; a number typed first, if it
     is a length the command takes (offered, then refused, it would only mislead)."""
     locale = interaction.locale
-    typed = current.strip()
-    # isdecimal, not isdigit: "²" is a digit int() can't read. A number of more digits
-    # than MAX_DAYS has is out of range, and past 4,300 digits int() refuses it too.
-    short = typed.isdecimal() and len(typed) <= len(str(MAX_DAYS))
-    days = [int(typed)] if short and MIN_DAYS <= int(typed) <= MAX_DAYS else []
+    typed = stored_number(current.strip())  # None for "²", a word or 5,000 digits
+    days = [typed] if typed is not None and MIN_DAYS <= typed <= MAX_DAYS else []
     days += [d for d in SUGGESTED_DAYS if d not in days]
     choices = [app_commands.Choice(name=text(locale, "season.monthly_choice"), value=MONTHLY)]
     choices += [

@@ -75,7 +75,6 @@ class Hint:
 class _Moment:
     view: SeatView
     stamp: int  # the table's (its events so far): the moment a hint is for
-    seat: int  # the player's to move
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +153,7 @@ class HintDesk:
             raise ServiceError(ai_seat_error(table.seats[seat]))
         if table.to_move != seat:
             raise ServiceError("hint.not_your_turn")
-        return _Moment(table.match.view(seat), table.stamp, seat)
+        return _Moment(table.match.view(seat), table.stamp)
 
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """What Hard would do for ``user_id`` now, thought in a worker; refused as
@@ -171,7 +170,7 @@ class HintDesk:
         # Stored before anyone sees it, for the review to leave the move out if the
         # player makes it (shown unstored, a review could blame them for following it).
         try:
-            await self._store.hints.add_hint(game_id, moment.stamp, moment.seat, advice.choice)
+            await self._store.hints.add_hint(game_id, moment.stamp, moment.view.seat, advice.choice)
         except StoreError as error:
             log.warning("game %s: could not store a hint: %s", game_id, error)
             raise ServiceError("hint.not_saved") from error
