@@ -183,6 +183,17 @@ class OpenHands:
             if seat is not None and seat != to_move:
                 await self.refresh(table, key[1])
 
+    async def seats_taken(self, table: Table) -> None:
+        """Every open hand of a seat an AI plays now (a kick, a leave, two missed
+        turns) says so, on anyone's turn: the cards and buttons it showed are the
+        AI's from now on, and it is let go of (``refresh``)."""
+        if not table.live:
+            return
+        for key in [key for key in self.hands if key[0] == table.game_id]:
+            seat = table.seat_of(key[1])
+            if seat is not None and table.seats[seat].controller is not None:
+                await self.refresh(table, key[1])
+
     async def new_round(self, table: Table) -> None:
         """Every open hand still showing an earlier round shows this one: the new
         cards to plan with, the moves offered only on its owner's turn.  (Not the

@@ -131,6 +131,8 @@ class Presenter:
             if table.status is Status.FINISHED:
                 self.chart.finished(table)
                 await self.open_hands.close(table)
+            else:
+                await self.open_hands.seats_taken(table)
         finally:
             self.request(table)  # whatever failed above, the table still shows the change
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.service.table import Table
@@ -64,21 +65,29 @@ async def test_a_player_who_left_sees_no_cards_of_the_seat_the_ai_now_plays(
     assert typed.ephemeral and not shows_cards(typed.response)
 
 
+@pytest.mark.parametrize("starter", [0, 2], ids=["on-alices-turn", "on-carols-turn"])
 async def test_a_kicked_player_sees_no_cards(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
+    starter: int,
 ) -> None:
+    """carol is kicked with her hand open, on someone else's turn or on her own: the
+    hand opened before says her seat is the AI's, with no cards and no Refresh (the
+    deal is rigged so who starts is known; on alice's turn it kept carol's cards)."""
+    rig(simcord_env, [JUNK, JUNK, JUNK], C.FOUR, [C.LLAMA] * 8, starter=starter)
     table, _, carol = await three_players(simcord_env, guild, channel, alice)
+    assert table.to_move == starter
     hand = await open_hand(carol, channel)  # opened before the kick
     await alice.slash(channel, "lama kick", member=carol)
     assert table.seats[2].ai is not None
+    await simcord_env.advance_time(3)  # the seat's AI moves, open hands are redrawn
 
     assert not shows_cards(await open_hand(carol, channel))
-    # The refresh button of the hand opened before is no way round it either.
-    refreshed = await carol.click(hand, label="Refresh")
-    assert not shows_cards(refreshed.response)
+    assert not shows_cards(hand)
+    assert "handed to an AI" in texts(hand)
+    assert not [label for _, label, _ in custom_ids(hand) if label == "Refresh"]
 
 
 async def alice_away(
