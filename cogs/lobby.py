@@ -18,6 +18,7 @@ from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.listed_channels import settings_of
 from bot.frontend.permissions import (
     can_manage,
+    may_write_here,
     missing_permissions_text,
     missing_table_permissions,
 )
@@ -173,13 +174,17 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def _server_if_here(self, interaction: Interaction) -> ServerSettings | None:
         """The server's settings if a table may open here; None once the person is told
-        why not (the settings unread, a channel not listed, the bot's permissions).
+        why not (the person may not write here, the settings unread, a channel not
+        listed, the bot's permissions).
 
         The read is the first of two store calls (the lobby's save follows): a slow store
         must not keep Discord waiting past its 3 s, so the caller gives the save what is
         left of the one limit (``time_left``)."""
         guild_id = interaction.guild_id
         assert guild_id is not None
+        if not may_write_here(interaction):
+            await reply(interaction, text(interaction.locale, "error.cannot_write_here"))
+            return None
         try:
             # A listed channel deleted while the bot was down goes off the list here.
             server = await in_time(

@@ -47,6 +47,17 @@ def missing_permissions_text(locale: object, key: str, missing: list[str], **par
     return text(locale, key, count=len(missing), permissions=names, **params)
 
 
+def may_write_here(interaction: Interaction) -> bool:
+    """Whether the person may send messages where they ask (in a thread: Send Messages
+    in Threads). A lobby is the interaction's answer, which Discord posts whatever the
+    person may do there: without this, a member of a read-only channel (announcements,
+    one locked by a moderator) would post a table where they can't write. A timed-out
+    member's interaction permissions have no Send Messages either."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    send = "send_messages_in_threads" if in_thread else "send_messages"
+    return bool(getattr(interaction.permissions, send))
+
+
 def can_manage(interaction: Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)

@@ -315,6 +315,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.on": "an",
     "settings.show.off": "aus",
     "error.channel_not_allowed": "In diesem Kanal können keine Tische eröffnet werden. Auf diesem Server geht /lama neu in {channels} und deren Threads.",
+    "error.cannot_write_here": "Du darfst in diesem Kanal keine Nachrichten senden, also kannst du hier auch keinen L.A.M.A.-Tisch eröffnen.",
     # /lama-about
     "about.text": (
         "**L.A.M.A.** (Lege alle Minuspunkte ab) ist ein schnelles Kartenspiel für 2–6 Spieler. "

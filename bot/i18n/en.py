@@ -308,6 +308,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.on": "on",
     "settings.show.off": "off",
     "error.channel_not_allowed": "Tables can't be opened in this channel. In this server, /lama new works in {channels} and their threads.",
+    "error.cannot_write_here": "You can't send messages in this channel, so you can't open a L.A.M.A. table here either.",
     # /lama-about
     "about.text": (
         "**L.A.M.A.** (Lege alle Minuspunkte ab — “lay down all minus points”) is a quick "

@@ -309,6 +309,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.on": "activadas",
     "settings.show.off": "desactivadas",
     "error.channel_not_allowed": "En este canal no se pueden abrir mesas. En este servidor, /lama nueva funciona en {channels} y sus hilos.",
+    "error.cannot_write_here": "No puedes enviar mensajes en este canal, así que tampoco puedes abrir aquí una mesa de L.A.M.A.",
     # /lama-about
     "about.text": (
         "**L.A.M.A.** (Lege alle Minuspunkte ab, «descarta todos los puntos negativos») es un juego "

@@ -356,6 +356,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.on": "włączone",
     "settings.show.off": "wyłączone",
     "error.channel_not_allowed": "Na tym kanale nie można otwierać stołów. Na tym serwerze /lama nowa działa na: {channels} i w ich wątkach.",
+    "error.cannot_write_here": "Nie możesz wysyłać wiadomości na tym kanale, więc nie możesz tu też otworzyć stołu L.A.M.A.",
     # /lama-about
     "about.text": (
         "**L.A.M.A.** (Lege alle Minuspunkte ab — „pozbądź się wszystkich punktów karnych”) to szybka "

@@ -218,3 +218,44 @@ async def test_a_channel_listed_where_the_bot_lacks_permissions_is_listed_with_a
     fine = await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     assert fine.response is not None
     assert text(language, "permission.embed_links") not in fine.response.content
+
+
+def lock(env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle) -> None:
+    """A moderator makes ``channel`` read-only: members may read it, only the bot may
+    send there."""
+    send = discord.Permissions(send_messages=True).value
+    bot_id = env.bot.user.id  # type: ignore[union-attr]
+    for target, kind, allow, deny in (
+        (guild.id, OverwriteType.ROLE, 0, send),  # @everyone
+        (bot_id, OverwriteType.MEMBER, send, 0),
+    ):
+        env.backend.set_overwrite(channel.id, Overwrite(target, kind, allow, deny))
+
+
+async def test_nobody_opens_a_table_where_they_may_not_write(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A read-only channel (announcements, rules, a channel locked during a raid) gets
+    no lobby from a member who can't write there: neither /lama new nor a finished
+    table's Rematch posts one on their behalf."""
+    announcements = guild.create_text_channel("announcements")
+    lock(simcord_env, guild, announcements)
+    message = await refused(alice, announcements)
+    assert message == (
+        "You can't send messages in this channel, so you can't open a L.A.M.A. table here either."
+    )
+    assert announcements.history() == [] and service(simcord_env).table_in(announcements.id) is None
+
+    table = await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    assert table.match is not None and table.match.over
+    await simcord_env.advance_time(3)
+    lock(simcord_env, guild, channel)
+    result = await bob.click(table_message(channel), label="Rematch")
+    assert result.ephemeral and result.response is not None
+    assert "You can't send messages in this channel" in str(result.response.content)
+    assert service(simcord_env).table_in(channel.id) is None
