@@ -6,7 +6,9 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.backend.models import Overwrite
 from simcord.components import COMPONENTS_V2_FLAG, walk_components
+from simcord.enums import OverwriteType
 from simcord.results import to_discord_message
 
 from bot.service import GameService
@@ -115,6 +117,18 @@ def forged(env: simcord.Env, channel: simcord.ChannelHandle, custom_id: str) -> 
         ],
     )
     return to_discord_message(env, stored)
+
+
+def lock(env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle) -> None:
+    """A moderator makes ``channel`` read-only: members may read it, only the bot may
+    send there."""
+    send = discord.Permissions(send_messages=True).value
+    bot_id = env.bot.user.id  # type: ignore[union-attr]
+    for target, kind, allow, deny in (
+        (guild.id, OverwriteType.ROLE, 0, send),  # @everyone
+        (bot_id, OverwriteType.MEMBER, send, 0),
+    ):
+        env.backend.set_overwrite(channel.id, Overwrite(target, kind, allow, deny))
 
 
 def custom_ids(message: Any) -> list[tuple[str, str, bool]]:

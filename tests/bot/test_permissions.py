@@ -21,6 +21,7 @@ from testkit.simcord_play import (
     below_title,
     enabled,
     is_components_v2,
+    lock,
     one_move_from_the_end,
     open_hand,
     open_lobby,
@@ -218,18 +219,6 @@ async def test_a_channel_listed_where_the_bot_lacks_permissions_is_listed_with_a
     fine = await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     assert fine.response is not None
     assert text(language, "permission.embed_links") not in fine.response.content
-
-
-def lock(env: simcord.Env, guild: simcord.GuildHandle, channel: simcord.ChannelHandle) -> None:
-    """A moderator makes ``channel`` read-only: members may read it, only the bot may
-    send there."""
-    send = discord.Permissions(send_messages=True).value
-    bot_id = env.bot.user.id  # type: ignore[union-attr]
-    for target, kind, allow, deny in (
-        (guild.id, OverwriteType.ROLE, 0, send),  # @everyone
-        (bot_id, OverwriteType.MEMBER, send, 0),
-    ):
-        env.backend.set_overwrite(channel.id, Overwrite(target, kind, allow, deny))
 
 
 async def test_nobody_opens_a_table_where_they_may_not_write(

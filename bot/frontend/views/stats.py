@@ -23,6 +23,7 @@ from data.stats import StatsReads
 from game import Card
 
 from ..faces import Faces
+from ..permissions import may_write_here
 from ..replies import Interaction
 from ..words import plain_name, stored_name
 from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
@@ -40,7 +41,7 @@ class Audience:
 
     sight: Sight  # the games they may see: not those of channels hidden from them
     private_channels: frozenset[int]  # channels with games not all readers here may see
-    private: bool  # some game in sight is from one of those: answer ephemerally
+    private: bool  # some game in sight is from one of those (or they may not write here)
 
 
 def _sees(guild: discord.Guild, member: discord.Member, channel_id: int) -> bool:
@@ -97,6 +98,10 @@ async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
     if guild is None or not isinstance(user, discord.Member):  # unknown here: their own only
         return Audience(Sight(viewer=user.id, hidden=channels), channels, bool(played))
     hidden = frozenset(c for c in channels if not _sees(guild, user, c))
+    if not may_write_here(interaction):
+        # Shown to the channel, the answer would be a message of theirs where they may
+        # not write (a read-only channel, one locked by a moderator): theirs alone.
+        return Audience(Sight(viewer=user.id, hidden=hidden), channels, True)
     private = frozenset(c for c in channels if not _open_here(guild, c, here))
     in_sight = (channels - hidden) | played
     return Audience(Sight(viewer=user.id, hidden=hidden), private, bool(in_sight & private))

@@ -15,7 +15,7 @@ import pytest
 import simcord
 
 from bot.i18n import text
-from testkit.simcord_play import texts, title
+from testkit.simcord_play import forged, lock, texts, title
 
 from .games import C, Round, play_rigged_game
 from .test_leaderboard import Player, current, footer, players, rows  # noqa: F401  (the fixture)
@@ -148,6 +148,24 @@ async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: 
     for command, options in ASKED:
         result = await world.alice.slash(world.secret, command, **options)
         assert result.response is not None and not result.ephemeral, command
+
+
+async def test_an_answer_where_the_asker_may_not_write_is_theirs_alone(
+    world: World, guild: simcord.GuildHandle
+) -> None:
+    """In a read-only channel (announcements, one locked by a moderator) a member's
+    stats, history, board or chart would be a message of theirs where they can't write:
+    they get it privately."""
+    lock(world.env, guild, world.open)
+    chart: tuple[str, dict[str, object]] = ("lama chart", {"game_id": world.open_game})
+    for command, options in [*ASKED, chart]:
+        result = await world.carol.slash(world.open, command, **options)
+        assert result.response is not None and result.ephemeral, command
+        assert result.response.content != text("en", "stats.failed"), command
+    # A board posted before the lock: a page she turns is hers, the board stays as it was.
+    board = forged(world.env, world.open, f"lama:board:{guild.id}:0:0:all")
+    turned = await world.carol.click(board, label="Forged")
+    assert turned.ephemeral and turned.response is not None and "carol" in texts(turned.response)
 
 
 def board_names(result: simcord.InteractionResult) -> list[str]:
