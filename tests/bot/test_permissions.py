@@ -238,6 +238,9 @@ async def test_nobody_opens_a_table_where_they_may_not_write(
         "You can't send messages in this channel, so you can't open a L.A.M.A. table here either."
     )
     assert announcements.history() == [] and service(simcord_env).table_in(announcements.id) is None
+    # Where members talk in threads only (Send Messages in Threads is theirs), a thread's
+    # table is theirs to open.
+    await open_lobby(simcord_env, alice, thread_in(simcord_env, announcements, alice))
 
     table = await one_move_from_the_end(simcord_env, alice, bob, channel)
     await take_simple_turn(alice, channel)
