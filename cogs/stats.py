@@ -150,14 +150,15 @@ class StatsCommands(LamaCog, name="Stats"):
         season: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
         locale = interaction.locale
         chosen = order.value if order is not None else RATING
         guild_id = interaction.guild_id
         if chosen != RATING and season is not None and season != ALL_CHOICE:
-            # The old orders count every finished game, over all time only.
+            # The old orders count every finished game, over all time only. Said before
+            # the wait starts: nothing is read, and the board asked again at once is shown.
             await reply(interaction, text(locale, "board.season_old_order"))
+            return
+        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
             return
 
         async def read(seen: Audience) -> tuple[str | None, Layout | None] | None:

@@ -88,6 +88,18 @@ async def test_a_refused_review_or_table_costs_no_wait(
 
 
 @pytest.mark.cooldowns
+async def test_a_leaderboard_asked_with_options_that_do_not_go_together_costs_no_wait(
+    channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """An old order asked for one season is refused before anything is read: the board
+    asked again at once, the way the refusal says, is shown, not "too often"."""
+    refused = answer(await alice.slash(channel, "lama leaderboard", order="wins", season="current"))
+    assert refused.startswith("Wins, win rate and average count every finished game over all time.")
+    again = await alice.slash(channel, "lama leaderboard", order="wins", season="all")
+    assert "too often" not in str(again.response)
+
+
+@pytest.mark.cooldowns
 async def test_a_new_table_refused_in_a_channel_not_allowed_costs_no_wait(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
