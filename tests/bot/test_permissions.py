@@ -251,3 +251,22 @@ async def test_nobody_opens_a_table_where_they_may_not_write(
     assert result.ephemeral and result.response is not None
     assert "You can't send messages in this channel" in str(result.response.content)
     assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_a_timed_out_member_opens_no_table_with_a_rematch(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A member a moderator timed out may click, not write: no lobby of theirs."""
+    await one_move_from_the_end(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(3)
+    until = "2099-01-01T00:00:00+00:00"
+    simcord_env.backend.edit_member(guild.id, bob.id, {"timed_out_until": until})
+    result = await bob.click(table_message(channel), label="Rematch")
+    assert result.ephemeral and result.response is not None
+    assert "You can't send messages in this channel" in str(result.response.content)
+    assert service(simcord_env).table_in(channel.id) is None
