@@ -84,8 +84,11 @@ class MoveLine:
     """One line of the table's recent moves."""
 
     seat: int
-    kind: str  # play | draw | quit | timeout | deal | kicked | left | back
+    kind: str  # play | draw | quit | timeout | deal | kicked | left | back | takeover
     card: int | None = None
+    #: A takeover's turns missed in a row (the service's Timing.misses_before_takeover
+    #: when it happened): the line says how many, as the service counted them.
+    count: int | None = None
 
 
 @dataclass
