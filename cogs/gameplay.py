@@ -191,7 +191,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             await reply(interaction, text(interaction.locale, "error.game_gone"))
             return
         locale = str(interaction.locale)
-        await self._respond(interaction, hand_payload(table, seat, locale, self.bot.faces))
+        why = None  # a cancelled game's hand says why (one stored before: just that)
+        if table.status is Status.CANCELLED:
+            why = text(locale, table.end_reason or "closed.cancelled")
+        await self._respond(interaction, hand_payload(table, seat, locale, self.bot.faces, why))
 
     async def show_hand(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -55,6 +55,7 @@ def table_from_record(record: GameRecord) -> Table:
         turn_deadline=record.turn_deadline,
         hints=record.hints,
         removed=set(record.removed),
+        end_reason=record.end_reason,
     )
     if record.events:
         for event in record.events:

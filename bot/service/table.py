@@ -115,6 +115,8 @@ class Table:
     rating_changes: dict[int, int] = field(default_factory=dict)
     #: A lobby's people removed by its host (or a manager), stored: they may not join again.
     removed: set[int] = field(default_factory=set)
+    #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
+    end_reason: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

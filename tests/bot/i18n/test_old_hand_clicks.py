@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from game import Card as C
-from testkit.simcord_play import enabled, open_hand, rig, texts, two_player_game
+from testkit.simcord_play import enabled, open_hand, rig, service, texts, two_player_game
 
 from .conftest import Locales
 
@@ -47,3 +47,44 @@ async def test_a_click_on_an_old_hand_of_a_finished_game_shows_how_it_ended(
     shown = texts(result.response)
     for words in FINISHED[locale]:
         assert words in shown, (words, shown or result.response.content)
+
+
+#: Why a game was cancelled, as an old hand of it says, by how it ended and language.
+CANCELLED = {
+    ("cancel", "en-US"): "This game was cancelled.",
+    ("cancel", "pl"): "Ta gra została anulowana.",
+    ("idle", "de"): "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
+    ("idle", "es-ES"): "Nadie jugó en tres días, así que la partida terminó.",
+    ("left", "en-US"): "Every player's seat is held by an AI, so the game was ended.",
+}
+
+
+@pytest.mark.parametrize(("how", "locale"), list(CANCELLED))
+async def test_a_click_on_an_old_hand_of_a_cancelled_game_says_why_it_ended(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    locales: Locales,
+    how: str,
+    locale: str,
+) -> None:
+    bob = locales.user(guild.add_member(simcord_env.create_user("bob")), locale)
+    await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    bobs: Any = await open_hand(bob, channel)
+    refresh = enabled(bobs, "lama:hand:")[0]
+    await simcord_env.advance_time(15 * 60)  # too old to be edited: it shows no end
+    if how == "cancel":
+        await alice.slash(channel, "lama cancel")
+    elif how == "idle":
+        await simcord_env.advance_time(3 * 24 * 60 * 60)
+    else:  # bob, then alice leave: nobody is left to play for
+        await bob.slash(channel, "lama leave")
+        await alice.slash(channel, "lama leave")
+    await simcord_env.advance_time(3)
+    assert service(simcord_env).table_in(channel.id) is None, "the game is over"
+
+    result = await bob.click(bobs, custom_id=refresh)
+    assert result.response.ephemeral
+    shown = texts(result.response)
+    assert CANCELLED[how, locale] in shown, shown or result.response.content
