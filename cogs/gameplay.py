@@ -145,7 +145,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
                 ruleset = await in_time(interaction, reading)
             await reply(interaction, rules_text(str(interaction.locale), ruleset))
             return
-        table = await self._running(interaction, table)
+        table = await self._running(interaction, cid.game_id, table)
         if table is None:
             return
         if cid.action == "back":
@@ -156,22 +156,45 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     async def handle_seat(self, interaction: Interaction, cid: SeatId) -> None:
         # A seat's card count can't be pressed; a forged click on it gets what
         # the table can show anyone privately: their own hand.
-        table = await self._running(interaction, self.bot.service.table(cid.game_id))
+        table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
         if table is not None:
             await self.show_hand(interaction, table)
 
     async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:
-        table = await self._running(interaction, self.bot.service.table(cid.game_id))
+        table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
         if table is not None:
             await self.move(interaction, table, cid)
 
-    @staticmethod
-    async def _running(interaction: Interaction, table: Table | None) -> Table | None:
-        """``table`` if its game is being played, else None, and the click is told so."""
-        if table is None or table.status is not Status.RUNNING:
+    async def _running(
+        self, interaction: Interaction, game_id: int, table: Table | None
+    ) -> Table | None:
+        """``table`` if its game is being played; else None, and the click is answered:
+        a player of a game that is over is shown how it ended (:meth:`_show_end`)."""
+        if table is not None and table.status is Status.RUNNING:
+            return table
+        if table is None or not table.live:
+            await self._show_end(interaction, game_id)
+        else:  # a lobby's id on a hand's button: forged
             await reply(interaction, text(interaction.locale, "error.game_gone"))
-            return None
-        return table
+        return None
+
+    async def _show_end(self, interaction: Interaction, game_id: int) -> None:
+        """A click on an old hand (or table) of a game that ended: its player sees what
+        a hand open at the end shows, in their language; anyone else, and a game that
+        is unknown or of another channel (a forged button), the refusal."""
+        message = interaction.message
+        anew = message is None or not message.flags.ephemeral
+        reading = self.bot.service.ended_table(game_id, channel_id=interaction.channel_id or 0)
+        table = await in_time(interaction, reading, anew=anew)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or seat is None or table.match is None:
+            await reply(interaction, text(interaction.locale, "error.game_gone"))
+            return
+        locale = str(interaction.locale)
+        why = None  # a cancelled game's hand says why (one stored before: just that)
+        if table.status is Status.CANCELLED:
+            why = text(locale, table.end_reason or "closed.cancelled")
+        await self._respond(interaction, hand_payload(table, seat, locale, self.bot.faces, why))
 
     async def show_hand(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

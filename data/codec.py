@@ -15,7 +15,7 @@ from .records import GameRecord, SeatNote, SeatRecord
 #: The columns of a games row, in the order :func:`assemble` reads them.
 GAME_COLUMNS = """id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                   turn_timer, turn_deadline, language, created_at, finished_at,
-                  updated_at, hints"""
+                  updated_at, hints, end_reason"""
 
 
 def dumps(data: Any) -> str:
@@ -90,6 +90,7 @@ def _record(
         finished_at,
         updated_at,
         hints,
+        end_reason,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -121,5 +122,6 @@ def _record(
         finished_at=finished_at,
         notes=tuple(notes),
         hints=bool(hints),
+        end_reason=end_reason,
         removed=removed,
     )

@@ -328,8 +328,11 @@ class Games:
             if note is not None:
                 await insert_notes(unit, game_id, (note,), self._clock())
 
-    async def set_status(self, game_id: int, status: str, *, shown: bool = False) -> None:
-        """Move a lobby or running game to ``status`` (``cancelled``, say).
+    async def set_status(
+        self, game_id: int, status: str, *, shown: bool = False, reason: str | None = None
+    ) -> None:
+        """Move a lobby or running game to ``status`` (``cancelled``, say), for ``reason``
+        (kept as the record's ``end_reason``, for what shows the end later to say why).
 
         A finished or cancelled game keeps its status for good; its end is to be shown
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
@@ -343,12 +346,12 @@ class Games:
             query = """UPDATE games
                        SET status = ?, updated_at = ?, finished_at = ?,
                            turn_deadline = CASE WHEN ? = 1 THEN turn_deadline END,
-                           end_shown = ?
+                           end_shown = ?, end_reason = ?
                        WHERE id = ? AND status IN ('lobby', 'running')
                        RETURNING id
                     """
             end_shown = int(shown or status in ("lobby", "running"))
-            params = (status, now, finished_at, keeps_deadline, end_shown, game_id)
+            params = (status, now, finished_at, keeps_deadline, end_shown, reason, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
             await forget_removals(unit, game_id)

@@ -109,6 +109,9 @@ class GameRecord:
     hints: bool = True  # the table allows hints (the host may turn them off in the lobby)
     #: A lobby's people removed by its host (or a manager): they may not join it again.
     removed: frozenset[int] = frozenset()
+    #: Why it was cancelled (an i18n key such as ``closed.idle_game``), if it was and
+    #: that was stored (not for games stored before, nor for a place gone).
+    end_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "log.draw": "{name} hat eine Karte gezogen",
     "log.quit": "{name} ist ausgestiegen",
     "log.timeout": "{name} hatte keine Zeit mehr und ist ausgestiegen",
-    "log.takeover": "{name} hat zwei Züge verpasst; eine KI spielt, bis {name} zurück ist",
+    "log.takeover": {
+        "one": "{name} hat einen Zug verpasst; eine KI spielt, bis {name} zurück ist",
+        "other": "{name} hat {count} Züge in Folge verpasst; eine KI spielt, bis {name} zurück ist",
+    },
     "log.back": "{name} ist zurück",
     "log.kicked": "Der Platz von {name} wurde an eine KI übergeben",
     "log.left": "{name} ist gegangen; eine KI spielt den Platz",

@@ -75,7 +75,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "log.draw": "{name} drew a card",
     "log.quit": "{name} quit the round",
     "log.timeout": "{name} ran out of time and quit the round",
-    "log.takeover": "{name} missed two turns; an AI plays for them until they are back",
+    "log.takeover": {
+        "one": "{name} missed a turn; an AI plays for them until they are back",
+        "other": "{name} missed {count} turns in a row; an AI plays for them until they are back",
+    },
     "log.back": "{name} is back",
     "log.kicked": "{name}'s seat was handed to an AI",
     "log.left": "{name} left; an AI plays the seat",

@@ -76,7 +76,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "log.draw": "{name} robó una carta",
     "log.quit": "{name} se retiró de la ronda",
     "log.timeout": "{name} se quedó sin tiempo y se retiró de la ronda",
-    "log.takeover": "{name} perdió dos turnos; una IA juega por {name} hasta que vuelva",
+    "log.takeover": {
+        "one": "{name} perdió un turno; una IA juega por {name} hasta que vuelva",
+        "other": "{name} perdió {count} turnos seguidos; una IA juega por {name} hasta que vuelva",
+    },
     "log.back": "{name} ha vuelto",
     "log.kicked": "El puesto de {name} pasó a una IA",
     "log.left": "{name} se fue; una IA juega su puesto",

@@ -100,7 +100,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "log.draw": "{name} dobiera kartę",
     "log.quit": "{name} pasuje i wychodzi z rundy",
     "log.timeout": "{name} nie wykonuje ruchu na czas i wychodzi z rundy",
-    "log.takeover": "{name} opuszcza dwie kolejki; AI gra za tę osobę, dopóki nie wróci",
+    "log.takeover": {
+        "one": "{name} opuszcza kolejkę; AI gra za tę osobę, dopóki nie wróci",
+        "few": "{name} opuszcza {count} kolejki z rzędu; AI gra za tę osobę, dopóki nie wróci",
+        "many": "{name} opuszcza {count} kolejek z rzędu; AI gra za tę osobę, dopóki nie wróci",
+    },
     "log.back": "{name} wraca do gry",
     "log.kicked": "Miejsce gracza {name} przejmuje AI",
     "log.left": "{name} wychodzi; miejsce przejmuje AI",

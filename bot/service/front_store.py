@@ -10,7 +10,7 @@ from game import Ruleset
 from .errors import ServiceError
 from .rows import table_from_record
 from .saver import Saver
-from .table import Table
+from .table import Status, Table
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,21 @@ class FrontStore:
             log.warning("game %s: could not read its rules: %s", game_id, error)
             return None
         return record.ruleset if record is not None and record.channel_id == channel_id else None
+
+    async def ended_table(self, game_id: int, *, channel_id: int) -> Table | None:
+        """A game of the channel ``channel_id`` that ended (finished or cancelled) as
+        its table was when it did, rebuilt from the store: for an old hand clicked
+        after the end. None for any other game (unknown, elsewhere, not over), or if
+        the store can't say (the click is then refused as for a game gone)."""
+        try:
+            record = await self._store.games.load_game(game_id)
+        except StoreError as error:
+            log.warning("game %s: could not read how it ended: %s", game_id, error)
+            return None
+        ended = (Status.FINISHED.value, Status.CANCELLED.value)
+        if record is None or record.channel_id != channel_id or record.status not in ended:
+            return None
+        return table_from_record(record)
 
     async def set_table_message(self, table: Table, message_id: int) -> None:
         table.table_message_id = message_id

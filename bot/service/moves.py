@@ -158,7 +158,8 @@ class MovePipeline:
             if not over:
                 table.recent.append(MoveLine(seat=result.ended_by, kind="deal"))
         if then:
-            table.recent.append(MoveLine(seat=seat, kind=then))
+            missed = table.seats[seat].missed_turns if then == "takeover" else None
+            table.recent.append(MoveLine(seat=seat, kind=then, count=missed))
         if over:
             table.status = Status.FINISHED
         return MoveOutcome(table=table, seat=seat, events=events, results=results)

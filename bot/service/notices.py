@@ -80,8 +80,11 @@ class Notices:
         The caller holds the table's lock; a failed write raises
         :class:`ServiceError` and leaves the table open.
         """
-        await self._saver.save(self._store.games.set_status(table.game_id, status.value))
+        await self._saver.save(
+            self._store.games.set_status(table.game_id, status.value, reason=reason)
+        )
         table.status = status
+        table.end_reason = reason
         table.turn_deadline = None
         self._registry.unregister(table)
         if self.listener is not None:

@@ -33,6 +33,7 @@ from game import (
 )
 from game.ai import Strength
 
+from .rows import note_line
 from .table import MoveLine, Seat
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
@@ -111,7 +112,7 @@ def build_replay(record: GameRecord) -> Replay:
     )
     notes: dict[int, list[MoveLine]] = {}
     for note in record.notes:
-        notes.setdefault(note.seq, []).append(MoveLine(seat=note.seat, kind=note.kind))
+        notes.setdefault(note.seq, []).append(note_line(record, note))
     match = Match(record.ruleset, len(seats))
     steps: list[ReplayStep] = []
     for seq, event in enumerate(record.events):

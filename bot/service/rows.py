@@ -55,6 +55,7 @@ def table_from_record(record: GameRecord) -> Table:
         turn_deadline=record.turn_deadline,
         hints=record.hints,
         removed=set(record.removed),
+        end_reason=record.end_reason,
     )
     if record.events:
         for event in record.events:
@@ -70,7 +71,7 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     the move pipeline and the seat changes wrote them."""
     notes_at: dict[int, list[MoveLine]] = {}
     for note in record.notes:
-        notes_at.setdefault(note.seq, []).append(MoveLine(seat=note.seat, kind=note.kind))
+        notes_at.setdefault(note.seq, []).append(note_line(record, note))
     lines: list[MoveLine] = []
     rounds = 0
     for seq, event in enumerate(record.events):
@@ -88,3 +89,31 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
         lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
     lines.extend(notes_at.get(len(record.events), ()))
     return lines[-RECENT_MOVES:]
+
+
+def note_line(record: GameRecord, note: SeatNote) -> MoveLine:
+    """A seat note as a line of the game's moves: a takeover with the turns its seat
+    had missed in a row (as its line said when it happened)."""
+    if note.kind != "takeover":
+        return MoveLine(seat=note.seat, kind=note.kind)
+    return MoveLine(seat=note.seat, kind=note.kind, count=missed_in_a_row(record, note))
+
+
+def missed_in_a_row(record: GameRecord, note: SeatNote) -> int:
+    """The turns the timer quit for ``note``'s seat in a row before the note: its moves
+    the bot made for it as timeouts, back to its last move of its own (or its coming
+    back, which starts the count again), as the move pipeline counted them."""
+    # Its comings back before it (a note at the takeover's seq may be one after it).
+    before = record.notes[: record.notes.index(note)]
+    back = {n.seq for n in before if n.seat == note.seat and n.kind == "back"}
+    missed = 0
+    for seq in range(min(note.seq, len(record.events)) - 1, -1, -1):
+        if seq + 1 in back:
+            break
+        event = record.events[seq]
+        if isinstance(event, RoundDealt) or event.seat != note.seat:
+            continue
+        if record.automatic.get(seq) != "timeout":
+            break
+        missed += 1
+    return missed

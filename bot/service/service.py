@@ -308,6 +308,18 @@ class GameService:
                 await self._rater.rate_table(table)
         return tables
 
+    async def ended_table(self, game_id: int, *, channel_id: int) -> Table | None:
+        """A game of ``channel_id`` that is over, with what it did to each rating if it
+        finished: what an old hand of it clicked now shows. None for any other game."""
+        held = self._registry.table(game_id)
+        if held is not None and not held.live:  # closed this moment, not yet let go of
+            table = held if held.channel_id == channel_id else None
+        else:
+            table = await self._front.ended_table(game_id, channel_id=channel_id)
+        if table is not None and table.status is Status.FINISHED and not table.rating_changes:
+            await self._rater.rate_table(table)
+        return table
+
     async def end_shown(self, game_id: int) -> None:
         await self._front.end_shown(game_id)
 

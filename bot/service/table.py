@@ -84,8 +84,11 @@ class MoveLine:
     """One line of the table's recent moves."""
 
     seat: int
-    kind: str  # play | draw | quit | timeout | deal | kicked | left | back
+    kind: str  # play | draw | quit | timeout | deal | kicked | left | back | takeover
     card: int | None = None
+    #: A takeover's turns missed in a row (the service's Timing.misses_before_takeover
+    #: when it happened): the line says how many, as the service counted them.
+    count: int | None = None
 
 
 @dataclass
@@ -112,6 +115,8 @@ class Table:
     rating_changes: dict[int, int] = field(default_factory=dict)
     #: A lobby's people removed by its host (or a manager), stored: they may not join again.
     removed: set[int] = field(default_factory=set)
+    #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
+    end_reason: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

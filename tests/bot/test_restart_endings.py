@@ -111,3 +111,28 @@ async def test_a_restarted_table_lists_the_moves_it_had_not_shown_round_end_incl
     shown = last_moves(channel)
     assert "alice played" in shown
     assert "ended the round" in shown and "New round dealt" in shown
+
+
+async def test_a_game_ended_for_idling_just_before_a_restart_says_why_after_it(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Nobody moved for three days: the game ends, but Discord fails the table's edit
+    until the bot stops. The restarted bot's table says why it ended, as it would
+    have, not just that it was cancelled."""
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    simcord_env.inject_error(
+        "PATCH", f"*/messages/{table.table_message_id}", status=503, times=None
+    )
+    await simcord_env.advance_time(3 * 24 * 60 * 60 + 10)
+    assert table.status is Status.CANCELLED
+    old = await stop(simcord_env)
+    simcord_env.backend.faults.clear()  # Discord is back
+    await simcord_env.restart_bot(fresh_bot(settings, old))
+    await simcord_env.advance_time(10)
+    shown = texts(table_message(channel))
+    assert "Nobody moved for three days, so the game was ended." in shown, shown

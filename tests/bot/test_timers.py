@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.service.table import Status
+from bot.service.timing import Timing
 from game import Card
 from testkit.simcord_play import (
     below_title,
@@ -87,7 +89,7 @@ async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
     await simcord_env.advance_time(61)  # the second miss in a row
     assert table.seats[0].away
     await simcord_env.advance_time(3)
-    assert "alice missed two turns" in last_moves(channel)
+    assert "alice missed 2 turns in a row" in last_moves(channel)
     # From now on an AI moves for alice whenever her turn comes.
     bobs = await open_hand(bob, channel)
     await bob.click(bobs, custom_id=enabled(bobs, "lama:quit:")[0])  # round 2 ends
@@ -103,6 +105,24 @@ async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
     assert result.ephemeral or (result.response is not None and result.response.ephemeral)
     assert not table.seats[0].away and table.seats[0].missed_turns == 0
     assert table.seats[0].controller is None
+
+
+@pytest.mark.parametrize("timing", [Timing(ai_delay=0.0, misses_before_takeover=1)])
+async def test_the_table_says_how_many_turns_were_missed_as_the_service_counts_them(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """The turns missed before an AI plays the seat are the service's Timing: the
+    table's line counts them as it does, not a "two" of its own."""
+    rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
+    await simcord_env.advance_time(61)  # alice misses her turn: once is enough here
+    assert table.seats[0].away
+    await simcord_env.advance_time(3)
+    moves = last_moves(channel)
+    assert "alice missed a turn; an AI plays for them until they are back" in moves, moves
 
 
 async def test_a_kick_by_a_non_host_is_refused_and_the_host_can_kick(

@@ -442,3 +442,19 @@ async def test_a_game_that_ends_has_its_end_to_show_until_it_is_shown(store: Sto
     await store.endings.set_end_shown(cancelled)
     assert await store.endings.endings_unshown() == []
     assert lobby not in await store.endings.endings_unshown()
+
+
+async def test_a_cancelled_game_keeps_why_it_ended(store: Store) -> None:
+    """The write that cancels a game keeps its reason, for an old hand of it (or its
+    table after a restart) to say why; a finished game, and one stored before, has none."""
+    idle = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
+    unsaid = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    await store.games.set_status(unsaid, "cancelled")
+    finished, _match = await play_random_game(store, Ruleset(threshold=5), 3, seed=3)
+    reasons = []
+    for game_id in (idle, unsaid, finished):
+        record = await store.games.load_game(game_id)
+        assert record is not None
+        reasons.append(record.end_reason)
+    assert reasons == ["closed.idle_game", None, None]

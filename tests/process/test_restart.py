@@ -276,7 +276,7 @@ async def test_a_takeover_and_the_return_stay_in_the_last_moves_across_a_restart
     await alice.click(table_message(channel), label="I'm back")
     await simcord_env.advance_time(3)
     before = last_moves(channel).splitlines()
-    assert "alice missed two turns; an AI plays for them until they are back" in before
+    assert "alice missed 2 turns in a row; an AI plays for them until they are back" in before
     assert before[-1] == "alice is back"
 
     await restart(simcord_env, settings)

@@ -47,7 +47,7 @@ async def test_a_close_that_cannot_be_saved_leaves_the_table_open(
     table = Table(1, 9, 50, 1, Ruleset(), 0, "en", [Seat(1, None, "Ann")])
     registry.register(table)
 
-    async def broken(*args: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise StoreError("down")
 
     monkeypatch.setattr(store.games, "set_status", broken)

@@ -31,7 +31,8 @@ def table_payload(
     if table.status is Status.LOBBY:
         view = lobby_view(table, faces)
     elif table.status is Status.CANCELLED or table.match is None:
-        view = closed_view(table, reason or "closed.cancelled")
+        # ``reason`` as the close told it; a table rebuilt after a restart has it stored.
+        view = closed_view(table, reason or table.end_reason or "closed.cancelled")
     else:
         view = table_view(table, faces, moves)
     return {"content": None, "embeds": [], "view": view}

@@ -106,6 +106,8 @@ def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
     if line.card is not None:
         c = Card(line.card)
         card = f"{faces.card(c)} {card_name(loc, c, table.ruleset)}"
+    if line.count is not None:  # a takeover's turns missed
+        return text(loc, f"log.{line.kind}", name=name, card=card, count=line.count)
     return text(loc, f"log.{line.kind}", name=name, card=card)
 
 
