@@ -27,7 +27,7 @@ import discord
 
 from bot.limiter import Priority
 from bot.service import ServiceError
-from bot.service.table import MoveLine, Status, Table
+from bot.service.table import MoveLine, MoveLog, Status, Table
 
 from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host
@@ -50,26 +50,37 @@ def _index(lines: Sequence[MoveLine], line: MoveLine | None) -> int | None:
     return next((i for i, each in enumerate(lines) if each is line), None)
 
 
-def moves_to_list(
-    recent: Sequence[MoveLine], first: MoveLine | None, newest: MoveLine | None
-) -> list[MoveLine]:
-    """The moves the table lists next: every line since ``newest`` (the newest line
-    it lists now), at least the last ``SHOWN_MOVES``; while no line came since,
-    the same as now (from ``first``), so that nothing is edited for nothing.
-    With no ``newest`` (nothing listed by this run: the bot restarted, say), every
-    line there is: the lines the table showed before are not known, and a stop in
-    the middle of a stretch of AI moves must not lose its first ones."""
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The moves a table lists, and how many before them it never listed."""
+
+    lines: list[MoveLine]
+    unlisted: int  # lines older than ``lines`` the table never listed (they fell off)
+    end: int  # the game's count of lines when listed: the table has listed up to here
+
+
+def moves_to_list(recent: MoveLog, listed: Listing | None) -> Listing:
+    """The moves the table lists next: every line since the newest it ``listed``,
+    at least the last ``SHOWN_MOVES``; while no line came since, the same as now,
+    so that nothing is edited for nothing.  With nothing listed by this run (the
+    bot restarted, say), every line there is: the lines the table showed before
+    are not known, and a stop in the middle of a stretch of AI moves must not lose
+    its first ones.  The lines since it listed that fell off before it could list
+    them are counted."""
     lines = list(recent)
     last_few = max(0, len(lines) - SHOWN_MOVES)
-    if newest is None:
-        return lines
-    seen = _index(lines, newest)
-    if seen is None:
-        return lines  # even the newest line it lists is gone: all there are
-    if seen == len(lines) - 1:
-        kept = _index(lines, first)
-        return lines[last_few if kept is None else kept :]
-    return lines[min(seen + 1, last_few) :]
+    if listed is None or not listed.lines:
+        return Listing(lines, 0, recent.total)
+    seen = _index(lines, listed.lines[-1])
+    if seen is not None and seen == len(lines) - 1:
+        kept = _index(lines, listed.lines[0])
+        if kept is None:
+            return Listing(lines[last_few:], 0, recent.total)
+        return Listing(lines[kept:], listed.unlisted, recent.total)  # the same as now
+    # Even the newest line it lists may be gone: then all there are.
+    chosen = lines if seen is None else lines[min(seen + 1, last_few) :]
+    unlisted = max(0, recent.total - len(chosen) - listed.end)
+    return Listing(chosen, unlisted, recent.total)
 
 
 @dataclass
@@ -82,8 +93,7 @@ class TableScreen:
     stale: bool = False  # it lags behind the game
     priority: Priority | None = None  # of the edit waiting
     reason: str | None = None  # why the game closed, once it did
-    first: MoveLine | None = None  # the oldest of the moves it lists
-    newest: MoveLine | None = None  # the newest of them
+    listed: Listing | None = None  # the moves it lists
 
 
 class TableEdits:
@@ -134,12 +144,8 @@ class TableEdits:
         screen = self._screen(table.game_id)
         screen.shown = signature(payload)
         screen.edited = time.monotonic()
-        self._listed(screen, list(table.recent)[-SHOWN_MOVES:])  # the default list
-
-    @staticmethod
-    def _listed(screen: TableScreen, moves: Sequence[MoveLine]) -> None:
-        screen.first = moves[0] if moves else None
-        screen.newest = moves[-1] if moves else None
+        # The default list:
+        screen.listed = Listing(list(table.recent)[-SHOWN_MOVES:], 0, table.recent.total)
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
         screen = self._screen(table.game_id)
@@ -199,11 +205,14 @@ class TableEdits:
         if not table.live:
             self.last_edit_made(game_id)  # its last edit is made; a bot runs for months
 
-    def _payload(self, table: Table) -> tuple[dict[str, Any], list[MoveLine]]:
+    def _payload(self, table: Table) -> tuple[dict[str, Any], Listing]:
         """What the table should show now, and the moves it lists."""
         screen = self.screens.get(table.game_id) or TableScreen()
-        moves = moves_to_list(table.recent, screen.first, screen.newest)
-        return table_payload(table, self.host.faces, screen.reason, moves), moves
+        listing = moves_to_list(table.recent, screen.listed)
+        payload = table_payload(
+            table, self.host.faces, screen.reason, listing.lines, unlisted=listing.unlisted
+        )
+        return payload, listing
 
     async def edit_now(self, table: Table) -> bool:
         """Show the game as it is now; False if that failed for now (429, 5xx)."""
@@ -211,7 +220,7 @@ class TableEdits:
         self._unstale(game_id)
         if table.table_message_id is None:
             return True
-        payload, moves = self._payload(table)
+        payload, listing = self._payload(table)
         sig = signature(payload)
         screen = self.screens.get(game_id)
         if screen is not None and sig == screen.shown:
@@ -223,7 +232,7 @@ class TableEdits:
             await self.host.limiter.acquire(priority)
             if self._stale(game_id):  # it changed while the edit waited its turn
                 self._unstale(game_id)
-                payload, moves = self._payload(table)
+                payload, listing = self._payload(table)
                 sig = signature(payload)
         try:
             await self._send_edit(table, payload)
@@ -254,7 +263,7 @@ class TableEdits:
         screen = self._screen(game_id)
         screen.shown = sig
         screen.edited = time.monotonic()
-        self._listed(screen, moves)
+        screen.listed = listing
         return True
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:

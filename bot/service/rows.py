@@ -8,7 +8,7 @@ from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
 
-from .table import RECENT_MOVES, MoveLine, Seat, Status, Table
+from .table import MoveLine, Seat, Status, Table
 
 
 def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
@@ -67,8 +67,9 @@ def table_from_record(record: GameRecord) -> Table:
 
 
 def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
-    """The table's last moves, rebuilt from the stored events and seat notes as
-    the move pipeline and the seat changes wrote them."""
+    """The table's moves, every line of them (the table keeps the last few and
+    counts them all), rebuilt from the stored events and seat notes as the move
+    pipeline and the seat changes wrote them."""
     notes_at: dict[int, list[MoveLine]] = {}
     for note in record.notes:
         notes_at.setdefault(note.seq, []).append(note_line(record, note))
@@ -88,7 +89,7 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
         )
         lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
     lines.extend(notes_at.get(len(record.events), ()))
-    return lines[-RECENT_MOVES:]
+    return lines
 
 
 def note_line(record: GameRecord, note: SeatNote) -> MoveLine:

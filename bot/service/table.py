@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -14,7 +14,8 @@ from game import Match, Ruleset
 from game.ai import Strength
 
 # Lines of recent moves kept: the table lists every line it hasn't shown yet (an
-# edit held for AI moves shows them all), at least its last six.
+# edit held for AI moves shows them all), at least its last six; those it could not
+# list before they fell off (its edits failing for long) it counts.
 RECENT_MOVES = 24
 
 #: How an AI seat's name is stored: its number at the table, in one fixed form the
@@ -91,6 +92,29 @@ class MoveLine:
     count: int | None = None
 
 
+class MoveLog(deque[MoveLine]):
+    """The table's last ``RECENT_MOVES`` lines, and how many lines its game has had
+    in all: a table that could not be edited for a while can count the lines that
+    fell off before it listed them."""
+
+    def __init__(self, lines: Iterable[MoveLine] = (), maxlen: int | None = RECENT_MOVES) -> None:
+        super().__init__(lines, maxlen)
+        self.total = len(self)
+
+    def append(self, line: MoveLine) -> None:
+        super().append(line)
+        self.total += 1
+
+    def extend(self, lines: Iterable[MoveLine]) -> None:
+        for line in lines:
+            self.append(line)
+
+    @property
+    def start(self) -> int:
+        """The place of the oldest line kept among all the game's lines (0 for its first)."""
+        return self.total - len(self)
+
+
 @dataclass
 class Table:
     game_id: int
@@ -109,7 +133,7 @@ class Table:
     warned: bool = False
     opened_at: float = 0.0
     active_at: float = 0.0  # unix time of the last change of a running game
-    recent: deque[MoveLine] = field(default_factory=lambda: deque(maxlen=RECENT_MOVES))
+    recent: MoveLog = field(default_factory=MoveLog)
     #: Once finished and rated: each person's seat's rating change in the game's season,
     #: on the shown scale (seat: +18); empty while not rated.
     rating_changes: dict[int, int] = field(default_factory=dict)

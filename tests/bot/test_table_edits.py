@@ -18,6 +18,7 @@ from game import Card as C
 from testkit.simcord_play import (
     custom_ids,
     enabled,
+    fail_table_edits,
     last_moves,
     moves_shown,
     one_move_from_the_end,
@@ -182,3 +183,31 @@ async def test_a_quit_followed_by_ai_moves_within_the_hold_is_on_the_table_at_so
     versions = table_versions(simcord_env.http_requests[before:])
     assert versions, "the table was edited"
     assert any("alice quit the round" in moves for moves in versions), versions
+
+
+async def test_a_table_kept_from_discord_for_long_counts_every_move_it_does_not_list(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Discord fails the table's edits while alice and bob draw 26 times (more moves
+    than the bot keeps lines of). Once Discord is back, the table lists the newest and
+    counts every one of the others in its "… N more moves": none goes missing unsaid."""
+    misfits = [C.FIVE] * 8 + [C.FOUR] * 8 + [C.SIX] * 2 + [C.LLAMA] * 8  # nothing fits a one
+    rig(simcord_env, [[C.SIX] * 3, [C.SIX] * 3], C.ONE, misfits)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    assert last_moves(channel).startswith("New round dealt")
+    fail_table_edits(simcord_env, channel, times=1000, status=503)
+    for _ in range(13):
+        await take_simple_turn(alice, channel)
+        await take_simple_turn(bob, channel)
+    assert table.match is not None and table.match.public_view().draw_pile == 49 - 26
+    simcord_env.backend.faults.clear()  # Discord is back
+    await simcord_env.advance_time(120)
+
+    rows = last_moves(channel).split("\n")
+    listed = [row for row in rows if row.endswith("drew a card")]
+    assert rows[0] == f"… {26 - len(listed)} more moves", rows
+    assert len(listed) == len(rows) - 1

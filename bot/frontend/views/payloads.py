@@ -20,9 +20,12 @@ def table_payload(
     faces: Faces,
     reason: str | None = None,
     moves: Sequence[MoveLine] | None = None,
+    *,
+    unlisted: int = 0,
 ) -> dict[str, Any]:
     """What the table message should show now, listing ``moves`` (by default the
-    last few): one Components V2 layout.
+    last few) and counting the ``unlisted`` older moves it never listed: one
+    Components V2 layout.
 
     A V2 message has no content or embeds, so they are cleared (a table posted
     before the bot used V2 is turned into one by its next edit).
@@ -34,7 +37,7 @@ def table_payload(
         # ``reason`` as the close told it; a table rebuilt after a restart has it stored.
         view = closed_view(table, reason or table.end_reason or "closed.cancelled")
     else:
-        view = table_view(table, faces, moves)
+        view = table_view(table, faces, moves, unlisted=unlisted)
     return {"content": None, "embeds": [], "view": view}
 
 

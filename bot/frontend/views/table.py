@@ -112,13 +112,23 @@ def move_line(table: Table, faces: Faces, line: MoveLine) -> str:
 
 
 def moves_text(
-    table: Table, faces: Faces, lines: Sequence[MoveLine], limit: int = MAX_MOVE_ROWS
+    table: Table,
+    faces: Faces,
+    lines: Sequence[MoveLine],
+    limit: int = MAX_MOVE_ROWS,
+    unlisted: int = 0,
 ) -> str:
     """The lines, a row each, in at most ``limit`` rows: beyond them the older moves
-    are summed up ("… 3 more moves"), a human seat's before an AI seat's kept."""
+    are summed up ("… 3 more moves"), a human seat's before an AI seat's kept; the
+    ``unlisted`` moves before the lines are counted in the first such row."""
 
     def rows(kept: set[int]) -> int:
-        runs = sum(1 for i in range(len(lines)) if i not in kept and (i == 0 or i - 1 in kept))
+        # A row per line kept, and one per run of lines summed up; the unlisted
+        # moves begin the first run.
+        def starts_run(i: int) -> bool:
+            return i not in kept and (i - 1 in kept if i else not unlisted)
+
+        runs = sum(1 for i in range(len(lines)) if starts_run(i)) + (1 if unlisted else 0)
         return len(kept) + runs
 
     keep: set[int] = set()
@@ -126,7 +136,7 @@ def moves_text(
         if rows(keep | {i}) <= limit:
             keep.add(i)
     shown: list[str] = []
-    dropped = 0
+    dropped = unlisted
     for i, line in enumerate(lines):
         if i not in keep:
             dropped += 1
@@ -179,21 +189,24 @@ def is_over(table: Table, view: PublicView) -> bool:
     return table.status is Status.FINISHED or view.game_over
 
 
-def table_view(table: Table, faces: Faces, moves: Sequence[MoveLine] | None = None) -> Layout:
+def table_view(
+    table: Table, faces: Faces, moves: Sequence[MoveLine] | None = None, *, unlisted: int = 0
+) -> Layout:
     """The table: the top card big, a section per seat, ``moves`` (by default the
-    last ``SHOWN_MOVES``), the last round's scoring and the table's buttons. Drawn
-    from the public view only."""
+    last ``SHOWN_MOVES``) after the ``unlisted`` older moves counted, the last
+    round's scoring and the table's buttons. Drawn from the public view only."""
     match = table.match
     assert match is not None
     view = match.public_view()
     lines = list(table.recent)[-SHOWN_MOVES:] if moves is None else list(moves)
-    shown = _table_layout(table, faces, view, lines, MAX_MOVE_ROWS, plain_scores=False)
+    listing = (lines, unlisted)
+    shown = _table_layout(table, faces, view, listing, MAX_MOVE_ROWS, plain_scores=False)
     # Too long for Discord: long hands in the scoring as short labels instead of
     # emojis, then fewer rows of moves (a human seat's moves are kept).
     for limit, plain in ((MAX_MOVE_ROWS, True), (SHOWN_MOVES, True)):
         if text_length(shown) <= MAX_TEXT:
             break
-        shown = _table_layout(table, faces, view, lines, limit, plain_scores=plain)
+        shown = _table_layout(table, faces, view, listing, limit, plain_scores=plain)
     return fit(shown)
 
 
@@ -201,7 +214,7 @@ def _table_layout(
     table: Table,
     faces: Faces,
     view: PublicView,
-    moves: Sequence[MoveLine],
+    listing: tuple[Sequence[MoveLine], int],
     limit: int,
     *,
     plain_scores: bool,
@@ -235,8 +248,9 @@ def _table_layout(
         ]
         items.append(block("\n".join(head), picture(faces.image(top), name)))
         items += [ui.Separator(), *_seat_sections(table, faces, view)]
+    moves, unlisted = listing
     if moves:
-        recent = moves_text(table, faces, moves, limit)
+        recent = moves_text(table, faces, moves, limit, unlisted)
         # No separator above it in a round: the seats' badges end their block.
         items += [
             None if view.live else ui.Separator(),
