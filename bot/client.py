@@ -247,6 +247,10 @@ class LamaBot(commands.Bot):
             self.presenter.show_endings(await self.service.endings_unshown())
         except Exception:  # the resumed tables below must be shown all the same
             log.exception("could not show the ends of the games that ended before the stop")
+        try:
+            self.presenter.post_charts(await self.service.charts_unposted())
+        except Exception:  # the resumed tables below must be shown all the same
+            log.exception("could not post the charts of the games that ended before the stop")
         for table in self.service.resumed_tables():
             try:
                 await self._notify_resumed(table)

@@ -3,7 +3,9 @@
 The write that ends a game (its last move, a cancel) stores its end as not shown;
 the front end says once the table's last edit is made.  A bot stopped or killed in
 between (the edit paced a moment later, or failing at Discord) shows the end at its
-next start, so a table never keeps showing a game that is over.
+next start, so a table never keeps showing a game that is over.  A finished game's
+chip chart likewise: stored as not posted when the game finishes, as posted once the
+front end is done with it, so a restart posts it if it had not gone out, and only then.
 """
 
 from __future__ import annotations
@@ -34,6 +36,23 @@ class EndingRows:
             query = f"""SELECT id FROM games
                         WHERE end_shown = 0 AND status IN ('finished', 'cancelled')
                               AND {where}
+                        ORDER BY id
+                     """
+            return [int(row[0]) for row in await unit.fetch(query, params)]
+
+    async def set_chart_posted(self, game_id: int) -> None:
+        """A finished game's chart was posted (or given up on): a restart leaves it."""
+        async with self._db.write() as unit:
+            query = "UPDATE games SET chart_posted = 1 WHERE id = ? AND chart_posted = 0"
+            await unit.execute(query, (game_id,))
+
+    async def charts_unposted(self) -> list[int]:
+        """The finished games whose chart may not have gone out yet, by id; once this
+        process has claimed its shards, only the games of their guilds."""
+        where, params = served(self._leases.shards)
+        async with self._db.read() as unit:
+            query = f"""SELECT id FROM games
+                        WHERE chart_posted = 0 AND status = 'finished' AND {where}
                         ORDER BY id
                      """
             return [int(row[0]) for row in await unit.fetch(query, params)]

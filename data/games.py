@@ -206,17 +206,18 @@ class Games:
                 raise ValueError(f"winners {finished} for {len(points)} seats")
         now = self._clock()
         async with self._db.write() as unit:
-            # A game that ends here has its end to show (``end_shown``: data.endings).
+            # A game that ends here has its end to show and its chart to post
+            # (``end_shown``, ``chart_posted``: data.endings).
             query = """UPDATE games
                        SET status = ?, turn_deadline = ?, updated_at = ?, finished_at = ?,
-                           end_shown = ?
+                           end_shown = ?, chart_posted = ?
                        WHERE id = ? AND status = 'running'
                        RETURNING id
                     """
             params = (
-                ("finished", None, now, now, 0, game_id)
+                ("finished", None, now, now, 0, 0, game_id)
                 if finished is not None
-                else ("running", turn_deadline, now, None, 1, game_id)
+                else ("running", turn_deadline, now, None, 1, 1, game_id)
             )
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "running")
@@ -346,12 +347,22 @@ class Games:
             query = """UPDATE games
                        SET status = ?, updated_at = ?, finished_at = ?,
                            turn_deadline = CASE WHEN ? = 1 THEN turn_deadline END,
-                           end_shown = ?, end_reason = ?
+                           end_shown = ?, end_reason = ?, chart_posted = ?
                        WHERE id = ? AND status IN ('lobby', 'running')
                        RETURNING id
                     """
             end_shown = int(shown or status in ("lobby", "running"))
-            params = (status, now, finished_at, keeps_deadline, end_shown, reason, game_id)
+            chart_posted = int(shown or status != "finished")
+            params = (
+                status,
+                now,
+                finished_at,
+                keeps_deadline,
+                end_shown,
+                reason,
+                chart_posted,
+                game_id,
+            )
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
             await forget_removals(unit, game_id)

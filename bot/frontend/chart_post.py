@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 
 from bot.limiter import Priority
@@ -39,10 +38,11 @@ class ChartPost:
         self.charted.discard(game_id)  # its chart went out with the notice that finished it
 
     def finished(self, table: Table) -> None:
-        """The game is finished: its chart goes out, unless it did already."""
+        """The game is finished: its chart goes out, unless it did already (also after
+        a restart: once done with, stored so)."""
         if table.game_id not in self.charted:
             self.charted.add(table.game_id)
-            self.background.spawn(self._post(table, self.tokens.click(table)), chart_name(table))
+            self.background.spawn(self._posted(table, self.tokens.click(table)), chart_name(table))
 
     def stop(self, table: Table) -> None:
         """The table is gone: its chart is not posted."""
@@ -50,20 +50,28 @@ class ChartPost:
             if task is not asyncio.current_task():
                 task.cancel()
 
-    async def _post(self, table: Table, token: Token | None) -> None:
-        """One message with the finished game's chip chart, read from the store."""
+    async def _posted(self, table: Table, token: Token | None) -> None:
+        # Posted, or given up on: either way a restart must not post it again. (A bot
+        # stopped meanwhile cancels this, so its next start posts it.)
+        if await self._post(table, token):
+            await self.host.service.chart_posted(table.game_id)
+
+    async def _post(self, table: Table, token: Token | None) -> bool:
+        """One message with the finished game's chip chart, read from the store: True
+        once done with it (posted, or given up on), False if the store could not say."""
         try:
             chart = await finished_chart(
                 self.host.service, self.host.faces, table.game_id, table.locale
             )
         except StoreError as error:
             log.warning("game %s: could not load the chart: %s", table.game_id, error)
-            return
+            return False
         if chart is None:
-            return
+            return True
         shown, png = chart
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        for failures in itertools.count(1):
+        failures = 0
+        while True:
             try:
                 if self.tokens.fresh(token):
                     assert token is not None
@@ -71,9 +79,10 @@ class ChartPost:
                 else:
                     await self.host.limiter.acquire(Priority.COSMETIC)
                     await channel.send(view=shown, file=chart_file(png))
-                return
+                return True
             except FAILURES as error:
+                failures += 1
                 if not transient(error) or failures >= CHART_TRIES:
                     log.warning("game %s: could not post the chart: %s", table.game_id, error)
-                    return
+                    return True
             await asyncio.sleep(self.host.pacing.backoff(failures))

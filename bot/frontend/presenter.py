@@ -76,6 +76,12 @@ class Presenter:
         for table in tables:
             self.request(table)
 
+    def post_charts(self, tables: list[Table]) -> None:
+        """Games that finished before a restart whose charts may not have gone out:
+        posted now, as the game's end would have."""
+        for table in tables:
+            self.chart.finished(table)
+
     def forget(self, game_id: int) -> None:
         """Let go of a game that is over (a bot runs for months)."""
         self.table_edits.forget(game_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, StoreError
 from game import Ruleset
@@ -108,6 +109,19 @@ class FrontStore:
         except StoreError as error:
             log.warning("could not read the games whose end is not shown: %s", error)
             return []
+        return await self._rebuilt(game_ids, "its end")
+
+    async def charts_unposted(self) -> list[Table]:
+        """The games that finished before the bot stopped but whose chart may not have
+        gone out, rebuilt to post it. A store that can't say leaves them for the next start."""
+        try:
+            game_ids = await self._store.endings.charts_unposted()
+        except StoreError as error:
+            log.warning("could not read the games whose chart is not posted: %s", error)
+            return []
+        return await self._rebuilt(game_ids, "its chart")
+
+    async def _rebuilt(self, game_ids: list[int], what: str) -> list[Table]:
         tables = []
         for game_id in game_ids:
             try:
@@ -115,18 +129,29 @@ class FrontStore:
                 if record is not None:
                     tables.append(table_from_record(record))
             except Exception:
-                log.exception("game %s: its end could not be rebuilt to be shown", game_id)
+                log.exception("game %s: %s could not be rebuilt to be shown", game_id, what)
         return tables
 
     async def end_shown(self, game_id: int) -> None:
         """The table of a game that ended shows it now; failing to keep that costs
         only one more edit at the next start."""
+        await self._keep(self._store.endings.set_end_shown(game_id), game_id, "its end is shown")
+
+    async def chart_posted(self, game_id: int) -> None:
+        """A finished game's chart went out (or was given up on); failing to keep that
+        costs a second chart at the next start."""
+        posted = self._store.endings.set_chart_posted(game_id)
+        await self._keep(posted, game_id, "its chart is posted")
+
+    @staticmethod
+    async def _keep(write: Awaitable[None], game_id: int, what: str) -> None:
+        """Store ``what`` the table shows now, in the background: a failure is logged."""
         try:
-            await self._store.endings.set_end_shown(game_id)
+            await write
         except StoreError as error:
-            log.warning("game %s: could not store that its end is shown: %s", game_id, error)
+            log.warning("game %s: could not store that %s: %s", game_id, what, error)
         except Exception:  # a background task: log it and carry on
-            log.exception("game %s: storing that its end is shown failed", game_id)
+            log.exception("game %s: storing that %s failed", game_id, what)
 
     async def remember_hand(self, hand: OpenHandRecord) -> None:
         """Keep an open hand for after a restart; failing costs only its refreshes."""

@@ -323,6 +323,13 @@ class GameService:
     async def end_shown(self, game_id: int) -> None:
         await self._front.end_shown(game_id)
 
+    async def charts_unposted(self) -> list[Table]:
+        """The games that finished before a restart whose chart may not have gone out."""
+        return await self._front.charts_unposted()
+
+    async def chart_posted(self, game_id: int) -> None:
+        await self._front.chart_posted(game_id)
+
     # ------------------------------------------------------------ notices, places gone
     async def notify(self, table: Table) -> None:
         await self._notices.notify(table)

@@ -9,23 +9,50 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.table import Status
+from bot.frontend.views.stats import CHART_FILE
+from bot.service.table import Status, Table
 from game import Card as C
 from testkit.simcord_play import (
+    below_title,
     enabled,
     fail_table_edits,
     last_moves,
     open_hand,
     open_lobby,
     rig,
+    service,
     table_message,
     texts,
     title,
     two_player_game,
 )
+from testkit.slow_store import held
 from tests.simcord_fixtures import fresh_bot
 
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
+
+
+def charts(channel: simcord.ChannelHandle) -> int:
+    """How many chip charts were posted in the channel."""
+    return sum(any(a.filename == CHART_FILE for a in m.attachments) for m in channel.history())
+
+
+async def finish_unseen(
+    env: simcord.Env,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+) -> Table:
+    """alice's last card ends the game while Discord fails the table's edits."""
+    rig(env, [[C.FIVE], JUNK], C.FOUR, [C.LLAMA] * 8)
+    table = await two_player_game(env, alice, bob, channel, threshold=1)
+    await env.advance_time(3)
+    hand: Any = await open_hand(alice, channel)
+    fail_table_edits(env, channel, times=1000, status=503)
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    assert table.status is Status.FINISHED
+    assert "game over" not in title(table_message(channel))  # not shown yet
+    return table
 
 
 async def stop(env: simcord.Env) -> LamaBot:
@@ -34,6 +61,13 @@ async def stop(env: simcord.Env) -> LamaBot:
     assert isinstance(old, LamaBot)
     await old.close()
     return old
+
+
+async def start_again(env: simcord.Env, settings: Settings, old: LamaBot) -> None:
+    """Discord is back, and the bot starts again (a while to show what it has to)."""
+    env.backend.faults.clear()
+    await env.restart_bot(fresh_bot(settings, old))
+    await env.advance_time(10)
 
 
 async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
@@ -45,29 +79,21 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
 ) -> None:
     """alice's last card ends the game; the bot stops while Discord still fails the
     table's edit (or before it went out at all). The restarted bot shows the result,
-    the table's last word, instead of a round still being played."""
-    rig(simcord_env, [[C.FIVE], JUNK], C.FOUR, [C.LLAMA] * 8)
-    table = await two_player_game(simcord_env, alice, bob, channel, threshold=1)
+    the table's last word, instead of a round still being played; its chip chart,
+    which went out before the stop, is not posted again."""
+    table = await finish_unseen(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
-    hand: Any = await open_hand(alice, channel)
-    for path in (f"*/messages/{table.table_message_id}", "*/messages/@original"):
-        simcord_env.inject_error("PATCH", path, status=503, times=None)
-    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
-    assert table.status is Status.FINISHED
-    assert "game over" not in title(table_message(channel))  # not shown yet
-    old = await stop(simcord_env)
-    simcord_env.backend.faults.clear()  # Discord is back
-    await simcord_env.restart_bot(fresh_bot(settings, old))
-    await simcord_env.advance_time(10)
+    assert charts(channel) == 1
+    await start_again(simcord_env, settings, await stop(simcord_env))
     shown = table_message(channel)
     assert "game over" in title(shown)
     assert "The winner is **alice**" in texts(shown)
     # As the table would have shown it: with what the game did to each rating.
     assert texts(shown).count("· rating **") == 2
+    assert charts(channel) == 1
     # Shown once: a second restart leaves the finished table alone.
     before = len(simcord_env.http_requests)
-    await simcord_env.restart_bot(fresh_bot(settings, await stop(simcord_env)))
-    await simcord_env.advance_time(10)
+    await start_again(simcord_env, settings, await stop(simcord_env))
     edits = [
         r
         for r in simcord_env.http_requests[before:]
@@ -104,10 +130,7 @@ async def test_a_restarted_table_lists_the_moves_it_had_not_shown_round_end_incl
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(3)
     assert table.match is not None and table.match.round_no == 2 and table.to_move == 0
-    old = await stop(simcord_env)
-    simcord_env.backend.faults.clear()  # Discord is back
-    await simcord_env.restart_bot(fresh_bot(settings, old))
-    await simcord_env.advance_time(10)
+    await start_again(simcord_env, settings, await stop(simcord_env))
     shown = last_moves(channel)
     assert "alice played" in shown
     assert "ended the round" in shown and "New round dealt" in shown
@@ -136,3 +159,66 @@ async def test_a_game_ended_for_idling_just_before_a_restart_says_why_after_it(
     await simcord_env.advance_time(10)
     shown = texts(table_message(channel))
     assert "Nobody moved for three days, so the game was ended." in shown, shown
+
+
+async def test_a_game_left_idle_while_the_bot_was_down_says_why_it_ended(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Nobody moves for three days, the bot being down the while: the restarted bot
+    ends the game, and its table says why, as a running bot's would."""
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    old = await stop(simcord_env)
+    await simcord_env.advance_time(service(simcord_env).timing.game_idle + 60)
+    await start_again(simcord_env, settings, old)
+    stored = await service(simcord_env).store.games.load_game(table.game_id)
+    assert stored is not None and stored.status == "cancelled"
+    says = below_title(table_message(channel))
+    assert says == "Nobody moved for three days, so the game was ended."
+
+
+async def test_a_game_its_players_left_just_before_a_restart_says_why_it_ended_after_it(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """bob and alice leave, every seat is an AI's and the game ends, while Discord
+    fails the table's edits; the bot stops. The restarted table says why it ended."""
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [])
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    fail_table_edits(simcord_env, channel, times=1000, status=503)
+    await bob.slash(channel, "lama leave")
+    await alice.slash(channel, "lama leave")
+    assert table.status is Status.CANCELLED
+    await start_again(simcord_env, settings, await stop(simcord_env))
+    says = below_title(table_message(channel))
+    assert says == "Every player's seat is held by an AI, so the game was ended."
+
+
+async def test_a_game_that_ended_just_before_a_restart_posts_its_chart_after_it(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """The game ends and the bot stops before its chart could go out: the restarted
+    bot shows the end as a running one would, the chip chart too, once."""
+    # The chart's read of the store is slow: the bot stops before it went out.
+    with held(service(simcord_env).store.stats, "chip_history", 60.0):
+        await finish_unseen(simcord_env, alice, bob, channel)
+        old = await stop(simcord_env)
+    assert charts(channel) == 0
+    await start_again(simcord_env, settings, old)
+    assert "game over" in title(table_message(channel))
+    assert charts(channel) == 1
+    await start_again(simcord_env, settings, await stop(simcord_env))
+    assert charts(channel) == 1, "posted once"

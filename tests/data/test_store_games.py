@@ -423,6 +423,20 @@ async def test_an_unreadable_game_does_not_block_the_others(
         await store.close()
 
 
+async def test_a_finished_game_has_its_chart_to_post_until_it_is_posted(store: Store) -> None:
+    """The write that finishes a game marks its chip chart as not yet posted, until
+    the front end says it is (or gave up): a restart posts the others, once."""
+    finished, _match = await play_random_game(store, Ruleset(threshold=5), 3, seed=3)
+    cancelled = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    await store.games.set_status(cancelled, "cancelled")  # no chart to post
+    await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+    assert await store.endings.charts_unposted() == [finished]
+    await store.endings.set_end_shown(finished)  # the table's edit: not the chart
+    assert await store.endings.charts_unposted() == [finished]
+    await store.endings.set_chart_posted(finished)
+    assert await store.endings.charts_unposted() == []
+
+
 async def test_a_game_that_ends_has_its_end_to_show_until_it_is_shown(store: Store) -> None:
     """The write that ends a game (its last move, a cancel) marks its end as not yet shown
     on its table, until the front end says it is: a restart shows the others."""
