@@ -15,7 +15,7 @@ from .records import GameRecord, SeatNote, SeatRecord
 #: The columns of a games row, in the order :func:`assemble` reads them.
 GAME_COLUMNS = """id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                   turn_timer, turn_deadline, language, created_at, finished_at,
-                  updated_at, hints, end_reason"""
+                  updated_at, hints, end_reason, moves_listed"""
 
 
 def dumps(data: Any) -> str:
@@ -91,6 +91,7 @@ def _record(
         updated_at,
         hints,
         end_reason,
+        moves_listed,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -124,4 +125,5 @@ def _record(
         hints=bool(hints),
         end_reason=end_reason,
         removed=removed,
+        moves_listed=moves_listed,
     )

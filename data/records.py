@@ -112,6 +112,8 @@ class GameRecord:
     #: Why it was cancelled (an i18n key such as ``closed.idle_game``), if it was and
     #: that was stored (not for games stored before, nor for a place gone).
     end_reason: str | None = None
+    #: How many of its move lines its table message has listed; None if not known.
+    moves_listed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from .forget import Forgetting
 from .games import Games
 from .hands import OpenHandRows
 from .hints import HintRows
+from .listed import ListedRows
 from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .rating_writes import RatingWrites
@@ -109,6 +110,8 @@ class Store:
         self.hints = HintRows(self._db)
         #: The games that ended whose table may not show it yet, for a restart to show.
         self.endings = EndingRows(self._db, self.leases)
+        #: How far each table message listed its game's moves, for a restart to count on.
+        self.listed = ListedRows(self._db)
         #: /lama stats and its kin (on the stats' connection).
         self.stats = StatsReads(self._reads)
         #: Rating boards, a person's rating over time, what a game did to its seats.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -261,3 +262,31 @@ def table_versions(calls: list[Any]) -> list[str]:
             moves = next((b for b in blocks if b.startswith("**Last moves**")), "")
             shown.append(moves.split("\n", 1)[-1])
     return shown
+
+
+async def draws_unseen(
+    env: simcord.Env,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+    draws: int,
+) -> None:
+    """A two-player game in which nothing fits the top card: once the table shows the
+    deal, Discord fails its edits while alice and bob draw ``draws`` times in all."""
+    misfits = [Card.FIVE] * 8 + [Card.FOUR] * 8 + [Card.SIX] * 2 + [Card.LLAMA] * 8
+    rig(env, [[Card.SIX] * 3, [Card.SIX] * 3], Card.ONE, misfits)
+    table = await two_player_game(env, alice, bob, channel, turn_timer=0)
+    await env.advance_time(3)
+    assert last_moves(channel).startswith("New round dealt")
+    fail_table_edits(env, channel, times=1000, status=503)
+    for _ in range(draws):
+        await take_simple_turn(alice if table.to_move == 0 else bob, channel)
+
+
+def draws_counted(channel: simcord.ChannelHandle) -> int:
+    """The draws the table accounts for: those it lists, and those its one "… N more
+    moves" row before them counts (that row must be there, the others all draws)."""
+    rows = last_moves(channel).split("\n")
+    found = re.fullmatch(r"… (\d+) more moves", rows[0])
+    assert found is not None and all(row.endswith("drew a card") for row in rows[1:]), rows
+    return int(found[1]) + len(rows) - 1

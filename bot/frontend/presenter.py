@@ -52,7 +52,9 @@ class Presenter:
         # Chart posts, open-hand saves, pings and deletions tried again.
         self.background = Background()
         self.tokens = Tokens(host)
-        self.table_edits = TableEdits(host, self.tokens, last_edit_made=self._end_shown)
+        self.table_edits = TableEdits(
+            host, self.tokens, last_edit_made=self._end_shown, moves_listed=self._moves_listed
+        )
         self.pings = Pings(host, self.tokens, self.background)
         self.open_hands = OpenHands(host, self.tokens, self.background)
         self.chart = ChartPost(host, self.tokens, self.background)
@@ -70,6 +72,11 @@ class Presenter:
         alone), then let go of."""
         self.forget(game_id)
         self.background.spawn(self.host.service.end_shown(game_id), f"lama-ended-{game_id}")
+
+    def _moves_listed(self, game_id: int, count: int) -> None:
+        """A table lists its game's lines up to ``count``: stored, for a restart."""
+        listed = self.host.service.moves_listed(game_id, count)
+        self.background.spawn(listed, f"lama-listed-{game_id}")
 
     def show_endings(self, tables: list[Table]) -> None:
         """Games that ended before a restart whose tables may not show it yet: shown now."""

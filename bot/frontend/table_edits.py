@@ -62,15 +62,16 @@ class Listing:
 def moves_to_list(recent: MoveLog, listed: Listing | None) -> Listing:
     """The moves the table lists next: every line since the newest it ``listed``,
     at least the last ``SHOWN_MOVES``; while no line came since, the same as now,
-    so that nothing is edited for nothing.  With nothing listed by this run (the
+    so that nothing is edited for nothing.  With no lines listed by this run (the
     bot restarted, say), every line there is: the lines the table showed before
     are not known, and a stop in the middle of a stretch of AI moves must not lose
-    its first ones.  The lines since it listed that fell off before it could list
-    them are counted."""
+    its first ones.  The lines since it listed (as far as known: after a restart,
+    as stored) that fell off before it could list them are counted."""
     lines = list(recent)
     last_few = max(0, len(lines) - SHOWN_MOVES)
     if listed is None or not listed.lines:
-        return Listing(lines, 0, recent.total)
+        unlisted = 0 if listed is None else max(0, recent.start - listed.end)
+        return Listing(lines, unlisted, recent.total)
     seen = _index(lines, listed.lines[-1])
     if seen is not None and seen == len(lines) - 1:
         kept = _index(lines, listed.lines[0])
@@ -99,11 +100,20 @@ class TableScreen:
 class TableEdits:
     """The edits of every table message: paced, held for AI moves, tried again."""
 
-    def __init__(self, host: Host, tokens: Tokens, last_edit_made: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        host: Host,
+        tokens: Tokens,
+        last_edit_made: Callable[[int], None],
+        moves_listed: Callable[[int, int], None],
+    ) -> None:
         self.host = host
         self.tokens = tokens
         #: Called with the game id once a game that is over shows how it ended.
         self.last_edit_made = last_edit_made
+        #: Called with the game id and its count of lines once its table lists up to
+        #: there (kept for a restart, which counts the moves it never listed).
+        self.moves_listed = moves_listed
         self.screens: dict[int, TableScreen] = {}
 
     def _screen(self, game_id: int) -> TableScreen:
@@ -145,7 +155,23 @@ class TableEdits:
         screen.shown = signature(payload)
         screen.edited = time.monotonic()
         # The default list:
-        screen.listed = Listing(list(table.recent)[-SHOWN_MOVES:], 0, table.recent.total)
+        self._listed(table, Listing(list(table.recent)[-SHOWN_MOVES:], 0, table.recent.total))
+
+    def _listed(self, table: Table, listing: Listing) -> None:
+        """The table lists ``listing`` now: kept (and stored, when it got further)."""
+        screen = self._screen(table.game_id)
+        before = self._listing(table, screen)
+        screen.listed = listing
+        if before is None or listing.end > before.end:
+            self.moves_listed(table.game_id, listing.end)
+
+    @staticmethod
+    def _listing(table: Table, screen: TableScreen) -> Listing | None:
+        """What the table lists, as far as known: by this run, else as stored before a
+        restart (how far, not which lines)."""
+        if screen.listed is None and table.moves_listed is not None:
+            return Listing([], 0, table.moves_listed)
+        return screen.listed
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
         screen = self._screen(table.game_id)
@@ -208,7 +234,7 @@ class TableEdits:
     def _payload(self, table: Table) -> tuple[dict[str, Any], Listing]:
         """What the table should show now, and the moves it lists."""
         screen = self.screens.get(table.game_id) or TableScreen()
-        listing = moves_to_list(table.recent, screen.listed)
+        listing = moves_to_list(table.recent, self._listing(table, screen))
         payload = table_payload(
             table, self.host.faces, screen.reason, listing.lines, unlisted=listing.unlisted
         )
@@ -263,7 +289,7 @@ class TableEdits:
         screen = self._screen(game_id)
         screen.shown = sig
         screen.edited = time.monotonic()
-        screen.listed = listing
+        self._listed(table, listing)
         return True
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:

@@ -143,6 +143,12 @@ class FrontStore:
         posted = self._store.endings.set_chart_posted(game_id)
         await self._keep(posted, game_id, "its chart is posted")
 
+    async def moves_listed(self, game_id: int, count: int) -> None:
+        """The table lists the game's lines up to ``count``; failing to keep that costs
+        a table after a restart the count of the moves it never listed."""
+        listed = self._store.listed.set_moves_listed(game_id, count)
+        await self._keep(listed, game_id, "its table listed its moves")
+
     @staticmethod
     async def _keep(write: Awaitable[None], game_id: int, what: str) -> None:
         """Store ``what`` the table shows now, in the background: a failure is logged."""

@@ -56,6 +56,7 @@ def table_from_record(record: GameRecord) -> Table:
         hints=record.hints,
         removed=set(record.removed),
         end_reason=record.end_reason,
+        moves_listed=record.moves_listed,
     )
     if record.events:
         for event in record.events:

@@ -330,6 +330,9 @@ class GameService:
     async def chart_posted(self, game_id: int) -> None:
         await self._front.chart_posted(game_id)
 
+    async def moves_listed(self, game_id: int, count: int) -> None:
+        await self._front.moves_listed(game_id, count)
+
     # ------------------------------------------------------------ notices, places gone
     async def notify(self, table: Table) -> None:
         await self._notices.notify(table)

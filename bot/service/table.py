@@ -141,6 +141,9 @@ class Table:
     removed: set[int] = field(default_factory=set)
     #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
     end_reason: str | None = None
+    #: How many of its lines (``recent.total``) its table message had listed when the
+    #: bot stopped, as stored; None if not known. The front end keeps it after each edit.
+    moves_listed: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

@@ -14,6 +14,8 @@ from bot.service.table import Status, Table
 from game import Card as C
 from testkit.simcord_play import (
     below_title,
+    draws_counted,
+    draws_unseen,
     enabled,
     fail_table_edits,
     last_moves,
@@ -222,3 +224,18 @@ async def test_a_game_that_ended_just_before_a_restart_posts_its_chart_after_it(
     assert charts(channel) == 1
     await start_again(simcord_env, settings, await stop(simcord_env))
     assert charts(channel) == 1, "posted once"
+
+
+async def test_a_restarted_table_counts_the_moves_it_had_not_shown_beyond_those_it_lists(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Discord fails the table's edits while alice and bob draw 26 times (more moves
+    than the bot keeps lines of), then the bot stops. The restarted table lists the
+    newest moves and counts every other one it had not shown in its "… N more moves"."""
+    await draws_unseen(simcord_env, alice, bob, channel, draws=26)
+    await start_again(simcord_env, settings, await stop(simcord_env))
+    assert draws_counted(channel) == 26

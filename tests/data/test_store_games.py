@@ -437,6 +437,22 @@ async def test_a_finished_game_has_its_chart_to_post_until_it_is_posted(store: S
     assert await store.endings.charts_unposted() == []
 
 
+async def test_a_game_keeps_how_far_its_table_listed_its_moves(store: Store) -> None:
+    """How many of a game's move lines its table message has listed, kept for a
+    restart: unknown until said, and never taken back by a write that comes late."""
+    game_id = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+
+    async def listed() -> int | None:
+        record = await store.games.load_game(game_id)
+        assert record is not None
+        return record.moves_listed
+
+    assert await listed() is None
+    await store.listed.set_moves_listed(game_id, 7)
+    await store.listed.set_moves_listed(game_id, 5)  # an older edit's write, late
+    assert await listed() == 7
+
+
 async def test_a_game_that_ends_has_its_end_to_show_until_it_is_shown(store: Store) -> None:
     """The write that ends a game (its last move, a cancel) marks its end as not yet shown
     on its table, until the front end says it is: a restart shows the others."""
