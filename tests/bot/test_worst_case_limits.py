@@ -191,12 +191,18 @@ async def test_the_longest_game_keeps_its_table_and_hands_whole_within_discords_
         table.recent.append(MoveLine(seat, kind, card))
         if len(match.events) % 5 and match.in_round:
             return
-        for moves in (None, list(table.recent)):
-            shown = within_discords_limits(table_view(table, faces(simcord_env), moves))
+        # The default list; every line kept, after a million moves never listed.
+        for moves, unlisted in ((None, 0), (list(table.recent), 10**6)):
+            drawn = table_view(table, faces(simcord_env), moves, unlisted=unlisted)
+            shown = within_discords_limits(drawn)
             if match.in_round:
                 assert sum(t.startswith(("▶️", "▫️")) for t in shown) == MAX_PLAYERS
             listed = next(t for t in shown if t.startswith(f"**{text(locale, 'table.recent')}**"))
             assert listed.count("\n") <= MAX_MOVE_ROWS, "the oldest moves summed up in a row"
+            if unlisted:  # counted first, with the kept lines summed up before the first shown
+                counts = range(unlisted, unlisted + RECENT_MOVES + 1)
+                first = listed.split("\n")[1]
+                assert any(first == text(locale, "table.more_moves", count=n) for n in counts)
         checked.append(len(table.recent))
         for reader in range(MAX_PLAYERS):
             hand = within_discords_limits(hand_view(table, reader, locale, faces(simcord_env)))
