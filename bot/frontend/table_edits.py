@@ -73,7 +73,7 @@ def moves_to_list(recent: MoveLog, listed: Listing | None) -> Listing:
         unlisted = 0 if listed is None else max(0, recent.start - listed.end)
         return Listing(lines, unlisted, recent.total)
     seen = _index(lines, listed.lines[-1])
-    if seen is not None and seen == len(lines) - 1:
+    if seen == len(lines) - 1:
         kept = _index(lines, listed.lines[0])
         if kept is None:
             return Listing(lines[last_few:], 0, recent.total)
