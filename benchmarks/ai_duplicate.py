@@ -28,7 +28,11 @@ an experiment of #28 that measured no gain), ``normal:k=v,...`` (Normal
 with some parameters changed, e.g. ``normal:margin=0.5,c.pile=-0.5``: see
 ``normal_params``), and ``hard-own`` / ``hard-idle-own`` (today's or the idle
 work with Hard's own seat played out by ``OWN_POLICY``, or by the Normal
-given after a colon, ``hard-own:margin=1``: an experiment of #28).  Rounds run in worker processes
+given after a colon, ``hard-own:margin=1``: an experiment of #28), and ``hard-sees:K`` /
+``hard-sees-all`` (today's Hard dealt the real hands of the opponents holding at most K
+cards, or all of them: the most that reading the others' moves could ever win, in
+this measure; ``benchmarks/ai_information.py``) and ``hard-blind`` (today's Hard dealing
+the hidden cards at random, reading nothing into the others' moves).  Rounds run in worker processes
 (``--workers``, default 2); run it under ``nice`` on a shared machine.
 """
 
@@ -45,6 +49,7 @@ from multiprocessing import Pool
 from multiprocessing.pool import Pool as WorkerPool
 from typing import Any
 
+from benchmarks.ai_information import Peek
 from game import Ruleset
 from game.ai import EasyPlayer, HardParams, HardPlayer, NormalPlayer, Player, RandomPlayer
 from game.ai.normal import DEFAULT_PARAMS, NormalParams
@@ -102,6 +107,12 @@ def make_player(name: str) -> Player:
         return HardPlayer(replace(base, own_policy=normal_params(samples or OWN_POLICY)))
     if kind == "hard":
         return HardPlayer(samples=int(samples) if samples else None)
+    if kind == "hard-sees" and samples:  # an upper bound: real hands of up to K cards
+        return HardPlayer(dealer=Peek(int(samples)))
+    if kind == "hard-sees-all" and not samples:
+        return HardPlayer(dealer=Peek(None))
+    if kind == "hard-blind" and not samples:  # reads nothing into the others' moves
+        return HardPlayer(replace(HardParams(), infer=False, read=False))
     if samples:
         raise ValueError(f"only Hard takes a sample count: {name!r}")
     players: dict[str, Player] = {
@@ -135,6 +146,10 @@ def play_round(
     """Play one round from ``prefix`` (a copy of the game before the deal); the
     points change of every seat and the moves made."""
     match = Match.replay(prefix.ruleset, prefix.players, prefix.events)
+    for player in lineup:
+        dealer = getattr(player, "dealer", None)
+        if isinstance(dealer, Peek):
+            dealer.watch(match)  # a peeking Hard looks at this match's real hands
     before = list(match.points)
     match.start_round(dealt)
     start = len(match.events)
