@@ -26,6 +26,7 @@ from .table import (
     ai_seat_error,
     all_humans_gone,
     changed_seat,
+    persons_turn,
 )
 from .timing import Timing
 
@@ -194,10 +195,10 @@ class MovePipeline:
 
     async def _time_out(self, table: Table, stamp: int) -> bool:
         async with table.lock:
-            match = table.match
-            if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
-                return True
-            seat = match.to_move
+            # Looked at again under the lock: a kick or a leave saved while the clock
+            # rang hands the seat to an AI within the same turn, and the AI plays it
+            # (that change scheduled its move); the person missed no turn.
+            seat = persons_turn(table, stamp)
             if seat is None:
                 return True
             missed = table.seats[seat].missed_turns + 1

@@ -74,6 +74,20 @@ def all_humans_gone(table: Table) -> bool:
     return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
 
 
+def persons_turn(table: Table, stamp: int) -> int | None:
+    """The seat to move at turn ``stamp`` of a running game while its person plays it:
+    None once that turn is over, or once an AI plays the seat (kicked, left or away),
+    though it is still the same turn. What a turn's clock does for its person, it does
+    only then."""
+    match = table.match
+    if match is None or table.stamp != stamp or table.status is not Status.RUNNING:
+        return None
+    seat = match.to_move
+    if seat is None or table.seats[seat].controller is not None:
+        return None
+    return seat
+
+
 def changed_seat(seats: Sequence[Seat], index: int, **changes: Any) -> list[Seat]:
     """The seats with seat ``index`` changed, as a new list: the table's own
     stay as they are until the change is saved."""

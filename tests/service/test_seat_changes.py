@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,12 +20,45 @@ from testkit.service_game import ManualClock, ServiceGame, eventually, people
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 
 
-async def three_players_nobody_can_play(game: ServiceGame) -> Table:
-    """Ann, Bob and Cy at a table with a 60 s turn timer, dealt hands nothing fits."""
+async def three_players_nobody_can_play(game: ServiceGame, starter: int = 0) -> Table:
+    """Ann (the host), Bob and Cy at a table with a 60 s turn timer, dealt hands nothing
+    fits, seat ``starter`` to move."""
     game.service.scripted_deals.append(
-        whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE)
+        whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE, starter=starter)
     )
     return await game.lobby([ANN, BOB, CY], turn_timer=60)
+
+
+async def kick_bob(game: ServiceGame, table: Table) -> None:
+    await game.service.kick(table.game_id, ANN.id, BOB.id, can_manage=True)
+
+
+async def bob_leaves(game: ServiceGame, table: Table) -> None:
+    await game.service.leave_game(table.game_id, BOB.id)
+
+
+#: Bob's seat handed to an AI: the host kicks him, or he leaves.
+SeatChange = Callable[[ServiceGame, Table], Awaitable[None]]
+HANDED_TO_AN_AI = pytest.mark.parametrize(
+    "hand_over", [kick_bob, bob_leaves], ids=["kick", "leave"]
+)
+
+
+def hold_seat_changes(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, go: asyncio.Event
+) -> asyncio.Event:
+    """Seat changes' saves held up until ``go`` is set; the event given back is set
+    once one is under way (the table's lock held, the change not yet on the table)."""
+    real = game.store.games.update_timer
+    saving = asyncio.Event()
+
+    async def held(*args: Any, **kwargs: Any) -> None:
+        saving.set()
+        await go.wait()
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(game.store.games, "update_timer", held)
+    return saving
 
 
 async def miss_turns_until_away(game: ServiceGame, table: Table) -> None:
@@ -175,3 +210,38 @@ async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
         assert table.stamp == stamp
     finally:
         await game.close()
+
+
+@HANDED_TO_AN_AI
+async def test_a_seat_handed_to_an_ai_as_its_turn_runs_out_is_played_by_the_ai(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, hand_over: SeatChange
+) -> None:
+    """Bob's turn runs out while his seat's change to an AI is being saved: the timer's
+    ring waits for the table, and finds the seat the AI's. It does nothing for Bob (no
+    missed turn, no timeout, no takeover); the AI plays his turn, once."""
+    table = await three_players_nobody_can_play(game, starter=1)  # Bob to move
+    stamp = table.stamp
+    go = asyncio.Event()
+    saving = hold_seat_changes(game, monkeypatch, go)
+
+    async def run_out() -> None:
+        await saving.wait()
+        assert table.turn_deadline is not None
+        game.clock.advance(table.turn_deadline - game.clock.now)
+        await asyncio.sleep(0.02)  # the ring is on its way: it waits for the table
+        go.set()
+
+    await asyncio.gather(hand_over(game, table), run_out())
+    await eventually(lambda: table.stamp != stamp)
+    await asyncio.sleep(0.02)  # time for a second move, if one were coming
+    bob = table.seats[1]
+    assert bob.ai is Strength.NORMAL and bob.missed_turns == 0 and not bob.away
+    assert table.stamp == stamp + 1 and table.to_move == 2, "the AI moved once for Bob"
+    lines = [(line.seat, line.kind) for line in table.recent]
+    assert lines[-1][0] == 1 and lines[-1][1] in ("draw", "quit"), lines
+    assert not {"timeout", "takeover"} & {kind for _, kind in lines}
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None
+    assert [note.kind for note in record.notes] == [lines[-2][1]]  # kicked or left
+    assert record.automatic == {}, "no move stored as the timer's"
+    assert record.seats[1].missed_turns == 0
