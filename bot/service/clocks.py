@@ -2,8 +2,9 @@
 
 All of them ring through the one :class:`~.scheduler.Scheduler`.  A clock's
 action checks when it rings that it is still the table's clock (the stamp of
-the turn, the time the lobby opened, the last move), so one set again later
-needs no cancelling, and a failing store makes it try again, not stop.
+the turn and its person still at the seat, the time the lobby opened, the last
+move), so one set again later needs no cancelling, and a failing store makes it
+try again, not stop.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from .errors import ServiceError
 from .listener import TableListener
 from .registry import TableRegistry
 from .saver import Saver
-from .table import Status, Table
+from .table import Status, Table, persons_turn
 
 log = logging.getLogger(__name__)
 
@@ -63,12 +63,21 @@ class Notices:
                 log.exception("game %s: could not show a change", table.game_id)
 
     async def warn(self, table: Table, stamp: int) -> None:
-        """The turn ``stamp`` runs out soon: tell the player, unless it is over."""
+        """The turn ``stamp`` runs out soon: tell the player, unless it is over or
+        their seat is an AI's by now (they were kicked, or left)."""
+        # A move or seat change being saved as the warning rings is waited for (the
+        # seats change only once it is saved): the person kicked this moment isn't
+        # pinged that their time runs out.  The lock isn't held while the warning
+        # goes out, so Discord being slow holds up no move.
+        async with table.lock:
+            if persons_turn(table, stamp) is None:
+                return
         # In turn with the table's other notices: a move made while the warning
         # is on its way has its notice wait for it, and so takes it down with
-        # the turn; a warning for a turn over by now is not sent at all.
+        # the turn; a warning for a turn over by now, or for a seat that changed
+        # while earlier notices went out, is not sent at all.
         async with table.notice_lock:
-            if table.stamp != stamp or table.status is not Status.RUNNING:
+            if persons_turn(table, stamp) is None:
                 return
             table.warned = True
             if self.listener is not None:

@@ -245,3 +245,68 @@ async def test_a_seat_handed_to_an_ai_as_its_turn_runs_out_is_played_by_the_ai(
     assert [note.kind for note in record.notes] == [lines[-2][1]]  # kicked or left
     assert record.automatic == {}, "no move stored as the timer's"
     assert record.seats[1].missed_turns == 0
+
+
+async def warning_time(game: ServiceGame, table: Table) -> None:
+    """Move the clock to the turn's warning (a quarter of its 60 s before the end), and
+    let the warning ring: it is on its way, waiting for whatever holds it up."""
+    assert table.turn_deadline is not None
+    game.clock.advance(table.turn_deadline - 15 - game.clock.now)
+    await asyncio.sleep(0.02)
+
+
+async def warned_as_the_change_is_saved(
+    game: ServiceGame, table: Table, hand_over: SeatChange, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warning rings while the seat change is being saved (the table's lock held)."""
+    go = asyncio.Event()
+    saving = hold_seat_changes(game, monkeypatch, go)
+
+    async def warn_then_save() -> None:
+        await saving.wait()
+        await warning_time(game, table)
+        go.set()
+
+    await asyncio.gather(hand_over(game, table), warn_then_save())
+
+
+async def warned_behind_an_earlier_notice(
+    game: ServiceGame, table: Table, hand_over: SeatChange, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warning waits for a notice still going out (Discord slow to take an edit),
+    and the seat changes meanwhile: its own notice goes out after the warning."""
+    go = asyncio.Event()
+
+    async def slow(kind: str, _table: Table) -> None:
+        if kind == "changed":
+            await go.wait()
+
+    monkeypatch.setattr(game.listener, "on_notice", slow)
+    showing = asyncio.ensure_future(game.service.notify(table))
+    await warning_time(game, table)
+    await hand_over(game, table)
+    go.set()
+    await showing
+
+
+#: When the seat changes as the warning goes out.
+Moment = Callable[[ServiceGame, Table, SeatChange, pytest.MonkeyPatch], Awaitable[None]]
+
+
+@HANDED_TO_AN_AI
+@pytest.mark.parametrize(
+    "moment",
+    [warned_as_the_change_is_saved, warned_behind_an_earlier_notice],
+    ids=["change-being-saved", "behind-a-notice"],
+)
+async def test_a_player_kicked_as_their_warning_goes_out_is_not_warned(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, hand_over: SeatChange, moment: Moment
+) -> None:
+    """Bob's turn is about to be warned as his seat goes to an AI: the warning finds the
+    seat no longer his, and he isn't pinged that his time runs out; the AI plays on."""
+    table = await three_players_nobody_can_play(game, starter=1)  # Bob to move
+    stamp = table.stamp
+    await moment(game, table, hand_over, monkeypatch)
+    await eventually(lambda: table.stamp != stamp)  # the AI played Bob's turn
+    assert table.seats[1].ai is Strength.NORMAL
+    assert "warning" not in game.listener.kinds(table.game_id), game.listener.notices
