@@ -151,16 +151,14 @@ def season_label(locale: object, start: int, end: int) -> str:
     """A season [start, end) (unix seconds, UTC) by its dates, as the language writes
     them (Babel's): a calendar month by its name ("March 2026", "marzec 2026"), any
     other by its first and last day ("Mar 3 – 16, 2026")."""
-    first, last = _day(start), _day(end) - timedelta(days=1)
+    # Its last day is the one its last second falls in: a season that ends at 14:30 runs
+    # into that day, one that ends at midnight stops the day before.
+    first, last = _day(start), _day(end - 1)
     language = language_of(locale)
     whole_month = (
         first.day == 1
-        and _day(end).day == 1
-        and (last.year, last.month)
-        == (
-            first.year,
-            first.month,
-        )
+        and (last + timedelta(days=1)).day == 1
+        and (last.year, last.month) == (first.year, first.month)
     )
     if whole_month:
         return format_skeleton("yMMMM", first, locale=language)

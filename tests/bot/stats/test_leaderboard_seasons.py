@@ -15,10 +15,11 @@ from bot.frontend.words import season_label
 from bot.i18n import text
 from bot.service.rating_scale import shown
 from bot.service.seasons import Season, month_start, season_at
-from data.records import ALL_TIME
+from data.records import ALL_TIME, SeasonPlan
 from testkit.ratings import Rated, put_change, put_rating
 from testkit.simcord_play import forged, is_components_v2, texts, title
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
+from tests.service.test_seasons import utc
 
 from .games import insert_random_game
 from .test_leaderboard import buttons, current, footer, rows
@@ -236,3 +237,34 @@ async def test_a_rated_season_that_starts_no_season_leaves_the_others_offered(
     assert now.key + 5 in await store.ratings.rated_seasons(guild.id)
     choices = await alice.autocomplete(channel, "lama leaderboard", "season", "")
     assert [c["value"] for c in choices] == ["current", "all", str(boards.past)]
+
+
+async def test_a_season_that_ends_during_a_day_is_named_up_to_that_day(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """A season whose end is not at midnight runs into the day it ends on: its last day
+    is that one, not the day before, and ending at noon on the 1st it is no calendar
+    month."""
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    # 30 days from noon on 1 November; cut short at 14:30 on 15 December by calendar months.
+    await store.rating_writes.add_season_plan(guild.id, SeasonPlan(utc(2025, 11, 1, 12), 30))
+    await store.rating_writes.add_season_plan(guild.id, SeasonPlan(utc(2025, 12, 15, 14, 30), None))
+    dash = "\u2009–\u2009"  # Babel's, between thin spaces
+    named = {
+        utc(2025, 11, 1, 12): f"Nov 1{dash}Dec 1, 2025",  # not "November 2025"
+        utc(2025, 12, 1, 12): f"Dec 1{dash}15, 2025",  # not "Dec 1 – 14, 2025"
+        utc(2025, 12, 15, 14, 30): f"Dec 15{dash}31, 2025",  # ends at midnight: the day before
+    }
+    for i, key in enumerate(named):
+        await rate(store, guild.id, channel.id, key, people(1, 30.0, start=40 + i)[0])
+
+    choices = await alice.autocomplete(channel, "lama leaderboard", "season", "")
+    offered = {c["value"]: c["name"] for c in choices}
+    assert {key: offered.get(str(key)) for key in named} == named
+    for key, name in named.items():
+        board = await alice.slash(channel, "lama leaderboard", season=str(key))
+        assert board.response is not None and not board.ephemeral
+        assert f"Skill ratings · {name}" in texts(board.response)
