@@ -12,7 +12,9 @@ names in English for scripts.  A name a spreadsheet would take for a formula (st
 with ``=``, ``+``, ``-`` or ``@``, full-width ones too, even after blanks, or with a tab
 or line break) gets a leading apostrophe.  A forgotten person's seat
 is named as stored, "former player" (no player id, no AI), in English as the header
-is: the file reads the same whoever asks, so a script can find those seats.
+is: the file reads the same whoever asks, so a script can find those seats.  A person an
+AI played on for (after they left, were kicked or timed out) is that person: their id,
+no AI.
 """
 
 from __future__ import annotations
@@ -105,6 +107,15 @@ def standing(game: ExportGame) -> dict[int, int]:
     return ranks
 
 
+def _ai_column(seat: ExportSeat) -> str:
+    """The AI strength of an AI's own seat; empty for a person's, also one an AI played on
+    for (it keeps the person's id and name, the AI beside) and a forgotten person's (kept
+    as a Normal AI's, the former player now)."""
+    if seat.user_id is not None or former_player(seat.user_id, seat.name):
+        return ""
+    return seat.ai or ""
+
+
 def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
     chips = Chips.of(seat.points, pink_chips=game.ruleset.party)
     rating = seat.rating
@@ -115,7 +126,7 @@ def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
         seat.seat,
         "" if seat.user_id is None else seat.user_id,
         safe_text(seat.name),
-        "" if former_player(seat.user_id, seat.name) else seat.ai or "",  # a person once
+        _ai_column(seat),
         seat.points,
         chips.white,
         chips.black,

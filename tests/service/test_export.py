@@ -214,3 +214,22 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     rows = table((await export_csv(store.export, GUILD)).data)
     assert [row[4:7] for row in rows[1:]] == [[str(ANN), "Ann", ""], ["", FORMER_PLAYER, ""]]
     assert rows[1][0] == str(game)
+
+
+async def test_a_person_an_ai_played_on_for_is_a_person_in_the_file(
+    store: Store, clock: ManualClock
+) -> None:
+    """A person who left, was kicked or timed out keeps their seat, id and name, with the
+    Normal AI that played on for them stored beside (``seats.ai``): the file shows them as
+    the person they are, the ai column empty; only an AI's own seat fills it."""
+    took_over = [SeatRecord(0, ANN, None, "Ann"), SeatRecord(1, BEN, "normal", "Ben")]
+    await finished_game(store, clock, took_over, [Card.SIX, Card.FIVE])
+    bot = [SeatRecord(0, ANN, None, "Ann"), SeatRecord(1, None, "easy", "Easy Bot")]
+    await finished_game(store, clock, bot, [Card.SIX, Card.FIVE])
+    rows = table((await export_csv(store.export, GUILD)).data)
+    assert [row[4:7] for row in rows[1:]] == [
+        [str(ANN), "Ann", ""],
+        ["", "Easy Bot", "easy"],
+        [str(ANN), "Ann", ""],
+        [str(BEN), "Ben", ""],
+    ]
