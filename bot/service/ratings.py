@@ -250,7 +250,10 @@ class Rater:
             log.exception("rating the finished games not yet rated failed")
             return Rated()
 
-    def _lock(self, guild_id: int) -> asyncio.Lock:
+    def lock(self, guild_id: int) -> asyncio.Lock:
+        """The server's lock its games are rated under: what changes which season a game
+        counts for (a new season plan) is saved under it too, so a pass never rates with
+        the plans from before a new one."""
         return self._locks.setdefault(guild_id, asyncio.Lock())
 
     async def rate_table(self, table: Table) -> None:
@@ -285,7 +288,7 @@ class Rater:
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was
         rated, by game.  A store error stops the pass (logged): the rest wait for the next."""
-        async with self._lock(guild_id):
+        async with self.lock(guild_id):
             after = await self._store.rating_writes.newest_rated(guild_id)
             return await self._rate_from(guild_id, after)
 
@@ -313,7 +316,7 @@ class Rater:
         return Rated(games=games, guilds=len(guilds), rerated=rerated)
 
     async def _catch_up(self, guild_id: int) -> tuple[int, bool]:
-        async with self._lock(guild_id):
+        async with self.lock(guild_id):
             newest = await self._store.rating_writes.newest_rated(guild_id)
             first, _ = await self._store.rating_writes.unrated_games(guild_id, limit=1)
             again = newest is not None and bool(first) and _cursor(first[0]) < newest
@@ -326,7 +329,7 @@ class Rater:
     async def rerate(self, guild_id: int) -> int:
         """Wipe the server's ratings and rate all its finished games again, in order; how
         many were rated.  Raises :class:`StoreError` if any could not be."""
-        async with self._lock(guild_id):
+        async with self.lock(guild_id):
             await self._store.rating_writes.wipe_ratings(guild_id)
             return len(await self._rate_from(guild_id, None, strict=True))
 

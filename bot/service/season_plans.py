@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterable
 
@@ -27,10 +28,17 @@ log = logging.getLogger(__name__)
 class SeasonPlans:
     """Reads a server's season plans and saves new ones (``/lama settings season``)."""
 
-    def __init__(self, store: Store, saver: Saver, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        saver: Saver,
+        clock: Callable[[], float],
+        rating_lock: Callable[[int], asyncio.Lock],
+    ) -> None:
         self._store = store
         self._saver = saver
         self._clock = clock
+        self._rating_lock = rating_lock  # the server's, its games are rated under
 
     async def plans(self, guild_id: int) -> list[SeasonPlan]:
         """The server's plans; ``error.settings_unread`` if the store can't say."""
@@ -66,11 +74,16 @@ class SeasonPlans:
         then.  ``season.range`` names the lengths allowed."""
         if not valid_days(days):
             raise ServiceError("season.range", min=MIN_DAYS, max=MAX_DAYS)
-        plans = await self.plans(guild_id)
-        now = self._clock()
-        plan = next_plan(plans, now, days=days, start_now=start_now)
-        await self._saver.save(
-            self._store.rating_writes.add_season_plan(guild_id, plan),
-            f"guild {guild_id}: could not save a season plan",
-        )
+        # Under the ratings' lock, "now" read inside it: a pass of the rater before the
+        # save rates only games that finished before now, whose seasons no new plan
+        # moves; a pass after it reads the new plan.  Unlocked, a game finishing while
+        # the plan is saved was rated with the plans before it, for the old season.
+        async with self._rating_lock(guild_id):
+            plans = await self.plans(guild_id)
+            now = self._clock()
+            plan = next_plan(plans, now, days=days, start_now=start_now)
+            await self._saver.save(
+                self._store.rating_writes.add_season_plan(guild_id, plan),
+                f"guild {guild_id}: could not save a season plan",
+            )
         return season_at(with_plan(plans, plan), max(now, plan.started_at))

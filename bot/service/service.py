@@ -137,7 +137,7 @@ class GameService:
         self._hints = HintDesk(self._registry, store, self.thinking, timing=self.timing)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
         self._front = FrontStore(store, self._saver)
-        self._seasons = SeasonPlans(store, self._saver, clock)
+        self._seasons = SeasonPlans(store, self._saver, clock, self._rater.lock)
         self._replays = Replays(store, clock=clock)
 
     async def _ai_move(self, table: Table, seat: int, action: Action) -> MoveOutcome:

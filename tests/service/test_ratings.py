@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 from pathlib import Path
@@ -21,6 +22,7 @@ from data.records import (
     FORMER_PLAYER,
     FinishedGame,
     GameRecord,
+    SeasonPlan,
     SeatNote,
     SeatRecord,
     Skill,
@@ -511,3 +513,43 @@ async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start
         assert (await again.caught_up()).games == 2
     finally:
         await again.close()
+
+
+async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_season(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An admin starts a new season now while a game is finishing, after that start: the
+    game counts for the new season.  The save is slow (a busy database) and the rater
+    asks for the plans meanwhile, if it may: it must not rate with the plans from
+    before the new one."""
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    store = game.store
+    saving, read_while_saving = asyncio.Event(), asyncio.Event()
+    read_plans, add_plan = store.ratings.season_plans, store.rating_writes.add_season_plan
+
+    async def reading(guild_id: int) -> list[SeasonPlan]:
+        plans = await read_plans(guild_id)
+        if saving.is_set():
+            read_while_saving.set()
+        return plans
+
+    async def slow_save(guild_id: int, plan: SeasonPlan) -> None:
+        saving.set()
+        with contextlib.suppress(TimeoutError):  # a while: the rater may be kept waiting
+            await asyncio.wait_for(read_while_saving.wait(), 0.5)
+        await add_plan(guild_id, plan)
+
+    async def finishing() -> None:
+        await saving.wait()
+        game.clock.advance(5)  # past the new season's start
+        await finish(game, table)
+
+    monkeypatch.setattr(store.ratings, "season_plans", reading)
+    monkeypatch.setattr(store.rating_writes, "add_season_plan", slow_save)
+    season, _ = await asyncio.gather(
+        game.service.set_season(GUILD, days=None, start_now=True), finishing()
+    )
+    assert season.start <= game.clock.now
+    changes = await store.ratings.rating_changes(table.game_id)
+    assert {c.season for c in changes} == {season.key, ALL_TIME}
+    assert await store.ratings.rated_seasons(GUILD) == [season.key]
