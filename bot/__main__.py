@@ -9,7 +9,7 @@ import logging
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import aiohttp
 import discord
@@ -26,6 +26,8 @@ from data.records import StoreError
 from data.store import Store
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 EXIT_CONFIG = 2
 #: Seconds to wait for Discord's first answer before saying the network is down.
@@ -212,6 +214,7 @@ def _demo(args: argparse.Namespace) -> int:
 def _forget(settings: Settings, args: argparse.Namespace) -> int:
     if settings.database_url is None and not settings.database_path.is_file():
         _fail(f"nothing was deleted: there is no database at {str(settings.database_path)!r}.")
+    unrated: dict[int, StoreError] = {}  # a person's servers that could not be rated again
     try:
         if args.guild is not None:
             done = asyncio.run(
@@ -222,7 +225,9 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
                 f"{done.settings} setting row(s)."
             )
         else:
-            done = asyncio.run(_forgetting(settings, lambda store: _forget_user(store, args.user)))
+            done, unrated = asyncio.run(
+                _forgetting(settings, lambda store: _forget_user(store, args.user))
+            )
             print(
                 f"Forgot user {args.user}: {done.seats} seat(s) made anonymous, "
                 f"{done.games} game(s) without a host."
@@ -231,25 +236,54 @@ def _forget(settings: Settings, args: argparse.Namespace) -> int:
         _fail(f"nothing was deleted: {exc}")
     except StoreError as exc:
         _fail(f"nothing was deleted: {exc}.")
+    code = 0
     if done.not_vacuumed is not None:
         print(
             f"lama-bot: the rows are deleted, but {done.not_vacuumed}; their bytes may stay in "
             "the database's free space until it is vacuumed (run forget again).",
             file=sys.stderr,
         )
-        return 1
-    return 0
+        code = 1
+    if unrated:
+        print(_not_rated_again(args.user, unrated), file=sys.stderr)
+        code = 1
+    return code
 
 
-async def _forget_user(store: Store, user_id: int) -> Forgotten:
+async def _forget_user(store: Store, user_id: int) -> tuple[Forgotten, dict[int, StoreError]]:
     """Forget the person, then rate the servers they were rated in again from the games
-    (their seats now a newcomer's), so the ratings are what a ``rerate`` would give."""
+    (their seats now a newcomer's), so the ratings are what a ``rerate`` would give; with
+    the servers that could not be (by id, and why).  The person is forgotten by then
+    (one transaction), so a server that fails leaves the others to be rated still."""
     guilds = await store.rating_writes.rated_guilds_of(user_id)
     done = await store.forget.forget_user(user_id)
-    rated = await Rater(store).rerate_every(guilds)
-    if rated.guilds:
-        print(f"Rated {rated.games} game(s) in {rated.guilds} server(s) again.")
-    return done
+    rater = Rater(store)
+    games = 0
+    unrated: dict[int, StoreError] = {}
+    for guild_id in guilds:
+        try:
+            games += await rater.rerate(guild_id)
+        except StoreError as error:
+            unrated[guild_id] = error
+    if len(unrated) < len(guilds):
+        print(f"Rated {games} game(s) in {len(guilds) - len(unrated)} server(s) again.")
+    return done, unrated
+
+
+def _not_rated_again(user_id: int, unrated: dict[int, StoreError]) -> str:
+    """What a person forgotten is told of the servers that could not be rated again."""
+    servers = ", ".join(str(guild_id) for guild_id in unrated)
+    retry = "; ".join(f"python -m bot rerate --guild {guild_id}" for guild_id in unrated)
+    if len(unrated) == 1:
+        [error] = unrated.values()
+        said = f"server {servers} could not be rated again ({error}), so its ratings are"
+    else:
+        why = "; ".join(f"{guild_id}: {error}" for guild_id, error in unrated.items())
+        said = f"servers {servers} could not be rated again ({why}), so their ratings are"
+    return (
+        f"lama-bot: user {user_id} is forgotten, but {said} not yet the ones the games now "
+        f"give. Once the database takes writes again, with the bot stopped, run: {retry}"
+    )
 
 
 def _rerate(settings: Settings, guild: int | None) -> int:
@@ -274,9 +308,7 @@ def _rerate(settings: Settings, guild: int | None) -> int:
     return 0
 
 
-async def _forgetting(
-    settings: Settings, erase: Callable[[Store], Awaitable[Forgotten]]
-) -> Forgotten:
+async def _forgetting(settings: Settings, erase: Callable[[Store], Awaitable[T]]) -> T:
     """Open the store the settings name, ``erase`` in it (one transaction), close it.
 
     Not migrated: a running bot of another version may be using the database."""

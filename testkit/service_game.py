@@ -153,12 +153,13 @@ class ServiceGame:
         turn_timer: int = 0,
         ruleset: Ruleset | None = None,
         channel_id: int | None = None,
+        guild_id: int = GUILD,
     ) -> Table:
-        """The first player opens a lobby, the others join, AI seats are added, and
-        (with ``start``) the host starts the game."""
+        """The first player opens a lobby (in ``guild_id``), the others join, AI seats are
+        added, and (with ``start``) the host starts the game."""
         host, *others = players
         table = await self.service.open_lobby(
-            guild_id=GUILD,
+            guild_id=guild_id,
             channel_id=channel_id if channel_id is not None else next(self._channels),
             host=host,
             ruleset=ruleset or Ruleset(),

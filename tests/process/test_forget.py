@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -15,15 +16,22 @@ import simcord
 from bot.client import discord_clock
 from bot.config import Settings
 from bot.service.table import Status
+from bot.service.timing import Timing
 from bot.startup import open_store
 from data import Store
 from data.records import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
+from game.ai import Strength
+from testkit.service_game import ManualClock, ServiceGame, eventually, people
 from testkit.simcord_play import one_move_from_the_end, take_simple_turn
 from tests.data._helpers import Backend
 from tests.pg import PostgresServer
 from tests.process.cli import run_bot
 from tests.simcord_fixtures import DEV_GUILD_ID
+
+ANN, BOB = people("Ann", "Bob")
+#: The trigger (and on PostgreSQL its function) that refuses a server's ratings.
+REFUSE = "refuse_ratings"
 
 
 @pytest_asyncio.fixture(params=["sqlite", "postgres"])
@@ -184,3 +192,71 @@ async def test_forget_on_a_postgresql_database_no_bot_set_up_creates_nothing(
     assert await backend.rows("SELECT to_regclass('schema_version'), to_regclass('games')") == [
         (None, None)
     ]
+
+
+async def games_in(backend: Backend, guilds: Sequence[int]) -> None:
+    """A finished game of Ann, Bob and a Normal AI in each of ``guilds``, rated as it
+    finished."""
+    clock = ManualClock()
+    store = await Store.open(backend.target, durable=False, clock=clock)
+    game = await ServiceGame.open(Path(), clock=clock, store=store, timing=Timing(ai_delay=0.0))
+    try:
+        for guild_id in guilds:
+            table = await game.lobby([ANN, BOB], [Strength.NORMAL], guild_id=guild_id)
+            await game.play_out(table)
+            shown = ("changed", table.game_id, table.stamp)
+            await eventually(lambda s=shown: s in game.listener.notices)  # type: ignore[misc]
+    finally:
+        await game.close()
+
+
+async def refuse_ratings_of(backend: Backend, guild_id: int) -> None:
+    """The database itself refuses to save the server's ratings, as a broken disk would."""
+    if backend.name == "sqlite":
+        await backend.rows(
+            f"CREATE TRIGGER {REFUSE} BEFORE INSERT ON rated_games "
+            f"WHEN NEW.guild_id = {guild_id} BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+        return
+    await backend.rows(
+        f"CREATE FUNCTION {REFUSE}() RETURNS trigger LANGUAGE plpgsql "
+        "AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$"
+    )
+    await backend.rows(
+        f"CREATE TRIGGER {REFUSE} BEFORE INSERT ON rated_games FOR EACH ROW "
+        f"WHEN (NEW.guild_id = {guild_id}) EXECUTE FUNCTION {REFUSE}()"
+    )
+
+
+async def test_a_person_forgotten_whose_servers_cannot_be_rated_again_is_told_so(
+    backend: Backend, tmp_path: Path
+) -> None:
+    """Bob is forgotten, the servers he played in are rated again, but one of them can't
+    be (its ratings can't be saved): he is told he is forgotten, which server was not
+    rated again and how to retry; the exit code says it was not all done."""
+    await games_in(backend, [1, 2, 3])
+    await refuse_ratings_of(backend, 2)
+
+    result = forget(backend, tmp_path, "--user", str(BOB.id))
+
+    assert result.returncode == 1, result.stderr
+    assert f"Forgot user {BOB.id}: 3 seat(s) made anonymous" in result.stdout
+    assert "Rated 2 game(s) in 2 server(s) again." in result.stdout
+    said = " ".join(result.stderr.split())
+    assert f"user {BOB.id} is forgotten, but server 2 could not be rated again" in said
+    assert "disk on fire" in said
+    assert "python -m bot rerate --guild 2" in said
+    assert "nothing was deleted" not in said
+    assert await backend.rows("SELECT COUNT(*) FROM seats WHERE user_id = ?", (BOB.id,)) == [(0,)]
+    assert await backend.rows("SELECT DISTINCT guild_id FROM rated_games ORDER BY 1") == [
+        (1,),
+        (3,),
+    ]
+
+    # Once the database takes them again, the retry it named rates that server.
+    await backend.rows(
+        f"DROP TRIGGER {REFUSE}" + (" ON rated_games" if backend.name == "postgres" else "")
+    )
+    retry = run_bot(tmp_path, "rerate", "--guild", "2")
+    assert retry.returncode == 0, retry.stderr
+    assert "Rated 1 game(s) in 1 server(s)" in retry.stdout
