@@ -119,8 +119,9 @@ def moves_text(
     unlisted: int = 0,
 ) -> str:
     """The lines, a row each, in at most ``limit`` rows: beyond them the older moves
-    are summed up ("… 3 more moves"), a human seat's before an AI seat's kept; the
-    ``unlisted`` moves before the lines are counted in the first such row."""
+    are summed up ("… 3 more moves"), the newest and then a human seat's before an AI
+    seat's kept; the ``unlisted`` moves before the lines are counted in the first such
+    row."""
 
     def rows(kept: set[int]) -> int:
         # A row per line kept, and one per run of lines summed up; the unlisted
@@ -131,8 +132,14 @@ def moves_text(
         runs = sum(1 for i in range(len(lines)) if starts_run(i)) + (1 if unlisted else 0)
         return len(kept) + runs
 
+    # The newest line first: only older lines are summed up (a run of them after the
+    # last line kept would be neither listed nor counted), then a human seat's.
+    newest = len(lines) - 1
     keep: set[int] = set()
-    for i in sorted(range(len(lines)), key=lambda i: (not _human_line(table, lines[i]), -i)):
+    order = sorted(
+        range(len(lines)), key=lambda i: (i != newest, not _human_line(table, lines[i]), -i)
+    )
+    for i in order:
         if rows(keep | {i}) <= limit:
             keep.add(i)
     shown: list[str] = []
