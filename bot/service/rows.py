@@ -89,6 +89,10 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
             "quit" if isinstance(event, PlayerQuit) else event.kind
         )
         lines.append(MoveLine(seat=event.seat, kind=kind, card=card))
+    if rounds and len(match.results) >= rounds:
+        # The last round ended with no deal after it (the game is over): its end is
+        # a line too, as the move pipeline wrote it, before a note of that move.
+        lines.append(MoveLine(seat=match.results[rounds - 1].ended_by, kind="round_end"))
     lines.extend(notes_at.get(len(record.events), ()))
     return lines
 

@@ -104,6 +104,23 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
     assert edits == []
 
 
+async def test_a_game_that_ended_just_before_a_restart_lists_its_last_moves_as_it_would_have(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """alice's last card ends the game; the bot stops before the table shows it. The
+    restarted table's last moves end as the running bot's would have: alice's card,
+    then that she ended the round (before, the table rebuilt from the store left out
+    the last round's end: it counted a round's end only once the next was dealt)."""
+    await finish_unseen(simcord_env, alice, bob, channel)
+    await start_again(simcord_env, settings, await stop(simcord_env))
+    rows = last_moves(channel).split("\n")
+    assert rows[-2].startswith("alice played") and rows[-1] == "alice ended the round", rows
+
+
 async def test_a_restarted_table_lists_the_moves_it_had_not_shown_round_end_included(
     simcord_env: simcord.Env,
     settings: Settings,
