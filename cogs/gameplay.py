@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,6 +10,7 @@ from discord.ext import commands
 
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.custom_ids import MoveId, SeatId, TableButtonId
+from bot.frontend.ended_hands import respond_hand, show_end
 from bot.frontend.permissions import (
     can_manage,
     missing_permissions_text,
@@ -169,32 +169,14 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self, interaction: Interaction, game_id: int, table: Table | None
     ) -> Table | None:
         """``table`` if its game is being played; else None, and the click is answered:
-        a player of a game that is over is shown how it ended (:meth:`_show_end`)."""
+        a player of a game that is over is shown how it ended (``show_end``)."""
         if table is not None and table.status is Status.RUNNING:
             return table
         if table is None or not table.live:
-            await self._show_end(interaction, game_id)
+            await show_end(interaction, self.bot.service, self.bot.faces, game_id)
         else:  # a lobby's id on a hand's button: forged
             await reply(interaction, text(interaction.locale, "error.game_gone"))
         return None
-
-    async def _show_end(self, interaction: Interaction, game_id: int) -> None:
-        """A click on an old hand (or table) of a game that ended: its player sees what
-        a hand open at the end shows, in their language; anyone else, and a game that
-        is unknown or of another channel (a forged button), the refusal."""
-        message = interaction.message
-        anew = message is None or not message.flags.ephemeral
-        reading = self.bot.service.ended_table(game_id, channel_id=interaction.channel_id or 0)
-        table = await in_time(interaction, reading, anew=anew)
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if table is None or seat is None or table.match is None:
-            await reply(interaction, text(interaction.locale, "error.game_gone"))
-            return
-        locale = str(interaction.locale)
-        why = None  # a cancelled game's hand says why (one stored before: just that)
-        if table.status is Status.CANCELLED:
-            why = text(locale, table.end_reason or "closed.cancelled")
-        await self._respond(interaction, hand_payload(table, seat, locale, self.bot.faces, why))
 
     async def show_hand(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -211,7 +193,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             # The AI's cards are its own: someone who left, was kicked or is away
             # sees none of them (the away player gets the way back instead).
             self.presenter.drop_hand(table.game_id, interaction.user.id)
-            await self._respond(interaction, seat_taken_payload(table, seat, locale))
+            await respond_hand(interaction, seat_taken_payload(table, seat, locale))
             return
         # Every click carries the bot's permissions in this channel: the one way
         # to tell players that the table and the pings have stopped, and why.
@@ -221,20 +203,8 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
         hand = hand_payload(table, seat, locale, self.bot.faces, note, warning)
-        shown = await self._respond(interaction, hand)
+        shown = await respond_hand(interaction, hand)
         self.presenter.opened_hand(table, interaction.user.id, interaction, warning, shown)
-
-    @staticmethod
-    async def _respond(interaction: Interaction, payload: dict[str, Any]) -> int | None:
-        """Show a private hand: in place of the hand clicked, else as a new reply.
-        Returns the id of the message that shows it."""
-        message = interaction.message
-        if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-            callback = await interaction.response.edit_message(**payload)
-            return callback.message_id if callback is not None else message.id
-        if interaction.response.is_done():
-            return (await interaction.edit_original_response(**payload)).id
-        return (await interaction.response.send_message(**payload, ephemeral=True)).message_id
 
     async def move(self, interaction: Interaction, table: Table, cid: MoveId) -> None:
         seat = table.seat_of(interaction.user.id)

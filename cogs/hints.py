@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import HintButtonId
+from bot.frontend.ended_hands import show_end
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
@@ -67,6 +68,11 @@ class HintCommands(LamaCog, name="Hints"):
 
     async def handle_button(self, interaction: Interaction, cid: HintButtonId) -> None:
         if cid.action == "hint":
+            table = self.bot.service.table(cid.game_id)
+            if table is None or not table.live:
+                # An old hand's Hint, its game over: the end, as its other buttons show.
+                await show_end(interaction, self.bot.service, self.bot.faces, cid.game_id)
+                return
             await self.hint(interaction, cid.game_id)
             return
         service = self.bot.service
