@@ -8,7 +8,7 @@ from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
 
-from .table import MoveLine, Seat, Status, Table
+from .table import END_REASONS, MoveLine, Seat, Status, Table
 
 
 def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
@@ -55,7 +55,7 @@ def table_from_record(record: GameRecord) -> Table:
         turn_deadline=record.turn_deadline,
         hints=record.hints,
         removed=set(record.removed),
-        end_reason=record.end_reason,
+        end_reason=record.end_reason if record.end_reason in END_REASONS else None,
         moves_listed=record.moves_listed,
     )
     if record.events:

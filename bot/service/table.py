@@ -129,6 +129,23 @@ class MoveLog(deque[MoveLine]):
         return self.total - len(self)
 
 
+#: Why the service ends a game or closes a lobby (kept as games.end_reason, the key of
+#: what its table and its old hands say): the host cancelled it, it closed empty or
+#: without its host, nobody changed the lobby or moved in the game for long, every seat
+#: was left to an AI.  A reason a newer version stored is none of these: rolled back,
+#: the bot says just that the game was cancelled.
+END_REASONS = frozenset(
+    {
+        "closed.cancelled",
+        "closed.empty",
+        "closed.no_host",
+        "closed.idle",
+        "closed.idle_game",
+        "closed.abandoned",
+    }
+)
+
+
 @dataclass
 class Table:
     game_id: int

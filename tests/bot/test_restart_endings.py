@@ -3,6 +3,7 @@ game's end, the moves of a stretch of AI turns."""
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 import simcord
@@ -256,3 +257,30 @@ async def test_a_restarted_table_counts_the_moves_it_had_not_shown_beyond_those_
     await draws_unseen(simcord_env, alice, bob, channel, draws=26)
     await start_again(simcord_env, settings, await stop(simcord_env))
     assert draws_counted(channel) == 26
+
+
+async def test_a_game_ended_for_a_reason_this_version_does_not_know_says_it_was_cancelled(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A newer version ended the game for a reason of its own, then the bot was rolled
+    back to this one: its table, and a click on an old hand, say the game was
+    cancelled instead of failing to draw."""
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    bobs: Any = await open_hand(bob, channel)
+    await simcord_env.advance_time(15 * 60)  # too old to be edited: it shows no end
+    simcord_env.inject_error(
+        "PATCH", f"*/messages/{table.table_message_id}", status=503, times=None
+    )
+    await alice.slash(channel, "lama cancel")
+    old = await stop(simcord_env)
+    with sqlite3.connect(settings.database_path) as db:  # as the newer version wrote it
+        db.execute("UPDATE games SET end_reason = 'closed.by_a_newer_version'")
+    await start_again(simcord_env, settings, old)
+    assert below_title(table_message(channel)) == "This game was cancelled."
+    result = await bob.click(bobs, custom_id=enabled(bobs, "lama:hand:")[0])
+    assert "This game was cancelled." in texts(result.response), result.response.content
