@@ -29,10 +29,25 @@ from .game_rows import (
     wrong_status,
 )
 from .progress import MatchProgress
-from .records import STATUSES, ChannelBusy, GameRecord, SeatNote, SeatRecord, StoreError
+from .records import (
+    ABANDONED,
+    FORMER_PLAYER,
+    STATUSES,
+    ChannelBusy,
+    GameRecord,
+    SeatNote,
+    SeatRecord,
+    StoreError,
+)
 from .shards import Leases, served
 
 log = logging.getLogger(__name__)
+
+#: Whether an AI seat started the game being written (``games``): one every person left
+#: is rated only then, with someone to rank ahead of the leavers (a seat without a
+#: person, who may have been forgotten since; the constant is this module's own).
+_AI_STARTED = f"""EXISTS (SELECT 1 FROM seats AS a WHERE a.game_id = games.id
+                                AND a.user_id IS NULL AND a.name <> '{FORMER_PLAYER}')"""
 
 
 class Games:
@@ -337,6 +352,9 @@ class Games:
 
         A finished or cancelled game keeps its status for good; its end is to be shown
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
+        The games to rate keep the time they ended (``finished_at``), the rater's order:
+        a finished one, and one cancelled as :data:`~data.records.ABANDONED` that an AI
+        seat started (:data:`_AI_STARTED`).
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
@@ -365,6 +383,12 @@ class Games:
             )
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
+            if status == "cancelled" and reason == ABANDONED:
+                # Rated like a finished game if an AI seat started it: it keeps when it
+                # ended (this write's time) for the rater's order.
+                query = f"""UPDATE games SET finished_at = updated_at
+                            WHERE id = ? AND {_AI_STARTED}"""
+                await unit.execute(query, (game_id,))
             await forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ loading

@@ -13,13 +13,27 @@ from collections.abc import Sequence
 
 from .codec import GAME_COLUMNS, assemble
 from .database import Database, Unit
-from .records import AlreadyRated, FinishedGame, GameRating, SeasonPlan, Skill
+from .records import (
+    ABANDONED,
+    AlreadyRated,
+    FinishedGame,
+    GameRating,
+    SeasonPlan,
+    Skill,
+)
 from .shards import Leases, served
 
 log = logging.getLogger(__name__)
 
 #: A place in the order games are rated in: (finished_at, game id).
 Cursor = tuple[float, int]
+#: The games that are rated (``g``): every finished one, and each one cancelled because
+#: no person played at it any more that an AI seat started, someone to rank ahead of the
+#: leavers (a game only people started, all gone, would rank them all alike: it gets no
+#: ``finished_at``, see ``Games.set_status``).  Both keep when they ended in
+#: ``finished_at``, in order in the partial index of migration 0019.
+_RATED = f"""g.finished_at IS NOT NULL
+    AND (g.status = 'finished' OR (g.status = 'cancelled' AND g.end_reason = '{ABANDONED}'))"""
 
 
 class RatingWrites:
@@ -40,10 +54,11 @@ class RatingWrites:
             await unit.execute(query, (guild_id, plan.started_at, plan.days))
 
     async def unrated_guilds(self) -> list[int]:
-        """The servers (of this process's shards) with a finished game not yet rated."""
+        """The servers (of this process's shards) with a game to rate (:data:`_RATED`)
+        not yet rated."""
         where, params = served(self._leases.shards, "g.guild_id")
         query = f"""SELECT DISTINCT g.guild_id FROM games AS g
-                    WHERE g.status = 'finished' AND {where}
+                    WHERE {_RATED} AND {where}
                       AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
                     ORDER BY g.guild_id
                  """
@@ -62,20 +77,21 @@ class RatingWrites:
     async def unrated_games(
         self, guild_id: int, *, after: Cursor | None = None, limit: int = 200
     ) -> tuple[list[FinishedGame], Cursor | None]:
-        """Up to ``limit`` finished games of the server not yet rated, in the order they
-        finished ((finished_at, id)), from just after ``after``; and the cursor to go on
-        from (None: there are no more).  A game whose stored data can't be read is
-        logged and left out, so it can't hold up the others."""
+        """Up to ``limit`` games of the server to rate (:data:`_RATED`) not yet rated, in
+        the order they ended ((finished_at, id)), from just after ``after``; and the cursor
+        to go on from (None: there are no more).  A cancelled one has no result stored
+        (``points`` empty, no winners).  A game whose stored data can't be read is logged
+        and left out, so it can't hold up the others."""
         if limit < 1:
             raise ValueError("limit must be at least 1")
         at, game = after if after is not None else (float("-inf"), 0)
-        query = """SELECT g.id, g.finished_at FROM games AS g
-                   WHERE g.guild_id = ? AND g.status = 'finished'
-                     AND (g.finished_at > ? OR (g.finished_at = ? AND g.id > ?))
-                     AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
-                   ORDER BY g.finished_at, g.id
-                   LIMIT ?
-                """
+        query = f"""SELECT g.id, g.finished_at FROM games AS g
+                    WHERE g.guild_id = ? AND {_RATED}
+                      AND (g.finished_at > ? OR (g.finished_at = ? AND g.id > ?))
+                      AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
+                    ORDER BY g.finished_at, g.id
+                    LIMIT ?
+                 """
         async with self._reads.read() as unit:
             found = await unit.fetch(query, (guild_id, at, at, game, limit))
             if not found:
@@ -176,8 +192,9 @@ class RatingWrites:
         return [int(guild) for (guild,) in rows]
 
     async def finished_guilds(self) -> list[int]:
-        """Every server with a finished game, rated or not (for recomputing them all)."""
-        query = "SELECT DISTINCT guild_id FROM games WHERE status = 'finished' ORDER BY guild_id"
+        """Every server with a game to rate (:data:`_RATED`), rated or not (for
+        recomputing them all)."""
+        query = f"SELECT DISTINCT g.guild_id FROM games AS g WHERE {_RATED} ORDER BY g.guild_id"
         async with self._reads.read() as unit:
             rows = await unit.fetch(query)
         return [int(guild) for (guild,) in rows]

@@ -14,6 +14,10 @@ AI_STRENGTHS = ("easy", "normal", "hard")
 LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
 #: The season key of the ratings over all time (a season's key is its start, unix seconds).
 ALL_TIME = -1
+#: Why a running game was cancelled when no person played at it any more (the last one
+#: left, was kicked, or is away): such a game is rated, leavers last, if an AI seat started
+#: it (someone is left to rank ahead of them), and then its ``finished_at`` is when it ended.
+ABANDONED = "closed.abandoned"
 #: The name a forgotten person's seats keep (``forget``), in English, for every reader's
 #: language to render as its own.
 FORMER_PLAYER = "former player"

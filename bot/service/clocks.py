@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
+from data.records import ABANDONED
 from game import Match
 
 from .errors import ServiceError
@@ -136,7 +137,7 @@ class TableClocks:
         (and at a restart), while no AI plays on at the table for nobody.
         """
         try:
-            await self._close(table, Status.CANCELLED, "closed.abandoned")
+            await self._close(table, Status.CANCELLED, ABANDONED)
         except ServiceError:
             self.abandon_later(table, self._timing.save_retry)
 
@@ -144,7 +145,7 @@ class TableClocks:
         """Close a running game nobody is left to play for ``delay`` seconds from now
         (and again after each failure), unless a player is back at it by then."""
         when = self._clock() + delay
-        self._close_at(table, when, lambda: all_humans_gone(table), "closed.abandoned")
+        self._close_at(table, when, lambda: all_humans_gone(table), ABANDONED)
 
     def _close_at(self, table: Table, when: float, still: Callable[[], bool], reason: str) -> None:
         """At ``when``, cancel the table for ``reason`` if ``still()`` holds then."""

@@ -5,7 +5,11 @@ seat a team of one, in two scopes: the game's season and all time.  The order: t
 winners first, then by final points (fewer is better), equal points sharing a rank.
 A person who left, was kicked, or whose seat an AI (or the turn clock) played for more
 than half of its moves is rated last, behind every seat that finished, the leavers
-sharing the last rank; the AI that played on for them is not rated for that seat.  An
+sharing the last rank; the AI that played on for them is not rated for that seat.  So
+is a game cancelled because no person played at it any more
+(:data:`~data.records.ABANDONED`), lest the last one to go dodge the loss: nobody won,
+the other seats are ranked by their points then, the leavers last (the store hands one
+out only if an AI seat started it, someone to rank ahead of them).  An
 AI strength is one rated player per server: several seats of one strength in a game
 each play with its rating, and it keeps the mean of their new ones.  A forgotten
 person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
@@ -38,7 +42,7 @@ from data.records import (
     SeatRecord,
     Skill,
 )
-from game import RoundDealt
+from game import IllegalMove, Match, RoundDealt
 
 from .rating_scale import MU, SIGMA, shown_change
 from .seasons import season_at
@@ -102,14 +106,32 @@ def leavers(record: GameRecord) -> set[int]:
     return people & (gone | stood_in)
 
 
+def result(game: FinishedGame) -> tuple[Sequence[int], frozenset[int]]:
+    """Each seat's points and the winning seats: a finished game's final ones; for a
+    game cancelled because no person played at it any more, the points it stood at then
+    and no winner (none at all if only people started it, or if its moves don't replay)."""
+    record = game.record
+    if record.status != "cancelled":
+        return game.points, game.winners
+    if all(is_person(s) for s in record.seats):
+        return (), frozenset()  # nobody stayed to be ranked ahead of the leavers
+    try:
+        match = Match.replay(record.ruleset, len(record.seats), record.events)
+    except (IllegalMove, ValueError) as error:
+        log.error("game %s cannot be rated, its moves don't replay: %s", record.id, error)
+        return (), frozenset()
+    return tuple(match.points), frozenset()
+
+
 def standings(game: FinishedGame) -> list[Standing]:
     """Every seat's rated player and rank; empty if the game has no full result."""
     record = game.record
-    if len(game.points) != len(record.seats):
+    points, winners = result(game)
+    if len(points) != len(record.seats):
         return []
     last = leavers(record)
     order = {
-        s.seat: (0 if s.seat in game.winners else 1, game.points[s.seat])
+        s.seat: (0 if s.seat in winners else 1, points[s.seat])
         for s in record.seats
         if s.seat not in last
     }

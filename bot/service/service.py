@@ -9,6 +9,7 @@ from typing import Unpack
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
 from data.export import ExportReads
 from data.ratings import RatingReads
+from data.records import ABANDONED
 from data.stats import StatsReads
 from game import Action, Match, RoundDealt, Ruleset, SeatView
 from game.ai import Strength
@@ -97,7 +98,7 @@ class GameService:
             clock,
             time_out=lambda table, stamp: self._moves.time_out(table, stamp),
             warn=self._notices.warn,
-            close=self._notices.close_table,
+            close=self._close,
             timing=self.timing,
         )
         self._rater = Rater(store)
@@ -147,6 +148,14 @@ class GameService:
         if all_humans_gone(table):
             raise ServiceError("error.game_gone")
         return await self._moves.apply(table, seat, action)
+
+    async def _close(self, table: Table, status: Status, reason: str) -> None:
+        """A clock closes a table: a game closed because no person played at it any more
+        is then rated as its leavers' loss, as a finished game is (a failure is logged;
+        the next start rates it, in order)."""
+        await self._notices.close_table(table, status, reason)
+        if reason == ABANDONED:
+            await self._rater.rate_table(table)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""

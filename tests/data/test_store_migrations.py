@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 
 from data import Store, StoreError
+from data.records import ABANDONED
 from data.schema import bundled_migrations, load_migrations
 from game import Match, Ruleset
 from tests.pg import PostgresServer
+
+from ._helpers import Backend, counter_clock, humans, new_running_game, random_seats
 
 BUNDLED = Path(str(bundled_migrations()))
 
@@ -260,3 +263,41 @@ async def test_a_newer_postgresql_database_is_left_alone(postgres_server: Postgr
     await store.close()
     with pytest.raises(StoreError, match="newer than this bot"):
         await Store.open(url)
+
+
+async def test_the_games_every_person_left_before_the_upgrade_are_rated_where_they_ended(
+    tmp_path: Path, backend: Backend
+) -> None:
+    """0019: a game cancelled as abandoned before, that an AI seat started, keeps its last
+    write's time as its end, for the rater to put it in order; no other cancelled game
+    gets one."""
+    folder = migrations_dir(tmp_path, *range(1, 19))
+    (folder / "postgres").mkdir()
+    for path in (BUNDLED / "postgres").glob("*.sql"):
+        if int(path.name[:4]) < 19:
+            shutil.copy(path, folder / "postgres" / path.name)
+    store = await Store.open(backend.target, migrations=folder, clock=counter_clock())
+    try:
+        assert store.schema_version == 18
+        left = await new_running_game(store, Match(Ruleset(), 2), random_seats(2))
+        await store.games.set_status(left, "cancelled", reason=ABANDONED)
+        people = await new_running_game(store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")))
+        await store.games.set_status(people, "cancelled", reason=ABANDONED)
+        idle = await new_running_game(store, Match(Ruleset(), 2), random_seats(2))
+        await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
+    finally:
+        await store.close()
+    # As the version before kept them: a cancelled game had no end time.
+    await backend.rows("UPDATE games SET finished_at = NULL WHERE status = 'cancelled'")
+    [(ended,)] = await backend.rows("SELECT updated_at FROM games WHERE id = ?", (left,))
+
+    store = await Store.open(backend.target, clock=counter_clock())
+    try:
+        assert store.schema_version == len(load_migrations())
+        record = await store.games.load_game(left)
+        assert record is not None and record.finished_at == ended
+        for other in (people, idle):  # only people started it; cancelled otherwise
+            record = await store.games.load_game(other)
+            assert record is not None and record.finished_at is None
+    finally:
+        await store.close()

@@ -7,6 +7,7 @@ import pytest
 
 from data import Store
 from data.records import (
+    ABANDONED,
     ALL_TIME,
     AlreadyRated,
     GameRating,
@@ -14,9 +15,9 @@ from data.records import (
     SeatRating,
     Skill,
 )
-from game import Ruleset
+from game import Match, Ruleset
 
-from ._helpers import play_random_game
+from ._helpers import humans, new_running_game, play_random_game
 
 
 def rating_of(game_id: int, guild_id: int, finished_at: float, mu: float = 27.0) -> GameRating:
@@ -122,3 +123,44 @@ async def test_several_games_are_written_in_one_unit_all_or_nothing(store: Store
     assert await store.ratings.rating_changes(one) == []  # the first game's rows went back too
     await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])
     assert len(await store.ratings.rating_changes(one)) == 4
+
+
+async def test_a_game_every_person_left_is_rated_in_order_when_an_ai_started_it(
+    store: Store,
+) -> None:
+    first, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
+    # Every person left a game that an AI seat started: it is rated where it ended ...
+    left, _ = await play_random_game(store, Ruleset(), 3, 2, guild_id=5, stop_after=4)
+    await store.games.set_status(left, "cancelled", reason=ABANDONED)
+    # ... but not one only people started, nor one cancelled for another reason.
+    people = await new_running_game(
+        store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")), guild_id=5
+    )
+    await store.games.set_status(people, "cancelled", reason=ABANDONED)
+    idle, _ = await play_random_game(store, Ruleset(), 2, 3, guild_id=5, stop_after=2)
+    await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
+    alone, _ = await play_random_game(store, Ruleset(), 2, 4, guild_id=7, stop_after=2)
+    await store.games.set_status(alone, "cancelled", reason=ABANDONED)
+    last, _ = await play_random_game(store, Ruleset(), 2, 5, guild_id=5)
+    assert await store.rating_writes.unrated_guilds() == [5, 7]
+    assert await store.rating_writes.finished_guilds() == [5, 7]  # rerate counts it too
+
+    games, end = await store.rating_writes.unrated_games(5)
+    assert [g.record.id for g in games] == [first, left, last] and end is None
+    cancelled = games[1].record
+    assert (cancelled.status, cancelled.end_reason) == ("cancelled", ABANDONED)
+    assert cancelled.events and cancelled.notes == ()
+    # No result was stored (it didn't finish): the rater works out the points then.
+    assert games[1].points == () and games[1].winners == frozenset()
+    # When it ended is kept, for the order; a game not to rate has no end time.
+    assert cancelled.finished_at is not None
+    for other in (people, idle):
+        record = await store.games.load_game(other)
+        assert record is not None and record.finished_at is None
+
+    await store.rating_writes.save_ratings([rating_of(left, 5, cancelled.finished_at)])
+    rest, _ = await store.rating_writes.unrated_games(5)
+    assert [g.record.id for g in rest] == [first, last]
+    assert await store.rating_writes.newest_rated(5) == (cancelled.finished_at, left)
+    # Rated, it still is no finished game for the stats.
+    assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}

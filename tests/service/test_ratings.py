@@ -13,7 +13,7 @@ import pytest
 
 from bot.service import GameService
 from bot.service.rating_scale import MU, SIGMA, shown_change
-from bot.service.ratings import MODEL, Rater, leavers, rate_game, standings
+from bot.service.ratings import MODEL, Rated, Rater, leavers, rate_game, standings
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
@@ -27,7 +27,7 @@ from data.records import (
     SeatRecord,
     Skill,
 )
-from game import Card, CardDrawn, CardPlayed, PlayerQuit, Ruleset
+from game import Card, CardDrawn, CardPlayed, Match, PlayerQuit, Ruleset
 from game.ai import Strength
 from testkit.service_game import ServiceGame, eventually, people
 
@@ -73,6 +73,27 @@ def person(seat: int, user: int) -> SeatRecord:
 
 def ai(seat: int, strength: str = "normal") -> SeatRecord:
     return SeatRecord(seat, None, strength, f"AI {seat}")
+
+
+async def next_start(game: ServiceGame) -> Rated:
+    """Start the bot again over the same store: resume, and wait for what it rates."""
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
+    try:
+        await again.resume()
+        return await again.caught_up()
+    finally:
+        await again.close()
+
+
+def ratings_fail(game: ServiceGame, monkeypatch: pytest.MonkeyPatch, error: str) -> None:
+    """Every write of ratings fails with ``error`` (until ``monkeypatch.undo()``)."""
+
+    async def fail(*args: object) -> None:
+        raise StoreError(error)
+
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", fail)
 
 
 async def finish(game: ServiceGame, table: Table) -> Table:
@@ -291,10 +312,7 @@ async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
 async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def full(*args: object) -> None:
-        raise StoreError("disk full")
-
-    monkeypatch.setattr(game.store.rating_writes, "save_ratings", full)
+    ratings_fail(game, monkeypatch, "disk full")
     with caplog.at_level(logging.WARNING, "bot.service.ratings"):
         table = await finish(game, await game.lobby([ANN, BOB]))
     assert "disk full" in caplog.text
@@ -302,14 +320,7 @@ async def test_a_rating_that_fails_is_logged_and_made_at_the_next_start(
     assert ("changed", table.game_id, table.stamp) in game.listener.notices  # shown anyway
     monkeypatch.undo()
     assert await game.store.ratings.rating_changes(table.game_id) == []
-    again = GameService(
-        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
-    )
-    try:
-        await again.resume()
-        await again.caught_up()
-    finally:
-        await again.close()
+    await next_start(game)
     assert await game.store.ratings.rating_changes(table.game_id)
 
 
@@ -403,14 +414,7 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
         await finish(game, await game.lobby(players, [Strength.EASY]))
     path = Path(game.store.path)
     assert snapshot(path)["rated_games"] == []
-    upgraded = GameService(
-        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
-    )
-    try:
-        await upgraded.resume()
-        await upgraded.caught_up()
-    finally:
-        await upgraded.close()
+    await next_start(game)
     first_start = snapshot(path)
     assert len(first_start["rated_games"]) == 3
     await game.service.rerate()
@@ -505,14 +509,141 @@ async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start
     await asyncio.wait_for(stopped.close(), timeout=10)  # does not wait for the backlog
     monkeypatch.undo()
     assert snapshot(Path(game.store.path))["rated_games"] == []
-    again = GameService(
-        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    assert (await next_start(game)).games == 2
+
+
+# ------------------------------------------------------------------ a game every person left
+
+
+async def play_a_round(game: ServiceGame, table: Table) -> list[int]:
+    """Play the people's moves (the AIs make their own) until a round is scored; each
+    seat's points then."""
+    while table.match is not None and not table.match.results:
+        assert table.status is Status.RUNNING
+        seat = table.to_move
+        if seat is not None and table.seats[seat].controller is None:
+            await game.play(table)
+        else:
+            await asyncio.sleep(0.001)  # an AI's move is on its way
+    assert table.match is not None
+    return list(table.match.points)
+
+
+def test_a_game_every_person_left_ranks_its_ai_seats_by_points_and_the_leavers_last() -> None:
+    match = Match(Ruleset(), 4)
+    match.deal(5)
+    while not match.results:
+        match.step(match.legal_actions()[0])
+    points = match.points
+    seats = [person(0, 10), ai(1, "easy"), SeatRecord(2, 11, "normal", "P11"), ai(3, "hard")]
+    left = record(
+        seats,
+        status="cancelled",
+        events=tuple(match.events),
+        notes=(SeatNote(3, 2, "kicked"), SeatNote(len(match.events), 0, "left")),
     )
-    try:
-        await again.resume()
-        assert (await again.caught_up()).games == 2
-    finally:
-        await again.close()
+    # Points that didn't count (a finished game's) and no winner: the points when it ended.
+    game = FinishedGame(left, points=(), winners=frozenset())
+    ranks = {s.seat: s.rank for s in standings(game)}
+    assert ranks == {0: 3, 2: 3, 1: 1 + (points[3] < points[1]), 3: 1 + (points[1] < points[3])}
+    assert [s.player for s in standings(game)] == ["user:10", "ai:easy", "user:11", "ai:hard"]
+    # Only people started it: nobody to rank ahead of them, so nobody is rated.
+    people_only = record(
+        [person(0, 10), SeatRecord(1, 11, "normal", "P11")],
+        status="cancelled",
+        notes=(SeatNote(0, 1, "left"), SeatNote(0, 0, "left")),
+    )
+    assert standings(FinishedGame(people_only, points=(), winners=frozenset())) == []
+
+
+async def test_the_last_person_leaving_a_game_against_ais_is_rated_last(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN], [Strength.EASY, Strength.NORMAL, Strength.HARD])
+    points = await play_a_round(game, table)
+    await game.service.leave_game(table.game_id, ANN.id)
+    assert table.status is Status.CANCELLED
+    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    changes = await game.store.ratings.rating_changes(table.game_id)
+    season = season_at([], game.clock.now).key
+    assert {c.season for c in changes} == {season, ALL_TIME}
+    for scope in (season, ALL_TIME):
+        ranks = {c.seat: c.rank for c in changes if c.season == scope}
+        # Ann last, whatever her points; the AIs by their points, equal ones sharing.
+        assert ranks[0] == 4
+        assert all(ranks[s] == 1 + sum(points[o] < points[s] for o in (1, 2, 3)) for s in (1, 2, 3))
+    ann = next(c for c in changes if c.seat == 0 and c.season == season)
+    assert ann.mu_after < ann.mu_before
+    assert shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after) < 0
+    ais = [c for c in changes if c.ai is not None and c.season == season]
+    assert sum(c.mu_after - c.mu_before for c in ais) > 0  # what she lost, they won
+    assert all(c.mu_after > c.mu_before for c in ais if c.rank == 1)
+    board = await game.store.ratings.rating_board(GUILD, season)
+    assert {(row.user_id, row.ai) for row in board} == {
+        (ANN.id, None),
+        (None, "easy"),
+        (None, "normal"),
+        (None, "hard"),
+    }
+    assert [p.game_id for p in await game.store.ratings.rating_history(GUILD, season, ANN.id)] == [
+        table.game_id
+    ]
+    # Only the rating: it was cancelled, not finished, for the wins, averages and history.
+    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
+    assert await game.store.stats.history(GUILD, ANN.id) == []
+
+
+async def test_a_game_only_people_started_stays_unrated_when_they_all_leave(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB])
+    await play_a_round(game, table)
+    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.leave_game(table.game_id, BOB.id)
+    assert table.status is Status.CANCELLED
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+    assert (await game.service.rate_unrated()).games == 0
+    assert (await game.service.rerate()).games == 0
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+
+
+async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) -> None:
+    await finish(game, await game.lobby([ANN, BOB], [Strength.HARD]))
+    game.clock.advance(60)
+    left = await game.lobby([ANN, BOB], [Strength.HARD, Strength.EASY])
+    await play_a_round(game, left)
+    await game.service.kick(left.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.leave_game(left.game_id, ANN.id)
+    game.clock.advance(60)
+    await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
+    path = Path(game.store.path)
+    incremental = snapshot(path)
+    assert len(incremental["rated_games"]) == 3
+    ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(left.game_id)}
+    assert ranks[0] == ranks[1] == 3 and {ranks[2], ranks[3]} <= {1, 2}
+    assert (await game.service.rerate()).games == 3
+    assert snapshot(path) == incremental
+
+
+async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_next_start(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ratings_fail(game, monkeypatch, "database down")
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    await play_a_round(game, table)
+    with caplog.at_level(logging.WARNING, "bot.service.ratings"):
+        await game.service.leave_game(table.game_id, ANN.id)
+    assert table.status is Status.CANCELLED  # closed all the same
+    assert "database down" in caplog.text
+    monkeypatch.undo()
+    assert await game.store.ratings.rating_changes(table.game_id) == []
+    assert (await next_start(game)).games == 1
+    ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(table.game_id)}
+    assert ranks == {0: 2, 1: 1}
+    path = Path(game.store.path)
+    once = snapshot(path)
+    await game.service.rerate()
+    assert snapshot(path) == once
 
 
 async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_season(

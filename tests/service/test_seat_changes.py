@@ -12,6 +12,7 @@ import pytest
 from bot.service import ServiceError, Timing
 from bot.service.table import Status, Table
 from data import StoreError
+from data.records import ALL_TIME
 from game import QUIT, Card
 from game.ai import Strength
 from testkit.deals import whole_deal
@@ -159,7 +160,7 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
 ) -> None:
     """The seat change is saved but not the game's end: the leave is done (not
     refused as unsaved), no AI plays on at a table nobody is left at, and the
-    game is ended as abandoned once the store takes it."""
+    game is ended as abandoned once the store takes it, and rated then (her loss)."""
     table = await game.lobby([ANN], [Strength.NORMAL])
     real = game.store.games.set_status
 
@@ -179,6 +180,13 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     assert table.stamp == stamp
+    ranks: dict[int, int] = {}
+    for _ in range(500):  # rated right after the close, in the clock's task
+        changes = await game.store.ratings.rating_changes(table.game_id)
+        if ranks := {c.seat: c.rank for c in changes if c.season == ALL_TIME}:
+            break
+        await asyncio.sleep(0.01)
+    assert ranks == {0: 2, 1: 1}
 
 
 async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
