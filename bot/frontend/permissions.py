@@ -52,10 +52,12 @@ def may_write_here(interaction: Interaction) -> bool:
     in Threads). A lobby is the interaction's answer, which Discord posts whatever the
     person may do there: without this, a member of a read-only channel (announcements,
     one locked by a moderator) would post a table where they can't write. A timed-out
-    member's interaction permissions have no Send Messages either."""
-    in_thread = isinstance(interaction.channel, discord.Thread)
-    send = "send_messages_in_threads" if in_thread else "send_messages"
-    return bool(getattr(interaction.permissions, send))
+    member's interaction permissions have no Send Messages either. A locked thread is
+    written in only by those who may manage threads, which its permissions don't say."""
+    channel, granted = interaction.channel, interaction.permissions
+    if isinstance(channel, discord.Thread):
+        return granted.send_messages_in_threads and (not channel.locked or granted.manage_threads)
+    return granted.send_messages
 
 
 def can_manage(interaction: Interaction) -> bool:

@@ -270,3 +270,24 @@ async def test_a_timed_out_member_opens_no_table_with_a_rematch(
     assert result.ephemeral and result.response is not None
     assert "You can't send messages in this channel" in str(result.response.content)
     assert service(simcord_env).table_in(channel.id) is None
+
+
+async def test_nobody_but_a_thread_moderator_opens_a_table_in_a_locked_thread(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """A moderator locked the thread: only those who may manage threads write there
+    (Discord's permissions alone still grant Send Messages in Threads), so only they
+    open a table in it."""
+    thread = thread_in(simcord_env, channel, alice)
+    simcord_env.backend.edit_channel(thread.id, {}, thread_metadata={"locked": True})
+    message = await refused(alice, thread)
+    assert message == (
+        "You can't send messages in this channel, so you can't open a L.A.M.A. table here either."
+    )
+    assert thread.history() == [] and service(simcord_env).table_in(thread.id) is None
+    mods = guild.create_role("Thread mods", permissions=discord.Permissions(manage_threads=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    await open_lobby(simcord_env, mod, thread)
