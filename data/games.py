@@ -32,6 +32,8 @@ from .progress import MatchProgress
 from .records import (
     ABANDONED,
     FORMER_PLAYER,
+    IDLE_GAME,
+    STALLED,
     STATUSES,
     ChannelBusy,
     GameRecord,
@@ -345,7 +347,13 @@ class Games:
                 await insert_notes(unit, game_id, (note,), self._clock())
 
     async def set_status(
-        self, game_id: int, status: str, *, shown: bool = False, reason: str | None = None
+        self,
+        game_id: int,
+        status: str,
+        *,
+        shown: bool = False,
+        reason: str | None = None,
+        stalled: SeatNote | None = None,
     ) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say), for ``reason``
         (kept as the record's ``end_reason``, for what shows the end later to say why).
@@ -353,13 +361,21 @@ class Games:
         A finished or cancelled game keeps its status for good; its end is to be shown
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
         The games to rate keep the time they ended (``finished_at``), the rater's order:
-        a finished one, and one cancelled as :data:`~data.records.ABANDONED` that an AI
-        seat started (:data:`_AI_STARTED`).
+        a finished one, one cancelled as :data:`~data.records.ABANDONED` that an AI
+        seat started (:data:`_AI_STARTED`), and one cancelled as
+        :data:`~data.records.IDLE_GAME` with ``stalled``, the :data:`~data.records.STALLED`
+        note of the seat that let it stall, written with it (the rater ranks that seat last).
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
+        if stalled is not None and (status, reason, stalled.kind) != (
+            "cancelled",
+            IDLE_GAME,
+            STALLED,
+        ):
+            raise ValueError(f"a {stalled.kind!r} note for a game {status} for {reason!r}")
         now = self._clock()
-        finished_at = now if status == "finished" else None
+        finished_at = now if status == "finished" or stalled is not None else None
         keeps_deadline = int(status in ("lobby", "running"))
         async with self._db.write() as unit:
             query = """UPDATE games
@@ -389,6 +405,8 @@ class Games:
                 query = f"""UPDATE games SET finished_at = updated_at
                             WHERE id = ? AND {_AI_STARTED}"""
                 await unit.execute(query, (game_id,))
+            if stalled is not None:
+                await insert_notes(unit, game_id, (stalled,), now)
             await forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ loading

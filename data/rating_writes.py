@@ -15,6 +15,7 @@ from .codec import GAME_COLUMNS, assemble
 from .database import Database, Unit
 from .records import (
     ABANDONED,
+    IDLE_GAME,
     AlreadyRated,
     FinishedGame,
     GameRating,
@@ -27,13 +28,16 @@ log = logging.getLogger(__name__)
 
 #: A place in the order games are rated in: (finished_at, game id).
 Cursor = tuple[float, int]
-#: The games that are rated (``g``): every finished one, and each one cancelled because
-#: no person played at it any more that an AI seat started, someone to rank ahead of the
+#: The games that are rated (``g``): every finished one, each one cancelled because no
+#: person played at it any more that an AI seat started, someone to rank ahead of the
 #: leavers (a game only people started, all gone, would rank them all alike: it gets no
-#: ``finished_at``, see ``Games.set_status``).  Both keep when they ended in
-#: ``finished_at``, in order in the partial index of migration 0019.
+#: ``finished_at``, see ``Games.set_status``), and each one cancelled because nobody moved
+#: in it for long that was stored with the note of who let it stall (one with nobody else
+#: to rank ahead of them, or cancelled so before that note, gets none).  All keep when
+#: they ended in ``finished_at``, in order in the partial index of migration 0019.
 _RATED = f"""g.finished_at IS NOT NULL
-    AND (g.status = 'finished' OR (g.status = 'cancelled' AND g.end_reason = '{ABANDONED}'))"""
+    AND (g.status = 'finished'
+         OR (g.status = 'cancelled' AND g.end_reason IN ('{ABANDONED}', '{IDLE_GAME}')))"""
 
 
 class RatingWrites:

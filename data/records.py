@@ -18,6 +18,13 @@ ALL_TIME = -1
 #: left, was kicked, or is away): such a game is rated, leavers last, if an AI seat started
 #: it (someone is left to rank ahead of them), and then its ``finished_at`` is when it ended.
 ABANDONED = "closed.abandoned"
+#: Why a running game without a turn timer was cancelled when nobody moved in it for long.
+#: One stored with a :data:`STALLED` note (the versions before stored none) is rated, its
+#: staller last, and then its ``finished_at`` is when it ended.
+IDLE_GAME = "closed.idle_game"
+#: The seat note of the person whose turn it was when a game was cancelled as
+#: :data:`IDLE_GAME`, who let it stall: rated as having left it.
+STALLED = "stalled"
 #: The name a forgotten person's seats keep (``forget``), in English, for every reader's
 #: language to render as its own.
 FORMER_PLAYER = "former player"
@@ -42,8 +49,8 @@ class ChannelBusy(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class SeatNote:
-    """A seat change no move records: ``kind`` is ``kicked``, ``left``, ``back`` or
-    ``takeover``; ``seq`` the number of events stored before it."""
+    """A seat change no move records: ``kind`` is ``kicked``, ``left``, ``back``,
+    ``takeover`` or :data:`STALLED`; ``seq`` the number of events stored before it."""
 
     seq: int
     seat: int

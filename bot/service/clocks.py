@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from data.records import ABANDONED
+from data.records import ABANDONED, IDLE_GAME
 from game import Match
 
 from .errors import ServiceError
@@ -91,7 +91,7 @@ class TableClocks:
                 table,
                 since + self._timing.game_idle,
                 lambda: table.status is Status.RUNNING and table.active_at == since,
-                "closed.idle_game",
+                IDLE_GAME,
             )
         else:
             self._scheduler.cancel((key, CLOCK))  # an AI's turn: it moves by itself

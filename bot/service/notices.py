@@ -7,6 +7,7 @@ import contextlib
 import logging
 
 from data import Store
+from data.records import SeatNote
 
 from .errors import ServiceError
 from .listener import TableListener
@@ -83,14 +84,19 @@ class Notices:
             if self.listener is not None:
                 await self.listener.turn_warning(table)
 
-    async def close_table(self, table: Table, status: Status, reason: str) -> None:
-        """Store the table as ``status``, forget it, and tell the front end why it closed.
+    async def close_table(
+        self, table: Table, status: Status, reason: str, *, stalled: SeatNote | None = None
+    ) -> None:
+        """Store the table as ``status``, forget it, and tell the front end why it closed;
+        ``stalled``: who let it stall, stored with it (``Games.set_status``).
 
         The caller holds the table's lock; a failed write raises
         :class:`ServiceError` and leaves the table open.
         """
         await self._saver.save(
-            self._store.games.set_status(table.game_id, status.value, reason=reason)
+            self._store.games.set_status(
+                table.game_id, status.value, reason=reason, stalled=stalled
+            )
         )
         table.status = status
         table.end_reason = reason

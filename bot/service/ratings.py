@@ -9,7 +9,11 @@ sharing the last rank; the AI that played on for them is not rated for that seat
 is a game cancelled because no person played at it any more
 (:data:`~data.records.ABANDONED`), lest the last one to go dodge the loss: nobody won,
 the other seats are ranked by their points then, the leavers last (the store hands one
-out only if an AI seat started it, someone to rank ahead of them).  An
+out only if an AI seat started it, someone to rank ahead of them).  So is a game without
+a turn timer cancelled because nobody moved in it for long
+(:data:`~data.records.IDLE_GAME`), lest a person losing dodge it by no longer moving:
+the person whose turn it was is noted (:data:`~data.records.STALLED`) as having left it
+(the store hands one out only with that note, given when someone else is not a leaver).  An
 AI strength is one rated player per server: several seats of one strength in a game
 each play with its rating, and it keeps the mean of their new ones.  A forgotten
 person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
@@ -22,7 +26,7 @@ import contextlib
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
@@ -32,12 +36,15 @@ from data.ratings import FORMER, ai_player, user_player
 from data.records import (
     ALL_TIME,
     FORMER_PLAYER,
+    IDLE_GAME,
+    STALLED,
     AlreadyRated,
     FinishedGame,
     GameRating,
     GameRecord,
     PlayerRating,
     SeasonPlan,
+    SeatNote,
     SeatRating,
     SeatRecord,
     Skill,
@@ -46,13 +53,14 @@ from game import IllegalMove, Match, RoundDealt
 
 from .rating_scale import MU, SIGMA, shown_change
 from .seasons import season_at
-from .table import Table
+from .table import Table, persons_turn
 
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
-#: Seat notes of a person handing their seat to an AI for the rest of the game.
-GONE = frozenset({"kicked", "left"})
+#: Seat notes of a person handing their seat to an AI for the rest of the game, or
+#: letting the game stall at their turn until it was ended.
+GONE = frozenset({"kicked", "left", STALLED})
 #: Games read from the store at once while catching up.
 BATCH = 200
 
@@ -106,15 +114,32 @@ def leavers(record: GameRecord) -> set[int]:
     return people & (gone | stood_in)
 
 
+def stall_note(record: GameRecord, seat: int) -> SeatNote | None:
+    """The note that rates a running game nobody moved in for long, as it is ended for
+    that (:data:`~data.records.IDLE_GAME`), as the loss of the person at ``seat``, whose
+    turn it was; None if nobody but leavers would be ranked ahead of them (or the seat is
+    no person's): then the game stays unrated, as all of them would share one rank."""
+    if not is_person(record.seats[seat]):
+        return None
+    note = SeatNote(len(record.events), seat, STALLED)
+    gone = leavers(replace(record, notes=(*record.notes, note)))
+    return note if len(gone) < len(record.seats) else None
+
+
 def result(game: FinishedGame) -> tuple[Sequence[int], frozenset[int]]:
     """Each seat's points and the winning seats: a finished game's final ones; for a
-    game cancelled because no person played at it any more, the points it stood at then
-    and no winner (none at all if only people started it, or if its moves don't replay)."""
+    game cancelled because no person played at it any more, or because nobody moved in it
+    for long, the points it stood at then and no winner (none at all if nobody stayed to
+    be ranked ahead of the leavers, or if its moves don't replay)."""
     record = game.record
     if record.status != "cancelled":
         return game.points, game.winners
-    if all(is_person(s) for s in record.seats):
-        return (), frozenset()  # nobody stayed to be ranked ahead of the leavers
+    if record.end_reason == IDLE_GAME:
+        nobody_ahead = len(leavers(record)) == len(record.seats)
+    else:
+        nobody_ahead = all(is_person(s) for s in record.seats)  # only people started it
+    if nobody_ahead:
+        return (), frozenset()
     try:
         match = Match.replay(record.ruleset, len(record.seats), record.events)
     except (IllegalMove, ValueError) as error:
@@ -306,6 +331,16 @@ class Rater:
             for c in changes
             if c.season != ALL_TIME and c.user_id is not None and c.ai is None
         }
+
+    async def stall_note(self, table: Table) -> SeatNote | None:
+        """The note to end ``table``'s game with as idle (see :func:`stall_note`): None
+        unless a person is to move (an AI always moves; a stand-in too).  Raises
+        :class:`StoreError` if the stored game can't be read."""
+        seat = persons_turn(table, table.stamp)
+        if seat is None:
+            return None
+        record = await self._store.games.load_game(table.game_id)
+        return stall_note(record, seat) if record is not None else None
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was

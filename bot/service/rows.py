@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from data.records import STALLED
 from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
@@ -73,7 +74,10 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     pipeline and the seat changes wrote them."""
     notes_at: dict[int, list[MoveLine]] = {}
     for note in record.notes:
-        notes_at.setdefault(note.seq, []).append(note_line(record, note))
+        # Who let an idle game stall is the rater's (the table's end says it stalled):
+        # no line, as the running bot's table has none.
+        if note.kind != STALLED:
+            notes_at.setdefault(note.seq, []).append(note_line(record, note))
     lines: list[MoveLine] = []
     rounds = 0
     for seq, event in enumerate(record.events):

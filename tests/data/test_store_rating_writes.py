@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from data import Store
+from data import Store, StoreError
 from data.records import (
     ABANDONED,
     ALL_TIME,
     AlreadyRated,
     GameRating,
     PlayerRating,
+    SeatNote,
     SeatRating,
     Skill,
 )
@@ -164,3 +165,55 @@ async def test_a_game_every_person_left_is_rated_in_order_when_an_ai_started_it(
     assert await store.rating_writes.newest_rated(5) == (cancelled.finished_at, left)
     # Rated, it still is no finished game for the stats.
     assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
+
+
+async def test_a_game_that_stalled_is_rated_in_order_with_whose_turn_it_was(
+    store: Store,
+) -> None:
+    first, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
+    # Nobody moved for long in a game: cancelled as idle, with the note of the seat to
+    # move, in the same write; it is then rated where it ended ...
+    stalled, match = await play_random_game(store, Ruleset(), 3, 2, guild_id=5, stop_after=4)
+    note = SeatNote(len(match.events), 0, "stalled")
+    await store.games.set_status(stalled, "cancelled", reason="closed.idle_game", stalled=note)
+    # ... but not one cancelled as idle without it (as every one before this version).
+    idle, _ = await play_random_game(store, Ruleset(), 2, 3, guild_id=5, stop_after=2)
+    await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
+    last, _ = await play_random_game(store, Ruleset(), 2, 5, guild_id=5)
+
+    games, end = await store.rating_writes.unrated_games(5)
+    assert [g.record.id for g in games] == [first, stalled, last] and end is None
+    cancelled = games[1].record
+    assert (cancelled.status, cancelled.end_reason) == ("cancelled", "closed.idle_game")
+    assert cancelled.notes == (note,) and cancelled.finished_at is not None
+    assert games[1].points == () and games[1].winners == frozenset()
+    record = await store.games.load_game(idle)
+    assert record is not None and record.finished_at is None and record.notes == ()
+    assert await store.rating_writes.finished_guilds() == [5]
+    # Rated, it still is no finished game for the stats.
+    await store.rating_writes.save_ratings([rating_of(stalled, 5, cancelled.finished_at)])
+    assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
+
+
+async def test_only_a_game_cancelled_as_idle_takes_the_note_of_who_let_it_stall(
+    store: Store,
+) -> None:
+    running, match = await play_random_game(store, Ruleset(), 2, 1, stop_after=2)
+    note = SeatNote(len(match.events), 0, "stalled")
+    for status, reason, kind in (
+        ("cancelled", ABANDONED, "stalled"),
+        ("finished", "closed.idle_game", "stalled"),
+        ("cancelled", "closed.idle_game", "left"),
+    ):
+        with pytest.raises(ValueError):
+            await store.games.set_status(
+                running, status, reason=reason, stalled=SeatNote(note.seq, note.seat, kind)
+            )
+    record = await store.games.load_game(running)
+    assert record is not None and record.status == "running" and record.notes == ()
+    # A game no longer running takes none: nothing of the write is kept.
+    await store.games.set_status(running, "cancelled", reason="closed.cancelled")
+    with pytest.raises(StoreError):
+        await store.games.set_status(running, "cancelled", reason="closed.idle_game", stalled=note)
+    record = await store.games.load_game(running)
+    assert record is not None and record.notes == () and record.finished_at is None

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from bot.service import GameService
 from bot.service.rating_scale import MU, SIGMA, shown_change
 from bot.service.ratings import MODEL, Rated, Rater, leavers, rate_game, standings
+from bot.service.rows import table_from_record
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
@@ -22,6 +24,7 @@ from data.records import (
     FORMER_PLAYER,
     FinishedGame,
     GameRecord,
+    RatingChange,
     SeasonPlan,
     SeatNote,
     SeatRecord,
@@ -103,6 +106,24 @@ async def finish(game: ServiceGame, table: Table) -> Table:
     shown = ("changed", table.game_id, table.stamp)
     await eventually(lambda: shown in game.listener.notices)
     return table
+
+
+async def rates_again_the_same(game: ServiceGame, games: int) -> None:
+    """The ``games`` rated one by one so far: recomputing them gives exactly the same."""
+    path = Path(game.store.path)
+    incremental = snapshot(path)
+    assert len(incremental["rated_games"]) == games
+    assert (await game.service.rerate()).games == games
+    assert snapshot(path) == incremental
+
+
+async def rated_at_the_next_start(game: ServiceGame, game_id: int) -> dict[int, int]:
+    """A game left unrated is rated at the next start, as a recomputation rates it too;
+    its seats' ranks then."""
+    assert await game.store.ratings.rating_changes(game_id) == []
+    assert (await next_start(game)).games == 1
+    await rates_again_the_same(game, 1)
+    return {c.seat: c.rank for c in await game.store.ratings.rating_changes(game_id)}
 
 
 # ------------------------------------------------------------------ the order of a game
@@ -529,11 +550,18 @@ async def play_a_round(game: ServiceGame, table: Table) -> list[int]:
     return list(table.match.points)
 
 
-def test_a_game_every_person_left_ranks_its_ai_seats_by_points_and_the_leavers_last() -> None:
-    match = Match(Ruleset(), 4)
+def one_round(players: int) -> Match:
+    """A match of ``players`` seats whose first round is scored (each taking its first
+    legal move)."""
+    match = Match(Ruleset(), players)
     match.deal(5)
     while not match.results:
         match.step(match.legal_actions()[0])
+    return match
+
+
+def test_a_game_every_person_left_ranks_its_ai_seats_by_points_and_the_leavers_last() -> None:
+    match = one_round(4)
     points = match.points
     seats = [person(0, 10), ai(1, "easy"), SeatRecord(2, 11, "normal", "P11"), ai(3, "hard")]
     left = record(
@@ -616,13 +644,9 @@ async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) 
     await game.service.leave_game(left.game_id, ANN.id)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
-    path = Path(game.store.path)
-    incremental = snapshot(path)
-    assert len(incremental["rated_games"]) == 3
     ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(left.game_id)}
     assert ranks[0] == ranks[1] == 3 and {ranks[2], ranks[3]} <= {1, 2}
-    assert (await game.service.rerate()).games == 3
-    assert snapshot(path) == incremental
+    await rates_again_the_same(game, 3)
 
 
 async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_next_start(
@@ -636,14 +660,183 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
     assert table.status is Status.CANCELLED  # closed all the same
     assert "database down" in caplog.text
     monkeypatch.undo()
-    assert await game.store.ratings.rating_changes(table.game_id) == []
-    assert (await next_start(game)).games == 1
-    ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(table.game_id)}
+    assert await rated_at_the_next_start(game, table.game_id) == {0: 2, 1: 1}
+
+
+# ------------------------------------------------------------------ a game that stalled
+
+
+async def persons_turn(table: Table) -> int:
+    """The seat to move once it is a person's (the AIs' moves made), whose clock is set."""
+
+    def theirs() -> bool:
+        seat = table.to_move
+        return seat is not None and table.seats[seat].controller is None
+
+    await eventually(theirs)
+    assert table.to_move is not None
+    return table.to_move
+
+
+async def stall(game: ServiceGame, table: Table) -> int:
+    """Once it is a person's turn, nobody moves for Timing.game_idle: the game ends as
+    idle. The seat that was to move."""
+    seat = await persons_turn(table)
+    game.clock.advance(game.service.timing.game_idle + 1)
+    await eventually(lambda: table.status is Status.CANCELLED)
+    assert ("closed", table.game_id, "closed.idle_game") in game.listener.notices
+    return seat
+
+
+async def rated(game: ServiceGame, game_id: int) -> list[RatingChange]:
+    """The game's rating changes, once the close has rated it (in the clock's task)."""
+    for _ in range(500):
+        if changes := await game.store.ratings.rating_changes(game_id):
+            return changes
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"game {game_id} was never rated")
+
+
+def ranked_by_points(points: Sequence[int], seats: Sequence[int]) -> dict[int, int]:
+    """The ranks of ``seats`` by their points among themselves, fewer is better."""
+    return {s: 1 + sum(points[o] < points[s] for o in seats) for s in seats}
+
+
+def test_a_stalled_game_ranks_the_others_by_points_and_its_staller_with_the_leavers() -> None:
+    match = one_round(4)
+    points = match.points
+    seats = [person(0, 10), person(1, 11), person(2, 12), person(3, 13)]
+    stalled = record(
+        seats,
+        status="cancelled",
+        end_reason="closed.idle_game",
+        events=tuple(match.events),
+        notes=(SeatNote(3, 2, "kicked"), SeatNote(len(match.events), 0, "stalled")),
+    )
+    game = FinishedGame(stalled, points=(), winners=frozenset())
+    assert leavers(stalled) == {0, 2}
+    ranks = {s.seat: s.rank for s in standings(game)}
+    assert ranks == {0: 3, 2: 3, **ranked_by_points(points, (1, 3))}
+    # Nobody but leavers to rank ahead of the staller: nobody is rated.
+    alone = record(
+        seats[:2],
+        status="cancelled",
+        end_reason="closed.idle_game",
+        events=tuple(match.events[:1]),
+        notes=(SeatNote(0, 1, "left"), SeatNote(1, 0, "stalled")),
+    )
+    assert standings(FinishedGame(alone, points=(), winners=frozenset())) == []
+
+
+async def test_a_person_who_lets_a_game_stall_is_rated_last(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], [Strength.EASY, Strength.HARD])
+    await play_a_round(game, table)
+    assert await stall(game, table) == 0
+    assert table.match is not None
+    points = list(table.match.points)
+    changes = await rated(game, table.game_id)
+    season = season_at([], game.clock.now).key
+    assert {c.season for c in changes} == {season, ALL_TIME}
+    for scope in (season, ALL_TIME):
+        ranks = {c.seat: c.rank for c in changes if c.season == scope}
+        # Ann last, whatever her points; the AIs by their points, equal ones sharing.
+        assert ranks == {0: 3, **ranked_by_points(points, (1, 2))}
+    ann = next(c for c in changes if c.seat == 0 and c.season == season)
+    assert ann.mu_after < ann.mu_before
+    assert shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after) < 0
+    ais = [c for c in changes if c.ai is not None and c.season == season]
+    assert sum(c.mu_after - c.mu_before for c in ais) > 0  # what she lost, they won
+    # The stored game says who let it stall, so a recomputation rates it alike.
+    stored = await game.store.games.load_game(table.game_id)
+    assert stored is not None and stored.finished_at is not None
+    assert stored.notes[-1] == SeatNote(len(stored.events), 0, "stalled")
+    # The note is no move: the table rebuilt from the store (its end shown after a
+    # restart) lists the lines the running one did.
+    assert list(table_from_record(stored).recent) == list(table.recent)
+    # Only the rating: it was cancelled, not finished, for the wins, averages and history.
+    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
+    assert await game.store.stats.history(GUILD, ANN.id) == []
+
+
+async def test_a_stalled_game_of_people_rates_the_others_by_points(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB, CY])
+    await play_a_round(game, table)
+    staller = await stall(game, table)
+    assert table.match is not None
+    points = list(table.match.points)
+    others = [s for s in range(3) if s != staller]
+    changes = await rated(game, table.game_id)
+    for scope in {c.season for c in changes}:
+        ranks = {c.seat: c.rank for c in changes if c.season == scope}
+        assert ranks == {staller: 3, **ranked_by_points(points, others)}
+        last = next(c for c in changes if c.seat == staller and c.season == scope)
+        assert last.mu_after < last.mu_before
+
+
+async def test_a_stalled_game_with_only_leavers_beside_the_staller_stays_unrated(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN, BOB])
+    await play_a_round(game, table)
+    await game.service.leave_game(table.game_id, BOB.id)
+    assert await stall(game, table) == 0
+    assert (await game.service.rate_unrated()).games == 0  # after the close's own try
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+    assert (await game.service.rerate()).games == 0
+    stored = await game.store.games.load_game(table.game_id)
+    assert stored is not None and stored.finished_at is None
+    assert [n.kind for n in stored.notes] == ["left"]
+
+
+async def test_a_stalled_game_rates_again_the_same(game: ServiceGame) -> None:
+    await finish(game, await game.lobby([ANN, BOB], [Strength.HARD]))
+    game.clock.advance(60)
+    stalled = await game.lobby([ANN, BOB, CY], [Strength.EASY])
+    await play_a_round(game, stalled)
+    await game.service.kick(stalled.game_id, ANN.id, CY.id, can_manage=False)
+    staller = await stall(game, stalled)
+    ranks = {c.seat: c.rank for c in await rated(game, stalled.game_id)}
+    # The staller and Cy (kicked) share the last rank, behind the other two.
+    assert ranks[staller] == ranks[2] == 3 and staller in (0, 1)
+    game.clock.advance(60)
+    await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
+    await rates_again_the_same(game, 3)
+
+
+async def test_an_idle_game_whose_stored_moves_cannot_be_read_is_ended_once_they_can(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whose loss it is comes from the stored game: while the store can't read it, the
+    game is not ended unrated but left running, and ended (and rated) at the next try."""
+    table = await game.lobby([ANN], [Strength.NORMAL])
+
+    async def unreadable(*args: object) -> None:
+        raise StoreError("database busy")
+
+    await persons_turn(table)
+    monkeypatch.setattr(game.store.games, "load_game", unreadable)
+    with caplog.at_level(logging.WARNING, "bot.service.saver"):
+        game.clock.advance(game.service.timing.game_idle + 1)
+        await eventually(lambda: "database busy" in caplog.text)
+    assert table.status is Status.RUNNING
+    monkeypatch.undo()
+    game.clock.advance(game.service.timing.save_retry)
+    await eventually(lambda: table.status is Status.CANCELLED)
+    ranks = {c.seat: c.rank for c in await rated(game, table.game_id)}
     assert ranks == {0: 2, 1: 1}
-    path = Path(game.store.path)
-    once = snapshot(path)
-    await game.service.rerate()
-    assert snapshot(path) == once
+
+
+async def test_a_stalled_game_that_could_not_be_rated_is_rated_at_the_next_start(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ratings_fail(game, monkeypatch, "database down")
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    with caplog.at_level(logging.WARNING, "bot.service.ratings"):
+        await stall(game, table)
+        await eventually(lambda: "database down" in caplog.text)
+    await game.service.close()  # the bot stops: what is left of the close's try with it
+    monkeypatch.undo()
+    assert await rated_at_the_next_start(game, table.game_id) == {0: 2, 1: 1}
 
 
 async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_season(
