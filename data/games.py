@@ -368,11 +368,8 @@ class Games:
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        if stalled is not None and (status, reason, stalled.kind) != (
-            "cancelled",
-            IDLE_GAME,
-            STALLED,
-        ):
+        rated_idle = ("cancelled", IDLE_GAME, STALLED)  # the only game a stall note rates
+        if stalled is not None and (status, reason, stalled.kind) != rated_idle:
             raise ValueError(f"a {stalled.kind!r} note for a game {status} for {reason!r}")
         now = self._clock()
         finished_at = now if status == "finished" or stalled is not None else None
@@ -387,16 +384,8 @@ class Games:
                     """
             end_shown = int(shown or status in ("lobby", "running"))
             chart_posted = int(shown or status != "finished")
-            params = (
-                status,
-                now,
-                finished_at,
-                keeps_deadline,
-                end_shown,
-                reason,
-                chart_posted,
-                game_id,
-            )
+            shows = (end_shown, reason, chart_posted)
+            params = (status, now, finished_at, keeps_deadline, *shows, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
             if status == "cancelled" and reason == ABANDONED:
