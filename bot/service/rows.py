@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from data.records import STALLED
 from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
@@ -24,6 +23,11 @@ def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:
         )
         for i, s in enumerate(seats)
     ]
+
+
+#: The seat notes that are lines of the game's moves: a seat left or kicked, taken over
+#: after missed turns, its person back.
+LINE_NOTES = frozenset({"left", "kicked", "takeover", "back"})
 
 
 def seat_note(table: Table, seat: int, kind: str) -> SeatNote:
@@ -75,8 +79,9 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     notes_at: dict[int, list[MoveLine]] = {}
     for note in record.notes:
         # Who let an idle game stall is the rater's (the table's end says it stalled):
-        # no line, as the running bot's table has none.
-        if note.kind != STALLED:
+        # no line, as the running bot's table has none; nor has a kind a newer version
+        # noted (rolled back, this one has no words for it).
+        if note.kind in LINE_NOTES:
             notes_at.setdefault(note.seq, []).append(note_line(record, note))
     lines: list[MoveLine] = []
     rounds = 0

@@ -25,6 +25,7 @@ from testkit.simcord_play import (
     rig,
     service,
     table_message,
+    take_simple_turn,
     texts,
     title,
     two_player_game,
@@ -284,3 +285,27 @@ async def test_a_game_ended_for_a_reason_this_version_does_not_know_says_it_was_
     assert below_title(table_message(channel)) == "This game was cancelled."
     result = await bob.click(bobs, custom_id=enabled(bobs, "lama:hand:")[0])
     assert "This game was cancelled." in texts(result.response), result.response.content
+
+
+async def test_a_seat_change_of_a_kind_this_version_does_not_know_is_left_off_the_table(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A newer version noted a seat change of a kind of its own, then the bot was rolled
+    back to this one: the resumed table goes on, its moves shown, without that line."""
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [], starter=0)
+    table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
+    await simcord_env.advance_time(3)
+    old = await stop(simcord_env)
+    with sqlite3.connect(settings.database_path) as db:  # as the newer version wrote it
+        db.execute(
+            "INSERT INTO seat_notes (game_id, seq, seat, kind, created_at) VALUES (?, 1, 1, ?, 0)",
+            (table.game_id, "from_a_newer_version"),
+        )
+    await start_again(simcord_env, settings, old)
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(3)
+    assert "alice played" in last_moves(channel), texts(table_message(channel))
