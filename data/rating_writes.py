@@ -35,7 +35,7 @@ Cursor = tuple[float, int]
 #: in it for long that was stored with the note of who let it stall (one with nobody else
 #: to rank ahead of them, or cancelled so before that note, gets none).  All keep when
 #: they ended in ``finished_at``, in order in the partial index of migration 0019.
-_RATED = f"""g.finished_at IS NOT NULL
+RATED = f"""g.finished_at IS NOT NULL
     AND (g.status = 'finished'
          OR (g.status = 'cancelled' AND g.end_reason IN ('{ABANDONED}', '{IDLE_GAME}')))"""
 
@@ -58,11 +58,11 @@ class RatingWrites:
             await unit.execute(query, (guild_id, plan.started_at, plan.days))
 
     async def unrated_guilds(self) -> list[int]:
-        """The servers (of this process's shards) with a game to rate (:data:`_RATED`)
+        """The servers (of this process's shards) with a game to rate (:data:`RATED`)
         not yet rated."""
         where, params = served(self._leases.shards, "g.guild_id")
         query = f"""SELECT DISTINCT g.guild_id FROM games AS g
-                    WHERE {_RATED} AND {where}
+                    WHERE {RATED} AND {where}
                       AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
                     ORDER BY g.guild_id
                  """
@@ -81,7 +81,7 @@ class RatingWrites:
     async def unrated_games(
         self, guild_id: int, *, after: Cursor | None = None, limit: int = 200
     ) -> tuple[list[FinishedGame], Cursor | None]:
-        """Up to ``limit`` games of the server to rate (:data:`_RATED`) not yet rated, in
+        """Up to ``limit`` games of the server to rate (:data:`RATED`) not yet rated, in
         the order they ended ((finished_at, id)), from just after ``after``; and the cursor
         to go on from (None: there are no more).  A cancelled one has no result stored
         (``points`` empty, no winners).  A game whose stored data can't be read is logged
@@ -90,7 +90,7 @@ class RatingWrites:
             raise ValueError("limit must be at least 1")
         at, game = after if after is not None else (float("-inf"), 0)
         query = f"""SELECT g.id, g.finished_at FROM games AS g
-                    WHERE g.guild_id = ? AND {_RATED}
+                    WHERE g.guild_id = ? AND {RATED}
                       AND (g.finished_at > ? OR (g.finished_at = ? AND g.id > ?))
                       AND NOT EXISTS (SELECT 1 FROM rated_games AS r WHERE r.game_id = g.id)
                     ORDER BY g.finished_at, g.id
@@ -196,9 +196,9 @@ class RatingWrites:
         return [int(guild) for (guild,) in rows]
 
     async def finished_guilds(self) -> list[int]:
-        """Every server with a game to rate (:data:`_RATED`), rated or not (for
+        """Every server with a game to rate (:data:`RATED`), rated or not (for
         recomputing them all)."""
-        query = f"SELECT DISTINCT g.guild_id FROM games AS g WHERE {_RATED} ORDER BY g.guild_id"
+        query = f"SELECT DISTINCT g.guild_id FROM games AS g WHERE {RATED} ORDER BY g.guild_id"
         async with self._reads.read() as unit:
             rows = await unit.fetch(query)
         return [int(guild) for (guild,) in rows]

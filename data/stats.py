@@ -17,6 +17,7 @@ import json
 from game import Ruleset
 
 from .database import Database
+from .rating_writes import RATED
 from .records import (
     LEADERBOARD_ORDERS,
     ChipHistory,
@@ -260,19 +261,28 @@ class StatsReads:
     async def finished_channels(
         self, guild_id: int, *, user_id: int | None = None
     ) -> frozenset[int]:
-        """The channels (and threads) of a guild's finished games; with ``user_id``, only
-        those where that person sat at a finished game."""
+        """The channels (and threads) of a guild's finished games, and of its games rated
+        though cancelled (:data:`~data.rating_writes.RATED`: their ratings are that
+        channel's too, to hide where it is hidden); with ``user_id``, only those where
+        that person sat at such a game."""
+        # Not only the finished games': a rating from a game every person left in a
+        # channel with no finished game would list its player to those who can't see it.
+        games = f"(g.status = 'finished' OR ({RATED}))"
         async with self._reads.read() as unit:
             if user_id is None:
-                query = """SELECT DISTINCT channel_id FROM games
-                           WHERE guild_id = ? AND status = 'finished'
-                        """
-                rows = await unit.fetch(query, (guild_id,))
+                # Each part a range of games_by_guild, not every game of the server.
+                query = f"""SELECT g.channel_id FROM games AS g
+                            WHERE g.guild_id = ? AND g.status = 'finished'
+                            UNION
+                            SELECT g.channel_id FROM games AS g
+                            WHERE g.guild_id = ? AND g.status = 'cancelled' AND {RATED}
+                         """
+                rows = await unit.fetch(query, (guild_id, guild_id))
             else:
-                query = """SELECT DISTINCT g.channel_id
-                           FROM games AS g JOIN seats AS s ON s.game_id = g.id
-                           WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id = ?
-                        """
+                query = f"""SELECT DISTINCT g.channel_id
+                            FROM games AS g JOIN seats AS s ON s.game_id = g.id
+                            WHERE g.guild_id = ? AND {games} AND s.user_id = ?
+                         """
                 rows = await unit.fetch(query, (guild_id, user_id))
         return frozenset(int(channel) for (channel,) in rows)
 

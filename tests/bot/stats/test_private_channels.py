@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 import pytest
 import simcord
 
 from bot.i18n import text
-from testkit.simcord_play import forged, lock, texts, title
+from bot.service.table import Status
+from testkit.simcord_play import forged, lock, open_lobby, table_message, texts, title
 
 from .games import C, Round, play_rigged_game
 from .test_leaderboard import Player, current, footer, players, rows  # noqa: F401  (the fixture)
@@ -23,6 +25,18 @@ from .test_leaderboard import Player, current, footer, players, rows  # noqa: F4
 # Seat 0 empties at once; seat 1's Llama costs 10. Seat 0 wins 0 to 10.
 QUICK = [Round(hands=[[C.THREE], [C.LLAMA]], moves=[(0, C.THREE)])]
 SEEN = discord.PermissionOverwrite(view_channel=True)
+
+
+def hidden_channel(
+    guild: simcord.GuildHandle, name: str, *members: simcord.MemberActor
+) -> simcord.ChannelHandle:
+    """A text channel only the bot and ``members`` may see."""
+    assert guild.me is not None
+    overwrites: dict[Any, discord.PermissionOverwrite] = {
+        guild.default_role: discord.PermissionOverwrite(view_channel=False)
+    }
+    overwrites.update((member, SEEN) for member in (guild.me, *members))
+    return guild.create_text_channel(name, overwrites=overwrites)
 
 
 @dataclass
@@ -49,17 +63,7 @@ async def world(
     bob, carol, dave, erin = (
         guild.add_member(simcord_env.create_user(name)) for name in ("bob", "carol", "dave", "erin")
     )
-    assert guild.me is not None
-    secret = guild.create_text_channel(
-        "secret",
-        overwrites={
-            guild.default_role: discord.PermissionOverwrite(view_channel=False),
-            guild.me: SEEN,
-            alice: SEEN,
-            bob: SEEN,
-            erin: SEEN,
-        },
-    )
+    secret = hidden_channel(guild, "secret", alice, bob, erin)
     opened = await play_rigged_game(simcord_env, channel, [alice, carol], QUICK)
     hidden = await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
     await simcord_env.advance_time(3)
@@ -209,16 +213,7 @@ async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
 ) -> None:
     """Fifteen people's games in the open channel, and alice's and bob's in #secret."""
     bob, carol = (guild.add_member(simcord_env.create_user(name)) for name in ("bob", "carol"))
-    assert guild.me is not None
-    secret = guild.create_text_channel(
-        "secret",
-        overwrites={
-            guild.default_role: discord.PermissionOverwrite(view_channel=False),
-            guild.me: SEEN,
-            alice: SEEN,
-            bob: SEEN,
-        },
-    )
+    secret = hidden_channel(guild, "secret", alice, bob)
     await play_rigged_game(simcord_env, secret, [alice, bob], QUICK)
     await simcord_env.advance_time(3)
     shared = await carol.slash(channel, "lama leaderboard", order="wins")
@@ -250,3 +245,25 @@ async def test_the_rating_board_lists_only_those_the_asker_sees_play(world: Worl
     alices = await world.alice.slash(world.open, "lama leaderboard")
     assert alices.response is not None and alices.ephemeral
     assert "bob" in board_names(alices)
+
+
+async def test_a_game_every_person_left_in_a_hidden_channel_is_hidden_on_the_rating_board(
+    world: World, guild: simcord.GuildHandle
+) -> None:
+    """Frank's only rated game is one he left against an AI in #vault (only he sees it):
+    rated, it is a game of that channel like a finished one, so carol's board has no
+    frank, and frank's own board in the open channel is his alone."""
+    frank = guild.add_member(world.env.create_user("frank"))
+    vault = hidden_channel(guild, "vault", frank)
+    table = await open_lobby(world.env, frank, vault)
+    await frank.select(table_message(vault), ["normal"])
+    await frank.click(table_message(vault), label="Start")
+    await frank.slash(vault, "lama leave")
+    assert table.status is Status.CANCELLED
+    await world.env.advance_time(3)
+    carols = await world.carol.slash(world.open, "lama leaderboard")
+    assert carols.response is not None and not carols.ephemeral
+    assert "frank" not in board_names(carols)
+    franks = await frank.slash(world.open, "lama leaderboard")
+    assert franks.response is not None and franks.ephemeral
+    assert "frank" in board_names(franks)
