@@ -22,10 +22,9 @@ person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
@@ -265,14 +264,20 @@ class Rater:
         self._store = store
         self._locks: dict[int, asyncio.Lock] = {}
         self._catching_up: asyncio.Task[Rated] | None = None
+        # The servers with games to rate at start (the catch-up's list), and those caught
+        # up since: a game ending in another is rated after its server's earlier games.
+        self._listing: asyncio.Task[list[int]] | None = None
+        self._caught_up: set[int] = set()
 
     def catch_up_later(self) -> None:
         """:meth:`rate_all` in the background, once: at start-up, after the games are
         resumed, so that a backlog (every stored game, the first start after the
         upgrade: minutes for 100,000) doesn't keep the bot away.  A game finishing
-        meanwhile in a server not caught up yet waits for that server's lock and is
-        rated after the games before it, so the order holds."""
+        meanwhile in a server not caught up yet is rated by that server's catch-up
+        (:meth:`_behind`), after the games before it, so the order holds."""
         if self._catching_up is None:
+            listing = self._store.rating_writes.unrated_guilds()
+            self._listing = asyncio.create_task(listing, name="lama-rate-list")
             self._catching_up = asyncio.create_task(self._rate_all_logged(), name="lama-rate")
 
     async def caught_up(self) -> Rated:
@@ -285,14 +290,14 @@ class Rater:
         """Stop the background catch-up where it is: each batch of games is written all
         or nothing, and the next start goes on from the last one written."""
         task, self._catching_up = self._catching_up, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for running in (task, self._listing):
+            if running is not None and not running.done():
+                running.cancel()
+                await asyncio.wait([running])  # the catch-up logged what it raised
 
     async def _rate_all_logged(self) -> Rated:
         try:
-            return await self.rate_all()
+            return await self.rate_all(self._listing)
         except Exception:  # rate_all logs a server's trouble; this is anything else
             log.exception("rating the finished games not yet rated failed")
             return Rated()
@@ -307,8 +312,9 @@ class Rater:
         """Rate a table's game that just finished (with any of its server's games still
         unrated), and set its ``rating_changes``; a failure is logged and goes no further:
         the table shows without changes, and the next start rates the game."""
+        guild_id = table.guild_id
         try:
-            rated = await self.rate_new(table.guild_id)
+            rated = {} if await self._behind(guild_id) else await self.rate_new(guild_id)
         except Exception:  # never keep the finished table from being shown
             log.exception("game %s: rating it failed", table.game_id)
             return
@@ -319,7 +325,8 @@ class Rater:
         # Rated already by the pass of a game that finished beside it, or left behind
         # one: on PostgreSQL two finishes of a server save through different
         # connections, so a game that finished first may be committed after a later one
-        # was rated; then the server is rated again in order (_catch_up).
+        # was rated; or in a server not caught up since the start (_behind).  Then the
+        # server is rated again in order (_catch_up).
         try:
             await self._catch_up(table.guild_id)
             changes = await self._store.ratings.rating_changes(table.game_id)
@@ -331,6 +338,18 @@ class Rater:
             for c in changes
             if c.season != ALL_TIME and c.user_id is not None and c.ai is None
         }
+
+    async def _behind(self, guild_id: int) -> bool:
+        """Whether the server had games to rate at start not caught up yet (one may lie
+        before its latest rated game: the upgrade of 0019 leaves such ones); waits for
+        the catch-up's list.  False without one (or if the store failed to read it)."""
+        listing = self._listing
+        if listing is None or guild_id in self._caught_up:
+            return False
+        await asyncio.wait([listing])
+        if listing.cancelled() or listing.exception() is not None:
+            return False
+        return guild_id in listing.result()
 
     async def stall_note(self, table: Table) -> SeatNote | None:
         """The note to end ``table``'s game with as idle (see :func:`stall_note`): None
@@ -349,14 +368,15 @@ class Rater:
             after = await self._store.rating_writes.newest_rated(guild_id)
             return await self._rate_from(guild_id, after)
 
-    async def rate_all(self) -> Rated:
+    async def rate_all(self, listing: Awaitable[list[int]] | None = None) -> Rated:
         """Rate every finished game not yet rated (at start-up: also the upgrade path).
         A server with an unrated game that finished before its latest rated one (the bot
         stopped between saving a game and rating it) is recomputed whole, so the order
-        holds.  A failure is logged: those games wait for the next start (or finish)."""
+        holds.  A failure is logged: those games wait for the next start (or finish).
+        ``listing``: the servers to catch up, read already (by default read here)."""
         games = rerated = 0
         try:
-            guilds = await self._store.rating_writes.unrated_guilds()
+            guilds = await (listing or self._store.rating_writes.unrated_guilds())
         except StoreError as error:
             log.warning("could not look for finished games to rate: %s", error)
             return Rated()
@@ -381,7 +401,9 @@ class Rater:
                 log.warning("guild %s: a game was left unrated; rating them all again", guild_id)
                 await self._store.rating_writes.wipe_ratings(guild_id)
                 newest = None
-            return len(await self._rate_from(guild_id, newest)), again
+            rated = await self._rate_from(guild_id, newest)
+            self._caught_up.add(guild_id)
+            return len(rated), again
 
     async def rerate(self, guild_id: int) -> int:
         """Wipe the server's ratings and rate all its finished games again, in order; how

@@ -877,3 +877,56 @@ async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_seas
     changes = await store.ratings.rating_changes(table.game_id)
     assert {c.season for c in changes} == {season.key, ALL_TIME}
     assert await store.ratings.rated_seasons(GUILD) == [season.key]
+
+
+async def test_a_game_ending_before_its_server_is_caught_up_shows_the_change_it_keeps(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first start after the upgrade finds, in server 2, a game every person left
+    before it that ended before its latest rated game: that server is rated again. A
+    game finishing there while the catch-up is still busy with server 1 is rated after
+    it, in order, so its table shows the change the games keep."""
+    left = await game.lobby([ANN], [Strength.HARD], guild_id=2)
+    await play_a_round(game, left)
+    await game.service.leave_game(left.game_id, ANN.id)
+    game.clock.advance(60)
+    await finish(game, await game.lobby([ANN, BOB], guild_id=2))
+    path = Path(game.store.path)
+    # As the version before left them: the game Ann left unrated, the other one rated.
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET finished_at = NULL WHERE id = ?", (left.game_id,))
+    await game.service.rerate()
+    with sqlite3.connect(path) as db:  # migration 0019
+        db.execute("UPDATE games SET finished_at = updated_at WHERE id = ?", (left.game_id,))
+
+    async def later(table: Table) -> None:
+        return None
+
+    monkeypatch.setattr(game.service._moves, "_rate", later)
+    await finish(game, await game.lobby([BOB, CY], guild_id=1))  # server 1's backlog
+    monkeypatch.undo()
+    backlog = asyncio.Event()
+    save = game.store.rating_writes.save_ratings
+
+    async def held(ratings: Sequence[Any]) -> None:
+        if any(rating.guild_id == 1 for rating in ratings):
+            await backlog.wait()
+        await save(ratings)
+
+    monkeypatch.setattr(game.store.rating_writes, "save_ratings", held)
+    try:
+        await game.service.resume()  # the start: the catch-up begins with server 1
+        game.clock.advance(60)
+        last = await finish(game, await game.lobby([ANN, CY], guild_id=2))
+        backlog.set()
+        await asyncio.wait_for(game.service.caught_up(), timeout=10)
+    finally:
+        backlog.set()
+    changes = await game.store.ratings.rating_changes(last.game_id)
+    kept = {
+        c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+        for c in changes
+        if c.season != ALL_TIME
+    }
+    assert last.rating_changes == kept
+    await rates_again_the_same(game, 4)
