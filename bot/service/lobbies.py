@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from itertools import count
 from typing import NotRequired, TypedDict, Unpack
 
 from data import Store
+from data.records import former_player
 from game import Match, Ruleset
 from game.ai import Strength
 
@@ -19,7 +21,7 @@ from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_name
+from .table import MoveLine, Seat, Status, Table, ai_name, ai_number
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -381,6 +383,16 @@ class Lobbies:
                 Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
                 for s in old.seats
                 if not (s.human and s.ai is not None) or s.user_id == person.id
+            ]
+            # A forgotten person's seat, an AI's since, comes back as an AI seat of its
+            # own: under the name it kept, the rating and the views would take that AI
+            # for a forgotten person in a game they never played.
+            fresh = count(1 + max((ai_number(s.name) or 0 for s in seats), default=0))
+            seats = [
+                Seat(user_id=None, ai=s.ai or Strength.NORMAL, name=ai_name(next(fresh)))
+                if former_player(s.user_id, s.name)
+                else s
+                for s in seats
             ]
             # The player who asked hosts the rematch.
             return await self._open(

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.service import GameService, ServiceError, Timing
-from bot.service.table import Status, Table
+from bot.service.table import Status, Table, ai_name
 from game import Card, Ruleset
 from game.ai import Strength
 from testkit.deals import whole_deal
@@ -304,3 +304,23 @@ async def test_a_joiner_removed_before_a_restart_cannot_join_again_after_it(
         await restarted.join(table.game_id, DEE)  # anyone else still may
     finally:
         await restarted.close()
+
+
+async def test_a_rematch_seats_a_forgotten_players_seat_as_an_ai_of_its_own(
+    game: ServiceGame,
+) -> None:
+    """Bob was forgotten since: his seat, an AI's now, comes back as an AI seat like any
+    other, not as a forgotten person's in a game he never played (which the rating
+    would take for one: no AI to rank ahead of Ann when she leaves)."""
+    table = await finished(game)
+    await game.store.forget.forget_user(BOB.id)
+    again = await game.service.rematch(table.game_id, ANN, table.channel_id, table.guild_id)
+    await game.service.start(again.game_id, ANN.id)
+    record = await game.store.games.load_game(again.game_id)
+    assert record is not None
+    assert [(s.user_id, s.ai) for s in record.seats] == [(ANN.id, None), (None, "normal")]
+    assert record.seats[1].name == ai_name(1)
+    await game.service.leave_game(again.game_id, ANN.id)
+    assert again.status is Status.CANCELLED
+    changes = await game.store.ratings.rating_changes(again.game_id)
+    assert {(c.seat, c.ai, c.rank) for c in changes} == {(0, None, 2), (1, "normal", 1)}
