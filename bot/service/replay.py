@@ -33,7 +33,7 @@ from game import (
 )
 from game.ai import Strength
 
-from .rows import note_line
+from .rows import LINE_NOTES, note_line
 from .table import MoveLine, Seat
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
@@ -112,7 +112,8 @@ def build_replay(record: GameRecord) -> Replay:
     )
     notes: dict[int, list[MoveLine]] = {}
     for note in record.notes:
-        notes.setdefault(note.seq, []).append(note_line(record, note))
+        if note.kind in LINE_NOTES:  # not one a newer version noted (rolled back: no words)
+            notes.setdefault(note.seq, []).append(note_line(record, note))
     match = Match(record.ruleset, len(seats))
     steps: list[ReplayStep] = []
     for seq, event in enumerate(record.events):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from bot.service.replay import KEEP_FOR, Replays, build_replay
 from bot.service.table import Status, Table
 from data import Store
-from data.records import FORMER_PLAYER
+from data.records import FORMER_PLAYER, SeatNote
 from game import Match, RoundDealt, Ruleset, build_deck
 from testkit.service_game import GUILD, ServiceGame, eventually, people
 
@@ -200,3 +201,18 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     former = replay.seats[1]
     assert (former.user_id, former.ai, former.name) == (None, None, FORMER_PLAYER)
     assert replay.seats[0].name == "Ann" and replay.seats[2].name == "Cy"
+
+
+async def test_a_seat_change_of_a_kind_this_version_does_not_know_is_left_out(
+    game: ServiceGame,
+) -> None:
+    """A newer version noted a seat change of its own kind in a game, then the bot was
+    rolled back to this one: the replay leaves that note out, as this version has no
+    words for it, and shows the rest."""
+    table = await finished(game)
+    record = await game.store.games.load_game(table.game_id)
+    assert record is not None
+    newer = replace(record, notes=(*record.notes, SeatNote(1, 0, "from_a_newer_version")))
+    steps = build_replay(newer).steps
+    assert [line for step in steps for line in step.notes] == []
+    assert len(steps) == len(record.events)
