@@ -31,7 +31,6 @@ from .game_rows import (
 from .progress import MatchProgress
 from .records import (
     ABANDONED,
-    FORMER_PLAYER,
     IDLE_GAME,
     STALLED,
     STATUSES,
@@ -44,12 +43,6 @@ from .records import (
 from .shards import Leases, served
 
 log = logging.getLogger(__name__)
-
-#: Whether an AI seat started the game being written (``games``): one every person left
-#: is rated only then, with someone to rank ahead of the leavers (a seat without a
-#: person, who may have been forgotten since; the constant is this module's own).
-_AI_STARTED = f"""EXISTS (SELECT 1 FROM seats AS a WHERE a.game_id = games.id
-                                AND a.user_id IS NULL AND a.name <> '{FORMER_PLAYER}')"""
 
 
 class Games:
@@ -353,6 +346,7 @@ class Games:
         *,
         shown: bool = False,
         reason: str | None = None,
+        rated: bool = False,
         stalled: SeatNote | None = None,
     ) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say), for ``reason``
@@ -361,8 +355,8 @@ class Games:
         A finished or cancelled game keeps its status for good; its end is to be shown
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
         The games to rate keep the time they ended (``finished_at``), the rater's order:
-        a finished one, one cancelled as :data:`~data.records.ABANDONED` that an AI
-        seat started (:data:`_AI_STARTED`), and one cancelled as
+        a finished one, one cancelled as :data:`~data.records.ABANDONED` and ``rated``
+        (someone who did not leave is left to rank ahead of those who did), and one cancelled as
         :data:`~data.records.IDLE_GAME` with ``stalled``, the :data:`~data.records.STALLED`
         note of the seat that let it stall, written with it (the rater ranks that seat last).
         """
@@ -371,8 +365,10 @@ class Games:
         rated_idle = ("cancelled", IDLE_GAME, STALLED)  # the only game a stall note rates
         if stalled is not None and (status, reason, stalled.kind) != rated_idle:
             raise ValueError(f"a {stalled.kind!r} note for a game {status} for {reason!r}")
+        if rated and (status, reason) != ("cancelled", ABANDONED):
+            raise ValueError(f"a game {status} for {reason!r} is not rated so")
         now = self._clock()
-        finished_at = now if status == "finished" or stalled is not None else None
+        finished_at = now if status == "finished" or rated or stalled is not None else None
         keeps_deadline = int(status in ("lobby", "running"))
         async with self._db.write() as unit:
             query = """UPDATE games
@@ -388,12 +384,6 @@ class Games:
             params = (status, now, finished_at, keeps_deadline, *shows, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
-            if status == "cancelled" and reason == ABANDONED:
-                # Rated like a finished game if an AI seat started it: it keeps when it
-                # ended (this write's time) for the rater's order.
-                query = f"""UPDATE games SET finished_at = updated_at
-                            WHERE id = ? AND {_AI_STARTED}"""
-                await unit.execute(query, (game_id,))
             if stalled is not None:
                 await insert_notes(unit, game_id, (stalled,), now)
             await forget_removals(unit, game_id)

@@ -29,9 +29,9 @@ log = logging.getLogger(__name__)
 #: A place in the order games are rated in: (finished_at, game id).
 Cursor = tuple[float, int]
 #: The games that are rated (``g``): every finished one, each one cancelled because no
-#: person played at it any more that an AI seat started, someone to rank ahead of the
-#: leavers (a game only people started, all gone, would rank them all alike: it gets no
-#: ``finished_at``, see ``Games.set_status``), and each one cancelled because nobody moved
+#: person played at it any more with someone left to rank ahead of the leavers (one
+#: whose seats all left would rank them all alike: it gets no ``finished_at``, see
+#: ``Games.set_status``), and each one cancelled because nobody moved
 #: in it for long that was stored with the note of who let it stall (one with nobody else
 #: to rank ahead of them, or cancelled so before that note, gets none).  All keep when
 #: they ended in ``finished_at``, in order in the partial index of migration 0019.

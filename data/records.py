@@ -15,8 +15,9 @@ LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
 #: The season key of the ratings over all time (a season's key is its start, unix seconds).
 ALL_TIME = -1
 #: Why a running game was cancelled when no person played at it any more (the last one
-#: left, was kicked, or is away): such a game is rated, leavers last, if an AI seat started
-#: it (someone is left to rank ahead of them), and then its ``finished_at`` is when it ended.
+#: left, was kicked, or is away): such a game is rated, leavers last, if someone is left to
+#: rank ahead of them (an AI seat, a person away who made most of their own moves), and
+#: then its ``finished_at`` is when it ended.
 ABANDONED = "closed.abandoned"
 #: Why a running game without a turn timer was cancelled when nobody moved in it for long.
 #: One stored with a :data:`STALLED` note (the versions before stored none) is rated, its

@@ -85,17 +85,24 @@ class Notices:
                 await self.listener.turn_warning(table)
 
     async def close_table(
-        self, table: Table, status: Status, reason: str, *, stalled: SeatNote | None = None
+        self,
+        table: Table,
+        status: Status,
+        reason: str,
+        *,
+        rated: bool = False,
+        stalled: SeatNote | None = None,
     ) -> None:
         """Store the table as ``status``, forget it, and tell the front end why it closed;
-        ``stalled``: who let it stall, stored with it (``Games.set_status``).
+        ``rated``, ``stalled`` (who let it stall): whether the rater rates it, stored with
+        it (``Games.set_status``).
 
         The caller holds the table's lock; a failed write raises
         :class:`ServiceError` and leaves the table open.
         """
         await self._saver.save(
             self._store.games.set_status(
-                table.game_id, status.value, reason=reason, stalled=stalled
+                table.game_id, status.value, reason=reason, rated=rated, stalled=stalled
             )
         )
         table.status = status

@@ -1,55 +1,38 @@
-"""The rater: every finished game rated once, in the order the games finished (openskill).
+"""The rater: every rated game rated once, in the order the games ended (openskill).
 
 One match per game in openskill's Plackett-Luce model (its default parameters), each
-seat a team of one, in two scopes: the game's season and all time.  The order: the
-winners first, then by final points (fewer is better), equal points sharing a rank.
-A person who left, was kicked, or whose seat an AI (or the turn clock) played for more
-than half of its moves is rated last, behind every seat that finished, the leavers
-sharing the last rank; the AI that played on for them is not rated for that seat.  So
-is a game cancelled because no person played at it any more
-(:data:`~data.records.ABANDONED`), lest the last one to go dodge the loss: nobody won,
-the other seats are ranked by their points then, the leavers last (the store hands one
-out only if an AI seat started it, someone to rank ahead of them).  So is a game without
-a turn timer cancelled because nobody moved in it for long
-(:data:`~data.records.IDLE_GAME`), lest a person losing dodge it by no longer moving:
-the person whose turn it was is noted (:data:`~data.records.STALLED`) as having left it
-(the store hands one out only with that note, given when someone else is not a leaver).  An
-AI strength is one rated player per server: several seats of one strength in a game
-each play with its rating, and it keeps the mean of their new ones.  A forgotten
-person's seat plays as a newcomer whose rating is not kept (:data:`FORMER`).
+seat a team of one, in two scopes: the game's season and all time, in the order
+:mod:`.rating_order` ranks its seats (a finished game; one every person left, or one
+nobody moved in for long, as the loss of those who went).  An AI strength is one rated
+player per server: several seats of one strength in a game each play with its rating,
+and it keeps the mean of their new ones.  A forgotten person's seat plays as a newcomer
+whose rating is not kept (:data:`FORMER`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
 from collections.abc import Awaitable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
 from data import Store, StoreError
 from data.rating_writes import Cursor
-from data.ratings import FORMER, ai_player, user_player
 from data.records import (
     ALL_TIME,
-    FORMER_PLAYER,
-    IDLE_GAME,
-    STALLED,
     AlreadyRated,
     FinishedGame,
     GameRating,
-    GameRecord,
     PlayerRating,
     SeasonPlan,
     SeatNote,
     SeatRating,
-    SeatRecord,
     Skill,
 )
-from game import IllegalMove, Match, RoundDealt
 
+from .rating_order import Standing, someone_ahead, stall_note, standings
 from .rating_scale import MU, SIGMA, shown_change
 from .seasons import season_at
 from .table import Table, persons_turn
@@ -57,124 +40,8 @@ from .table import Table, persons_turn
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
-#: Seat notes of a person handing their seat to an AI for the rest of the game, or
-#: letting the game stall at their turn until it was ended.
-GONE = frozenset({"kicked", "left", STALLED})
 #: Games read from the store at once while catching up.
 BATCH = 200
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A seat as the rater sees it: who is rated for it, and its place in the order."""
-
-    seat: int
-    player: str
-    user_id: int | None
-    ai: str | None
-    name: str
-    rank: int
-
-    @property
-    def kept(self) -> bool:
-        """Its rating is kept (a forgotten person's is not)."""
-        return self.player != FORMER
-
-
-def is_person(seat: SeatRecord) -> bool:
-    """The seat was a person's (maybe one forgotten since, or one an AI played on for)."""
-    return seat.user_id is not None or seat.name == FORMER_PLAYER
-
-
-def leavers(record: GameRecord) -> set[int]:
-    """The people's seats rated last: they left or were kicked, or the AI standing in
-    and the turn clock made more than half of the seat's moves."""
-    people = {s.seat for s in record.seats if is_person(s)}
-    gone = {n.seat for n in record.notes if n.kind in GONE}
-    notes_at: dict[int, list[tuple[int, str]]] = {}
-    for note in record.notes:
-        notes_at.setdefault(note.seq, []).append((note.seat, note.kind))
-    away: set[int] = set()
-    own: Counter[int] = Counter()
-    others: Counter[int] = Counter()
-    for seq, event in enumerate(record.events):
-        for seat, kind in notes_at.get(seq, ()):
-            if kind == "takeover":
-                away.add(seat)
-            elif kind == "back":
-                away.discard(seat)
-        if isinstance(event, RoundDealt):
-            continue
-        if event.seat in away or seq in record.automatic:
-            others[event.seat] += 1
-        else:
-            own[event.seat] += 1
-    stood_in = {seat for seat in people if 2 * others[seat] > own[seat] + others[seat]}
-    return people & (gone | stood_in)
-
-
-def stall_note(record: GameRecord, seat: int) -> SeatNote | None:
-    """The note that rates a running game nobody moved in for long, as it is ended for
-    that (:data:`~data.records.IDLE_GAME`), as the loss of the person at ``seat``, whose
-    turn it was; None if nobody but leavers would be ranked ahead of them (or the seat is
-    no person's): then the game stays unrated, as all of them would share one rank."""
-    if not is_person(record.seats[seat]):
-        return None
-    note = SeatNote(len(record.events), seat, STALLED)
-    gone = leavers(replace(record, notes=(*record.notes, note)))
-    return note if len(gone) < len(record.seats) else None
-
-
-def result(game: FinishedGame) -> tuple[Sequence[int], frozenset[int]]:
-    """Each seat's points and the winning seats: a finished game's final ones; for a
-    game cancelled because no person played at it any more, or because nobody moved in it
-    for long, the points it stood at then and no winner (none at all if nobody stayed to
-    be ranked ahead of the leavers, or if its moves don't replay)."""
-    record = game.record
-    if record.status != "cancelled":
-        return game.points, game.winners
-    if record.end_reason == IDLE_GAME:
-        nobody_ahead = len(leavers(record)) == len(record.seats)
-    else:
-        nobody_ahead = all(is_person(s) for s in record.seats)  # only people started it
-    if nobody_ahead:
-        return (), frozenset()
-    try:
-        match = Match.replay(record.ruleset, len(record.seats), record.events)
-    except (IllegalMove, ValueError) as error:
-        log.error("game %s cannot be rated, its moves don't replay: %s", record.id, error)
-        return (), frozenset()
-    return tuple(match.points), frozenset()
-
-
-def standings(game: FinishedGame) -> list[Standing]:
-    """Every seat's rated player and rank; empty if the game has no full result."""
-    record = game.record
-    points, winners = result(game)
-    if len(points) != len(record.seats):
-        return []
-    last = leavers(record)
-    order = {
-        s.seat: (0 if s.seat in winners else 1, points[s.seat])
-        for s in record.seats
-        if s.seat not in last
-    }
-    finished = sorted(order.values())
-    placed = []
-    for s in record.seats:
-        if s.seat in last:
-            rank = len(finished) + 1
-        else:
-            rank = 1 + sum(other < order[s.seat] for other in finished)
-        if s.user_id is not None:
-            player, user, ai, name = user_player(s.user_id), s.user_id, None, s.name
-        elif is_person(s):
-            player, user, ai, name = FORMER, None, None, s.name
-        else:
-            assert s.ai is not None
-            player, user, ai, name = ai_player(s.ai), None, s.ai, s.ai
-        placed.append(Standing(s.seat, player, user, ai, name, rank))
-    return placed
 
 
 def rate_game(
@@ -350,6 +217,13 @@ class Rater:
         if listing.cancelled() or listing.exception() is not None:
             return False
         return guild_id in listing.result()
+
+    async def rates_abandoned(self, table: Table) -> bool:
+        """Whether ``table``'s game, closed as no person plays at it any more, is rated
+        (:func:`~.rating_order.someone_ahead`).  Raises :class:`StoreError` if the
+        stored game can't be read."""
+        record = await self._store.games.load_game(table.game_id)
+        return record is not None and someone_ahead(record)
 
     async def stall_note(self, table: Table) -> SeatNote | None:
         """The note to end ``table``'s game with as idle (see :func:`stall_note`): None

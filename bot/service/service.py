@@ -152,16 +152,19 @@ class GameService:
     async def _close(self, table: Table, status: Status, reason: str) -> None:
         """A clock closes a table: a game closed because no person played at it any more
         is then rated as its leavers' loss, and one nobody moved in for long as the loss
-        of the person whose turn it was too (noted in the same write, unless nobody but
-        leavers would be ranked ahead of them), as a finished game is (a failure is
-        logged; the next start rates it, in order).  A store that can't say whose loss
-        it is leaves the table open, as a failed close does: the clock tries again."""
-        stalled = None
+        of the person whose turn it was too (noted in the same write), as a finished game
+        is, if someone other than those who went is left to rank ahead of them (a rating
+        that fails is logged; the next start makes it, in order).  A store that can't
+        say so leaves the table open, as a failed close does: the clock tries again."""
+        rated, stalled = False, None
+        if reason == ABANDONED:
+            failed = f"game {table.game_id}: could not read it to end it as abandoned"
+            rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
         if reason == IDLE_GAME:
             failed = f"game {table.game_id}: could not read it to end it as idle"
             stalled = await self._saver.save(self._rater.stall_note(table), failed)
-        await self._notices.close_table(table, status, reason, stalled=stalled)
-        if reason == ABANDONED or stalled is not None:
+        await self._notices.close_table(table, status, reason, rated=rated, stalled=stalled)
+        if rated or stalled is not None:
             await self._rater.rate_table(table)
 
     def _forget(self, table: Table) -> None:

@@ -126,22 +126,25 @@ async def test_several_games_are_written_in_one_unit_all_or_nothing(store: Store
     assert len(await store.ratings.rating_changes(one)) == 4
 
 
-async def test_a_game_every_person_left_is_rated_in_order_when_an_ai_started_it(
+async def test_a_game_every_person_left_is_rated_in_order_when_it_is_to_be_rated(
     store: Store,
 ) -> None:
     first, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
-    # Every person left a game that an AI seat started: it is rated where it ended ...
+    # Every person left a game with someone left to rank ahead of them: it is rated
+    # where it ended ...
     left, _ = await play_random_game(store, Ruleset(), 3, 2, guild_id=5, stop_after=4)
-    await store.games.set_status(left, "cancelled", reason=ABANDONED)
-    # ... but not one only people started, nor one cancelled for another reason.
+    await store.games.set_status(left, "cancelled", reason=ABANDONED, rated=True)
+    # ... but not one with nobody to rank ahead, nor one cancelled for another reason.
     people = await new_running_game(
         store, Match(Ruleset(), 2), humans((1, "A"), (2, "B")), guild_id=5
     )
     await store.games.set_status(people, "cancelled", reason=ABANDONED)
     idle, _ = await play_random_game(store, Ruleset(), 2, 3, guild_id=5, stop_after=2)
+    with pytest.raises(ValueError):  # an idle game is rated by its stall note alone
+        await store.games.set_status(idle, "cancelled", reason="closed.idle_game", rated=True)
     await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
     alone, _ = await play_random_game(store, Ruleset(), 2, 4, guild_id=7, stop_after=2)
-    await store.games.set_status(alone, "cancelled", reason=ABANDONED)
+    await store.games.set_status(alone, "cancelled", reason=ABANDONED, rated=True)
     last, _ = await play_random_game(store, Ruleset(), 2, 5, guild_id=5)
     assert await store.rating_writes.unrated_guilds() == [5, 7]
     assert await store.rating_writes.finished_guilds() == [5, 7]  # rerate counts it too

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
+from bot.service.rating_order import leavers, standings
 from bot.service.rating_scale import MU, SIGMA, shown_change
-from bot.service.ratings import MODEL, Rated, Rater, leavers, rate_game, standings
+from bot.service.ratings import MODEL, Rated, Rater, rate_game
 from bot.service.rows import table_from_record
 from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
@@ -633,6 +634,28 @@ async def test_a_game_only_people_started_stays_unrated_when_they_all_leave(
     assert (await game.service.rate_unrated()).games == 0
     assert (await game.service.rerate()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+
+
+async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_leavers_loss(
+    game: ServiceGame,
+) -> None:
+    """Bob left; Ann played on against the AI in his seat, then missed her turns until an
+    AI took hers too: nobody plays any more, and the game is cancelled.  Ann made most of
+    her moves herself, so she ranks ahead of Bob, who left: his leaving is still his loss."""
+    table = await game.lobby([ANN, BOB], turn_timer=60, ruleset=Ruleset(threshold=200))
+    await play_a_round(game, table)
+    await game.service.leave_game(table.game_id, BOB.id)
+    for _ in range(50):
+        if table.status is Status.CANCELLED:
+            break
+        await persons_turn(table)  # Ann's (an AI plays Bob's seat)
+        stamp = table.stamp
+        game.clock.advance(61)  # she misses it
+        await eventually(lambda s=stamp: table.stamp != s or table.status is Status.CANCELLED)
+    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
+    assert ranks == {0: 1, 1: 2}
+    await rates_again_the_same(game, 1)
 
 
 async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) -> None:

@@ -1,0 +1,150 @@
+"""Who ranks where in a rated game: the winners, the others by points, the leavers last.
+
+A person who left, was kicked, or whose seat an AI (or the turn clock) played for more
+than half of its moves is ranked last, behind every seat that finished, the leavers
+sharing the last rank; the AI that played on for them is not rated for that seat.  A
+game cancelled because no person played at it any more
+(:data:`~data.records.ABANDONED`), or one without a turn timer nobody moved in for
+long (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted
+:data:`~data.records.STALLED`, as having left), is ranked the same way, lest the one who
+went dodge the loss: nobody won, the others by their points then, the leavers last; it
+is rated only if someone other than the leavers is left to rank ahead of them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from data.ratings import FORMER, ai_player, user_player
+from data.records import (
+    FORMER_PLAYER,
+    STALLED,
+    FinishedGame,
+    GameRecord,
+    SeatNote,
+    SeatRecord,
+)
+from game import IllegalMove, Match, RoundDealt
+
+log = logging.getLogger(__name__)
+
+#: Seat notes of a person handing their seat to an AI for the rest of the game, or
+#: letting the game stall at their turn until it was ended.
+GONE = frozenset({"kicked", "left", STALLED})
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat as the rater sees it: who is rated for it, and its place in the order."""
+
+    seat: int
+    player: str
+    user_id: int | None
+    ai: str | None
+    name: str
+    rank: int
+
+    @property
+    def kept(self) -> bool:
+        """Its rating is kept (a forgotten person's is not)."""
+        return self.player != FORMER
+
+
+def is_person(seat: SeatRecord) -> bool:
+    """The seat was a person's (maybe one forgotten since, or one an AI played on for)."""
+    return seat.user_id is not None or seat.name == FORMER_PLAYER
+
+
+def leavers(record: GameRecord) -> set[int]:
+    """The people's seats rated last: they left or were kicked, or the AI standing in
+    and the turn clock made more than half of the seat's moves."""
+    people = {s.seat for s in record.seats if is_person(s)}
+    gone = {n.seat for n in record.notes if n.kind in GONE}
+    notes_at: dict[int, list[tuple[int, str]]] = {}
+    for note in record.notes:
+        notes_at.setdefault(note.seq, []).append((note.seat, note.kind))
+    away: set[int] = set()
+    own: Counter[int] = Counter()
+    others: Counter[int] = Counter()
+    for seq, event in enumerate(record.events):
+        for seat, kind in notes_at.get(seq, ()):
+            if kind == "takeover":
+                away.add(seat)
+            elif kind == "back":
+                away.discard(seat)
+        if isinstance(event, RoundDealt):
+            continue
+        if event.seat in away or seq in record.automatic:
+            others[event.seat] += 1
+        else:
+            own[event.seat] += 1
+    stood_in = {seat for seat in people if 2 * others[seat] > own[seat] + others[seat]}
+    return people & (gone | stood_in)
+
+
+def stall_note(record: GameRecord, seat: int) -> SeatNote | None:
+    """The note that rates a running game nobody moved in for long, as it is ended for
+    that (:data:`~data.records.IDLE_GAME`), as the loss of the person at ``seat``, whose
+    turn it was; None if nobody but leavers would be ranked ahead of them (or the seat is
+    no person's): then the game stays unrated, as all of them would share one rank."""
+    if not is_person(record.seats[seat]):
+        return None
+    note = SeatNote(len(record.events), seat, STALLED)
+    return note if someone_ahead(replace(record, notes=(*record.notes, note))) else None
+
+
+def someone_ahead(record: GameRecord) -> bool:
+    """Whether a seat of the game is no leaver's, someone to rank ahead of the leavers:
+    a game cancelled with none is not rated (all of them would share one rank)."""
+    return len(leavers(record)) < len(record.seats)
+
+
+def result(game: FinishedGame) -> tuple[Sequence[int], frozenset[int]]:
+    """Each seat's points and the winning seats: a finished game's final ones; for a
+    game cancelled because no person played at it any more, or because nobody moved in it
+    for long, the points it stood at then and no winner (none at all if nobody stayed to
+    be ranked ahead of the leavers, or if its moves don't replay)."""
+    record = game.record
+    if record.status != "cancelled":
+        return game.points, game.winners
+    if not someone_ahead(record):
+        return (), frozenset()
+    try:
+        match = Match.replay(record.ruleset, len(record.seats), record.events)
+    except (IllegalMove, ValueError) as error:
+        log.error("game %s cannot be rated, its moves don't replay: %s", record.id, error)
+        return (), frozenset()
+    return tuple(match.points), frozenset()
+
+
+def standings(game: FinishedGame) -> list[Standing]:
+    """Every seat's rated player and rank; empty if the game has no full result."""
+    record = game.record
+    points, winners = result(game)
+    if len(points) != len(record.seats):
+        return []
+    last = leavers(record)
+    order = {
+        s.seat: (0 if s.seat in winners else 1, points[s.seat])
+        for s in record.seats
+        if s.seat not in last
+    }
+    finished = sorted(order.values())
+    placed = []
+    for s in record.seats:
+        if s.seat in last:
+            rank = len(finished) + 1
+        else:
+            rank = 1 + sum(other < order[s.seat] for other in finished)
+        if s.user_id is not None:
+            player, user, ai, name = user_player(s.user_id), s.user_id, None, s.name
+        elif is_person(s):
+            player, user, ai, name = FORMER, None, None, s.name
+        else:
+            assert s.ai is not None
+            player, user, ai, name = ai_player(s.ai), None, s.ai, s.ai
+        placed.append(Standing(s.seat, player, user, ai, name, rank))
+    return placed
