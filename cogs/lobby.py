@@ -32,6 +32,7 @@ from bot.frontend.replies import (
 )
 from bot.frontend.views.payloads import table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
+from bot.frontend.words import leaving_cost
 from bot.i18n import text
 from bot.service import Person, ServiceError
 from bot.service.table import Status, Table
@@ -305,9 +306,12 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return
         self.presenter.request(table)
         done = f"done.{action}"
+        answer = text(interaction.locale, done)
         if action == "leave_game" and table.status is not Status.RUNNING:
-            done = "done.leave_game_ended"  # the last player left: the game is over
-        await reply(interaction, text(interaction.locale, done))
+            # The last player left: the game is over, and rated as their loss.
+            answer = text(interaction.locale, "done.leave_game_ended")
+            answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
+        await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: LobbyButtonId) -> None:

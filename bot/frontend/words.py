@@ -11,7 +11,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.table import Seat, ai_number
+from bot.service.table import Seat, Table, ai_number
 from data.records import FORMER_PLAYER, former_player
 from game import Card, IllegalMove, Ruleset
 
@@ -140,6 +140,16 @@ def signed(change: int) -> str:
     if change > 0:
         return f"+{change}"
     return f"\u2212{-change}" if change < 0 else "\u00b10"
+
+
+def leaving_cost(locale: str, table: Table, user_id: int) -> str:
+    """What leaving took from the person's rating, said after the answer to their leave
+    once the game it ended is rated ("" before: a game going on is rated at its end)."""
+    seat = table.seat_of(user_id)
+    change = table.rating_changes.get(seat) if seat is not None else None
+    if change is None:
+        return ""
+    return " " + text(locale, "done.leave_rating", change=f"**{signed(change)}**")
 
 
 # ---------------------------------------------------------------- dates

@@ -47,6 +47,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave": "Du hast die Lobby verlassen.",
     "done.leave_game": "Du hast das Spiel verlassen. Eine KI spielt deinen Platz bis zum Ende.",
     "done.leave_game_ended": "Du hast das Spiel verlassen. Jetzt spielt an jedem Platz eine KI, deshalb wurde das Spiel beendet.",
+    "done.leave_rating": "Deine Wertung hier ändert sich um {change}: Verlassen zählt als letzter Platz.",
     "done.start": "Das Spiel hat begonnen. Öffne deine Hand mit dem Button am Tisch oder mit /lama hand.",
     "done.cancel": "Das Spiel wurde abgebrochen.",
     "closed.title": "🦙 L.A.M.A. — geschlossen",

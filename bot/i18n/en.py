@@ -46,6 +46,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave": "You left the lobby.",
     "done.leave_game": "You left the game. An AI plays your seat for the rest of it.",
     "done.leave_game_ended": "You left the game. Every seat is now played by an AI, so the game was ended.",
+    "done.leave_rating": "Your rating here changed by {change}: leaving counts as finishing last.",
     "done.start": "The game has started. Open your hand with the button on the table or /lama hand.",
     "done.cancel": "The game was cancelled.",
     "closed.title": "🦙 L.A.M.A. — closed",

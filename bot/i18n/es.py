@@ -47,6 +47,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave": "Saliste de la sala.",
     "done.leave_game": "Has dejado la partida. Una IA juega tu puesto hasta el final.",
     "done.leave_game_ended": "Has dejado la partida. Ahora todos los puestos los juega una IA, así que la partida terminó.",
+    "done.leave_rating": "Tu puntuación aquí cambia en {change}: dejar la partida cuenta como quedar último.",
     "done.start": "La partida ha empezado. Abre tu mano con el botón de la mesa o con /lama mano.",
     "done.cancel": "La partida se canceló.",
     "closed.title": "🦙 L.A.M.A. — cerrada",

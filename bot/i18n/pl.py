@@ -59,6 +59,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave": "Opuszczasz lobby.",
     "done.leave_game": "Opuszczasz grę. Do jej końca twoje miejsce zajmie AI.",
     "done.leave_game_ended": "Opuszczasz grę. Teraz na każdym miejscu gra AI, więc gra została zakończona.",
+    "done.leave_rating": "Twój ranking tutaj zmienia się o {change}: wyjście z gry liczy się jak ostatnie miejsce.",
     "done.start": "Gra się rozpoczęła. Otwórz swoją rękę przyciskiem przy stole albo poleceniem /lama ręka.",
     "done.cancel": "Gra została anulowana.",
     "closed.title": "🦙 L.A.M.A. — zamknięte",

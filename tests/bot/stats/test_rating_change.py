@@ -66,3 +66,21 @@ async def test_an_ai_seat_shows_no_rating_change(
 
 def test_signs_as_players_read_them() -> None:
     assert [signed(18), signed(-5), signed(0)] == ["+18", "\u22125", "\u00b10"]
+
+
+async def test_leaving_a_game_against_ais_says_what_it_cost(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """alice, alone against an AI, leaves: the game ends and is rated as her loss, and
+    the answer to her /lama leave says what it took from her rating."""
+    table = await open_lobby(simcord_env, alice, channel)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    done = await alice.slash(channel, "lama leave")
+    assert done.response is not None and done.response.ephemeral
+    change = table.rating_changes.get(0)
+    assert change is not None and change < 0, table.rating_changes
+    assert done.response.content == (
+        "You left the game. Every seat is now played by an AI, so the game was ended. "
+        f"Your rating here changed by **{signed(change)}**: leaving counts as finishing last."
+    )
