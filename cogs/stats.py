@@ -80,9 +80,9 @@ class StatsCommands(LamaCog, name="Stats"):
 
         async def read(seen: Audience) -> tuple[PlayerStats | None, Ratings | None, bytes | None]:
             stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
-            if stats is None:
-                return None, None, None
             ratings = await self._ratings_of(guild_id, who.id, seen, locale)
+            if stats is None and ratings.all_time is None:
+                return None, None, None
             return stats, ratings, await rating_png(locale, ratings)
 
         try:
@@ -96,7 +96,7 @@ class StatsCommands(LamaCog, name="Stats"):
         except (StoreError, ServiceError) as error:  # the games or the seasons unread
             await self._failed(interaction, error)
             return
-        if stats is None or ratings is None:
+        if ratings is None:  # no finished game and no rating (one they left is rated)
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
         shown = stats_view(

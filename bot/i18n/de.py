@@ -429,6 +429,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.rating": "Wertung",
     "stats.rating_line": "{scope}: **{rating}** · Platz {rank} · {games}",
     "stats.unrated": "{scope}: noch nicht gewertet",
+    "stats.only_left": "Hier noch kein zu Ende gespieltes Spiel: die Wertung zählt auch Spiele, die vor ihrem Ende verlassen wurden.",
     "stats.chart_heading": "Wertung im Verlauf",
     "stats.chart_games": "Gewertete Spiele",
     "table.rating_change": "Wertung {change}",

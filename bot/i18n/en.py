@@ -423,6 +423,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.rating": "Rating",
     "stats.rating_line": "{scope}: **{rating}** · rank {rank} · {games}",
     "stats.unrated": "{scope}: not rated yet",
+    "stats.only_left": "No finished game here yet: the rating also counts games left before their end.",
     "stats.chart_heading": "Rating over time",
     "stats.chart_games": "Rated games",
     "table.rating_change": "rating {change}",

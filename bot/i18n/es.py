@@ -423,6 +423,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.rating": "Puntuación",
     "stats.rating_line": "{scope}: **{rating}** · puesto {rank} · {games}",
     "stats.unrated": "{scope}: sin puntuación todavía",
+    "stats.only_left": "Aún no hay partidas terminadas aquí: la puntuación cuenta también las partidas abandonadas antes de su final.",
     "stats.chart_heading": "Puntuación a lo largo del tiempo",
     "stats.chart_games": "Partidas puntuadas",
     "table.rating_change": "puntuación {change}",

@@ -480,6 +480,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.rating": "Ranking",
     "stats.rating_line": "{scope}: **{rating}** · miejsce {rank} · {games}",
     "stats.unrated": "{scope}: jeszcze bez rankingu",
+    "stats.only_left": "Brak jeszcze ukończonych gier tutaj: ranking liczy też gry opuszczone przed końcem.",
     "stats.chart_heading": "Ranking w czasie",
     "stats.chart_games": "Gry w rankingu",
     "table.rating_change": "ranking {change}",

@@ -81,9 +81,16 @@ def _numbers(locale: object, stats: PlayerStats) -> str:
 
 
 def stats_view(
-    locale: object, faces: Faces, name: str, stats: PlayerStats, ratings: Ratings, *, chart: bool
+    locale: object,
+    faces: Faces,
+    name: str,
+    stats: PlayerStats | None,
+    ratings: Ratings,
+    *,
+    chart: bool,
 ) -> Layout:
-    """The stats layout; ``chart``: the rating picture is attached as ``RATING_FILE``."""
+    """The stats layout; ``chart``: the rating picture is attached as ``RATING_FILE``.
+    ``stats`` None: no game of theirs finished, but one they left was rated."""
     title = text(locale, "stats.title", name=plain_name(name))
     rated = [
         f"**{text(locale, 'stats.rating')}**",
@@ -94,7 +101,7 @@ def stats_view(
     items: list[ui.Item[Any] | None] = [
         block(heading(title) + "\n" + "\n".join(rated), picture(faces.image(Card.LLAMA), llama)),
         ui.Separator(),
-        ui.TextDisplay(_numbers(locale, stats)),
+        ui.TextDisplay(_numbers(locale, stats) if stats else text(locale, "stats.only_left")),
     ]
     if chart:
         gallery = discord.MediaGalleryItem(

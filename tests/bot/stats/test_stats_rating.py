@@ -21,7 +21,14 @@ from data.ratings import user_player
 from data.records import ALL_TIME
 from data.store import Store
 from testkit.ratings import Rated, put_change, put_rating
-from testkit.simcord_play import components, is_components_v2, texts, title
+from testkit.simcord_play import (
+    components,
+    is_components_v2,
+    open_lobby,
+    table_message,
+    texts,
+    title,
+)
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
 from .games import insert_random_game
@@ -181,3 +188,21 @@ async def test_without_a_rated_game_no_picture(
     assert result.response is not None
     assert "Gesamte Zeit: noch nicht gewertet" in texts(result.response)
     assert "Diese Saison (Januar 2026): noch nicht gewertet" in texts(result.response)
+
+
+async def test_a_person_rated_only_for_a_game_they_left_sees_that_rating(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """alice left her only game, against an AI: it is rated as her loss, though no game
+    of hers finished. /lama stats shows that rating and says why no game is counted,
+    instead of telling her she has none."""
+    await open_lobby(simcord_env, alice, channel)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    await alice.slash(channel, "lama leave")
+    result = await alice.slash(channel, "lama stats")
+    assert result.response is not None
+    shown = texts(result.response) or str(result.response.content)
+    assert "You haven't finished" not in shown
+    assert "All time: **" in shown, shown
+    assert "No finished game here yet: the rating also counts games left" in shown, shown
