@@ -31,8 +31,7 @@ from .game_rows import (
 from .progress import MatchProgress
 from .records import (
     ABANDONED,
-    IDLE_GAME,
-    STALLED,
+    RATED_BY_NOTE,
     STATUSES,
     ChannelBusy,
     GameRecord,
@@ -347,7 +346,7 @@ class Games:
         shown: bool = False,
         reason: str | None = None,
         rated: bool = False,
-        stalled: SeatNote | None = None,
+        gone: SeatNote | None = None,
     ) -> None:
         """Move a lobby or running game to ``status`` (``cancelled``, say), for ``reason``
         (kept as the record's ``end_reason``, for what shows the end later to say why).
@@ -356,19 +355,21 @@ class Games:
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
         The games to rate keep the time they ended (``finished_at``), the rater's order:
         a finished one, one cancelled as :data:`~data.records.ABANDONED` and ``rated``
-        (someone who did not leave is left to rank ahead of those who did), and one cancelled as
-        :data:`~data.records.IDLE_GAME` with ``stalled``, the :data:`~data.records.STALLED`
-        note of the seat that let it stall, written with it (the rater ranks that seat last).
+        (someone who did not leave is left to rank ahead of those who did), and one cancelled
+        with ``gone``, the note of the seat whose going rates it, written with it (the rater
+        ranks that seat last): as :data:`~data.records.IDLE_GAME`, the
+        :data:`~data.records.STALLED` note of the seat that let it stall; as
+        :data:`~data.records.CANCELLED`, the ``left`` note of the only person still playing,
+        who cancelled it.
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        rated_idle = ("cancelled", IDLE_GAME, STALLED)  # the only game a stall note rates
-        if stalled is not None and (status, reason, stalled.kind) != rated_idle:
-            raise ValueError(f"a {stalled.kind!r} note for a game {status} for {reason!r}")
+        if gone is not None and (status, reason, gone.kind) not in RATED_BY_NOTE:
+            raise ValueError(f"a {gone.kind!r} note for a game {status} for {reason!r}")
         if rated and (status, reason) != ("cancelled", ABANDONED):
             raise ValueError(f"a game {status} for {reason!r} is not rated so")
         now = self._clock()
-        finished_at = now if status == "finished" or rated or stalled is not None else None
+        finished_at = now if status == "finished" or rated or gone is not None else None
         keeps_deadline = int(status in ("lobby", "running"))
         async with self._db.write() as unit:
             query = """UPDATE games
@@ -384,8 +385,8 @@ class Games:
             params = (status, now, finished_at, keeps_deadline, *shows, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
-            if stalled is not None:
-                await insert_notes(unit, game_id, (stalled,), now)
+            if gone is not None:
+                await insert_notes(unit, game_id, (gone,), now)
             await forget_removals(unit, game_id)
 
     # ------------------------------------------------------------ loading

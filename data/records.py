@@ -26,6 +26,14 @@ IDLE_GAME = "closed.idle_game"
 #: The seat note of the person whose turn it was when a game was cancelled as
 #: :data:`IDLE_GAME`, who let it stall: rated as having left it.
 STALLED = "stalled"
+#: Why a game was cancelled by its host or a member who may manage the server.  A running
+#: one its only person still playing cancelled is stored with the ``left`` note of their
+#: seat (the versions before stored none) and rated as their leaving, as an
+#: :data:`ABANDONED` one; then its ``finished_at`` is when it ended.
+CANCELLED = "closed.cancelled"
+#: (status, end reason, note kind) of the games cancelled with the note of the seat whose
+#: going rates them (``Games.set_status(gone=)``).
+RATED_BY_NOTE = frozenset({("cancelled", IDLE_GAME, STALLED), ("cancelled", CANCELLED, "left")})
 #: The name a forgotten person's seats keep (``forget``), in English, for every reader's
 #: language to render as its own.
 FORMER_PLAYER = "former player"

@@ -9,7 +9,7 @@ from itertools import count
 from typing import NotRequired, TypedDict, Unpack
 
 from data import Store
-from data.records import former_player
+from data.records import CANCELLED, former_player
 from game import Match, Ruleset
 from game.ai import Strength
 
@@ -18,6 +18,7 @@ from .dealer import Dealer
 from .errors import ServiceError
 from .notices import Notices
 from .person import Person
+from .ratings import Rater
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
@@ -63,6 +64,7 @@ class Lobbies:
         *,
         prepare_ai: Callable[[Table], None],
         after_change: Callable[[Table], Awaitable[None]],
+        rater: Rater,
         lobbies_per_host: int = LOBBIES_PER_HOST,
     ) -> None:
         self._store = store
@@ -74,6 +76,7 @@ class Lobbies:
         self._clock = clock
         self._prepare_ai = prepare_ai
         self._after_change = after_change
+        self._rater = rater  # a cancel that is its person's leaving is rated so
         self._per_host = lobbies_per_host
         self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
 
@@ -325,6 +328,11 @@ class Lobbies:
         return table
 
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """The host (or a member who may manage the server) cancels a lobby or a running
+        game.  The only person still playing a game who cancels it leaves it, as far as
+        the rating goes: it is rated as an abandoned one (``Rater.cancel_note``), lest
+        cancelling dodge the loss leaving would be; a store that can't read the game
+        to say so leaves it open."""
         table = self._registry.require(game_id)
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.cancel_not_allowed")
@@ -333,7 +341,11 @@ class Lobbies:
             # last move finds the table closed once it holds the lock.
             if not table.live:
                 raise ServiceError("error.game_gone")
-            await self._notices.close_table(table, Status.CANCELLED, "closed.cancelled")
+            failed = f"game {game_id}: could not read it to cancel it"
+            gone = await self._saver.save(self._rater.cancel_note(table, user_id), failed)
+            await self._notices.close_table(table, Status.CANCELLED, CANCELLED, gone=gone)
+        if gone is not None:
+            await self._rater.rate_table(table)
         return table
 
     async def withdraw(self, game_id: int) -> None:

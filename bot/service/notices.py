@@ -91,18 +91,18 @@ class Notices:
         reason: str,
         *,
         rated: bool = False,
-        stalled: SeatNote | None = None,
+        gone: SeatNote | None = None,
     ) -> None:
         """Store the table as ``status``, forget it, and tell the front end why it closed;
-        ``rated``, ``stalled`` (who let it stall): whether the rater rates it, stored with
-        it (``Games.set_status``).
+        ``rated``, ``gone`` (the note of who let it stall, or left it cancelling it):
+        whether the rater rates it, stored with it (``Games.set_status``).
 
         The caller holds the table's lock; a failed write raises
         :class:`ServiceError` and leaves the table open.
         """
         await self._saver.save(
             self._store.games.set_status(
-                table.game_id, status.value, reason=reason, rated=rated, stalled=stalled
+                table.game_id, status.value, reason=reason, rated=rated, gone=gone
             )
         )
         table.status = status

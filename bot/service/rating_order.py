@@ -4,11 +4,13 @@ A person who left, was kicked, or whose seat an AI (or the turn clock) played fo
 than half of its moves is ranked last, behind every seat that finished, the leavers
 sharing the last rank; the AI that played on for them is not rated for that seat.  A
 game cancelled because no person played at it any more
-(:data:`~data.records.ABANDONED`), or one without a turn timer nobody moved in for
+(:data:`~data.records.ABANDONED`), one without a turn timer nobody moved in for
 long (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted
-:data:`~data.records.STALLED`, as having left), is ranked the same way, lest the one who
-went dodge the loss: nobody won, the others by their points then, the leavers last; it
-is rated only if someone other than the leavers is left to rank ahead of them.
+:data:`~data.records.STALLED`, as having left), or one cancelled by the only person still
+playing it (:data:`~data.records.CANCELLED`, noted ``left``), is ranked the same way,
+lest the one who went dodge the loss: nobody won, the others by their points then, the
+leavers last; it is rated only if someone other than the leavers is left to rank ahead
+of them.
 """
 
 from __future__ import annotations
@@ -85,14 +87,16 @@ def leavers(record: GameRecord) -> set[int]:
     return people & (gone | stood_in)
 
 
-def stall_note(record: GameRecord, seat: int) -> SeatNote | None:
-    """The note that rates a running game nobody moved in for long, as it is ended for
-    that (:data:`~data.records.IDLE_GAME`), as the loss of the person at ``seat``, whose
-    turn it was; None if nobody but leavers would be ranked ahead of them (or the seat is
-    no person's): then the game stays unrated, as all of them would share one rank."""
+def going_note(record: GameRecord, seat: int, kind: str) -> SeatNote | None:
+    """The note that rates a running game, as it is ended, as the loss of the person at
+    ``seat``, who went: :data:`~data.records.STALLED` for one nobody moved in for long
+    (:data:`~data.records.IDLE_GAME`), whose turn it was; ``left`` for one they cancelled
+    as the only person still playing it (:data:`~data.records.CANCELLED`).  None if
+    nobody but leavers would be ranked ahead of them (or the seat is no person's): then
+    the game stays unrated, as all of them would share one rank."""
     if not is_person(record.seats[seat]):
         return None
-    note = SeatNote(len(record.events), seat, STALLED)
+    note = SeatNote(len(record.events), seat, kind)
     return note if someone_ahead(replace(record, notes=(*record.notes, note))) else None
 
 

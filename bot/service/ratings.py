@@ -22,6 +22,7 @@ from data import Store, StoreError
 from data.rating_writes import Cursor
 from data.records import (
     ALL_TIME,
+    STALLED,
     AlreadyRated,
     FinishedGame,
     GameRating,
@@ -32,10 +33,10 @@ from data.records import (
     Skill,
 )
 
-from .rating_order import Standing, someone_ahead, stall_note, standings
+from .rating_order import Standing, going_note, someone_ahead, standings
 from .rating_scale import MU, SIGMA, shown_change
 from .seasons import season_at
-from .table import Table, persons_turn
+from .table import Status, Table, persons_turn
 
 log = logging.getLogger(__name__)
 
@@ -226,14 +227,29 @@ class Rater:
         return record is not None and someone_ahead(record)
 
     async def stall_note(self, table: Table) -> SeatNote | None:
-        """The note to end ``table``'s game with as idle (see :func:`stall_note`): None
+        """The note to end ``table``'s game with as idle (see :func:`going_note`): None
         unless a person is to move (an AI always moves; a stand-in too).  Raises
         :class:`StoreError` if the stored game can't be read."""
         seat = persons_turn(table, table.stamp)
         if seat is None:
             return None
+        return await self._going_note(table, seat, STALLED)
+
+    async def cancel_note(self, table: Table, user_id: int) -> SeatNote | None:
+        """The note to cancel ``table``'s game with as ``user_id``'s leaving (see
+        :func:`going_note`): None unless it is running and they are the only person still
+        playing at it (each other seat an AI's, or a person's who left, was kicked or is
+        away), lest they dodge the loss leaving would be.  A cancel while others play, or
+        by someone not playing, is nobody's.  Raises :class:`StoreError` if the stored
+        game can't be read."""
+        playing = [i for i, s in enumerate(table.seats) if s.human and s.controller is None]
+        if table.status is not Status.RUNNING or playing != [table.seat_of(user_id)]:
+            return None
+        return await self._going_note(table, playing[0], "left")
+
+    async def _going_note(self, table: Table, seat: int, kind: str) -> SeatNote | None:
         record = await self._store.games.load_game(table.game_id)
-        return stall_note(record, seat) if record is not None else None
+        return going_note(record, seat, kind) if record is not None else None
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from data.records import CANCELLED
 from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
@@ -77,7 +78,13 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     counts them all), rebuilt from the stored events and seat notes as the move
     pipeline and the seat changes wrote them."""
     notes_at: dict[int, list[MoveLine]] = {}
-    for note in record.notes:
+    notes = record.notes
+    if record.end_reason == CANCELLED and record.finished_at is not None:
+        # The leaving of the only person still playing, who cancelled it, stored with
+        # the cancel (the last note) is the rater's too: the table's end says the host
+        # cancelled it.
+        notes = notes[:-1]
+    for note in notes:
         # Who let an idle game stall is the rater's (the table's end says it stalled):
         # no line, as the running bot's table has none; nor has a kind a newer version
         # noted (rolled back, this one has no words for it).

@@ -134,6 +134,7 @@ class GameService:
             clock,
             prepare_ai=self._ai.prepare,
             after_change=after_change,
+            rater=self._rater,
         )
         self._hints = HintDesk(self._registry, store, self.thinking, timing=self.timing)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
@@ -156,15 +157,15 @@ class GameService:
         is, if someone other than those who went is left to rank ahead of them (a rating
         that fails is logged; the next start makes it, in order).  A store that can't
         say so leaves the table open, as a failed close does: the clock tries again."""
-        rated, stalled = False, None
+        rated, gone = False, None
         if reason == ABANDONED:
             failed = f"game {table.game_id}: could not read it to end it as abandoned"
             rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
         if reason == IDLE_GAME:
             failed = f"game {table.game_id}: could not read it to end it as idle"
-            stalled = await self._saver.save(self._rater.stall_note(table), failed)
-        await self._notices.close_table(table, status, reason, rated=rated, stalled=stalled)
-        if rated or stalled is not None:
+            gone = await self._saver.save(self._rater.stall_note(table), failed)
+        await self._notices.close_table(table, status, reason, rated=rated, gone=gone)
+        if rated or gone is not None:
             await self._rater.rate_table(table)
 
     def _forget(self, table: Table) -> None:

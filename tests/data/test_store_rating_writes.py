@@ -170,31 +170,39 @@ async def test_a_game_every_person_left_is_rated_in_order_when_it_is_to_be_rated
     assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
 
 
-async def test_a_game_that_stalled_is_rated_in_order_with_whose_turn_it_was(
-    store: Store,
+@pytest.mark.parametrize(
+    ("reason", "kind"),
+    [("closed.idle_game", "stalled"), ("closed.cancelled", "left")],
+    ids=["stalled", "cancelled-alone"],
+)
+async def test_a_game_cancelled_with_the_note_of_who_went_is_rated_in_order(
+    store: Store, reason: str, kind: str
 ) -> None:
+    """Nobody moved for long in a game (cancelled as idle, the note of the seat to move
+    ``stalled``), or its only person still playing cancelled it (noted ``left``)."""
     first, _ = await play_random_game(store, Ruleset(), 2, 1, guild_id=5)
-    # Nobody moved for long in a game: cancelled as idle, with the note of the seat to
-    # move, in the same write; it is then rated where it ended ...
-    stalled, match = await play_random_game(store, Ruleset(), 3, 2, guild_id=5, stop_after=4)
-    note = SeatNote(len(match.events), 0, "stalled")
-    await store.games.set_status(stalled, "cancelled", reason="closed.idle_game", stalled=note)
-    # ... but not one cancelled as idle without it (as every one before this version).
-    idle, _ = await play_random_game(store, Ruleset(), 2, 3, guild_id=5, stop_after=2)
-    await store.games.set_status(idle, "cancelled", reason="closed.idle_game")
+    # Cancelled with the note of the seat that went, in the same write: it is then
+    # rated where it ended ...
+    gone, match = await play_random_game(store, Ruleset(), 3, 2, guild_id=5, stop_after=4)
+    note = SeatNote(len(match.events), 0, kind)
+    await store.games.set_status(gone, "cancelled", reason=reason, gone=note)
+    # ... but not one cancelled so without it (as every one before this version; a
+    # cancel by an admin, or while other people play).
+    other, _ = await play_random_game(store, Ruleset(), 2, 3, guild_id=5, stop_after=2)
+    await store.games.set_status(other, "cancelled", reason=reason)
     last, _ = await play_random_game(store, Ruleset(), 2, 5, guild_id=5)
 
     games, end = await store.rating_writes.unrated_games(5)
-    assert [g.record.id for g in games] == [first, stalled, last] and end is None
+    assert [g.record.id for g in games] == [first, gone, last] and end is None
     cancelled = games[1].record
-    assert (cancelled.status, cancelled.end_reason) == ("cancelled", "closed.idle_game")
+    assert (cancelled.status, cancelled.end_reason) == ("cancelled", reason)
     assert cancelled.notes == (note,) and cancelled.finished_at is not None
     assert games[1].points == () and games[1].winners == frozenset()
-    record = await store.games.load_game(idle)
+    record = await store.games.load_game(other)
     assert record is not None and record.finished_at is None and record.notes == ()
     assert await store.rating_writes.finished_guilds() == [5]
     # Rated, it still is no finished game for the stats.
-    await store.rating_writes.save_ratings([rating_of(stalled, 5, cancelled.finished_at)])
+    await store.rating_writes.save_ratings([rating_of(gone, 5, cancelled.finished_at)])
     assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
 
 
@@ -207,16 +215,20 @@ async def test_only_a_game_cancelled_as_idle_takes_the_note_of_who_let_it_stall(
         ("cancelled", ABANDONED, "stalled"),
         ("finished", "closed.idle_game", "stalled"),
         ("cancelled", "closed.idle_game", "left"),
+        # A cancel is rated by the note of its person's leaving only.
+        ("cancelled", "closed.cancelled", "stalled"),
+        ("cancelled", ABANDONED, "left"),
+        ("finished", "closed.cancelled", "left"),
     ):
         with pytest.raises(ValueError):
             await store.games.set_status(
-                running, status, reason=reason, stalled=SeatNote(note.seq, note.seat, kind)
+                running, status, reason=reason, gone=SeatNote(note.seq, note.seat, kind)
             )
     record = await store.games.load_game(running)
     assert record is not None and record.status == "running" and record.notes == ()
     # A game no longer running takes none: nothing of the write is kept.
     await store.games.set_status(running, "cancelled", reason="closed.cancelled")
     with pytest.raises(StoreError):
-        await store.games.set_status(running, "cancelled", reason="closed.idle_game", stalled=note)
+        await store.games.set_status(running, "cancelled", reason="closed.idle_game", gone=note)
     record = await store.games.load_game(running)
     assert record is not None and record.notes == () and record.finished_at is None

@@ -672,18 +672,113 @@ async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) 
     await rates_again_the_same(game, 3)
 
 
+@pytest.mark.parametrize("cancels", [False, True], ids=["leaving", "cancelling"])
 async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_next_start(
-    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    game: ServiceGame,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    cancels: bool,
 ) -> None:
+    """Ann leaves, or cancels as the only person playing (``cancel_alone``)."""
     ratings_fail(game, monkeypatch, "database down")
     table = await game.lobby([ANN], [Strength.NORMAL])
     await play_a_round(game, table)
     with caplog.at_level(logging.WARNING, "bot.service.ratings"):
-        await game.service.leave_game(table.game_id, ANN.id)
+        if cancels:  # a host who may manage the server cancels as the host all the same
+            await cancel_alone(game, table, ANN.id, can_manage=True)
+        else:
+            await game.service.leave_game(table.game_id, ANN.id)
     assert table.status is Status.CANCELLED  # closed all the same
     assert "database down" in caplog.text
     monkeypatch.undo()
     assert await rated_at_the_next_start(game, table.game_id) == {0: 2, 1: 1}
+
+
+# ------------------------------------------------------------------ cancelled by its last player
+
+
+async def cancel_alone(game: ServiceGame, table: Table, user_id: int, **how: bool) -> list[int]:
+    """``user_id`` cancels the running game; each seat's points then."""
+    await game.service.cancel(table.game_id, user_id, can_manage=how.get("can_manage", False))
+    assert table.status is Status.CANCELLED and table.match is not None
+    assert ("closed", table.game_id, "closed.cancelled") in game.listener.notices
+    return list(table.match.points)
+
+
+async def rated_last_against_two_ais(game: ServiceGame, table: Table, points: list[int]) -> None:
+    """Ann (seat 0) went from a game against two AI seats: she is rated last in its
+    season and all time, whatever her points, the AIs by theirs (equal ones sharing),
+    and what she lost, they won."""
+    changes = await rated(game, table.game_id)
+    season = season_at([], game.clock.now).key
+    assert {c.season for c in changes} == {season, ALL_TIME}
+    for scope in (season, ALL_TIME):
+        ranks = {c.seat: c.rank for c in changes if c.season == scope}
+        assert ranks == {0: 3, **ranked_by_points(points, (1, 2))}
+    ann = next(c for c in changes if c.seat == 0 and c.season == season)
+    assert ann.mu_after < ann.mu_before
+    assert shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after) < 0
+    ais = [c for c in changes if c.ai is not None and c.season == season]
+    assert sum(c.mu_after - c.mu_before for c in ais) > 0
+
+
+async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceGame) -> None:
+    table = await game.lobby([ANN], [Strength.EASY, Strength.HARD])
+    await play_a_round(game, table)
+    # Ann cancels as if she had left: nobody won.
+    await rated_last_against_two_ais(game, table, await cancel_alone(game, table, ANN.id))
+    # The closing write notes her leaving, so a recomputation rates it alike; the table
+    # rebuilt from the store (its end shown after a restart) lists no line of it, as the
+    # running one doesn't: it says the host cancelled it.
+    stored = await game.store.games.load_game(table.game_id)
+    assert stored is not None and stored.finished_at is not None
+    assert stored.end_reason == "closed.cancelled"
+    assert stored.notes[-1] == SeatNote(len(stored.events), 0, "left")
+    assert list(table_from_record(stored).recent) == list(table.recent)
+    assert table_from_record(stored).end_reason == "closed.cancelled"
+    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
+    # The others of a game of people left her alone with an AI: her cancel is her loss
+    # too, beside theirs.
+    game.clock.advance(60)
+    left = await game.lobby([ANN, BOB], [Strength.EASY])
+    await play_a_round(game, left)
+    await game.service.leave_game(left.game_id, BOB.id)
+    await cancel_alone(game, left, ANN.id)
+    ranks = {c.seat: c.rank for c in await rated(game, left.game_id) if c.season == ALL_TIME}
+    assert ranks == {0: 2, 1: 2, 2: 1}
+    await rates_again_the_same(game, 2)
+
+
+async def test_a_cancel_while_other_people_play_stays_unrated(game: ServiceGame) -> None:
+    table = await game.lobby([ANN, BOB], [Strength.EASY])
+    await play_a_round(game, table)
+    await cancel_alone(game, table, ANN.id)
+    # Nor is a lobby cancelled, nor a game only leavers would be ranked in.
+    lobby = await game.lobby([ANN], [Strength.EASY], start=False)
+    await game.service.cancel(lobby.game_id, ANN.id, can_manage=False)
+    people = await game.lobby([ANN, BOB])
+    await play_a_round(game, people)
+    await game.service.leave_game(people.game_id, BOB.id)
+    await cancel_alone(game, people, ANN.id)
+    assert (await game.service.rate_unrated()).games == 0
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+    assert (await game.service.rerate()).games == 0
+    for cancelled in (table, people):
+        stored = await game.store.games.load_game(cancelled.game_id)
+        assert stored is not None and stored.finished_at is None
+        assert [n.kind for n in stored.notes] == ([] if cancelled is table else ["left"])
+
+
+async def test_an_admin_cancelling_someones_game_against_ais_leaves_it_unrated(
+    game: ServiceGame,
+) -> None:
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    await play_a_round(game, table)
+    await cancel_alone(game, table, BOB.id, can_manage=True)  # Bob isn't at the table
+    assert (await game.service.rate_unrated()).games == 0
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+    stored = await game.store.games.load_game(table.game_id)
+    assert stored is not None and stored.finished_at is None and stored.notes == ()
 
 
 # ------------------------------------------------------------------ a game that stalled
@@ -756,19 +851,7 @@ async def test_a_person_who_lets_a_game_stall_is_rated_last(game: ServiceGame) -
     await play_a_round(game, table)
     assert await stall(game, table) == 0
     assert table.match is not None
-    points = list(table.match.points)
-    changes = await rated(game, table.game_id)
-    season = season_at([], game.clock.now).key
-    assert {c.season for c in changes} == {season, ALL_TIME}
-    for scope in (season, ALL_TIME):
-        ranks = {c.seat: c.rank for c in changes if c.season == scope}
-        # Ann last, whatever her points; the AIs by their points, equal ones sharing.
-        assert ranks == {0: 3, **ranked_by_points(points, (1, 2))}
-    ann = next(c for c in changes if c.seat == 0 and c.season == season)
-    assert ann.mu_after < ann.mu_before
-    assert shown_change(ann.mu_before, ann.sigma_before, ann.mu_after, ann.sigma_after) < 0
-    ais = [c for c in changes if c.ai is not None and c.season == season]
-    assert sum(c.mu_after - c.mu_before for c in ais) > 0  # what she lost, they won
+    await rated_last_against_two_ais(game, table, list(table.match.points))
     # The stored game says who let it stall, so a recomputation rates it alike.
     stored = await game.store.games.load_game(table.game_id)
     assert stored is not None and stored.finished_at is not None
