@@ -27,13 +27,16 @@ IDLE_GAME = "closed.idle_game"
 #: :data:`IDLE_GAME`, who let it stall: rated as having left it.
 STALLED = "stalled"
 #: Why a game was cancelled by its host or a member who may manage the server.  A running
-#: one its only person still playing cancelled is stored with the ``left`` note of their
-#: seat (the versions before stored none) and rated as their leaving, as an
+#: one its only person still playing cancelled is stored with the :data:`CANCELLER` note
+#: of their seat (the versions before stored none) and rated as their leaving, as an
 #: :data:`ABANDONED` one; then its ``finished_at`` is when it ended.
 CANCELLED = "closed.cancelled"
+#: The seat note of the only person still playing a running game who cancelled it: rated
+#: as having left it (no line of the game's moves: its table says the host cancelled it).
+CANCELLER = "cancelled"
 #: (status, end reason, note kind) of the games cancelled with the note of the seat whose
 #: going rates them (``Games.set_status(gone=)``).
-RATED_BY_NOTE = frozenset({("cancelled", IDLE_GAME, STALLED), ("cancelled", CANCELLED, "left")})
+RATED_BY_NOTE = frozenset({("cancelled", IDLE_GAME, STALLED), ("cancelled", CANCELLED, CANCELLER)})
 #: The name a forgotten person's seats keep (``forget``), in English, for every reader's
 #: language to render as its own.
 FORMER_PLAYER = "former player"

@@ -7,10 +7,10 @@ game cancelled because no person played at it any more
 (:data:`~data.records.ABANDONED`), one without a turn timer nobody moved in for
 long (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted
 :data:`~data.records.STALLED`, as having left), or one cancelled by the only person still
-playing it (:data:`~data.records.CANCELLED`, noted ``left``), is ranked the same way,
-lest the one who went dodge the loss: nobody won, the others by their points then, the
-leavers last; it is rated only if someone other than the leavers is left to rank ahead
-of them.
+playing it (:data:`~data.records.CANCELLED`, noted :data:`~data.records.CANCELLER`),
+is ranked the same way, lest the one who went dodge the loss: nobody won, the others by
+their points then, the leavers last; it is rated only if someone other than the leavers
+is left to rank ahead of them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from data.ratings import FORMER, ai_player, user_player
 from data.records import (
+    CANCELLER,
     FORMER_PLAYER,
     STALLED,
     FinishedGame,
@@ -35,7 +36,7 @@ log = logging.getLogger(__name__)
 
 #: Seat notes of a person handing their seat to an AI for the rest of the game, or
 #: letting the game stall at their turn until it was ended.
-GONE = frozenset({"kicked", "left", STALLED})
+GONE = frozenset({"kicked", "left", STALLED, CANCELLER})
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def leavers(record: GameRecord) -> set[int]:
 def going_note(record: GameRecord, seat: int, kind: str) -> SeatNote | None:
     """The note that rates a running game, as it is ended, as the loss of the person at
     ``seat``, who went: :data:`~data.records.STALLED` for one nobody moved in for long
-    (:data:`~data.records.IDLE_GAME`), whose turn it was; ``left`` for one they cancelled
+    (:data:`~data.records.IDLE_GAME`), whose turn it was; ``CANCELLER`` for one they cancelled
     as the only person still playing it (:data:`~data.records.CANCELLED`).  None if
     nobody but leavers would be ranked ahead of them (or the seat is no person's): then
     the game stays unrated, as all of them would share one rank."""

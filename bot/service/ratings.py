@@ -22,6 +22,7 @@ from data import Store, StoreError
 from data.rating_writes import Cursor
 from data.records import (
     ALL_TIME,
+    CANCELLER,
     STALLED,
     AlreadyRated,
     FinishedGame,
@@ -245,7 +246,7 @@ class Rater:
         playing = [i for i, s in enumerate(table.seats) if s.human and s.controller is None]
         if table.status is not Status.RUNNING or playing != [table.seat_of(user_id)]:
             return None
-        return await self._going_note(table, playing[0], "left")
+        return await self._going_note(table, playing[0], CANCELLER)
 
     async def _going_note(self, table: Table, seat: int, kind: str) -> SeatNote | None:
         record = await self._store.games.load_game(table.game_id)

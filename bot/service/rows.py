@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from data.records import CANCELLED
 from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
@@ -78,13 +77,7 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     counts them all), rebuilt from the stored events and seat notes as the move
     pipeline and the seat changes wrote them."""
     notes_at: dict[int, list[MoveLine]] = {}
-    notes = record.notes
-    if record.end_reason == CANCELLED and record.finished_at is not None:
-        # The leaving of the only person still playing, who cancelled it, stored with
-        # the cancel (the last note) is the rater's too: the table's end says the host
-        # cancelled it.
-        notes = notes[:-1]
-    for note in notes:
+    for note in record.notes:
         # Who let an idle game stall is the rater's (the table's end says it stalled):
         # no line, as the running bot's table has none; nor has a kind a newer version
         # noted (rolled back, this one has no words for it).

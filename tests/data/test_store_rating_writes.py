@@ -172,7 +172,7 @@ async def test_a_game_every_person_left_is_rated_in_order_when_it_is_to_be_rated
 
 @pytest.mark.parametrize(
     ("reason", "kind"),
-    [("closed.idle_game", "stalled"), ("closed.cancelled", "left")],
+    [("closed.idle_game", "stalled"), ("closed.cancelled", "cancelled")],
     ids=["stalled", "cancelled-alone"],
 )
 async def test_a_game_cancelled_with_the_note_of_who_went_is_rated_in_order(
@@ -217,8 +217,9 @@ async def test_only_a_game_cancelled_as_idle_takes_the_note_of_who_let_it_stall(
         ("cancelled", "closed.idle_game", "left"),
         # A cancel is rated by the note of its person's leaving only.
         ("cancelled", "closed.cancelled", "stalled"),
-        ("cancelled", ABANDONED, "left"),
-        ("finished", "closed.cancelled", "left"),
+        ("cancelled", "closed.cancelled", "left"),
+        ("cancelled", ABANDONED, "cancelled"),
+        ("finished", "closed.cancelled", "cancelled"),
     ):
         with pytest.raises(ValueError):
             await store.games.set_status(

@@ -733,7 +733,7 @@ async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceG
     stored = await game.store.games.load_game(table.game_id)
     assert stored is not None and stored.finished_at is not None
     assert stored.end_reason == "closed.cancelled"
-    assert stored.notes[-1] == SeatNote(len(stored.events), 0, "left")
+    assert stored.notes[-1] == SeatNote(len(stored.events), 0, "cancelled")
     assert list(table_from_record(stored).recent) == list(table.recent)
     assert table_from_record(stored).end_reason == "closed.cancelled"
     assert await game.store.stats.player_stats(GUILD, ANN.id) is None
