@@ -311,6 +311,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
             # The last player left: the game is over, and rated as their loss.
             answer = text(interaction.locale, "done.leave_game_ended")
             answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
+        if action == "cancel":  # the only person playing who cancels leaves, rated so
+            cost = "done.cancel_rating"
+            answer += leaving_cost(str(interaction.locale), table, interaction.user.id, cost)
         await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons

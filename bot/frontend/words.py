@@ -142,14 +142,15 @@ def signed(change: int) -> str:
     return f"\u2212{-change}" if change < 0 else "\u00b10"
 
 
-def leaving_cost(locale: str, table: Table, user_id: int) -> str:
-    """What leaving took from the person's rating, said after the answer to their leave
-    once the game it ended is rated ("" before: a game going on is rated at its end)."""
+def leaving_cost(locale: str, table: Table, user_id: int, key: str = "done.leave_rating") -> str:
+    """What leaving (or cancelling, ``key``) took from the person's rating, said after the
+    answer once the game it ended is rated ("" before: a game going on is rated at its
+    end; a cancel while others play is not rated)."""
     seat = table.seat_of(user_id)
     change = table.rating_changes.get(seat) if seat is not None else None
     if change is None:
         return ""
-    return " " + text(locale, "done.leave_rating", change=f"**{signed(change)}**")
+    return " " + text(locale, key, change=f"**{signed(change)}**")
 
 
 # ---------------------------------------------------------------- dates

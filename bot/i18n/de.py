@@ -50,6 +50,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave_rating": "Deine Wertung hier ändert sich um {change}: Verlassen zählt als letzter Platz.",
     "done.start": "Das Spiel hat begonnen. Öffne deine Hand mit dem Button am Tisch oder mit /lama hand.",
     "done.cancel": "Das Spiel wurde abgebrochen.",
+    "done.cancel_rating": "Deine Wertung hier ändert sich um {change}: ein Spiel abzubrechen, in dem sonst niemand spielt, zählt als Verlassen, also als letzter Platz.",
     "closed.title": "🦙 L.A.M.A. — geschlossen",
     "closed.cancelled": "Dieses Spiel wurde abgebrochen.",
     "closed.empty": "Alle haben die Lobby verlassen.",

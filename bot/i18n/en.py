@@ -49,6 +49,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave_rating": "Your rating here changed by {change}: leaving counts as finishing last.",
     "done.start": "The game has started. Open your hand with the button on the table or /lama hand.",
     "done.cancel": "The game was cancelled.",
+    "done.cancel_rating": "Your rating here changed by {change}: cancelling a game nobody else plays counts as leaving it, finishing last.",
     "closed.title": "🦙 L.A.M.A. — closed",
     "closed.cancelled": "This game was cancelled.",
     "closed.empty": "Everybody left the lobby.",

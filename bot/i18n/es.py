@@ -50,6 +50,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave_rating": "Tu puntuación aquí cambia en {change}: dejar la partida cuenta como quedar último.",
     "done.start": "La partida ha empezado. Abre tu mano con el botón de la mesa o con /lama mano.",
     "done.cancel": "La partida se canceló.",
+    "done.cancel_rating": "Tu puntuación aquí cambia en {change}: cancelar una partida en la que nadie más juega cuenta como dejarla, quedando último.",
     "closed.title": "🦙 L.A.M.A. — cerrada",
     "closed.cancelled": "Esta partida se canceló.",
     "closed.empty": "Todos salieron de la sala.",

@@ -62,6 +62,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "done.leave_rating": "Twój ranking tutaj zmienia się o {change}: wyjście z gry liczy się jak ostatnie miejsce.",
     "done.start": "Gra się rozpoczęła. Otwórz swoją rękę przyciskiem przy stole albo poleceniem /lama ręka.",
     "done.cancel": "Gra została anulowana.",
+    "done.cancel_rating": "Twój ranking tutaj zmienia się o {change}: anulowanie gry, w której nikt inny nie gra, liczy się jak wyjście z niej, czyli ostatnie miejsce.",
     "closed.title": "🦙 L.A.M.A. — zamknięte",
     "closed.cancelled": "Ta gra została anulowana.",
     "closed.empty": "Wszyscy opuścili lobby.",

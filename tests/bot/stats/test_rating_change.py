@@ -84,3 +84,21 @@ async def test_leaving_a_game_against_ais_says_what_it_cost(
         "You left the game. Every seat is now played by an AI, so the game was ended. "
         f"Your rating here changed by **{signed(change)}**: leaving counts as finishing last."
     )
+
+
+async def test_cancelling_a_game_against_ais_says_what_it_cost(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """alice, alone against an AI, cancels: as the only person playing, that is her
+    leaving, rated as her loss, and the answer says what it took from her rating."""
+    table = await open_lobby(simcord_env, alice, channel)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    done = await alice.slash(channel, "lama cancel")
+    assert done.response is not None and done.response.ephemeral
+    change = table.rating_changes.get(0)
+    assert change is not None and change < 0, table.rating_changes
+    assert done.response.content == (
+        f"The game was cancelled. Your rating here changed by **{signed(change)}**: "
+        "cancelling a game nobody else plays counts as leaving it, finishing last."
+    )
