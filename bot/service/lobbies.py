@@ -9,7 +9,7 @@ from itertools import count
 from typing import NotRequired, TypedDict, Unpack
 
 from data import Store
-from data.records import CANCELLED, former_player
+from data.records import ABANDONED, CANCELLED, former_player
 from game import Match, Ruleset
 from game.ai import Strength
 
@@ -22,7 +22,7 @@ from .ratings import Rater
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_name, ai_number
+from .table import MoveLine, Seat, Status, Table, ai_name, ai_number, all_humans_gone
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -331,8 +331,9 @@ class Lobbies:
         """The host (or a member who may manage the server) cancels a lobby or a running
         game.  The only person still playing a game who cancels it leaves it, as far as
         the rating goes: it is rated as an abandoned one (``Rater.cancel_note``), lest
-        cancelling dodge the loss leaving would be; a store that can't read the game
-        to say so leaves it open."""
+        cancelling dodge the loss leaving would be; one nobody plays any more (its last
+        person left, the store failing to end it) ends as abandoned, as the clock would
+        end it.  A store that can't read the game to say so leaves it open."""
         table = self._registry.require(game_id)
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.cancel_not_allowed")
@@ -342,9 +343,17 @@ class Lobbies:
             if not table.live:
                 raise ServiceError("error.game_gone")
             failed = f"game {game_id}: could not read it to cancel it"
-            gone = await self._saver.save(self._rater.cancel_note(table, user_id), failed)
-            await self._notices.close_table(table, Status.CANCELLED, CANCELLED, gone=gone)
-        if gone is not None:
+            reason, rated, gone = CANCELLED, False, None
+            if all_humans_gone(table):
+                # Its last person left while the store failed to end it (the clock tries
+                # again): it ends as abandoned, as the clock would end it, lest the
+                # cancel of the host who left dodge the loss.
+                reason = ABANDONED
+                rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
+            else:
+                gone = await self._saver.save(self._rater.cancel_note(table, user_id), failed)
+            await self._notices.close_table(table, Status.CANCELLED, reason, rated=rated, gone=gone)
+        if rated or gone is not None:
             await self._rater.rate_table(table)
         return table
 

@@ -781,6 +781,33 @@ async def test_an_admin_cancelling_someones_game_against_ais_leaves_it_unrated(
     assert stored is not None and stored.finished_at is None and stored.notes == ()
 
 
+async def test_a_host_who_left_cancelling_before_the_game_is_ended_is_still_rated_last(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann, alone against an AI, leaves while the store fails the game's end (the clock
+    tries again); she is still its host, and cancels it before the clock's next try: the
+    game nobody plays any more ends as abandoned all the same, her loss, not a cancel
+    that dodges it."""
+    table = await game.lobby([ANN], [Strength.NORMAL])
+    await play_a_round(game, table)
+    real = game.store.games.set_status
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(game.store.games, "set_status", broken)
+    await game.service.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    assert table.status is Status.RUNNING and table.host_id == ANN.id
+    monkeypatch.setattr(game.store.games, "set_status", real)
+    await game.service.cancel(table.game_id, ANN.id, can_manage=False)
+    assert table.status is Status.CANCELLED
+    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
+    assert ranks == {0: 2, 1: 1}
+    assert table.rating_changes.get(0, 0) < 0  # the answer to her cancel says so
+    await rates_again_the_same(game, 1)
+
+
 # ------------------------------------------------------------------ a game that stalled
 
 
