@@ -359,8 +359,8 @@ class Games:
         with ``gone``, the note of the seat whose going rates it, written with it (the rater
         ranks that seat last): as :data:`~data.records.IDLE_GAME`, the
         :data:`~data.records.STALLED` note of the seat that let it stall; as
-        :data:`~data.records.CANCELLED`, the ``left`` note of the only person still playing,
-        who cancelled it.
+        :data:`~data.records.CANCELLED`, the :data:`~data.records.CANCELLER` note of the only
+        person still playing, who cancelled it.
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")

@@ -91,8 +91,9 @@ def leavers(record: GameRecord) -> set[int]:
 def going_note(record: GameRecord, seat: int, kind: str) -> SeatNote | None:
     """The note that rates a running game, as it is ended, as the loss of the person at
     ``seat``, who went: :data:`~data.records.STALLED` for one nobody moved in for long
-    (:data:`~data.records.IDLE_GAME`), whose turn it was; ``CANCELLER`` for one they cancelled
-    as the only person still playing it (:data:`~data.records.CANCELLED`).  None if
+    (:data:`~data.records.IDLE_GAME`), whose turn it was; :data:`~data.records.CANCELLER`
+    for one they cancelled as the only person still playing it
+    (:data:`~data.records.CANCELLED`).  None if
     nobody but leavers would be ranked ahead of them (or the seat is no person's): then
     the game stays unrated, as all of them would share one rank."""
     if not is_person(record.seats[seat]):
