@@ -68,6 +68,9 @@ class Resumer:
         tables = [t for t in self._resumed if t.live and self._registry.table(t.game_id) is t]
         self._resumed = []
         for table in tables:
-            if table.status is Status.RUNNING:
+            # One nobody plays any more waits for its close (tried again while the store
+            # fails it): a turn's clock in its place would keep it open, or end it as
+            # idle, unrated.
+            if table.status is Status.RUNNING and not all_humans_gone(table):
                 self._clocks.turn_from_now(table)
         return tables

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import GameService
@@ -81,5 +83,45 @@ async def test_a_game_whose_last_player_left_before_a_failed_close_ends_at_the_r
         assert record is not None and record.status == "cancelled"
         assert len(record.events) == stamp  # nobody played on
         assert again.resumed_tables() == []
+    finally:
+        await again.close()
+
+
+@pytest.mark.parametrize("turn_timer", [60, 0], ids=["timed", "untimed"])
+async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_once_it_can(
+    game: ServiceGame, monkeypatch: pytest.MonkeyPatch, turn_timer: int
+) -> None:
+    """As above, but the store fails the close at the restart too: handing the resumed
+    tables out (their turns from now, once the bot is connected) must not take the
+    clock's next try away, nor put the turn's clock in its place (none for a timed game,
+    an idle close three days on for an untimed one, neither ending it as abandoned): the
+    game is ended as abandoned once the store takes it, and rated as Ann's loss."""
+    table = await game.lobby([ANN], [Strength.NORMAL], turn_timer=turn_timer)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(game.store.games, "set_status", broken)
+    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.close()  # the bot stops before the close is saved
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
+    try:
+        (back,) = await again.resume()
+        await asyncio.sleep(0.05)  # the close tried at once fails: tried again later
+        assert back.status is Status.RUNNING
+        again.resumed_tables()  # the bot is connected
+        monkeypatch.undo()
+        game.clock.advance(again.timing.save_retry + 1)
+        await eventually(lambda: back.status is Status.CANCELLED)
+        record = await game.store.games.load_game(table.game_id)
+        assert record is not None and record.end_reason == "closed.abandoned"
+        for _ in range(500):  # rated right after the close, in the clock's task
+            if await game.store.ratings.rating_changes(table.game_id):
+                break
+            await asyncio.sleep(0.01)
+        ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(back.game_id)}
+        assert ranks == {0: 2, 1: 1}
     finally:
         await again.close()
