@@ -62,7 +62,8 @@ class ChannelBusy(StoreError):
 @dataclass(frozen=True, slots=True)
 class SeatNote:
     """A seat change no move records: ``kind`` is ``kicked``, ``left``, ``back``,
-    ``takeover`` or :data:`STALLED`; ``seq`` the number of events stored before it."""
+    ``takeover``, :data:`STALLED` or :data:`CANCELLER`; ``seq`` the number of events
+    stored before it."""
 
     seq: int
     seat: int
