@@ -62,6 +62,12 @@ def public_locale(interaction: Interaction, server: ServerSettings) -> str:
     return server.language or str(interaction.guild_locale or "en")
 
 
+def cancel_cost(interaction: Interaction, table: Table) -> str:
+    """What the cancel took from the canceller's rating ("" if it took nothing)."""
+    cost = "done.cancel_rating"
+    return leaving_cost(str(interaction.locale), table, interaction.user.id, cost)
+
+
 class LobbyCommands(LamaCog, name="Lobby"):
     """The lobby's commands and buttons, the Add AI select and a finished game's Rematch."""
 
@@ -312,8 +318,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             answer = text(interaction.locale, "done.leave_game_ended")
             answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
         if action == "cancel":  # the only person playing who cancels leaves, rated so
-            cost = "done.cancel_rating"
-            answer += leaving_cost(str(interaction.locale), table, interaction.user.id, cost)
+            answer += cancel_cost(interaction, table)
         await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons
@@ -331,6 +336,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if not await self._act(interaction, table, action):
             return
         await self._update_from_button(interaction, table)
+        # The lobby's Cancel still shown on a started game (the Start's edit refused):
+        # the only person playing who clicks it leaves, rated so, and is told the cost.
+        cost = cancel_cost(interaction, table) if action == "cancel" else ""
+        if cost:
+            await reply(interaction, text(interaction.locale, "done.cancel") + cost)
 
     async def _act(self, interaction: Interaction, table: Table, action: LobbyChange) -> bool:
         """Ask the service for ``action``; a save that keeps the store waiting past

@@ -8,6 +8,7 @@ import simcord
 from bot.frontend.words import signed
 from bot.service.rating_scale import shown_change
 from bot.service.seasons import season_at
+from bot.service.table import Status
 from game import Card as C
 from testkit.simcord_play import enabled, open_hand, open_lobby, rig, table_message, text_blocks
 
@@ -102,3 +103,29 @@ async def test_cancelling_a_game_against_ais_says_what_it_cost(
         f"The game was cancelled. Your rating here changed by **{signed(change)}**: "
         "cancelling a game nobody else plays counts as leaving it, finishing last."
     )
+
+
+async def test_cancelling_with_the_lobbys_cancel_still_shown_says_what_it_cost(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """Discord refused the Start click's edit and the bot's edits after it: the table
+    still shows the lobby, its Cancel with it.  alice, alone against an AI, clicks that
+    Cancel: the running game is cancelled as her leaving, rated as her loss, and she is
+    told what it took from her rating, as /lama cancel tells her."""
+    table = await open_lobby(simcord_env, alice, channel)
+    await alice.select(table_message(channel), ["easy"])
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
+    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", times=None)
+    simcord_env.inject_error("PATCH", "/webhooks/*", times=None)
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(5)
+    assert table.status is Status.RUNNING
+    done = await alice.click(table_message(channel), label="Cancel")
+    assert table.status is Status.CANCELLED
+    change = table.rating_changes.get(0)
+    assert change is not None and change < 0, table.rating_changes
+    told = [m.content for m in done.followups if m.ephemeral]
+    assert told[-1:] == [
+        f"The game was cancelled. Your rating here changed by **{signed(change)}**: "
+        "cancelling a game nobody else plays counts as leaving it, finishing last."
+    ]
