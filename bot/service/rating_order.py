@@ -102,6 +102,14 @@ def going_note(record: GameRecord, seat: int, kind: str) -> SeatNote | None:
     return note if someone_ahead(replace(record, notes=(*record.notes, note))) else None
 
 
+def moved(record: GameRecord, seat: int) -> bool:
+    """Whether ``seat`` made a move of the game (not one the turn clock made for it)."""
+    return any(
+        not isinstance(event, RoundDealt) and event.seat == seat and seq not in record.automatic
+        for seq, event in enumerate(record.events)
+    )
+
+
 def someone_ahead(record: GameRecord) -> bool:
     """Whether a seat of the game is no leaver's, someone to rank ahead of the leavers:
     a game cancelled with none is not rated (all of them would share one rank)."""

@@ -34,7 +34,7 @@ from data.records import (
     Skill,
 )
 
-from .rating_order import Standing, going_note, someone_ahead, standings
+from .rating_order import Standing, going_note, moved, someone_ahead, standings
 from .rating_scale import MU, SIGMA, shown_change
 from .seasons import season_at
 from .table import Status, Table, persons_turn
@@ -240,13 +240,17 @@ class Rater:
         """The note to cancel ``table``'s game with as ``user_id``'s leaving (see
         :func:`going_note`): None unless it is running and they are the only person still
         playing at it (each other seat an AI's, or a person's who left, was kicked or is
-        away), lest they dodge the loss leaving would be.  A cancel while others play, or
-        by someone not playing, is nobody's.  Raises :class:`StoreError` if the stored
-        game can't be read."""
+        away), lest they dodge the loss leaving would be.  A cancel while others play, by
+        someone not playing, or before the canceller's first move (a game started with
+        the wrong rules, say: nothing of theirs to lose yet) is nobody's.  Raises
+        :class:`StoreError` if the stored game can't be read."""
         playing = [i for i, s in enumerate(table.seats) if s.human and s.controller is None]
         if table.status is not Status.RUNNING or playing != [table.seat_of(user_id)]:
             return None
-        return await self._going_note(table, playing[0], CANCELLER)
+        record = await self._store.games.load_game(table.game_id)
+        if record is None or not moved(record, playing[0]):
+            return None
+        return going_note(record, playing[0], CANCELLER)
 
     async def _going_note(self, table: Table, seat: int, kind: str) -> SeatNote | None:
         record = await self._store.games.load_game(table.game_id)

@@ -21,8 +21,10 @@ from bot.service.seasons import DAY, season_at
 from bot.service.table import Status, Table
 from data import StoreError
 from data.records import (
+    ABANDONED,
     ALL_TIME,
     FORMER_PLAYER,
+    IDLE_GAME,
     FinishedGame,
     GameRecord,
     RatingChange,
@@ -652,7 +654,8 @@ async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_le
         stamp = table.stamp
         game.clock.advance(61)  # she misses it
         await eventually(lambda s=stamp: table.stamp != s or table.status is Status.CANCELLED)
-    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    # The close tells the listener after any notice still going out (the turn ping).
+    await eventually(lambda: ("closed", table.game_id, ABANDONED) in game.listener.notices)
     ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
     assert ranks == {0: 1, 1: 2}
     await rates_again_the_same(game, 1)
@@ -749,6 +752,20 @@ async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceG
     await rates_again_the_same(game, 2)
 
 
+async def test_a_cancel_before_the_cancellers_first_move_stays_unrated(
+    game: ServiceGame,
+) -> None:
+    """Ann started a game against AIs with the wrong rules and cancels it at once, before
+    she made a move of her own: nothing of hers was played to lose, so it isn't rated."""
+    table = await game.lobby([ANN], [Strength.EASY])
+    await persons_turn(table)  # the AI may have moved first; Ann has not
+    await cancel_alone(game, table, ANN.id)
+    assert (await game.service.rate_unrated()).games == 0
+    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
+    stored = await game.store.games.load_game(table.game_id)
+    assert stored is not None and stored.finished_at is None and stored.notes == ()
+
+
 async def test_a_cancel_while_other_people_play_stays_unrated(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB], [Strength.EASY])
     await play_a_round(game, table)
@@ -828,8 +845,9 @@ async def stall(game: ServiceGame, table: Table) -> int:
     idle. The seat that was to move."""
     seat = await persons_turn(table)
     game.clock.advance(game.service.timing.game_idle + 1)
-    await eventually(lambda: table.status is Status.CANCELLED)
-    assert ("closed", table.game_id, "closed.idle_game") in game.listener.notices
+    # The close tells the listener after any notice still going out: wait for it too.
+    await eventually(lambda: ("closed", table.game_id, IDLE_GAME) in game.listener.notices)
+    assert table.status is Status.CANCELLED
     return seat
 
 

@@ -3,6 +3,8 @@ AI seat's none."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import simcord
 
 from bot.frontend.words import signed
@@ -10,7 +12,15 @@ from bot.service.rating_scale import shown_change
 from bot.service.seasons import season_at
 from bot.service.table import Status
 from game import Card as C
-from testkit.simcord_play import enabled, open_hand, open_lobby, rig, table_message, text_blocks
+from testkit.simcord_play import (
+    enabled,
+    open_hand,
+    open_lobby,
+    rig,
+    table_message,
+    take_simple_turn,
+    text_blocks,
+)
 
 from .games import Round, play_rigged_game
 
@@ -92,9 +102,12 @@ async def test_cancelling_a_game_against_ais_says_what_it_cost(
 ) -> None:
     """alice, alone against an AI, cancels: as the only person playing, that is her
     leaving, rated as her loss, and the answer says what it took from her rating."""
+    rig(simcord_env, [[C.TWO, C.FIVE, C.SIX], [C.THREE, C.FOUR, C.SIX]], C.ONE, [], starter=0)
     table = await open_lobby(simcord_env, alice, channel)
     await alice.select(table_message(channel), ["easy"])
     await alice.click(table_message(channel), label="Start")
+    await take_simple_turn(alice, channel)  # a cancel before her first move isn't rated
+    await simcord_env.advance_time(3)
     done = await alice.slash(channel, "lama cancel")
     assert done.response is not None and done.response.ephemeral
     change = table.rating_changes.get(0)
@@ -112,6 +125,7 @@ async def test_cancelling_with_the_lobbys_cancel_still_shown_says_what_it_cost(
     still shows the lobby, its Cancel with it.  alice, alone against an AI, clicks that
     Cancel: the running game is cancelled as her leaving, rated as her loss, and she is
     told what it took from her rating, as /lama cancel tells her."""
+    rig(simcord_env, [[C.TWO, C.FIVE, C.SIX], [C.THREE, C.FOUR, C.SIX]], C.ONE, [], starter=0)
     table = await open_lobby(simcord_env, alice, channel)
     await alice.select(table_message(channel), ["easy"])
     simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500)
@@ -120,6 +134,11 @@ async def test_cancelling_with_the_lobbys_cancel_still_shown_says_what_it_cost(
     await alice.click(table_message(channel), label="Start")
     await simcord_env.advance_time(5)
     assert table.status is Status.RUNNING
+    # Her first move (a cancel before it isn't rated), from /lama hand: the table shows
+    # no hand button.
+    hand: Any = (await alice.slash(channel, "lama hand")).response
+    await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
+    await simcord_env.advance_time(3)
     done = await alice.click(table_message(channel), label="Cancel")
     assert table.status is Status.CANCELLED
     change = table.rating_changes.get(0)
