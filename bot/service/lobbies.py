@@ -14,11 +14,11 @@ from game import Match, Ruleset
 from game.ai import Strength
 
 from .clocks import TableClocks
+from .closing import Closer
 from .dealer import Dealer
 from .errors import ServiceError
 from .notices import Notices
 from .person import Person
-from .ratings import Rater
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
@@ -64,7 +64,7 @@ class Lobbies:
         *,
         prepare_ai: Callable[[Table], None],
         after_change: Callable[[Table], Awaitable[None]],
-        rater: Rater,
+        closer: Closer,
         lobbies_per_host: int = LOBBIES_PER_HOST,
     ) -> None:
         self._store = store
@@ -76,7 +76,7 @@ class Lobbies:
         self._clock = clock
         self._prepare_ai = prepare_ai
         self._after_change = after_change
-        self._rater = rater  # a cancel that is its person's leaving is rated so
+        self._closer = closer  # a cancel that is its person's leaving is rated so
         self._per_host = lobbies_per_host
         self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
 
@@ -330,7 +330,7 @@ class Lobbies:
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """The host (or a member who may manage the server) cancels a lobby or a running
         game.  The only person still playing a game who cancels it leaves it, as far as
-        the rating goes: it is rated as an abandoned one (``Rater.cancel_note``), lest
+        the rating goes: it is rated as an abandoned one (:class:`~.closing.Closer`), lest
         cancelling dodge the loss leaving would be; one nobody plays any more (its last
         person left, the store failing to end it) ends as abandoned, as the clock would
         end it.  A store that can't read the game to say so leaves it open."""
@@ -342,19 +342,11 @@ class Lobbies:
             # last move finds the table closed once it holds the lock.
             if not table.live:
                 raise ServiceError("error.game_gone")
-            failed = f"game {game_id}: could not read it to cancel it"
-            reason, rated, gone = CANCELLED, False, None
-            if all_humans_gone(table):
-                # Its last person left while the store failed to end it (the clock tries
-                # again): it ends as abandoned, as the clock would end it, lest the
-                # cancel of the host who left dodge the loss.
-                reason = ABANDONED
-                rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
-            else:
-                gone = await self._saver.save(self._rater.cancel_note(table, user_id), failed)
-            await self._notices.close_table(table, Status.CANCELLED, reason, rated=rated, gone=gone)
-        if rated or gone is not None:
-            await self._rater.rate_table(table)
+            # Its last person left while the store failed to end it (the clock tries
+            # again): it ends as abandoned, as the clock would end it, lest the cancel
+            # of the host who left dodge the loss.
+            reason = ABANDONED if all_humans_gone(table) else CANCELLED
+            await self._closer.close(table, Status.CANCELLED, reason, by=user_id)
         return table
 
     async def withdraw(self, game_id: int) -> None:

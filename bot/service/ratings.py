@@ -234,7 +234,8 @@ class Rater:
         seat = persons_turn(table, table.stamp)
         if seat is None:
             return None
-        return await self._going_note(table, seat, STALLED)
+        record = await self._store.games.load_game(table.game_id)
+        return going_note(record, seat, STALLED) if record is not None else None
 
     async def cancel_note(self, table: Table, user_id: int) -> SeatNote | None:
         """The note to cancel ``table``'s game with as ``user_id``'s leaving (see
@@ -251,10 +252,6 @@ class Rater:
         if record is None or not moved(record, playing[0]):
             return None
         return going_note(record, playing[0], CANCELLER)
-
-    async def _going_note(self, table: Table, seat: int, kind: str) -> SeatNote | None:
-        record = await self._store.games.load_game(table.game_id)
-        return going_note(record, seat, kind) if record is not None else None
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was

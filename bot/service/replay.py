@@ -33,7 +33,7 @@ from game import (
 )
 from game.ai import Strength
 
-from .rows import LINE_NOTES, note_line
+from .rows import note_lines
 from .table import MoveLine, Seat
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
@@ -110,10 +110,7 @@ def build_replay(record: GameRecord) -> Replay:
         )
         for s in record.seats
     )
-    notes: dict[int, list[MoveLine]] = {}
-    for note in record.notes:
-        if note.kind in LINE_NOTES:  # not one a newer version noted (rolled back: no words)
-            notes.setdefault(note.seq, []).append(note_line(record, note))
+    notes = note_lines(record)
     match = Match(record.ruleset, len(seats))
     steps: list[ReplayStep] = []
     for seq, event in enumerate(record.events):

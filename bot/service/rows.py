@@ -76,13 +76,7 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
     """The table's moves, every line of them (the table keeps the last few and
     counts them all), rebuilt from the stored events and seat notes as the move
     pipeline and the seat changes wrote them."""
-    notes_at: dict[int, list[MoveLine]] = {}
-    for note in record.notes:
-        # Who let an idle game stall is the rater's (the table's end says it stalled):
-        # no line, as the running bot's table has none; nor has a kind a newer version
-        # noted (rolled back, this one has no words for it).
-        if note.kind in LINE_NOTES:
-            notes_at.setdefault(note.seq, []).append(note_line(record, note))
+    notes_at = note_lines(record)
     lines: list[MoveLine] = []
     rounds = 0
     for seq, event in enumerate(record.events):
@@ -104,6 +98,18 @@ def recent_lines(record: GameRecord, match: Match) -> list[MoveLine]:
         lines.append(MoveLine(seat=match.results[rounds - 1].ended_by, kind="round_end"))
     lines.extend(notes_at.get(len(record.events), ()))
     return lines
+
+
+def note_lines(record: GameRecord) -> dict[int, list[MoveLine]]:
+    """The game's seat notes that are lines of its moves, by the seq of the move they
+    come before.  Who let a game stall or cancelled it is the rater's (the table's end
+    says why it ended): no line, as the running bot's table has none; nor has a kind a
+    newer version noted (rolled back, this one has no words for it)."""
+    notes_at: dict[int, list[MoveLine]] = {}
+    for note in record.notes:
+        if note.kind in LINE_NOTES:
+            notes_at.setdefault(note.seq, []).append(note_line(record, note))
+    return notes_at
 
 
 def note_line(record: GameRecord, note: SeatNote) -> MoveLine:

@@ -9,7 +9,6 @@ from typing import Unpack
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
 from data.export import ExportReads
 from data.ratings import RatingReads
-from data.records import ABANDONED, IDLE_GAME
 from data.stats import StatsReads
 from game import Action, Match, RoundDealt, Ruleset, SeatView
 from game.ai import Strength
@@ -17,6 +16,7 @@ from game.ai.advice import Review
 
 from .ai_turns import AITurns
 from .clocks import TableClocks
+from .closing import Closer
 from .cooldowns import Cooldowns
 from .dealer import Dealer, random_seed
 from .errors import ServiceError
@@ -93,15 +93,16 @@ class GameService:
         )
         self._registry = TableRegistry(on_register=self._ai.prepare, on_unregister=self._forget)
         self._notices = Notices(store, self._saver, self._registry)
+        self._rater = Rater(store)
+        closer = Closer(self._saver, self._notices, self._rater)
         self._clocks = TableClocks(
             self._scheduler,
             clock,
             time_out=lambda table, stamp: self._moves.time_out(table, stamp),
             warn=self._notices.warn,
-            close=self._close,
+            close=closer.close,
             timing=self.timing,
         )
-        self._rater = Rater(store)
         self._moves = MovePipeline(
             store,
             self._saver,
@@ -134,7 +135,7 @@ class GameService:
             clock,
             prepare_ai=self._ai.prepare,
             after_change=after_change,
-            rater=self._rater,
+            closer=closer,
         )
         self._hints = HintDesk(self._registry, store, self.thinking, timing=self.timing)
         self._resumer = Resumer(store, self._registry, self._clocks, self._ai)
@@ -149,24 +150,6 @@ class GameService:
         if all_humans_gone(table):
             raise ServiceError("error.game_gone")
         return await self._moves.apply(table, seat, action)
-
-    async def _close(self, table: Table, status: Status, reason: str) -> None:
-        """A clock closes a table: a game closed because no person played at it any more
-        is then rated as its leavers' loss, and one nobody moved in for long as the loss
-        of the person whose turn it was too (noted in the same write), as a finished game
-        is, if someone other than those who went is left to rank ahead of them (a rating
-        that fails is logged; the next start makes it, in order).  A store that can't
-        say so leaves the table open, as a failed close does: the clock tries again."""
-        rated, gone = False, None
-        if reason == ABANDONED:
-            failed = f"game {table.game_id}: could not read it to end it as abandoned"
-            rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
-        if reason == IDLE_GAME:
-            failed = f"game {table.game_id}: could not read it to end it as idle"
-            gone = await self._saver.save(self._rater.stall_note(table), failed)
-        await self._notices.close_table(table, status, reason, rated=rated, gone=gone)
-        if rated or gone is not None:
-            await self._rater.rate_table(table)
 
     def _forget(self, table: Table) -> None:
         """A table left the registry: its clocks stop, and its AI's failures are forgotten."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from data.records import ABANDONED, CANCELLED, IDLE_GAME
 from game import Match, Ruleset
 from game.ai import Strength
 
@@ -135,14 +136,7 @@ class MoveLog(deque[MoveLine]):
 #: was left to an AI.  A reason a newer version stored is none of these: rolled back,
 #: the bot says just that the game was cancelled.
 END_REASONS = frozenset(
-    {
-        "closed.cancelled",
-        "closed.empty",
-        "closed.no_host",
-        "closed.idle",
-        "closed.idle_game",
-        "closed.abandoned",
-    }
+    {CANCELLED, "closed.empty", "closed.no_host", "closed.idle", IDLE_GAME, ABANDONED}
 )
 
 
