@@ -118,6 +118,12 @@ async def simcord_env(
 
     Options from ``@pytest.mark.simcord(...)`` are forwarded to :class:`simcord.Env`
     like in the stock fixture; teardown re-raises errors the bot captured.
+
+    Keep ``settle_timeout`` below the bot's timers that are pending while a test steps
+    (a retry after 10 s, a lease renewed every 10 s): SimCord waits in real time for a
+    timer due within it, and its advance of the virtual clock to that timer then fails
+    with "bot did not settle while advancing time". ``tests.process.bot_process`` with
+    ``settle_timeout=10`` and its store's renewal every 10 s fails so at its first step.
     """
     marker = request.node.get_closest_marker("simcord")
     options = marker.kwargs if marker else {}

@@ -152,6 +152,29 @@ async def open_hand_anywhere(
     return result.response
 
 
+def settle_state(env: simcord.Env) -> str:
+    """What SimCord was doing when a step did not settle: the clocks and the advances of
+    virtual time under way, for a failure seen only on CI's busy machine (SimCord's
+    own message says only "bot did not settle while advancing time")."""
+    import time
+
+    def state(task: Any) -> str:
+        if task is None:
+            return "none"
+        if not task.done():
+            return "running"
+        return "cancelled" if task.cancelled() else f"done ({task.exception()!r})"
+
+    work = env._work  # noqa: SLF001 - SimCord's internals, for the failure's note only
+    labels = sorted(record.label for task, record in work.tasks.items() if not task.done())
+    return (
+        f"monotonic {time.monotonic():.3f}, virtual {env._virtual_time:.3f}, "  # noqa: SLF001
+        f"settle_timeout {env.settle_timeout}, "
+        f"real advance {state(env._real_advance_task)}, "  # noqa: SLF001
+        f"advance {state(env._advance_task)}, bot tasks {labels}"  # noqa: SLF001
+    )
+
+
 async def quit_until_over(
     env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -171,9 +194,13 @@ async def quit_until_over(
         if user_id is None or table.seats[seat].controller is not None:
             await env.advance_time(1)
             continue
-        hand = await open_hand_anywhere(players[user_id], channel, slash=slash)
-        [quit_id] = enabled(hand, "lama:quit:")
-        result = await players[user_id].click(hand, custom_id=quit_id)
+        try:
+            hand = await open_hand_anywhere(players[user_id], channel, slash=slash)
+            [quit_id] = enabled(hand, "lama:quit:")
+            result = await players[user_id].click(hand, custom_id=quit_id)
+        except TimeoutError as error:
+            error.add_note(settle_state(env))
+            raise
         assert result.response is not None and not result.response.content, "the quit failed"
     raise AssertionError(f"game {table.game_id} still running after {limit} steps")
 

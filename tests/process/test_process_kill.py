@@ -81,10 +81,6 @@ def bob(simcord_env: simcord.Env, there: list[Discord]) -> simcord.MemberActor:
     return there[0].bob
 
 
-# The restarted bot resumes, catches up its ratings and draws the chip chart at the end
-# in the background while the test plays: on CI's two busy workers that once took more
-# than SimCord's default 5 s to settle (the test takes about 2.5 s alone).
-@pytest.mark.simcord(settle_timeout=30)
 async def test_a_killed_bot_resumes_every_saved_move_once_and_plays_on(
     killed: KilledRun,
     simcord_env: simcord.Env,
