@@ -18,6 +18,7 @@ from bot.service.rows import seat_records
 from bot.service.table import Seat, Status, Table
 from bot.service.timing import Timing
 from data import Store
+from data.records import RatingChange
 from game import Ruleset
 from game.ai import Strength, choose
 
@@ -228,3 +229,15 @@ async def eventually(check: Callable[[], bool], *, timeout: float = 30.0) -> Non
         if loop.time() > deadline:
             raise AssertionError("it never happened")
         await asyncio.sleep(0.005)
+
+
+async def rated(game: ServiceGame, game_id: int, *, timeout: float = 30.0) -> list[RatingChange]:
+    """The game's rating changes, once its close has rated it (in the clock's task, after
+    the close). ``timeout`` bounds a loaded machine's wait, as in :func:`eventually`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (changes := await game.store.ratings.rating_changes(game_id)):
+        if loop.time() > deadline:
+            raise AssertionError(f"game {game_id} was never rated")
+        await asyncio.sleep(0.01)
+    return changes

@@ -27,7 +27,6 @@ from data.records import (
     IDLE_GAME,
     FinishedGame,
     GameRecord,
-    RatingChange,
     SeasonPlan,
     SeatNote,
     SeatRecord,
@@ -35,7 +34,7 @@ from data.records import (
 )
 from game import Card, CardDrawn, CardPlayed, Match, PlayerQuit, Ruleset
 from game.ai import Strength
-from testkit.service_game import ServiceGame, eventually, people
+from testkit.service_game import ServiceGame, eventually, people, rated
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 GUILD = 1
@@ -853,15 +852,6 @@ async def stall(game: ServiceGame, table: Table) -> int:
     await eventually(lambda: ("closed", table.game_id, IDLE_GAME) in game.listener.notices)
     assert table.status is Status.CANCELLED
     return seat
-
-
-async def rated(game: ServiceGame, game_id: int) -> list[RatingChange]:
-    """The game's rating changes, once the close has rated it (in the clock's task)."""
-    for _ in range(500):
-        if changes := await game.store.ratings.rating_changes(game_id):
-            return changes
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"game {game_id} was never rated")
 
 
 def ranked_by_points(points: Sequence[int], seats: Sequence[int]) -> dict[int, int]:

@@ -10,7 +10,7 @@ from bot.service import GameService
 from bot.service.table import Status
 from data import StoreError
 from game.ai import Strength
-from testkit.service_game import ServiceGame, eventually, people
+from testkit.service_game import ServiceGame, eventually, people, rated
 
 ANN, BOB = people("Ann", "Bob")
 
@@ -117,11 +117,8 @@ async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_o
         await eventually(lambda: back.status is Status.CANCELLED)
         record = await game.store.games.load_game(table.game_id)
         assert record is not None and record.end_reason == "closed.abandoned"
-        for _ in range(500):  # rated right after the close, in the clock's task
-            if await game.store.ratings.rating_changes(table.game_id):
-                break
-            await asyncio.sleep(0.01)
-        ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(back.game_id)}
+        changes = await rated(game, back.game_id)  # right after the close, in the clock's task
+        ranks = {c.seat: c.rank for c in changes}
         assert ranks == {0: 2, 1: 1}
     finally:
         await again.close()

@@ -16,7 +16,7 @@ from data.records import ALL_TIME
 from game import QUIT, Card
 from game.ai import Strength
 from testkit.deals import whole_deal
-from testkit.service_game import ManualClock, ServiceGame, eventually, people
+from testkit.service_game import ManualClock, ServiceGame, eventually, people, rated
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 
@@ -180,13 +180,8 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     assert table.stamp == stamp
-    ranks: dict[int, int] = {}
-    for _ in range(500):  # rated right after the close, in the clock's task
-        changes = await game.store.ratings.rating_changes(table.game_id)
-        if ranks := {c.seat: c.rank for c in changes if c.season == ALL_TIME}:
-            break
-        await asyncio.sleep(0.01)
-    assert ranks == {0: 2, 1: 1}
+    changes = await rated(game, table.game_id)  # right after the close, in the clock's task
+    assert {c.seat: c.rank for c in changes if c.season == ALL_TIME} == {0: 2, 1: 1}
 
 
 async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
