@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -156,7 +157,6 @@ def settle_state(env: simcord.Env) -> str:
     """What SimCord was doing when a step did not settle: the clocks and the advances of
     virtual time under way, for a failure seen only on CI's busy machine (SimCord's
     own message says only "bot did not settle while advancing time")."""
-    import time
 
     def state(task: Any) -> str:
         if task is None:
