@@ -33,6 +33,7 @@ from .records import (
     SeatRecord,
     Sight,
     StoreError,
+    TableTokenRecord,
 )
 from .settings import ServerSettings
 from .shards import Shards, ShardTaken, shard_of
@@ -49,6 +50,7 @@ __all__ = [
     "LeaderboardRow",
     "MatchProgress",
     "OpenHandRecord",
+    "TableTokenRecord",
     "PlayerStats",
     "SeatNote",
     "SeatRecord",

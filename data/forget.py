@@ -38,6 +38,7 @@ GUILD_TABLES = (
     "round_results",
     "game_results",
     "open_hands",
+    "table_tokens",
     "seat_notes",
     "lobby_removals",
     "hints_shown",

@@ -97,6 +97,20 @@ class OpenHandRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class TableTokenRecord:
+    """The interaction token (with its application) that edits a game's table message
+    ``message_id`` until 15 minutes after ``clicked_at``; whether the bot is a member
+    where the game is (``bot_member``)."""
+
+    game_id: int
+    application_id: int
+    token: str
+    message_id: int
+    clicked_at: float
+    bot_member: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     """One seat at a table: a person (``user_id``) or an AI (``ai`` strength)."""
 

@@ -34,8 +34,10 @@ CLAIM_LOCK = 0x4C414D42
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
-    """The shard Discord puts a guild on."""
-    return (guild_id >> 22) % shard_count
+    """The shard Discord puts a guild on.  A game outside a server (its place id is
+    minus its channel's: a group DM, a DM) is served with shard 0, where Discord sends
+    the interactions without a server."""
+    return (guild_id >> 22) % shard_count if guild_id > 0 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,4 +202,6 @@ def served(shards: Shards, column: str = "guild_id") -> tuple[str, tuple[int, ..
     if shards.count == 1:
         return "1 = 1", ()
     marks = ", ".join("?" for _ in shards.ids)
-    return f"({column} >> 22) % ? IN ({marks})", (shards.count, *shards.ids)
+    # A place outside a server (a negative id) is shard 0's, as in shard_of.
+    shard = f"(CASE WHEN {column} > 0 THEN ({column} >> 22) % ? ELSE 0 END)"
+    return f"{shard} IN ({marks})", (shards.count, *shards.ids)

@@ -51,12 +51,14 @@ from .records import (
     SeatNote,
     SeatRecord,
     StoreError,
+    TableTokenRecord,
 )
 from .schema import load_migrations
 from .settings import GuildSettings
 from .shards import RENEW_EVERY, Leases
 from .sqlite import SqliteDatabase
 from .stats import StatsReads
+from .table_tokens import TableTokenRows
 from .timing import Observe, TimedDatabase
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ __all__ = [
     "HistoryRow",
     "LeaderboardRow",
     "OpenHandRecord",
+    "TableTokenRecord",
     "PlayerStats",
     "SeatNote",
     "SeatRecord",
@@ -104,6 +107,8 @@ class Store:
         self.settings = GuildSettings(self._db)
         #: The players' open hands, for a restart to edit again.
         self.hands = OpenHandRows(self._db, clock, self.leases)
+        #: The token that edits each table message, for a restart to edit on with.
+        self.table_tokens = TableTokenRows(self._db, clock, self.leases)
         #: The pings standing, for a restart to take down.
         self.pings = PingRows(self._db, self.leases)
         #: The moves hints advised, for the game's review to leave out.

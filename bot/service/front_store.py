@@ -5,7 +5,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable
 
-from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, StoreError
+from data import (
+    ChipHistory,
+    OpenHandRecord,
+    PingRecord,
+    ServerSettings,
+    Store,
+    StoreError,
+    TableTokenRecord,
+)
 from game import Ruleset
 
 from .errors import ServiceError
@@ -174,6 +182,24 @@ class FrontStore:
             return await self._store.hands.open_hands()
         except StoreError as error:
             log.warning("could not load the open hands: %s", error)
+            return []
+
+    async def remember_table_token(self, record: TableTokenRecord) -> None:
+        """Keep the token that edits a table now, for after a restart; failing costs only
+        the table's edits until the next click after a restart."""
+        try:
+            await self._store.table_tokens.save(record)
+        except StoreError as error:
+            log.warning("game %s: could not save the table's token: %s", record.game_id, error)
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: saving the table's token failed", record.game_id)
+
+    async def table_tokens(self) -> list[TableTokenRecord]:
+        """The tokens that edited the tables of the unfinished games before a restart."""
+        try:
+            return await self._store.table_tokens.table_tokens()
+        except StoreError as error:
+            log.warning("could not load the tables' tokens: %s", error)
             return []
 
     async def remember_ping(self, ping: PingRecord) -> None:

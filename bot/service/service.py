@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Unpack
 
-from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store
+from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, TableTokenRecord
 from data.export import ExportReads
 from data.ratings import RatingReads
 from data.stats import StatsReads
@@ -415,6 +415,12 @@ class GameService:
 
     async def open_hands(self) -> list[OpenHandRecord]:
         return await self._front.open_hands()
+
+    async def remember_table_token(self, record: TableTokenRecord) -> None:
+        await self._front.remember_table_token(record)
+
+    async def table_tokens(self) -> list[TableTokenRecord]:
+        return await self._front.table_tokens()
 
     async def remember_ping(self, ping: PingRecord) -> None:
         await self._front.remember_ping(ping)
