@@ -118,9 +118,16 @@ class LamaBot(commands.Bot):
         #: Every bot-token call of the presenter waits its turn here (the REST budget).
         self.limiter = Limiter(settings.rest_budget)
         # Every cog adds its commands to this one group in its cog_load.
-        # Guild only as a whole: Discord ignores guild_only on a subcommand.
+        # Installable to a server and to a person, and used in servers (with the bot or
+        # without), its DM and group DMs: as a whole, since Discord ignores installs and
+        # contexts on a subcommand (and on a command synced to one guild only).
         self.lama = app_commands.Group(
-            name="lama", description="Play L.A.M.A. in this channel", guild_only=True
+            name="lama",
+            description="Play L.A.M.A. in this channel",
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
         )
         #: Hands each click to the handler of its button family; the cogs register theirs.
         self.router = Router()
@@ -169,6 +176,7 @@ class LamaBot(commands.Bot):
             log.debug("Loaded extension %s", extension)
         # The hands opened and the pings left standing before a restart.
         await self.presenter.restore_hands()
+        await self.presenter.restore_tables()
         await self.presenter.take_down_left()
         self.tree.add_command(self.lama)
         await self.tree.set_translator(LamaTranslator())
@@ -260,7 +268,10 @@ class LamaBot(commands.Bot):
                 log.exception("game %s: could not show the resumed table", table.game_id)
 
     async def _notify_resumed(self, table: Table) -> None:
-        if await place_gone(self, table.guild_id, table.channel_id, self.limiter):
+        # Where the bot is no member (a group DM, a server only a person installed the
+        # app in) it is told nothing of the place: the game goes on at the next click.
+        member = table.guild_id > 0 and self.presenter.bot_members.get(table.game_id, True)
+        if member and await place_gone(self, table.guild_id, table.channel_id, self.limiter):
             # Deleted, or the bot removed, while it was down: no event will say so now.
             await self.service.abandon_where(channel_id=table.channel_id)
             return

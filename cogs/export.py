@@ -20,6 +20,7 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import fits_store
 from bot.frontend.permissions import can_manage
+from bot.frontend.places import bot_member
 from bot.frontend.replies import Interaction, in_time, reply
 from bot.frontend.views.stats import audience
 from bot.i18n import text
@@ -66,7 +67,10 @@ class ExportCommands(LamaCog, name="Export"):
         locale = interaction.locale
         guild_id = interaction.guild_id
         # A refusal is a polite answer, not a failed check (see the settings' _refused).
-        if guild_id is None or not can_manage(interaction):
+        if guild_id is None or not bot_member(interaction):
+            await reply(interaction, text(locale, "error.server_with_bot_only"))
+            return
+        if not can_manage(interaction):
             await reply(interaction, text(locale, "export.not_allowed"))
             return
         if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -16,8 +17,14 @@ from bot.frontend.permissions import (
     missing_permissions_text,
     missing_table_permissions,
 )
+from bot.frontend.places import left_the_group
 from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
-from bot.frontend.views.payloads import hand_payload, seat_taken_payload
+from bot.frontend.views.payloads import (
+    hand_payload,
+    message_link,
+    moved_payload,
+    seat_taken_payload,
+)
 from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
 from bot.service import ServiceError
@@ -148,6 +155,8 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         table = await self._running(interaction, cid.game_id, table)
         if table is None:
             return
+        if await self._moved_on(interaction, table):
+            return
         if cid.action == "back":
             await self.come_back(interaction, table)
         else:
@@ -157,8 +166,24 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         # A seat's card count can't be pressed; a forged click on it gets what
         # the table can show anyone privately: their own hand.
         table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
-        if table is not None:
+        if table is not None and not await self._moved_on(interaction, table):
             await self.show_hand(interaction, table)
+
+    async def _moved_on(self, interaction: Interaction, table: Table) -> bool:
+        """A click on an old table message, the table posted anew since (its old token
+        ran out before it could point to the new one): the click makes it point there,
+        and the person is told privately where the game is."""
+        message, current = interaction.message, table.table_message_id
+        if message is None or current is None or message.id == current:
+            return False
+        if not self.presenter.former_table(table, message.id):
+            return False
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.edit_message(**moved_payload(table, current))
+        link = message_link(table.guild_id, table.channel_id, current)
+        await reply(interaction, text(interaction.locale, "error.table_moved", link=link))
+        self.presenter.clicked(table, interaction)
+        return True
 
     async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:
         table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
@@ -171,12 +196,28 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         """``table`` if its game is being played; else None, and the click is answered:
         a player of a game that is over is shown how it ended (``show_end``)."""
         if table is not None and table.status is Status.RUNNING:
+            await self._gone_from_the_group(interaction, table)
             return table
         if table is None or not table.live:
             await show_end(interaction, self.bot.service, self.bot.faces, game_id)
         else:  # a lobby's id on a hand's button: forged
             await reply(interaction, text(interaction.locale, "error.game_gone"))
         return None
+
+    async def _gone_from_the_group(self, interaction: Interaction, table: Table) -> None:
+        """A player who left the group DM the game is in has left the game: an AI
+        takes their seat, as with /lama leave (seen at the next click there)."""
+        playing = [
+            seat.user_id
+            for seat in table.seats
+            if seat.user_id is not None and seat.controller is None
+        ]
+        for user_id in left_the_group(interaction, playing):
+            log.info("game %s: a player left its group DM", table.game_id)
+            try:
+                await self.bot.service.leave_game(table.game_id, user_id)
+            except ServiceError as error:
+                log.warning("game %s: could not seat an AI for them: %s", table.game_id, error)
 
     async def show_hand(self, interaction: Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

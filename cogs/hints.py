@@ -16,6 +16,7 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import HintButtonId
 from bot.frontend.ended_hands import show_end
+from bot.frontend.places import place_of
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
@@ -59,7 +60,7 @@ class HintCommands(LamaCog, name="Hints"):
         await self._review(
             interaction,
             lambda: service.latest_review(
-                interaction.guild_id or 0,
+                place_of(interaction),
                 interaction.channel_id or 0,
                 interaction.user.id,
                 on_queued=tell_queued(interaction),
@@ -81,7 +82,7 @@ class HintCommands(LamaCog, name="Hints"):
             lambda: service.review(
                 cid.game_id,
                 interaction.user.id,
-                guild_id=interaction.guild_id or 0,
+                guild_id=place_of(interaction),
                 on_queued=tell_queued(interaction),
             ),
         )

@@ -22,6 +22,7 @@ from bot.frontend.permissions import (
     missing_permissions_text,
     missing_table_permissions,
 )
+from bot.frontend.places import bot_member, place_of
 from bot.frontend.replies import (
     Interaction,
     defer_private,
@@ -58,7 +59,11 @@ def person(interaction: Interaction) -> Person:
 
 
 def public_locale(interaction: Interaction, server: ServerSettings) -> str:
-    """The language of a table opened now: the server's setting, else its Discord language."""
+    """The language of a table opened now: the server's setting, else its Discord language;
+    where the bot is no member (a group DM, a server only a person installed it in), the
+    language of the person who opens it."""
+    if not bot_member(interaction):
+        return str(interaction.locale)
     return server.language or str(interaction.guild_locale or "en")
 
 
@@ -138,7 +143,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         hints: bool | None,
     ) -> Table | None:
         """/lama new's lobby, opened; None once the person is told why not."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        assert interaction.channel_id is not None
         started = asyncio.get_running_loop().time()
         server = await self._server_if_here(interaction)
         if server is None:
@@ -165,7 +170,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             hints = True if server.hints is None else server.hints
         locale = public_locale(interaction, server)
         opening = self.bot.service.open_lobby(
-            guild_id=interaction.guild_id,
+            guild_id=place_of(interaction),
             channel_id=interaction.channel_id,
             host=person(interaction),
             ruleset=ruleset,
@@ -187,8 +192,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         The read is the first of two store calls (the lobby's save follows): a slow store
         must not keep Discord waiting past its 3 s, so the caller gives the save what is
         left of the one limit (``time_left``)."""
-        guild_id = interaction.guild_id
-        assert guild_id is not None
+        guild_id = place_of(interaction)
         if not may_write_here(interaction):
             await reply(interaction, text(interaction.locale, "error.cannot_write_here"))
             return None
@@ -237,7 +241,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         # pressed on, /lama new's private note), which its token must never edit.
         answered = not interaction.response.is_done()
         try:
-            message_id = await self._send_table(interaction, payload)
+            message_id, private = await self._send_table(interaction, payload)
         except discord.HTTPException as error:
             # Discord refused the lobby's message: nobody can see or join it, so it is
             # taken back as if never opened. It holds no channel, counts for no host, and
@@ -247,6 +251,18 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await self.bot.service.withdraw_lobby(table.game_id)
             await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
             return False
+        if private:
+            # Discord made the answer private: a server that turned Use External Apps off
+            # for this person. Nobody else could see or join the table: taken back whole.
+            log.info("game %s: its lobby could only be shown privately", table.game_id)
+            with contextlib.suppress(ServiceError):
+                await self.bot.service.withdraw_lobby(table.game_id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            await interaction.followup.send(
+                text(interaction.locale, "error.forced_private"), ephemeral=True
+            )
+            return False
         self.presenter.remember(table, payload, interaction, message_id if answered else None)
         try:
             await self.bot.service.set_table_message(table, message_id)
@@ -255,9 +271,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         return True
 
     @staticmethod
-    async def _send_table(interaction: Interaction, payload: dict[str, Any]) -> int:
+    async def _send_table(interaction: Interaction, payload: dict[str, Any]) -> tuple[int, bool]:
         """Post the table as the answer (or the followup of an answer deferred); the id
-        of the message posted."""
+        of the message posted, and whether Discord made it private."""
         if interaction.response.is_done():  # acknowledged while the store was slow
             if interaction.type is not discord.InteractionType.component:
                 # /lama new's "thinking…" is private, and Discord makes the first followup
@@ -266,13 +282,18 @@ class LobbyCommands(LamaCog, name="Lobby"):
                 await interaction.edit_original_response(
                     content=text(interaction.locale, "lobby.posted")
                 )
-            return (await interaction.followup.send(**payload, wait=True)).id
+            sent = await interaction.followup.send(**payload, wait=True)
+            return sent.id, sent.flags.ephemeral
         answer = await interaction.response.send_message(**payload)
         # The answer names the message it posted: no read back that could fail (a 5xx)
         # after the lobby is already in the channel with its buttons.
+        shown = answer.resource
+        if isinstance(shown, discord.InteractionMessage):
+            return shown.id, shown.flags.ephemeral
         if answer.message_id is not None:
-            return answer.message_id
-        return (await interaction.original_response()).id
+            return answer.message_id, False
+        original = await interaction.original_response()
+        return original.id, original.flags.ephemeral
 
     def _here(self, interaction: Interaction) -> Table | None:
         return self.bot.service.table_in(interaction.channel_id or 0)
@@ -416,7 +437,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def _rematch_lobby(self, interaction: Interaction, game_id: int) -> Table | None:
         """A finished game's rematch lobby, opened; None once the person is told why not."""
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        assert interaction.channel_id is not None
         started = asyncio.get_running_loop().time()
         server = await self._server_if_here(interaction)
         if server is None:
@@ -426,7 +447,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             game_id,
             person(interaction),
             interaction.channel_id,
-            interaction.guild_id,
+            place_of(interaction),
             locale=public_locale(interaction, server),
         )
         try:

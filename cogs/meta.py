@@ -24,8 +24,9 @@ class Meta(commands.Cog):
 
     @app_commands.command(name="lama-about", description="What this bot is and how to play")
     async def about(self, interaction: discord.Interaction) -> None:
-        start = "about.start" if interaction.guild_id is not None else "about.start_dm"
-        about = text(interaction.locale, "about.text") + "\n\n" + text(interaction.locale, start)
+        # A table opens anywhere /lama is offered: servers, this DM, group DMs.
+        start = text(interaction.locale, "about.start")
+        about = text(interaction.locale, "about.text") + "\n\n" + start
         await interaction.response.send_message(about, ephemeral=True)
 
 

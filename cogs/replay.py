@@ -20,6 +20,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import ReplayId, fits_store
+from bot.frontend.places import place_of
 from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
 from bot.frontend.views.history import HISTORY_SIZE, history_view
 from bot.frontend.views.replay import replay_view
@@ -63,14 +64,13 @@ class ReplayCommands(LamaCog, name="Replay"):
         interaction: Interaction,
         game: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
             return
         locale = str(interaction.locale)
         if game is not None and not fits_store(game):  # Discord checks the range, we too
             await reply(interaction, text(locale, "replay.unknown", game=game))
             return
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
 
         async def read(game: int | None) -> tuple[int | None, Replay | None]:
             seen = await audience(self.stats, interaction)
@@ -103,10 +103,8 @@ class ReplayCommands(LamaCog, name="Replay"):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The asker's latest finished games here (always theirs to see), by number."""
-        if interaction.guild_id is None:
-            return []
         try:
-            rows = await self.stats.history(interaction.guild_id, interaction.user.id, limit=25)
+            rows = await self.stats.history(place_of(interaction), interaction.user.id, limit=25)
         except StoreError:
             return []  # nothing offered; the number can still be typed
         locale = str(interaction.locale)
@@ -174,8 +172,7 @@ class ReplayCommands(LamaCog, name="Replay"):
 
     async def _replay(self, interaction: Interaction, game_id: int, sight: Sight) -> Replay | None:
         """The replay of ``game_id`` if it is a finished game of this server in ``sight``."""
-        assert interaction.guild_id is not None
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
         # A game they may not see is answered as one that doesn't exist: no probing.
         if await self.stats.finished_game_channel(guild_id, game_id, sight=sight) is None:
             return None
@@ -193,7 +190,6 @@ class ReplayCommands(LamaCog, name="Replay"):
         # A user, not a member: the games of a player who left the server stay theirs.
         member: discord.User | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
             return
         who = member or interaction.user
@@ -206,7 +202,7 @@ class ReplayCommands(LamaCog, name="Replay"):
             seen = await in_time(interaction, audience(self.stats, interaction))
             rows = await in_time(
                 interaction,
-                reading(interaction.guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight),
+                reading(place_of(interaction), who.id, limit=HISTORY_SIZE, sight=seen.sight),
                 after=time_left(started),
                 ephemeral=seen.private,
             )

@@ -14,6 +14,7 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.custom_ids import stored_number
 from bot.frontend.listed_channels import forget_channel, settings_of
 from bot.frontend.permissions import can_manage, missing_in_channel, missing_permissions_text
+from bot.frontend.places import bot_member
 from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
 from bot.frontend.words import timer_text
@@ -100,7 +101,12 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         Checked here rather than with a check decorator: a failed check is an
         error for discord.py, and a refusal is an ordinary, polite answer.
         """
-        if interaction.guild_id is None or not can_manage(interaction):
+        if interaction.guild_id is None or not bot_member(interaction):
+            # A group DM, a DM, a server only a person installed the app in: no server
+            # to set up (and no admin of it to ask).
+            await reply(interaction, text(interaction.locale, "error.server_with_bot_only"))
+            return True
+        if not can_manage(interaction):
             await reply(interaction, text(interaction.locale, "settings.not_allowed"))
             return True
         return False

@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store, stored_number
+from bot.frontend.places import place_of
 from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
 from bot.frontend.views.layout import Layout
 from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
@@ -71,12 +72,11 @@ class StatsCommands(LamaCog, name="Stats"):
         # A user, not a member: the games of a player who left the server stay theirs.
         member: discord.User | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
             return
         who = member or interaction.user
         locale = interaction.locale
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
 
         async def read(seen: Audience) -> tuple[PlayerStats | None, Ratings | None, bytes | None]:
             stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
@@ -149,10 +149,9 @@ class StatsCommands(LamaCog, name="Stats"):
         order: app_commands.Choice[str] | None = None,
         season: str | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
         locale = interaction.locale
         chosen = order.value if order is not None else RATING
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
         if chosen != RATING and season is not None and season != ALL_CHOICE:
             # The old orders count every finished game, over all time only. Said before
             # the wait starts: nothing is read, and the board asked again at once is shown.
@@ -193,9 +192,8 @@ class StatsCommands(LamaCog, name="Stats"):
     ) -> list[app_commands.Choice[str]]:
         """The current season, all time, and the seasons rated here, newest first, by
         their dates in the person's language."""
-        assert interaction.guild_id is not None
         locale = interaction.locale
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
         try:
             current = await self.bot.service.current_season(guild_id)
             keys = await self.bot.service.ratings.rated_seasons(guild_id)
@@ -230,11 +228,10 @@ class StatsCommands(LamaCog, name="Stats"):
         interaction: Interaction,
         game_id: app_commands.Range[int, 1, 2**53 - 1] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
         if await too_soon(interaction, self.bot.service.cooldowns, "chart"):
             return
         locale = interaction.locale
-        guild_id = interaction.guild_id
+        guild_id = place_of(interaction)
         if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
@@ -287,7 +284,7 @@ class StatsCommands(LamaCog, name="Stats"):
     async def handle_button(self, interaction: Interaction, cid: BoardId) -> None:
         """Previous/Next on a leaderboard: show that page in the same message."""
         locale = interaction.locale
-        if cid.guild_id != interaction.guild_id:
+        if cid.guild_id != place_of(interaction):
             await reply(interaction, text(locale, "error.unknown_button"))
             return
         if await too_soon(interaction, self.bot.service.cooldowns, "page"):

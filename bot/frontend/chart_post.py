@@ -12,6 +12,7 @@ from data.store import StoreError
 from .background import Background
 from .discord_errors import FAILURES, transient
 from .host import Host
+from .places import bot_present
 from .tokens import Token, Tokens
 from .views.stats import chart_file, finished_chart
 
@@ -42,7 +43,7 @@ class ChartPost:
         a restart: once done with, stored so)."""
         if table.game_id not in self.charted:
             self.charted.add(table.game_id)
-            self.background.spawn(self._posted(table, self.tokens.click(table)), chart_name(table))
+            self.background.spawn(self._posted(table, self.tokens.sender(table)), chart_name(table))
 
     def stop(self, table: Table) -> None:
         """The table is gone: its chart is not posted."""
@@ -72,16 +73,24 @@ class ChartPost:
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         failures = 0
         while True:
+            if not self.tokens.fresh(token):
+                token = self.tokens.sender(table)
             try:
-                if self.tokens.fresh(token):
-                    assert token is not None
+                if token is not None:
+                    self.tokens.sent(token)
                     await token.webhook.send(view=shown, file=chart_file(png), wait=True)
+                elif not bot_present(self.host, table.guild_id):
+                    return True  # nobody clicked lately and the bot can't write there
                 else:
                     await self.host.limiter.acquire(Priority.COSMETIC)
                     await channel.send(view=shown, file=chart_file(png))
                 return True
             except FAILURES as error:
                 failures += 1
+                if token is not None and not transient(error):
+                    self.tokens.failed(token)  # never again; another click's, or the bot's
+                    token = None
+                    continue
                 if not transient(error) or failures >= CHART_TRIES:
                     log.warning("game %s: could not post the chart: %s", table.game_id, error)
                     return True

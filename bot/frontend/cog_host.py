@@ -39,6 +39,14 @@ class TablePresenter(Protocol):
 
     def request(self, table: Table) -> None: ...
 
+    def former_table(self, table: Table, message_id: int) -> bool:
+        """Whether ``message_id`` was the game's table message before it was posted anew."""
+        ...
+
+    def clicked(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+        """A click at the table was answered: its token may send the table's messages."""
+        ...
+
     def opened_hand(
         self,
         table: Table,

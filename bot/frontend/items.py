@@ -22,6 +22,7 @@ from bot.service import GameService
 from game.ai import Strength
 
 from .custom_ids import AIPick, BoardId, ButtonId, ReplayId, add_ai_id, fits_store, parse
+from .places import place_of
 from .replies import Interaction, answer_unexpected
 
 log = logging.getLogger(__name__)
@@ -98,7 +99,7 @@ async def _in_its_place(interaction: Interaction, game_id: int) -> bool:
     """
     try:
         table = _host(interaction).service.table(game_id)
-        here = (interaction.guild_id, interaction.channel_id)
+        here = (place_of(interaction), interaction.channel_id)
         if table is None or (table.guild_id, table.channel_id) == here:
             return True
         await interaction.response.send_message(

@@ -6,6 +6,7 @@ import discord
 
 from bot.i18n import text
 
+from .places import bot_member
 from .replies import Interaction
 
 
@@ -27,7 +28,11 @@ def missing_of(granted: discord.Permissions, in_thread: bool) -> list[str]:
 
 
 def missing_table_permissions(interaction: Interaction) -> list[str]:
-    """The ``discord.Permissions`` names of the table permissions the bot lacks here."""
+    """The ``discord.Permissions`` names of the table permissions the bot lacks here;
+    none where it is no member (a group DM, a server only a person installed it in):
+    there every message of a table rides on the players' clicks' tokens."""
+    if not bot_member(interaction):
+        return []
     return missing_of(interaction.app_permissions, isinstance(interaction.channel, discord.Thread))
 
 
@@ -54,6 +59,8 @@ def may_write_here(interaction: Interaction) -> bool:
     one locked by a moderator) would post a table where they can't write. A timed-out
     member's interaction permissions have no Send Messages either. A locked thread is
     written in only by those who may manage threads, which its permissions don't say."""
+    if interaction.guild_id is None:
+        return True  # a DM or group DM: everyone in it writes there (no permissions apply)
     channel, granted = interaction.channel, interaction.permissions
     if isinstance(channel, discord.Thread):
         return granted.send_messages_in_threads and (not channel.locked or granted.manage_threads)

@@ -3,11 +3,15 @@
 Turn pings are new messages, since an edit notifies nobody: one per human turn,
 taken down when the turn is over.  They are sent and taken down as followups of
 the newest click at the table (anyone's move, Show my hand, a lobby button),
-which need no bot token, while that token works (15 minutes); with the bot token
-only when nobody clicked that recently.  Every ping is stored once Discord has
-answered its sending and forgotten only once the message is gone, so a bot
-stopped later on (killed while Discord refuses a deletion, say) leaves none of
-them standing: the restarted bot takes down every stored one.  A deletion
+which need no bot token, while that token works (15 minutes) and may make more
+followups (``tokens.OUR_FOLLOWUPS``); with the bot token only when nobody clicked
+that recently, and only where the bot is a member (elsewhere the private hand shows
+the turn).  A ping still standing shortly before its token runs out is taken down
+with it, and stands again with a newer click's token (or the bot's), if any.
+Every ping is stored once Discord has answered its sending and forgotten only
+once the message is gone, so a bot stopped later on (killed while Discord refuses
+a deletion, say) leaves none of them standing: the restarted bot takes down every
+stored one.  A deletion
 refused where the ping stands (an archived thread, 50083; a place hidden from
 the bot, 403) is not tried again and again: the ping stays stored, and goes
 after the game's next ping there (sending it unarchives a thread) or at a
@@ -31,8 +35,13 @@ from data.store import PingRecord
 from .background import Background
 from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, refused_here, transient
 from .host import Host
-from .places import place_gone
+from .places import bot_present, place_gone
 from .tokens import Token, Tokens
+
+#: How long a click's token must still work to send a ping: it is taken down with that
+#: token ``LAST_CALL`` seconds before the token runs out, and should stand a while first.
+LAST_CALL = 60.0
+PING_LIFE = 2 * LAST_CALL
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +54,7 @@ class Ping:
     message_id: int
     content: str
     token: Token | None = None
+    user_id: int = 0  # whom it pings
 
     def record(self, table: Table) -> PingRecord:
         return PingRecord(table.game_id, table.guild_id, table.channel_id, self.message_id)
@@ -119,6 +129,8 @@ class Pings:
                 return False
             log.warning("game %s: could not ping: %s", table.game_id, error)
             return True
+        if ping is None:
+            return True  # nothing can ping there now: the player's hand shows the turn
         # Stored before anything else: from now on a restart takes it down.
         await self.host.service.remember_ping(ping.record(table))
         if table.status is not Status.RUNNING or self._wanted(table.game_id) != content:
@@ -126,6 +138,8 @@ class Pings:
             await self._take_down(table, ping)
         else:
             self._game(table.game_id).standing = ping
+            if ping.token is not None:
+                self.background.spawn(self._expire(table, ping), f"lama-ping-end-{table.game_id}")
         # A message got through there: a thread that was archived is not any more.
         if (game := self.games.get(table.game_id)) is not None:
             kept, game.kept = game.kept, []
@@ -146,21 +160,54 @@ class Pings:
                 if await self._put_up(table, content, user_id):
                     return
 
-    async def _send_ping(self, table: Table, content: str, user_id: int) -> Ping:
+    async def _send_ping(self, table: Table, content: str, user_id: int) -> Ping | None:
+        """The ping sent: with a recent click's token, else with the bot token where the
+        bot is a member; None where nothing can send it now."""
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        token = self.tokens.click(table)
-        if token is not None:
+        busy: Exception | None = None
+        while (token := self.tokens.sender(table, life=PING_LIFE)) is not None:
             try:
+                self.tokens.sent(token)
                 message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
-                return Ping(message.id, content, token)
             except FAILURES as error:
-                # That token is busy or no longer works: the bot token, at once.
-                if not transient(error):
-                    self.tokens.failed(table, token)
+                if transient(error):
+                    busy = error  # that token is busy: the bot token, at once
+                    break
+                self.tokens.failed(token)  # never again; the next newest, if any
+                continue
+            if message.flags.ephemeral:
+                # Discord made it private (Use External Apps off for the clicker):
+                # it pings nobody, and that token's messages never will.
+                token.private = True
+                continue
+            return Ping(message.id, content, token, user_id)
+        if not bot_present(self.host, table.guild_id):
+            if busy is not None:
+                raise busy  # tried again later
+            return None
         await self.host.limiter.acquire(Priority.PING)
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         sent = await channel.send(content, allowed_mentions=mentions)
-        return Ping(sent.id, content)
+        return Ping(sent.id, content, None, user_id)
+
+    async def _expire(self, table: Table, ping: Ping) -> None:
+        """Take the ping down before its token runs out (a message nothing could take
+        down would stand for good), and put it up again with a newer token, if any."""
+        assert ping.token is not None
+        await asyncio.sleep(max(0.0, self.tokens.left(ping.token) - LAST_CALL))
+        async with table.notice_lock:
+            game = self.games.get(table.game_id)
+            if game is None or game.standing is not ping:
+                return  # taken down already
+            wanted = game.wanted
+            await self.clear(table, replaced=True)
+            if wanted is None or table.status is not Status.RUNNING:
+                return
+            if not await self._put_up(table, wanted, ping.user_id):
+                self.background.spawn(
+                    self._ping_again(table, wanted, ping.user_id),
+                    f"lama-ping-{table.game_id}",
+                )
 
     async def clear(self, table: Table, *, replaced: bool = False) -> None:
         """Take the turn's ping down (``replaced``: a new one is on its way)."""
@@ -254,7 +301,9 @@ class Pings:
                 if transient(error):
                     return Deletion.RETRY  # the same token later: it costs no budget
             # The token no longer works (or is refused there): the bot token can delete
-            # the bot's messages.
+            # the bot's messages, where it is a member.
+        if not bot_present(self.host, table.guild_id):
+            return Deletion.DONE  # nothing else can; its token's end was watched for that
         return await self._bot_delete(table.game_id, table.channel_id, ping.message_id)
 
     async def _bot_delete(

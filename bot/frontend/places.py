@@ -17,8 +17,43 @@ import discord
 from bot.limiter import Limiter, Priority
 
 from .host import Lookups
+from .replies import Interaction
 
 log = logging.getLogger(__name__)
+
+
+def place_of(interaction: Interaction) -> int:
+    """Where a game, its stats and its ratings belong: the server's id, or minus the
+    channel's outside a server (a group DM, a DM), each such place a server of its own."""
+    if interaction.guild_id is not None:
+        return interaction.guild_id
+    return -(interaction.channel_id or 0)
+
+
+def bot_member(interaction: Interaction) -> bool:
+    """Whether the bot is a member where the interaction comes from (a server that
+    installed it), not only installed by a person (a group DM, another server)."""
+    return bot_present(interaction.client, place_of(interaction))
+
+
+def left_the_group(interaction: Interaction, players: list[int]) -> list[int]:
+    """The ``players`` no longer in the group DM the interaction comes from (Discord
+    sends its recipients with each interaction there, and no event to a bot outside
+    it); none elsewhere, or when the recipients are not known."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.GroupChannel) or not channel.recipients:
+        return []
+    there = {user.id for user in channel.recipients} | {interaction.user.id}
+    return [user_id for user_id in players if user_id not in there]
+
+
+def bot_present(client: Lookups, guild_id: int) -> bool:
+    """Whether the bot is a member where the game is (so its token may write there).
+
+    A game outside a server (a group DM, a DM: its place id is minus the channel's id)
+    or in a server that installed the app only through a person has no bot member:
+    everything there rides on interaction tokens."""
+    return guild_id > 0 and client.get_guild(guild_id) is not None
 
 
 async def channel_gone(

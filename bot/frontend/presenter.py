@@ -31,14 +31,16 @@ import discord
 
 from bot.limiter import Priority
 from bot.service.table import Status, Table
+from data import TableTokenRecord
 
 from .background import Background, stop
 from .chart_post import ChartPost
 from .host import Host
 from .open_hands import OpenHands
 from .pings import Pings
+from .places import bot_present
 from .table_edits import TableEdits
-from .tokens import Tokens
+from .tokens import Token, Tokens
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +55,18 @@ class Presenter:
         self.background = Background()
         self.tokens = Tokens(host)
         self.table_edits = TableEdits(
-            host, self.tokens, last_edit_made=self._end_shown, moves_listed=self._moves_listed
+            host,
+            self.tokens,
+            last_edit_made=self._end_shown,
+            moves_listed=self._moves_listed,
+            token_moved=self._token_moved,
         )
         self.pings = Pings(host, self.tokens, self.background)
         self.open_hands = OpenHands(host, self.tokens, self.background)
         self.chart = ChartPost(host, self.tokens, self.background)
+        #: Whether the bot was a member where each resumed game is, as stored with its
+        #: table's token (a server missing from the cache is then no sign of removal).
+        self.bot_members: dict[int, bool] = {}
 
     def drop_hand(self, game_id: int, user_id: int) -> None:
         """Stop refreshing a player's hand: an AI plays their seat now."""
@@ -77,6 +86,33 @@ class Presenter:
         """A table lists its game's lines up to ``count``: stored, for a restart."""
         listed = self.host.service.moves_listed(game_id, count)
         self.background.spawn(listed, f"lama-listed-{game_id}")
+
+    def _token_moved(self, table: Table, token: Token, message_id: int) -> None:
+        """A click's token edits the table ``message_id`` now: stored, for a restart."""
+        webhook = token.webhook
+        if webhook.token is None:
+            return
+        record = TableTokenRecord(
+            game_id=table.game_id,
+            application_id=webhook.id,
+            token=webhook.token,
+            message_id=message_id,
+            clicked_at=token.since,
+            bot_member=bot_present(self.host, table.guild_id),
+        )
+        self.background.spawn(
+            self.host.service.remember_table_token(record), f"lama-table-token-{table.game_id}"
+        )
+
+    async def restore_tables(self) -> None:
+        """Take back the tables' tokens stored before a restart: each table is edited on
+        with its own while Discord takes it, else posted anew at the next click."""
+        for record in await self.host.service.table_tokens():
+            webhook = self.host.interaction_webhook(record.application_id, record.token)
+            self.tokens.restored_table(
+                record.game_id, webhook, record.clicked_at, record.message_id
+            )
+            self.bot_members[record.game_id] = record.bot_member
 
     def show_endings(self, tables: list[Table]) -> None:
         """Games that ended before a restart whose tables may not show it yet: shown now."""
@@ -107,9 +143,11 @@ class Presenter:
     ) -> None:
         """Record an edit made through an interaction response (the table
         message ``message_id``, answering ``interaction``)."""
-        self.table_edits.remember(table, payload)
         if interaction is not None:
-            self.tokens.clicked(table, interaction, answer_id=message_id)
+            token = self.tokens.clicked(table, interaction, answer_id=message_id)
+            if token is not None and message_id is not None:
+                self._token_moved(table, token, message_id)
+        self.table_edits.remember(table, payload)
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
         """Bring the table message up to date, soon."""
@@ -125,8 +163,20 @@ class Presenter:
     ) -> None:
         """Refresh this hand (``message_id``, answering ``interaction``) when its
         owner's turn comes; stored too, so that a restarted bot still can."""
-        self.tokens.clicked(table, interaction)
+        self.clicked(table, interaction)
         self.open_hands.opened(table, user_id, interaction, warning, message_id)
+
+    def former_table(self, table: Table, message_id: int) -> bool:
+        """Whether ``message_id`` was the game's table message before it was posted anew."""
+        return self.table_edits.former(table, message_id)
+
+    def clicked(self, table: Table, interaction: discord.Interaction[Any]) -> None:
+        """A click at the table was answered: its token sends the table's messages from
+        now on, and posts the table anew if the one it has is about to run out (or has:
+        the table waits for a click)."""
+        self.tokens.clicked(table, interaction)
+        if table.table_message_id is not None and self.tokens.aging(table):
+            self.request(table)
 
     async def restore_hands(self) -> None:
         """Take back the hands opened before a restart (see :meth:`OpenHands.restore`)."""

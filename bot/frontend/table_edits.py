@@ -1,16 +1,21 @@
-"""Keeps each table message in step with its game, within the bot token's REST budget.
+"""Keeps each table message in step with its game, on its players' clicks' tokens.
 
 The table is edited at most once per ``Pacing.edit_interval``, always with the latest
 state, never with what it shows already.  While AI seats are moving, the edit
 waits for the turn to come back to a human (at most ``Pacing.ai_hold``): a human move
 and the AI moves after it cost one edit, which lists every move the table hasn't
-shown yet (no move misses its moment on the table), at least the last few.  A
-move is clicked on the player's private hand, whose token can edit only that
-hand, so the table is edited with the bot token, except while the token of the
-last click on the table itself still works (the lobby's buttons and ``/lama
-new``: their answer *is* the table message), the first quarter of an hour of a
-game.  An edit that fails for now is tried again until the table shows the
-current state; a table message deleted is posted again.
+shown yet (no move misses its moment on the table), at least the last few.
+
+The table is edited with the interaction token of the click that posted it (the lobby's
+buttons and ``/lama new`` answer with it; a later one posts it as a followup), which
+costs the bot token nothing and works where the bot is no member.  Once that token is
+``REPOST_AFTER`` old, the next click's token (a move on a private hand, Show my hand,
+Refresh) posts the table anew, silently, and the old message becomes one line pointing
+to the new one: at most one message of a game shows live buttons.  When nobody clicked
+for so long that no token is left, the table says, with its token's last edit, that it
+waits for a click; the bot token edits on only where the bot is a member.  An edit that
+fails for now is tried again until the table shows the current state; a table message
+deleted is posted again.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,61 +32,30 @@ import discord
 
 from bot.limiter import Priority
 from bot.service import ServiceError
-from bot.service.table import MoveLine, MoveLog, Status, Table
+from bot.service.table import Status, Table
 
 from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host
-from .places import channel_gone
-from .tokens import Tokens
-from .views.payloads import table_payload
+from .listing import Listing, moves_to_list
+from .places import bot_present, channel_gone
+from .tokens import USABLE, Token, Tokens
+from .views.payloads import moved_payload, table_payload
 from .views.table import SHOWN_MOVES
 
 log = logging.getLogger(__name__)
 
 HOLD_STEP = 0.25  # how often a waiting edit looks whether the AI seats are done
+#: How long before its token runs out a table moves on to a newer click's token, or
+#: says it waits for a click: time for that last call, and one more try of it.
+LAST_CALL = 60.0
 
 
 def signature(payload: dict[str, Any]) -> str:
     return repr(payload["view"].to_components())
 
 
-def _index(lines: Sequence[MoveLine], line: MoveLine | None) -> int | None:
-    # By identity: two moves alike (two draws of one seat) are two lines.
-    return next((i for i, each in enumerate(lines) if each is line), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Listing:
-    """The moves a table lists, and how many before them it never listed."""
-
-    lines: list[MoveLine]
-    unlisted: int  # lines older than ``lines`` the table never listed (they fell off)
-    end: int  # the game's count of lines when listed: the table has listed up to here
-
-
-def moves_to_list(recent: MoveLog, listed: Listing | None) -> Listing:
-    """The moves the table lists next: every line since the newest it ``listed``,
-    at least the last ``SHOWN_MOVES``; while no line came since, the same as now,
-    so that nothing is edited for nothing.  With no lines listed by this run (the
-    bot restarted, say), every line there is: the lines the table showed before
-    are not known, and a stop in the middle of a stretch of AI moves must not lose
-    its first ones.  The lines since it listed (as far as known: after a restart,
-    as stored) that fell off before it could list them are counted."""
-    lines = list(recent)
-    last_few = max(0, len(lines) - SHOWN_MOVES)
-    if listed is None or not listed.lines:
-        unlisted = 0 if listed is None else max(0, recent.start - listed.end)
-        return Listing(lines, unlisted, recent.total)
-    seen = _index(lines, listed.lines[-1])
-    if seen == len(lines) - 1:
-        kept = _index(lines, listed.lines[0])
-        if kept is None:
-            return Listing(lines[last_few:], 0, recent.total)
-        return Listing(lines[kept:], listed.unlisted, recent.total)  # the same as now
-    # Even the newest line it lists may be gone: then all there are.
-    chosen = lines if seen is None else lines[min(seen + 1, last_few) :]
-    unlisted = max(0, recent.total - len(chosen) - listed.end)
-    return Listing(chosen, unlisted, recent.total)
+class TokenGone(Exception):
+    """The table's token no longer works, and there is no bot token where it is."""
 
 
 @dataclass
@@ -95,6 +69,8 @@ class TableScreen:
     priority: Priority | None = None  # of the edit waiting
     reason: str | None = None  # why the game closed, once it did
     listed: Listing | None = None  # the moves it lists
+    waiting: bool = False  # it says it waits for a click (no token left to edit it)
+    watch: asyncio.Task[None] | None = None  # looks after its token's end
 
 
 class TableEdits:
@@ -106,6 +82,7 @@ class TableEdits:
         tokens: Tokens,
         last_edit_made: Callable[[int], None],
         moves_listed: Callable[[int, int], None],
+        token_moved: Callable[[Table, Token, int], None],
     ) -> None:
         self.host = host
         self.tokens = tokens
@@ -114,7 +91,12 @@ class TableEdits:
         #: Called with the game id and its count of lines once its table lists up to
         #: there (kept for a restart, which counts the moves it never listed).
         self.moves_listed = moves_listed
+        #: Called with the table, the token and the message once a click's token posted
+        #: the table anew (kept for a restart, which edits on with it).
+        self.token_moved = token_moved
         self.screens: dict[int, TableScreen] = {}
+        self._collapsing: set[asyncio.Task[None]] = set()  # old tables pointed to the new
+        self._former: dict[int, set[int]] = {}  # each game's table messages before its own
 
     def _screen(self, game_id: int) -> TableScreen:
         return self.screens.setdefault(game_id, TableScreen())
@@ -128,7 +110,11 @@ class TableEdits:
             screen.stale = False
 
     def forget(self, game_id: int) -> None:
-        self.screens.pop(game_id, None)
+        self._former.pop(game_id, None)
+        screen = self.screens.pop(game_id, None)
+        watch = screen.watch if screen is not None else None
+        if watch is not None and watch is not asyncio.current_task():
+            watch.cancel()
 
     def closed(self, table: Table, reason: str) -> None:
         """The game closed: its table says why."""
@@ -144,9 +130,14 @@ class TableEdits:
 
     def take_tasks(self) -> list[asyncio.Task[None]]:
         """Every game's edit task, let go of (the bot is stopping)."""
-        tasks = [screen.pending for screen in self.screens.values() if screen.pending is not None]
+        tasks = [
+            task
+            for screen in self.screens.values()
+            for task in (screen.pending, screen.watch)
+            if task is not None
+        ]
         for screen in self.screens.values():
-            screen.pending = None
+            screen.pending = screen.watch = None
         return tasks
 
     def remember(self, table: Table, payload: dict[str, Any]) -> None:
@@ -154,6 +145,8 @@ class TableEdits:
         screen = self._screen(table.game_id)
         screen.shown = signature(payload)
         screen.edited = time.monotonic()
+        screen.waiting = False
+        self.watch(table)
         # The default list:
         self._listed(table, Listing(list(table.recent)[-SHOWN_MOVES:], 0, table.recent.total))
 
@@ -174,6 +167,7 @@ class TableEdits:
         return screen.listed
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
+        self.watch(table)
         screen = self._screen(table.game_id)
         screen.stale = True
         waiting = Priority.COSMETIC if screen.priority is None else screen.priority
@@ -247,6 +241,12 @@ class TableEdits:
         if table.table_message_id is None:
             return True
         payload, listing = self._payload(table)
+        if self.tokens.aging(table):
+            # The table moves on to a newer click's token while the old one can still
+            # point to it (or, none left, the next click brings it back).
+            moved = await self._move_on(table, payload, listing)
+            if moved is not None:
+                return moved
         sig = signature(payload)
         screen = self.screens.get(game_id)
         if screen is not None and sig == screen.shown:
@@ -255,6 +255,10 @@ class TableEdits:
         if screen is not None and screen.priority is not None:
             priority, screen.priority = screen.priority, None
         if self.tokens.on_table(table) is None:
+            if not bot_present(self.host, table.guild_id):
+                # No token left and no bot token there: the table says it waits for a
+                # click (its token's last edit), and the next click brings it back.
+                return True
             await self.host.limiter.acquire(priority)
             if self._stale(game_id):  # it changed while the edit waited its turn
                 self._unstale(game_id)
@@ -262,6 +266,13 @@ class TableEdits:
                 sig = signature(payload)
         try:
             await self._send_edit(table, payload)
+        except TokenGone:
+            # A newer click's token posts it anew; none: the next click does.
+            posted = await self._repost(table, payload)
+            if posted is False:
+                self._screen(game_id).stale = True
+                return False
+            return True
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 # The gateway may have missed its deletion (while reconnecting): once
@@ -286,14 +297,153 @@ class TableEdits:
                 return False
             log.warning("game %s: could not edit the table: %s", game_id, error)
             return True
-        screen = self._screen(game_id)
+        self._shown(table, sig, listing)
+        return True
+
+    def _shown(self, table: Table, sig: str, listing: Listing) -> None:
+        screen = self._screen(table.game_id)
         screen.shown = sig
         screen.edited = time.monotonic()
+        screen.waiting = False
         self._listed(table, listing)
+
+    async def _move_on(
+        self, table: Table, payload: dict[str, Any], listing: Listing
+    ) -> bool | None:
+        """Post the table anew with the newest click's token, and point the old message
+        to it: True once posted, False to try again, None if no click's token can."""
+        old_id, old = table.table_message_id, self.tokens.table_token(table)
+        while (sender := self.tokens.sender(table)) is not None and sender is not old:
+            posted = await self._post_with(table, payload, sender)
+            if posted is None:
+                continue  # that token is dead: the next newest, if any
+            if posted and old_id is not None:
+                self._collapse_later(table, old_id, old)
+            if posted:
+                self._shown(table, signature(payload), listing)
+            return posted
+        return None
+
+    async def _post_with(self, table: Table, payload: dict[str, Any], token: Token) -> bool | None:
+        """Post the table as a followup of ``token``'s click, without notifications: True
+        once posted, False to try again, None if the token no longer works."""
+        try:
+            self.tokens.sent(token)
+            message = await token.webhook.send(**payload, wait=True, silent=True)
+            if message.flags.ephemeral:
+                # Discord made it private (a server that turned Use External Apps off
+                # for the clicker): that click's token can't show the table to anyone.
+                token.private = True
+                return None
+        except FAILURES as error:
+            if transient(error):
+                log.info("game %s: the table's post will be tried again: %s", table.game_id, error)
+                self._screen(table.game_id).stale = True
+                return False
+            log.info("game %s: a click's token could not post the table: %s", table.game_id, error)
+            self.tokens.failed(token)
+            return None
+        self.tokens.edits_table(table, token, message.id)
+        self.watch(table)
+        # A failed save is logged; this run edits the new message, a restart the old id.
+        with contextlib.suppress(ServiceError):
+            await self.host.service.set_table_message(table, message.id)
+        self.token_moved(table, token, message.id)
         return True
+
+    def former(self, table: Table, message_id: int) -> bool:
+        """Whether ``message_id`` was this game's table message before it was posted anew."""
+        return message_id in self._former.get(table.game_id, ())
+
+    def _collapse_later(self, table: Table, old_id: int, old: Token | None) -> None:
+        self._former.setdefault(table.game_id, set()).add(old_id)
+        task = asyncio.create_task(
+            self._collapse(table, old_id, old), name=f"lama-table-moved-{table.game_id}"
+        )
+        self._collapsing.add(task)
+        task.add_done_callback(self._collapsing.discard)
+
+    async def _collapse(self, table: Table, old_id: int, old: Token | None) -> None:
+        """The old table message becomes one line pointing to the new one: with the
+        token that posted it while it works, else with the bot token where the bot is a
+        member; else it stays, and a click on it is told where the game is."""
+        new_id = table.table_message_id
+        if new_id is None:
+            return
+        payload = moved_payload(table, new_id)
+        try:
+            if old is not None and self.tokens.fresh(old):
+                try:
+                    await old.editor(old_id)(**payload)
+                    return
+                except FAILURES as error:
+                    if not transient(error):
+                        self.tokens.failed(old)
+                    log.info("game %s: the old table's token failed: %s", table.game_id, error)
+            if bot_present(self.host, table.guild_id):
+                await self.host.limiter.acquire(Priority.COSMETIC)
+                channel = self.host.get_partial_messageable(
+                    table.channel_id, guild_id=table.guild_id
+                )
+                await channel.get_partial_message(old_id).edit(**payload)
+        except FAILURES as error:
+            log.info("game %s: the old table could not point to the new: %s", table.game_id, error)
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: pointing the old table to the new failed", table.game_id)
+
+    def watch(self, table: Table) -> None:
+        """Look after the end of the table's token: before it runs out, the table moves
+        on to a newer click's token, or says it waits for a click."""
+        screen = self._screen(table.game_id)
+        if screen.watch is None or screen.watch.done():
+            screen.watch = asyncio.create_task(
+                self._watch(table), name=f"lama-table-token-{table.game_id}"
+            )
+
+    async def _watch(self, table: Table) -> None:
+        try:
+            while table.live and (token := self.tokens.on_table(table)) is not None:
+                left = USABLE - LAST_CALL - self.tokens.age(token)
+                if left > 0:
+                    await asyncio.sleep(left)
+                    continue  # a newer token may edit it by now
+                if self.tokens.sender(table) is not None:
+                    self.request(table)  # a newer click's token takes over
+                elif not bot_present(self.host, table.guild_id):
+                    await self._last_edit(table, token)
+                return
+        except Exception:  # a background task: log it and carry on
+            log.exception("game %s: looking after the table's token failed", table.game_id)
+
+    async def _last_edit(self, table: Table, token: Token) -> None:
+        """The token's last edit: the table as it is, saying it waits for a click."""
+        assert table.table_message_id is not None
+        screen = self.screens.get(table.game_id) or TableScreen()
+        listing = moves_to_list(table.recent, self._listing(table, screen))
+        payload = table_payload(
+            table,
+            self.host.faces,
+            screen.reason,
+            listing.lines,
+            unlisted=listing.unlisted,
+            waiting=True,
+        )
+        try:
+            await token.editor(table.table_message_id)(**payload)
+        except FAILURES as error:
+            log.info("game %s: the table could not say it waits: %s", table.game_id, error)
+            return
+        self._shown(table, signature(payload), listing)
+        self._screen(table.game_id).waiting = True
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:
         """Post the table again: True once posted, False to try again, None never."""
+        while (token := self.tokens.sender(table)) is not None:
+            posted = await self._post_with(table, payload, token)
+            if posted is not None:
+                return posted
+        if not bot_present(self.host, table.guild_id):
+            return None  # the next click posts it
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await self.host.limiter.acquire(Priority.TABLE)
         try:
@@ -309,15 +459,20 @@ class TableEdits:
     async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:
         assert table.table_message_id is not None
         token = self.tokens.on_table(table)
-        if token is not None and token.edit_answer is not None:
+        if token is not None:
             try:
-                await token.edit_answer(**payload)
+                await token.editor(table.table_message_id)(**payload)
                 return
             except discord.HTTPException as error:
                 if transient(error):
                     raise
-                # The token no longer works (or the message is gone): the bot token says.
+                # The token no longer works (or the message is gone): the bot token says,
+                # where there is one; elsewhere the next click posts the table anew.
                 self.tokens.table_failed(table)
+                if not bot_present(self.host, table.guild_id):
+                    raise TokenGone from error
                 await self.host.limiter.acquire(Priority.TABLE)
+        elif not bot_present(self.host, table.guild_id):
+            raise TokenGone  # it ran out while the edit waited
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         await channel.get_partial_message(table.table_message_id).edit(**payload)

@@ -1,13 +1,28 @@
-"""The interaction tokens of the newest clicks at each table, to send without the bot token.
+"""The interaction tokens of each game's newest clicks: what the game's public messages ride on.
 
-For 15 minutes they send and edit without the bot token, so they cost none of its
-REST budget.
+A click's token answers the click and, for 15 minutes, sends followups in its channel
+and edits its own answer and followups, without the bot token: where the app is only
+installed to a person (a group DM, a server without the bot) there is no other way to
+write there at all.  So every public message of a game (the table, its turn pings,
+the chart) goes out with the token of a recent click, and the bot token is kept for
+what nothing else can do.  Discord's rules, and how they are kept here:
+
+- A token works 15 minutes from its click (after that 401 / 50027, which count
+  towards Discord's limit on invalid requests): it is used for ``USABLE`` seconds only,
+  and a call it failed with for good marks it ``dead``, never tried again.
+- Where the app is only user-installed, one interaction creates at most 5 followups
+  (the 6th gets 40094; edits don't count): the front end makes at most
+  ``OUR_FOLLOWUPS`` with one token, which leaves the cog's own answers room.
+- The table message is edited with the token that posted it (its answer or its
+  followup).  Once that token is ``REPOST_AFTER`` old, the next click's token posts the
+  table anew (:mod:`bot.frontend.table_edits`), so a game lives past a quarter hour.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -16,30 +31,44 @@ from bot.service.table import Table
 
 from .host import Host
 
-TOKEN_LIFE = 14 * 60  # Discord lets an interaction token be used for 15 minutes
+TOKEN_LIFE = 15 * 60  # Discord lets an interaction token be used this long
+USABLE = 14 * 60  # how long one is used here: a call on its way must not reach the end
+REPOST_AFTER = 10 * 60  # a table token this old gives way to the next click's
+OUR_FOLLOWUPS = 3  # followups made with one token here (Discord: 5 where user-installed)
+KEPT = 4  # recent clicks kept per game: a newer one with followups left, or an older one
 
 
-@dataclass
+@dataclass(eq=False)
 class Token:
     """A click's interaction token: followups in its channel, and edits of its own
-    answer (``edit_answer``, the message ``answer_id``), for 15 minutes."""
+    answer (``edit_answer``, the message ``answer_id``) and followups, for 15 minutes."""
 
     webhook: discord.Webhook
     since: float  # the service's clock, when the click came
     edit_answer: Callable[..., Awaitable[object]] | None = None
     answer_id: int | None = None
+    followups: int = 0  # made with it here
+    dead: bool = False  # Discord refused it for good: never used again
+    private: bool = False  # Discord makes its messages private: never used for the channel
+
+    def editor(self, message_id: int) -> Callable[..., Awaitable[object]]:
+        """What edits ``message_id``, its answer or one of its followups."""
+        if message_id == self.answer_id and self.edit_answer is not None:
+            return self.edit_answer
+        return functools.partial(self.webhook.edit_message, message_id)
 
 
 @dataclass
 class Clicks:
-    """A game's newest clicks: at its table, and the newest answered by the table message."""
+    """A game's recent clicks (newest last), and the one whose token edits the table."""
 
-    newest: Token | None = None
-    on_table: Token | None = None
+    recent: list[Token] = field(default_factory=list)
+    table: Token | None = None
+    table_id: int | None = None  # the message ``table`` edits
 
 
 class Tokens:
-    """Each game's newest clicks, and whether their tokens still work."""
+    """Each game's recent clicks, and whether their tokens still work."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -48,58 +77,115 @@ class Tokens:
     def forget(self, game_id: int) -> None:
         self.games.pop(game_id, None)
 
+    def _add(self, game_id: int, token: Token) -> None:
+        clicks = self.games.setdefault(game_id, Clicks())
+        clicks.recent.append(token)
+        clicks.recent.sort(key=lambda each: each.since)
+        del clicks.recent[:-KEPT]
+
     def clicked(
         self,
         table: Table,
         interaction: discord.Interaction[Any],
         *,
         answer_id: int | None = None,
-    ) -> None:
+    ) -> Token | None:
         """A click at this table was answered: its token can send the table's
-        pings for a while; ``answer_id`` is the message its answer is, when
-        that is the table message."""
+        messages for a while; ``answer_id`` is the message its answer is, when
+        that is the table message (it then edits the table)."""
         if interaction.channel_id != table.channel_id:
-            return
+            return None
         now = self.host.service.clock()
-        clicks = self.games.setdefault(table.game_id, Clicks())
-        clicks.newest = Token(interaction.followup, now)
+        edit = interaction.edit_original_response if answer_id is not None else None
+        token = Token(interaction.followup, now, edit, answer_id)
+        self._add(table.game_id, token)
         if answer_id is not None:
-            clicks.on_table = Token(
-                interaction.followup, now, interaction.edit_original_response, answer_id
-            )
+            self.edits_table(table, token, answer_id)
+        return token
 
     def restored(self, game_id: int, webhook: discord.Webhook, since: float) -> None:
-        """A token stored before a restart: the newest click of its game, unless one
-        came since."""
-        clicks = self.games.setdefault(game_id, Clicks())
-        if clicks.newest is None or clicks.newest.since < since:
-            clicks.newest = Token(webhook, since)
+        """A token stored before a restart (an open hand's): one of its game's clicks.
+        It only edits: how many followups it made before is not known, and one too many
+        is refused where the app is only user-installed."""
+        self._add(game_id, Token(webhook, since, followups=OUR_FOLLOWUPS))
+
+    def restored_table(
+        self, game_id: int, webhook: discord.Webhook, since: float, message_id: int
+    ) -> None:
+        """The token that edited a game's table before a restart (it only edits, as
+        :meth:`restored`)."""
+        token = Token(webhook, since, followups=OUR_FOLLOWUPS)
+        self._add(game_id, token)
+        clicks = self.games[game_id]
+        clicks.table, clicks.table_id = token, message_id
 
     def fresh(self, token: Token | None) -> bool:
-        return token is not None and self.host.service.clock() - token.since < TOKEN_LIFE
+        return (
+            token is not None
+            and not token.dead
+            and self.host.service.clock() - token.since < USABLE
+        )
 
-    def click(self, table: Table) -> Token | None:
-        """The token of the newest click at the table, while it works."""
+    def age(self, token: Token) -> float:
+        return self.host.service.clock() - token.since
+
+    def left(self, token: Token) -> float:
+        """How long ``token`` may still be used (0: no longer)."""
+        return 0.0 if token.dead else max(0.0, USABLE - self.age(token))
+
+    def sender(self, table: Table, life: float = 0.0) -> Token | None:
+        """The newest click's token that may still send a message for the table (for at
+        least ``life`` seconds more), if any."""
         clicks = self.games.get(table.game_id)
-        token = clicks.newest if clicks is not None else None
+        if clicks is None:
+            return None
+        for token in reversed(clicks.recent):
+            if self.left(token) > life and token.followups < OUR_FOLLOWUPS and not token.private:
+                return token
+        return None
+
+    def newest(self, table: Table) -> Token | None:
+        """The newest click's token while it works, whether or not it may send more."""
+        clicks = self.games.get(table.game_id)
+        token = clicks.recent[-1] if clicks is not None and clicks.recent else None
         return token if self.fresh(token) else None
 
     def on_table(self, table: Table) -> Token | None:
-        """The token of the newest click answered by the table message, while it works."""
+        """The token that edits the table message, while it works."""
         clicks = self.games.get(table.game_id)
-        token = clicks.on_table if clicks is not None else None
-        if not self.fresh(token) or token is None or token.answer_id != table.table_message_id:
+        if clicks is None or clicks.table_id != table.table_message_id:
             return None
-        return token
+        return clicks.table if self.fresh(clicks.table) else None
 
-    def failed(self, table: Table, token: Token) -> None:
-        """That token no longer works: no more pings with it."""
+    def table_token(self, table: Table) -> Token | None:
+        """The token that posted the table message, fresh or not (to tidy up after it)."""
         clicks = self.games.get(table.game_id)
-        if clicks is not None and clicks.newest is token:
-            clicks.newest = None
+        if clicks is None or clicks.table_id != table.table_message_id:
+            return None
+        return clicks.table
+
+    def aging(self, table: Table) -> bool:
+        """Whether the table should move on to a newer click's token: none edits it,
+        or the one that does is old enough to be replaced while it can still tidy up."""
+        token = self.on_table(table)
+        return token is None or self.age(token) >= REPOST_AFTER
+
+    def edits_table(self, table: Table, token: Token, message_id: int) -> None:
+        """``token`` edits the table message ``message_id`` from now on."""
+        clicks = self.games.setdefault(table.game_id, Clicks())
+        clicks.table, clicks.table_id = token, message_id
+
+    def sent(self, token: Token) -> None:
+        """A followup went out with ``token``."""
+        token.followups += 1
+
+    def failed(self, token: Token) -> None:
+        """That token no longer works: never used again (a retry of a dead token is an
+        invalid request, and enough of those get the bot's address banned)."""
+        token.dead = True
 
     def table_failed(self, table: Table) -> None:
-        """The table click's token no longer works (or the message is gone)."""
+        """The table's token no longer works (or the message is gone)."""
         clicks = self.games.get(table.game_id)
-        if clicks is not None:
-            clicks.on_table = None
+        if clicks is not None and clicks.table is not None:
+            clicks.table.dead = True

@@ -60,6 +60,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
+    "table.waiting": "-# ⏸ Dieser Tisch holt beim nächsten Klick auf: drück **Meine Hand zeigen** (oder Aktualisieren auf deiner Hand).",
+    "table.moved": "↪️ Der Tisch dieses Spiels ist umgezogen: {link}",
     "table.top": "# {emoji} {card}",
     "table.pile": {
         "one": "Nachziehstapel: {count} Karte",
@@ -292,6 +294,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.language.set": "Neue Spiele auf diesem Server zeigen Lobby und Tisch auf {language}. Private Antworten folgen weiter der Discord-Sprache der einzelnen Spieler.",
     "settings.language.default": "Neue Spiele auf diesem Server zeigen Lobby und Tisch in der Discord-Sprache des Servers (zurzeit {language}). Private Antworten folgen weiter der Discord-Sprache der einzelnen Spieler.",
     "settings.not_allowed": "Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen des Servers ändern.",
+    "error.server_with_bot_only": "Die Servereinstellungen und den Export gibt es nur in einem Server, dem der Bot hinzugefügt wurde: hier ist die App nur von einer Person installiert (oder dies ist eine Direktnachricht). Füge den Bot dem Server hinzu, um sie zu nutzen.",
+    "error.forced_private": "Discord zeigt die Nachrichten dieser App hier nur dir (dieser Server hat **Externe Apps verwenden** für dich ausgeschaltet), also könnte niemand einen Tisch sehen oder beitreten: Es wurde keiner eröffnet. Frag die Server-Admins, oder spiel dort, wo der Bot ist, oder in einer Gruppen-DM.",
+    "error.table_moved": "Der Tisch dieses Spiels steht weiter unten: {link}",
     # server settings: /lama new's defaults and channels, /lama settings show
     "settings.timer.set": "Neue Tische auf diesem Server bekommen {timer}, außer /lama neu legt eine andere Zugzeit fest.",
     "settings.timer.off": "Neue Tische auf diesem Server bekommen keine Zugzeit, außer /lama neu legt eine fest.",
@@ -332,7 +337,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "endet, sobald jemand 40 Minuspunkte hat — die wenigsten Minuspunkte gewinnen."
     ),
     "about.start": "Eröffne einen Tisch in diesem Kanal mit `/lama neu`.",
-    "about.start_dm": "Gespielt wird in Kanälen eines Servers: Eröffne dort einen Tisch mit `/lama neu`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A.-Statistik",
     "stats.games": "Spiele",

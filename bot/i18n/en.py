@@ -59,6 +59,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle_game": "Nobody moved for three days, so the game was ended.",
     # table
     "table.title": "🦙 L.A.M.A. — round {round}",
+    "table.waiting": "-# ⏸ This table catches up at the next click: press **Show my hand** (or Refresh on your hand).",
+    "table.moved": "↪️ This game's table moved: {link}",
     "table.top": "# {emoji} {card}",
     "table.pile": {"one": "Draw pile: {count} card", "other": "Draw pile: {count} cards"},
     "table.cards": {"one": "{count} card", "other": "{count} cards"},
@@ -285,6 +287,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.language.set": "New games in this server will show their lobby and table in {language}. Private replies still follow each player's Discord language.",
     "settings.language.default": "New games in this server will show their lobby and table in the server's Discord language (now {language}). Private replies still follow each player's Discord language.",
     "settings.not_allowed": "Only members with the Manage Server permission can change this server's settings.",
+    "error.server_with_bot_only": "The server settings and the export are for a server the bot was added to: here the app is only installed by a person (or this is a DM). Add the bot to the server to use them.",
+    "error.forced_private": "Discord shows this app's messages here to you alone (this server turned **Use External Apps** off for you), so nobody could see or join a table: none was opened. Ask a server admin, or play where the bot is, or in a group DM.",
+    "error.table_moved": "This game's table is further down: {link}",
     # server settings: /lama new's defaults and channels, /lama settings show
     "settings.timer.set": "New tables in this server get {timer} unless /lama new sets another turn timer.",
     "settings.timer.off": "New tables in this server get no turn timer unless /lama new sets one.",
@@ -325,7 +330,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "40 points — lowest score wins."
     ),
     "about.start": "Start a table in this channel with `/lama new`.",
-    "about.start_dm": "Games are played in server channels: start a table in one with `/lama new`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A. stats",
     "stats.games": "Games",

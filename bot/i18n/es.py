@@ -60,6 +60,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",
     # table
     "table.title": "🦙 L.A.M.A. — ronda {round}",
+    "table.waiting": "-# ⏸ Esta mesa se pone al día con el próximo clic: pulsa **Ver mi mano** (o Actualizar en tu mano).",
+    "table.moved": "↪️ La mesa de esta partida se ha movido: {link}",
     "table.top": "# {emoji} {card}",
     "table.pile": {"one": "Mazo de robo: {count} carta", "other": "Mazo de robo: {count} cartas"},
     "table.cards": {"one": "{count} carta", "other": "{count} cartas"},
@@ -286,6 +288,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.language.set": "Las partidas nuevas de este servidor mostrarán la sala y la mesa en {language}. Las respuestas privadas siguen el idioma de Discord de cada jugador.",
     "settings.language.default": "Las partidas nuevas de este servidor mostrarán la sala y la mesa en el idioma de Discord del servidor (ahora {language}). Las respuestas privadas siguen el idioma de Discord de cada jugador.",
     "settings.not_allowed": "Solo los miembros con el permiso «Gestionar servidor» pueden cambiar los ajustes del servidor.",
+    "error.server_with_bot_only": "Los ajustes del servidor y la exportación son para un servidor al que se añadió el bot: aquí la app solo la instaló una persona (o esto es un mensaje directo). Añade el bot al servidor para usarlos.",
+    "error.forced_private": "Discord te muestra los mensajes de esta app solo a ti aquí (este servidor te desactivó **Usar apps externas**), así que nadie podría ver ni unirse a una mesa: no se abrió ninguna. Pregunta a un admin del servidor, o juega donde está el bot, o en un MD de grupo.",
+    "error.table_moved": "La mesa de esta partida está más abajo: {link}",
     # server settings: /lama new's defaults and channels, /lama settings show
     "settings.timer.set": "Las mesas nuevas de este servidor tendrán {timer}, salvo que /lama nueva fije otro tiempo de turno.",
     "settings.timer.off": "Las mesas nuevas de este servidor no tendrán tiempo de turno, salvo que /lama nueva fije uno.",
@@ -326,7 +331,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "cuando alguien llega a 40 puntos: gana quien tenga menos."
     ),
     "about.start": "Abre una mesa en este canal con `/lama nueva`.",
-    "about.start_dm": "Se juega en los canales de un servidor: abre allí una mesa con `/lama nueva`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — estadísticas de L.A.M.A.",
     "stats.games": "Partidas",

@@ -72,6 +72,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle_game": "Przez trzy dni nikt nie wykonał ruchu, więc gra została zakończona.",
     # table
     "table.title": "🦙 L.A.M.A. — runda {round}",
+    "table.waiting": "-# ⏸ Ten stół nadrobi zaległości przy następnym kliknięciu: naciśnij **Pokaż moją rękę** (albo Odśwież na swojej ręce).",
+    "table.moved": "↪️ Stół tej gry przeniósł się tutaj: {link}",
     "table.top": "# {emoji} {card}",
     "table.pile": {
         "one": "Stos do dobierania: {count} karta",
@@ -333,6 +335,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.language.set": "Nowe gry na tym serwerze będą pokazywać lobby i stół w języku: {language}. Prywatne odpowiedzi nadal są w języku Discorda każdego gracza.",
     "settings.language.default": "Nowe gry na tym serwerze będą pokazywać lobby i stół w języku serwera na Discordzie (teraz: {language}). Prywatne odpowiedzi nadal są w języku Discorda każdego gracza.",
     "settings.not_allowed": "Ustawienia tego serwera mogą zmieniać tylko osoby z uprawnieniem „Zarządzanie serwerem”.",
+    "error.server_with_bot_only": "Ustawienia serwera i eksport są dla serwera, do którego dodano bota: tutaj aplikację zainstalowała tylko jedna osoba (albo to wiadomość prywatna). Dodaj bota do serwera, aby z nich korzystać.",
+    "error.forced_private": "Discord pokazuje tu wiadomości tej aplikacji tylko tobie (ten serwer wyłączył ci **Używanie aplikacji zewnętrznych**), więc nikt nie mógłby zobaczyć stołu ani do niego dołączyć: żadnego nie otwarto. Zapytaj admina serwera albo graj tam, gdzie jest bot, lub na grupowym czacie.",
+    "error.table_moved": "Stół tej gry jest niżej: {link}",
     # server settings: /lama new's defaults and channels, /lama settings show
     "settings.timer.set": "Nowe stoły na tym serwerze dostaną {timer}, chyba że /lama nowa ustawi inny limit czasu ruchu.",
     "settings.timer.off": "Nowe stoły na tym serwerze nie będą miały limitu czasu ruchu, chyba że /lama nowa go ustawi.",
@@ -373,7 +378,6 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "kończy się, gdy ktoś zbierze 40 punktów — wygrywa najniższy wynik."
     ),
     "about.start": "Otwórz stół na tym kanale poleceniem `/lama nowa`.",
-    "about.start_dm": "Gry toczą się na kanałach serwerów: otwórz stół na jednym z nich poleceniem `/lama nowa`.",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — statystyki L.A.M.A.",
     "stats.games": "Gry",

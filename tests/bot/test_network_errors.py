@@ -137,10 +137,15 @@ async def test_a_dropped_look_up_at_startup_leaves_the_other_resumed_tables_ping
     )
     await simcord_env.advance_time(10)
 
+    # Its ping goes out anew (with a restored click's token, or the bot's).
     resent = [
         r.path
         for r in simcord_env.http_requests[since:]
-        if r.method == "POST" and r.path == f"/channels/{side.id}/messages"
+        if r.method == "POST"
+        and (r.path == f"/channels/{side.id}/messages" or r.path.startswith("/webhooks/"))
+        and isinstance(r.json, dict)
+        and "<@" in str(r.json.get("content"))
     ]
     assert resent, "the other resumed table got no fresh ping"
+    assert pings(side), "its ping stands"
     assert running(simcord_env, other.game_id).channel_id == side.id

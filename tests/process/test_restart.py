@@ -69,12 +69,16 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
         "a resumed turn is a whole turn from the restart"
     )
     await assert_saved(bot.store, resumed)
-    # The new bot refreshes the table message in place.
+    # The new bot refreshes the table message in place, with the token of the click
+    # that posted it (the Start's, stored): no bot-token call.
     await simcord_env.advance_time(1)
+    hooks = f"/webhooks/{simcord_env.backend.application_id}/"
     edits = [
         r
         for r in simcord_env.http_requests[cursor:]
-        if r.method == "PATCH" and r.path == f"/channels/{channel.id}/messages/{old_message.id}"
+        if r.method == "PATCH"
+        and r.path.startswith(hooks)
+        and r.path.endswith(f"/messages/{old_message.id}")
     ]
     assert edits, "the resumed game's table message was not refreshed"
     assert table_message(channel).id == old_message.id

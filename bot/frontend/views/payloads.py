@@ -7,10 +7,12 @@ from typing import Any
 
 import discord
 
+from bot.i18n import text
 from bot.service.table import MoveLine, Status, Table
 
 from ..faces import Faces
 from .hand import hand_view, seat_taken_view
+from .layout import COLOR_CLOSED, fit, layout
 from .lobby import closed_view, lobby_view
 from .table import table_view
 
@@ -22,6 +24,7 @@ def table_payload(
     moves: Sequence[MoveLine] | None = None,
     *,
     unlisted: int = 0,
+    waiting: bool = False,
 ) -> dict[str, Any]:
     """What the table message should show now, listing ``moves`` (by default the
     last few) and counting the ``unlisted`` older moves it never listed: one
@@ -38,6 +41,26 @@ def table_payload(
         view = closed_view(table, reason or table.end_reason or "closed.cancelled")
     else:
         view = table_view(table, faces, moves, unlisted=unlisted)
+    if waiting:
+        # Its token runs out and nothing else may edit it: the next click does.
+        view.add_item(discord.ui.TextDisplay(text(table.locale, "table.waiting")))
+        view = fit(view)
+    return {"content": None, "embeds": [], "view": view}
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    """A link to a message; a place outside a server (a negative id) is ``@me``'s."""
+    place = str(guild_id) if guild_id > 0 else "@me"
+    return f"https://discord.com/channels/{place}/{channel_id}/{message_id}"
+
+
+def moved_payload(table: Table, message_id: int) -> dict[str, Any]:
+    """What an old table message shows once the table was posted anew: one line
+    pointing to the new one, no buttons."""
+    link = message_link(table.guild_id, table.channel_id, message_id)
+    view = layout(
+        COLOR_CLOSED, [discord.ui.TextDisplay(text(table.locale, "table.moved", link=link))]
+    )
     return {"content": None, "embeds": [], "view": view}
 
 

@@ -24,6 +24,7 @@ from game import Card
 
 from ..faces import Faces
 from ..permissions import may_write_here
+from ..places import bot_member, place_of
 from ..replies import Interaction
 from ..words import plain_name, stored_name
 from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
@@ -91,10 +92,15 @@ async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
 
     Reads the channels of the server's finished games; the checks are the cache's.
     """
-    assert interaction.guild_id is not None
     user, guild, here = interaction.user, interaction.guild, interaction.channel
-    channels = await stats.finished_channels(interaction.guild_id)
-    played = await stats.finished_channels(interaction.guild_id, user_id=user.id)
+    channels = await stats.finished_channels(place_of(interaction))
+    played = await stats.finished_channels(place_of(interaction), user_id=user.id)
+    if not bot_member(interaction):
+        # The bot sees nothing of the place (a group DM, a server only a person installed
+        # it in): this channel's games are for everyone reading it, who saw them played;
+        # any other channel's, for those who sat at them, privately.
+        others = frozenset(c for c in channels if c != interaction.channel_id)
+        return Audience(Sight(viewer=user.id, hidden=others), others, bool(played & others))
     if guild is None or not isinstance(user, discord.Member):  # unknown here: their own only
         return Audience(Sight(viewer=user.id, hidden=channels), channels, bool(played))
     hidden = frozenset(c for c in channels if not _sees(guild, user, c))
