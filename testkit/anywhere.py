@@ -13,8 +13,9 @@ documents it (each figure's source is in ``testkit.anywhere_model``):
   in a server);
 - the bot token refused (403 / 50001) where the bot is not; interaction tokens that live
   15 minutes of virtual time (then 401 / 50027), ``kill(token)`` for an early death; 5 followups
-  per interaction where the app is only user-installed (then 400 / 40094); a webhook bucket per
-  token (429); replies forced ephemeral where Use External Apps is off (``deny_external_apps``);
+  per interaction where the app is only user-installed (then 400 / 40094); on request
+  (``webhook_bucket=WEBHOOK_BUCKET``) a webhook bucket per token (429); replies forced ephemeral
+  where Use External Apps is off (``deny_external_apps``);
 - ``calls``: every REST call counted (bot token vs interaction token, per channel) and every
   refusal; ``shown(place)`` / ``live(place)``: the public messages a place shows.
 """
@@ -41,7 +42,7 @@ from .anywhere_model import USE_EXTERNAL_APPS, WEBHOOK_BUCKET, Calls, KitState, 
 Person = simcord.MemberActor | simcord.UserHandle
 MessageRef = int | ResponseMessage | discord.Message
 
-__all__ = ["Anywhere", "Calls", "Place", "PlaceKind", "Shown"]
+__all__ = ["WEBHOOK_BUCKET", "Anywhere", "Calls", "Place", "PlaceKind", "Shown"]
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Anywhere:
     """The kit for one running ``simcord.Env``; enter it before making its places."""
 
     def __init__(
-        self, env: simcord.Env, *, webhook_bucket: tuple[int, float] | None = WEBHOOK_BUCKET
+        self, env: simcord.Env, *, webhook_bucket: tuple[int, float] | None = None
     ) -> None:
         self.env = env
         self.state = KitState(webhook_bucket=webhook_bucket)

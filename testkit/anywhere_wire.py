@@ -74,12 +74,14 @@ def command_owners(
     Integration Owners Object"). ``integration_types`` and ``contexts`` exist on global commands
     only; a command without ``integration_types`` is taken as guild-install only (what
     discord.py sends when ``allowed_installs`` is not set), without ``contexts`` as allowed in
-    every context (Discord's default for new commands).
+    every context (Discord's default for new commands) unless ``dm_permission`` is false.
     """
     if command.get("guild_id") is not None:
         return {"0": str(guild_id)} if kind is PlaceKind.SERVER else {}
     contexts = command.get("contexts")
-    if contexts is not None and _CONTEXT[kind] not in contexts:
+    if contexts is None:  # the legacy dm_permission=False (discord.py's guild_only) is GUILD only
+        contexts = [0] if command.get("dm_permission") is False else [0, 1, 2]
+    if _CONTEXT[kind] not in contexts:
         return {}
     installs = command.get("integration_types") or [GUILD_INSTALL]
     owners: dict[str, str] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import simcord
 
-from testkit.anywhere import Anywhere, Place
+from testkit.anywhere import WEBHOOK_BUCKET, Anywhere, Place
 
 from .places import app_of, contents, server_with_bot, server_without_bot
 from .tiny_app import TinyApp
@@ -95,7 +95,6 @@ async def test_five_followups_where_the_app_is_only_user_installed_edits_uncount
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
     app = app_of(simcord_env)
-    anywhere.state.webhook_bucket = None  # the cap alone
     ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
     anywhere.install(ann)
     place = anywhere.group_dm(ann, ben)
@@ -111,7 +110,6 @@ async def test_no_followup_cap_where_the_app_is_installed_to_the_server(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
     app = app_of(simcord_env)
-    anywhere.state.webhook_bucket = None
     place, (ann,) = server_with_bot(simcord_env, anywhere, "ann")
     anywhere.install(ann)
 
@@ -125,6 +123,7 @@ async def test_a_token_calling_its_webhooks_too_fast_gets_429_in_virtual_time(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
     app = app_of(simcord_env)
+    anywhere.state.webhook_bucket = WEBHOOK_BUCKET
     place, (ann,) = server_with_bot(simcord_env, anywhere, "ann")
     await anywhere.slash(ann, place, "play open")
     table = anywhere.shown(place)[0].id
