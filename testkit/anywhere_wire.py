@@ -17,6 +17,7 @@ from typing import Any
 
 import simcord.actors
 import simcord.gateway
+import simcord.http._helpers
 import simcord.interactions
 from simcord.backend import Backend
 from simcord.backend.errors import BackendError, SetupError
@@ -363,6 +364,22 @@ def _route(handler: router.Handler) -> router.Handler:
     return wrapped
 
 
+def _prepare(original: Callable[..., Any]) -> Callable[..., Any]:
+    """A message an interaction posts carries its owners in ``interaction_metadata`` (Message
+    Interaction Metadata Object), where discord.py's ``is_user_integration()`` reads them."""
+
+    def prepare_bot_message(ctx: router.RequestContext, channel_id: int, **kwargs: Any) -> Any:
+        prepared = original(ctx, channel_id, **kwargs)
+        state = state_of(ctx.backend)
+        interaction = kwargs.get("interaction")
+        meta = prepared[0].interaction_metadata
+        if state is not None and interaction is not None and meta is not None:
+            meta["authorizing_integration_owners"] = dict(state.owners.get(interaction.id, {}))
+        return prepared
+
+    return prepare_bot_message
+
+
 @contextmanager
 def patched(backend: Backend, state: KitState) -> Iterator[None]:
     """Give ``backend`` the kit's Discord until exit; other backends see SimCord as it is."""
@@ -372,12 +389,14 @@ def patched(backend: Backend, state: KitState) -> Iterator[None]:
         simcord.interactions.base_payload,
         simcord.actors._dispatch_actor_interaction,
         simcord.gateway.FakeGateway.feed,
+        simcord.http._helpers.prepare_bot_message,
     )
     for method, entries in routes.items():
         router._ROUTES[method] = [(template, _route(handler)) for template, handler in entries]
     simcord.interactions.base_payload = _base_payload(saved[0])
     simcord.actors._dispatch_actor_interaction = _dispatch(saved[1])
     simcord.gateway.FakeGateway.feed = _feed(saved[2])  # type: ignore[method-assign]
+    simcord.http._helpers.prepare_bot_message = _prepare(saved[3])
     try:
         yield
     finally:
@@ -386,4 +405,5 @@ def patched(backend: Backend, state: KitState) -> Iterator[None]:
         simcord.interactions.base_payload = saved[0]
         simcord.actors._dispatch_actor_interaction = saved[1]
         simcord.gateway.FakeGateway.feed = saved[2]  # type: ignore[method-assign]
+        simcord.http._helpers.prepare_bot_message = saved[3]
         _KITS.pop(id(backend), None)

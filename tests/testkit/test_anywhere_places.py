@@ -58,6 +58,8 @@ async def test_anyone_in_the_group_dm_presses_a_button_with_the_installers_owner
     seen = app.seen[-1]
     assert seen.user.id == ben.id
     assert not seen.is_user_integration() and not seen.is_guild_integration()
+    assert seen.message is not None and seen.message.interaction_metadata is not None
+    assert seen.message.interaction_metadata.is_user_integration()  # ann's, the installer's
     assert contents(anywhere, place) == ["moved by ben"]
     assert anywhere.calls.at(place) == (0, 2)
     assert anywhere.calls.bot_total == bot_calls_before
