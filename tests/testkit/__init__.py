@@ -1,0 +1,1 @@
+"""Tests of the test kit itself: it must behave as Discord documents."""
