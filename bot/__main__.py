@@ -14,6 +14,7 @@ from typing import NoReturn, TypeVar
 import aiohttp
 import discord
 
+from bot.check_config import TOKEN_REJECTED
 from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
@@ -51,8 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--check-config",
         action="store_true",
-        help="validate the settings and that the database can be opened and written, then "
-        "exit without connecting to Discord",
+        help="validate the settings, that the database can be opened and written and that "
+        "Discord accepts the token (said plainly when Discord cannot be reached), then exit "
+        "without connecting to the gateway",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo_cmd = commands.add_parser(
@@ -345,18 +347,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         _fail(str(exc))
     if args.check_config:
-        from bot.client import shards_of
-        from data.postgres import shown_url
+        from bot.check_config import report
 
-        guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
-        can = "can be reached" if settings.database_url else "can be opened and written"
-        via = f"through {settings.api_base}" if settings.api_base else "to Discord"
-        print(
-            f"Configuration OK: database {shown_url(settings.database)} ({can}), "
-            f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
-            f"turn timer {settings.turn_timer}s, REST {settings.rest_budget:g}/s {via}, "
-            f"{shards_of(settings)}."
-        )
+        try:
+            print(asyncio.run(report(settings)))
+        except StartupError as exc:
+            _fail(str(exc))
         return 0
 
     setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
@@ -365,10 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         _fail(str(exc))
     except discord.LoginFailure:
-        _fail(
-            "DISCORD_TOKEN was rejected by Discord; reset the token in the Developer "
-            "Portal (Applications → your app → Bot → Reset Token) and update your .env file."
-        )
+        _fail(TOKEN_REJECTED)
     except discord.PrivilegedIntentsRequired:
         # Should not happen (the bot requests no privileged intents), but keep it readable.
         _fail(
