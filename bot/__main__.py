@@ -7,9 +7,9 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import aiohttp
 import discord
@@ -21,6 +21,7 @@ from bot.lifecycle import serve
 from bot.logs import setup_logging
 from bot.service.ratings import Rated, Rater
 from bot.startup import StartupError, check_database, check_postgres, open_store
+from bot.sync import CommandSync
 from data.backup import BackupError, backup
 from data.forget import Forgotten
 from data.records import StoreError
@@ -46,8 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sync",
         action="store_true",
-        help="sync slash commands globally once at start, also when DEV_GUILD_ID is set "
-        "(otherwise they are only synced to DEV_GUILD_ID when it is set)",
+        help="start the bot and publish the slash commands globally as it starts, also when "
+        "DEV_GUILD_ID is set; to publish them without starting (also beside a running bot), "
+        "run the sync command instead",
     )
     parser.add_argument(
         "--check-config",
@@ -74,6 +76,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--database",
         type=Path,
         help="keep the demo's games in this SQLite file (default: a throw-away one)",
+    )
+    commands.add_parser(
+        "sync",
+        help="publish the slash commands to every server, then exit (safe while the bot runs)",
+        description="Log in to Discord over REST only and publish the bot's slash commands "
+        "globally, also when DEV_GUILD_ID is set, then exit. It opens no database and "
+        "connects no gateway, so it runs beside the running bot. Run it once after "
+        "installing and after an update that changed the commands. Settings as the bot's "
+        "(DISCORD_TOKEN, DISCORD_API_BASE, DEV_GUILD_ID) from the environment and .env.",
     )
     backup_cmd = commands.add_parser(
         "backup",
@@ -133,6 +144,13 @@ def _migrate_to_postgres(settings: Settings, url: str) -> int:
 
 async def _start(bot: LamaBot, token: str) -> None:
     """Log in (giving up when Discord does not answer in time), then stay connected."""
+    await _log_in(bot, token)
+    await bot.connect()
+
+
+async def _log_in(bot: LamaBot, token: str) -> None:
+    """Log in over REST and run the bot's setup_hook; a Discord that does not answer
+    within CONNECT_TIMEOUT is a :class:`StartupError`."""
     login = asyncio.ensure_future(bot.login(token))
     answered = asyncio.ensure_future(bot.logged_in.wait())
     try:
@@ -151,8 +169,20 @@ async def _start(bot: LamaBot, token: str) -> None:
             f"{who} did not answer within {CONNECT_TIMEOUT:.0f} seconds; check the internet "
             "connection, DNS and any firewall or proxy, then start the bot again."
         )
-    await login  # the rest of the login: setup_hook, resuming the games
-    await bot.connect()
+    await login  # the rest of the login: setup_hook (resuming the games, or a sync)
+
+
+async def _publish(settings: Settings) -> None:
+    """``sync``: the slash commands published globally by a client that only logs in."""
+    bot = CommandSync(settings)
+    async with bot:
+        await _log_in(bot, settings.token)
+    names = ", ".join(f"/{name}" for name in bot.published)
+    print(
+        f"Published the slash commands {names} to every server the bot is in; Discord may "
+        "take a few minutes to show them.",
+        flush=True,
+    )
 
 
 async def _run(settings: Settings, *, sync_globally: bool) -> None:
@@ -326,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "demo":
         return _demo(args)
     try:
-        settings = Settings.from_env(require_token=args.command is None)
+        settings = Settings.from_env(require_token=args.command in (None, "sync"))
     except ConfigError as exc:
         _fail(str(exc))
 
@@ -338,6 +368,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _forget(settings, args)
     if args.command == "rerate":
         return _rerate(settings, args.guild)
+    if args.command == "sync":  # no database: it runs beside the bot, which holds it
+        if args.check_config or args.sync:
+            _fail("sync takes neither --check-config nor --sync; run it alone.")
+        setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
+        return _with_discord(settings, lambda: _publish(settings))
 
     try:
         if settings.database_url is None:
@@ -356,8 +391,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
+    return _with_discord(settings, lambda: _run(settings, sync_globally=args.sync))
+
+
+def _with_discord(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
+    """Run ``work``, which talks to Discord; its failures are one line and exit code 2."""
     try:
-        asyncio.run(_run(settings, sync_globally=args.sync))
+        asyncio.run(work())
     except StartupError as exc:
         _fail(str(exc))
     except discord.LoginFailure:

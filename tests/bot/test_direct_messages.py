@@ -3,7 +3,7 @@
 Discord ignores ``guild_only`` on a subcommand, so the whole ``/lama`` group
 has to be guild only; otherwise every ``/lama`` command is offered in DMs,
 where it has no channel to play in. Checked on a globally synced bot, the way
-production publishes its commands (``python -m bot --sync``).
+production publishes its commands (``python -m bot sync``).
 """
 
 from __future__ import annotations
