@@ -86,6 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
         "installing and after an update that changed the commands. Settings as the bot's "
         "(DISCORD_TOKEN, DISCORD_API_BASE, DEV_GUILD_ID) from the environment and .env.",
     )
+    commands.add_parser(
+        "healthcheck",
+        help="ask the running bot's /healthz (METRICS_PORT): exit 0 if healthy, else 1",
+        description="Ask the /healthz the bot serves with these settings (METRICS_PORT on "
+        "METRICS_HOST) and say what it answers: exit 0 when healthy, 1 and why when not; "
+        "without METRICS_PORT it says nothing is checked and exits 0. The Docker image "
+        "runs it as python -m bot.healthcheck, which loads less.",
+    )
     backup_cmd = commands.add_parser(
         "backup",
         help="write a consistent copy of the database (also while the bot runs)",
@@ -355,6 +363,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return _demo(args)
+    if args.command == "healthcheck":
+        from bot.healthcheck import main as healthcheck
+
+        return healthcheck()
     try:
         settings = Settings.from_env(require_token=args.command in (None, "sync"))
     except ConfigError as exc:

@@ -115,10 +115,12 @@ class Ran:
     stderr: str
 
 
-async def run_bot_beside(cwd: Path, *args: str, launcher: str | None = None) -> Ran:
-    """``python -m bot *args`` in ``cwd`` (or ``python -c launcher *args``), awaited, so
-    that a server of this test's loop answers it meanwhile."""
-    command = ["-m", "bot"] if launcher is None else ["-c", launcher]
+async def run_bot_beside(
+    cwd: Path, *args: str, launcher: str | None = None, module: str = "bot"
+) -> Ran:
+    """``python -m module *args`` in ``cwd`` (or ``python -c launcher *args``), awaited,
+    so that a server of this test's loop answers it meanwhile."""
+    command = ["-m", module] if launcher is None else ["-c", launcher]
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         *command,
