@@ -48,6 +48,9 @@ async def test_sync_publishes_the_commands_and_exits_beside_a_running_bot(
         assert synced.returncode == 0, synced.stderr
         assert synced.stdout.startswith("Published the slash commands /lama-about, /lama to ")
         assert "Traceback" not in synced.stderr
+        # Its log lines, to a pipe as in `docker logs`: discord.py's, without colour codes.
+        assert "] [INFO    ] discord.client: logging in using static token" in synced.stderr
+        assert "\x1b[" not in synced.stderr
         assert discord.calls == [
             "GET /api/v10/users/@me",
             "GET /api/v10/oauth2/applications/@me",
