@@ -2,6 +2,7 @@
 # unprivileged user, its database in the /data volume.
 #   docker build -t lama-bot .
 #   docker run -d --name lama-bot --env-file .env -v lama-data:/data lama-bot
+#   docker run --rm --env-file .env lama-bot sync    # publishes the slash commands, then exits
 # See deploy/compose.yaml and the README ("Running it for months").
 FROM python:3.11-slim
 

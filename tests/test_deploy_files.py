@@ -1,6 +1,7 @@
 """The files in deploy/: the images compose runs are pinned to releases, and deploy/alerts.yml
 is a Prometheus rule file that deploy/prometheus.yml loads, whose rules watch series the bot
-serves (issue 42: nirn-proxy ran ``:latest``; the alarms were only comments).
+serves (issue 42: nirn-proxy ran ``:latest``; the alarms were only comments), and the
+systemd unit that publishes the slash commands runs as the bot's, with its settings.
 
 No Prometheus here: the file is checked against Prometheus' documented rule-file format
 (prometheus.io "Recording rules" → "Syntax of rule files", "Alerting rules"), the fields
@@ -10,6 +11,7 @@ its parser (``model/rulefmt``) takes and refuses, with unknown fields refused as
 
 from __future__ import annotations
 
+import configparser
 import re
 from pathlib import Path
 from typing import Any
@@ -139,3 +141,21 @@ def test_compose_runs_released_images_only() -> None:
             continue
         _, _, tag = image.rpartition(":")
         assert "/" not in tag and tag and tag != "latest", (name, image)
+
+
+def unit(name: str) -> configparser.ConfigParser:
+    parsed = configparser.ConfigParser(interpolation=None, strict=False)
+    parsed.optionxform = str  # type: ignore[assignment,method-assign]  # systemd's keys keep their case
+    parsed.read(DEPLOY / name, encoding="utf-8")
+    return parsed
+
+
+def test_the_sync_unit_runs_sync_with_the_bots_settings() -> None:
+    """A bare `python -m bot sync` can't read /etc/lama-bot/lama-bot.env (root's only):
+    systemd reads it for lama-bot-sync.service as it does for the bot."""
+    bot, sync = unit("lama-bot.service")["Service"], unit("lama-bot-sync.service")["Service"]
+    for setting in ("User", "Group", "WorkingDirectory", "EnvironmentFile"):
+        assert sync[setting] == bot[setting], setting
+    assert bot["ExecStart"] == "/opt/lama-bot/.venv/bin/python -m bot"
+    assert sync["ExecStart"] == bot["ExecStart"] + " sync"
+    assert sync["Type"] == "oneshot"
