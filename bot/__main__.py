@@ -14,7 +14,7 @@ from typing import Any, NoReturn, TypeVar
 import aiohttp
 import discord
 
-from bot.check_config import TOKEN_REJECTED
+from bot.check_config import TOKEN_REJECTED, report
 from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
@@ -394,8 +394,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         _fail(str(exc))
     if args.check_config:
-        from bot.check_config import report
-
         try:
             print(asyncio.run(report(settings)))
         except StartupError as exc:
