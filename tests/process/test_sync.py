@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -38,13 +39,16 @@ async def test_sync_publishes_the_commands_and_exits_beside_a_running_bot(
         lease = "SELECT shard_id, pid FROM shard_leases"
         assert rows(database, lease) == [(0, serving.pid)]  # what refused a second bot
 
-        async with fake_discord() as discord:
-            (tmp_path / ".env").write_text(
-                f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH={database}\n"
-                f"DISCORD_API_BASE={discord.base}\nMETRICS_PORT=0\n",
-                encoding="utf-8",
-            )
-            synced = await run_bot_beside(tmp_path, "sync")
+        # The running bot's metrics port, taken: the sync serves none.
+        with socket.create_server(("127.0.0.1", 0)) as metrics:
+            port = metrics.getsockname()[1]
+            async with fake_discord() as discord:
+                (tmp_path / ".env").write_text(
+                    f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH={database}\n"
+                    f"DISCORD_API_BASE={discord.base}\nMETRICS_PORT={port}\n",
+                    encoding="utf-8",
+                )
+                synced = await run_bot_beside(tmp_path, "sync")
         assert synced.returncode == 0, synced.stderr
         assert synced.stdout.startswith("Published the slash commands /lama-about, /lama to ")
         assert "Traceback" not in synced.stderr
