@@ -2,6 +2,7 @@
 # unprivileged user, its database in the /data volume.
 #   docker build -t lama-bot .
 #   docker run -d --name lama-bot --env-file .env -v lama-data:/data lama-bot
+#   docker run --rm --env-file .env lama-bot sync    # publishes the slash commands, then exits
 # See deploy/compose.yaml and the README ("Running it for months").
 FROM python:3.11-slim
 
@@ -34,9 +35,12 @@ VOLUME ["/data"]
 ENV METRICS_HOST=0.0.0.0 \
     METRICS_PORT=9108
 EXPOSE 9108
-# 200 once the gateway is connected and the database answers; 503 (and its reason) otherwise.
+# Asks the /healthz the bot serves with the same settings (METRICS_PORT on METRICS_HOST, from
+# the environment and /data/.env): healthy on 200 (the gateway connected, the database
+# answering), unhealthy on 503 or no answer, its reason in `docker inspect`; with METRICS_PORT
+# set empty it says that nothing is checked.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-    CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('METRICS_PORT', '9108') + '/healthz', timeout=4)"
+    CMD ["python", "-m", "bot.healthcheck"]
 
 # The bot handles SIGTERM itself, also as PID 1: it closes the gateway and the database
 # and exits 0 within a few seconds of `docker stop`.

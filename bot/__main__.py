@@ -7,19 +7,21 @@ import asyncio
 import contextlib
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import aiohttp
 import discord
 
+from bot.check_config import TOKEN_REJECTED, report
 from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
 from bot.logs import setup_logging
 from bot.service.ratings import Rated, Rater
 from bot.startup import StartupError, check_database, check_postgres, open_store
+from bot.sync import CommandSync
 from data.backup import BackupError, backup
 from data.forget import Forgotten
 from data.records import StoreError
@@ -45,14 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sync",
         action="store_true",
-        help="sync slash commands globally once at start, also when DEV_GUILD_ID is set "
-        "(otherwise they are only synced to DEV_GUILD_ID when it is set)",
+        help="start the bot and publish the slash commands globally as it starts, also when "
+        "DEV_GUILD_ID is set; to publish them without starting (also beside a running bot), "
+        "run the sync command instead",
     )
     parser.add_argument(
         "--check-config",
         action="store_true",
-        help="validate the settings and that the database can be opened and written, then "
-        "exit without connecting to Discord",
+        help="validate the settings, that the database can be opened and written and that "
+        "Discord accepts the token (said plainly when Discord cannot be reached), then exit "
+        "without connecting to the gateway",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo_cmd = commands.add_parser(
@@ -72,6 +76,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--database",
         type=Path,
         help="keep the demo's games in this SQLite file (default: a throw-away one)",
+    )
+    commands.add_parser(
+        "sync",
+        help="publish the slash commands to every server, then exit (safe while the bot runs)",
+        description="Log in to Discord over REST only and publish the bot's slash commands "
+        "globally, also when DEV_GUILD_ID is set, then exit. It opens no database and "
+        "connects no gateway, so it runs beside the running bot. Run it once after "
+        "installing and after an update that changed the commands. Settings as the bot's "
+        "(DISCORD_TOKEN, DISCORD_API_BASE, DEV_GUILD_ID) from the environment and .env.",
+    )
+    commands.add_parser(
+        "healthcheck",
+        help="ask the running bot's /healthz (METRICS_PORT): exit 0 if healthy, else 1",
+        description="Ask the /healthz the bot serves with these settings (METRICS_PORT on "
+        "METRICS_HOST) and say what it answers: exit 0 when healthy, 1 and why when not; "
+        "without METRICS_PORT it says nothing is checked and exits 0. The Docker image "
+        "runs it as python -m bot.healthcheck, which loads less.",
     )
     backup_cmd = commands.add_parser(
         "backup",
@@ -131,6 +152,13 @@ def _migrate_to_postgres(settings: Settings, url: str) -> int:
 
 async def _start(bot: LamaBot, token: str) -> None:
     """Log in (giving up when Discord does not answer in time), then stay connected."""
+    await _log_in(bot, token)
+    await bot.connect()
+
+
+async def _log_in(bot: LamaBot, token: str) -> None:
+    """Log in over REST and run the bot's setup_hook; a Discord that does not answer
+    within CONNECT_TIMEOUT is a :class:`StartupError`."""
     login = asyncio.ensure_future(bot.login(token))
     answered = asyncio.ensure_future(bot.logged_in.wait())
     try:
@@ -149,8 +177,20 @@ async def _start(bot: LamaBot, token: str) -> None:
             f"{who} did not answer within {CONNECT_TIMEOUT:.0f} seconds; check the internet "
             "connection, DNS and any firewall or proxy, then start the bot again."
         )
-    await login  # the rest of the login: setup_hook, resuming the games
-    await bot.connect()
+    await login  # the rest of the login: setup_hook (resuming the games, or a sync)
+
+
+async def _publish(settings: Settings) -> None:
+    """``sync``: the slash commands published globally by a client that only logs in."""
+    bot = CommandSync(settings)
+    async with bot:
+        await _log_in(bot, settings.token)
+    names = ", ".join(f"/{name}" for name in bot.published)
+    print(
+        f"Published the slash commands {names} to every server the bot is in; Discord may "
+        "take a few minutes to show them.",
+        flush=True,
+    )
 
 
 async def _run(settings: Settings, *, sync_globally: bool) -> None:
@@ -323,8 +363,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return _demo(args)
+    if args.command == "healthcheck":
+        from bot.healthcheck import main as healthcheck
+
+        return healthcheck()
     try:
-        settings = Settings.from_env(require_token=args.command is None)
+        settings = Settings.from_env(require_token=args.command in (None, "sync"))
     except ConfigError as exc:
         _fail(str(exc))
 
@@ -336,6 +380,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _forget(settings, args)
     if args.command == "rerate":
         return _rerate(settings, args.guild)
+    if args.command == "sync":  # no database: it runs beside the bot, which holds it
+        if args.check_config or args.sync:
+            _fail("sync takes neither --check-config nor --sync; run it alone.")
+        setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
+        return _with_discord(settings, lambda: _publish(settings))
 
     try:
         if settings.database_url is None:
@@ -345,30 +394,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StartupError as exc:
         _fail(str(exc))
     if args.check_config:
-        from bot.client import shards_of
-        from data.postgres import shown_url
-
-        guild = settings.dev_guild_id if settings.dev_guild_id is not None else "not set"
-        can = "can be reached" if settings.database_url else "can be opened and written"
-        via = f"through {settings.api_base}" if settings.api_base else "to Discord"
-        print(
-            f"Configuration OK: database {shown_url(settings.database)} ({can}), "
-            f"dev guild {guild}, log level {logging.getLevelName(settings.log_level)}, "
-            f"turn timer {settings.turn_timer}s, REST {settings.rest_budget:g}/s {via}, "
-            f"{shards_of(settings)}."
-        )
+        try:
+            print(asyncio.run(report(settings)))
+        except StartupError as exc:
+            _fail(str(exc))
         return 0
 
     setup_logging(settings.log_level, secrets=settings.secrets, log_format=settings.log_format)
+    return _with_discord(settings, lambda: _run(settings, sync_globally=args.sync))
+
+
+def _with_discord(settings: Settings, work: Callable[[], Coroutine[Any, Any, None]]) -> int:
+    """Run ``work``, which talks to Discord; its failures are one line and exit code 2."""
     try:
-        asyncio.run(_run(settings, sync_globally=args.sync))
+        asyncio.run(work())
     except StartupError as exc:
         _fail(str(exc))
     except discord.LoginFailure:
-        _fail(
-            "DISCORD_TOKEN was rejected by Discord; reset the token in the Developer "
-            "Portal (Applications → your app → Bot → Reset Token) and update your .env file."
-        )
+        _fail(TOKEN_REJECTED)
     except discord.PrivilegedIntentsRequired:
         # Should not happen (the bot requests no privileged intents), but keep it readable.
         _fail(

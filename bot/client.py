@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -171,15 +171,11 @@ class LamaBot(commands.Bot):
         self.service.listener = self.presenter
         # Every persistent button, whichever cog handles its family (items.Router).
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for extension in INITIAL_EXTENSIONS:
-            await self.load_extension(extension)
-            log.debug("Loaded extension %s", extension)
+        await self.load_commands(INITIAL_EXTENSIONS)
         # The hands opened and the pings left standing before a restart.
         await self.presenter.restore_hands()
         await self.presenter.restore_tables()
         await self.presenter.take_down_left()
-        self.tree.add_command(self.lama)
-        await self.tree.set_translator(LamaTranslator())
         # Before any game is resumed: a wrong DEV_GUILD_ID must not ping players
         # on every start of a restart loop.
         await self.sync_commands()
@@ -194,6 +190,15 @@ class LamaBot(commands.Bot):
         self._notify_task = asyncio.create_task(
             self._notify_when_connected(), name="lama-notify-resumed"
         )
+
+    async def load_commands(self, extensions: Sequence[str]) -> None:
+        """Load the cogs ``extensions``, in order, and put their slash commands in the tree
+        (the /lama group's translated)."""
+        for extension in extensions:
+            await self.load_extension(extension)
+            log.debug("Loaded extension %s", extension)
+        self.tree.add_command(self.lama)
+        await self.tree.set_translator(LamaTranslator())
 
     async def _start_monitor(self) -> None:
         """/metrics and /healthz on METRICS_PORT, and the loop-lag sampler (bot.monitor)."""
@@ -346,8 +351,8 @@ class LamaBot(commands.Bot):
             log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
         else:
             log.warning(
-                "No slash command was synced, so none may show up in Discord yet; run once "
-                "with `python -m bot --sync` (global) or set DEV_GUILD_ID to sync to one test "
+                "No slash command was synced, so none may show up in Discord yet; run "
+                "`python -m bot sync` once (global) or set DEV_GUILD_ID to sync to one test "
                 "server on every start"
             )
 

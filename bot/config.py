@@ -7,6 +7,8 @@ naming the offending variable (or ``.env`` line) and saying how to fix it, so
 
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
 import os
 import re
@@ -45,6 +47,8 @@ LOG_LEVELS: dict[str, int] = {
 
 _DIGITS = re.compile(r"[0-9]+")
 _TOKEN_FORBIDDEN = re.compile(r"[\s'\"`]")
+#: A bot token: the bot's id in base64, a timestamp and a signature, in base64url, dot-separated.
+_TOKEN_FORM = re.compile(r"([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 _SNOWFLAKE_MAX = 2**64 - 1
 
 
@@ -124,7 +128,30 @@ def _parse_token(environ: Mapping[str, str], *, require: bool) -> str:
             "token exactly as the Discord Developer Portal shows it, without quotes, spaces "
             'or a "Bot " prefix.'
         )
+    if require and token_id(raw) is None:
+        raise ConfigError(
+            "DISCORD_TOKEN is not a bot token, which has three parts separated by dots, the "
+            "first being the bot's id; copy the token again from the Discord Developer Portal "
+            "(Applications → your app → Bot → Reset Token), not the client secret or the "
+            "public key."
+        )
     return raw
+
+
+def token_id(token: str) -> int | None:
+    """The bot's id a bot token starts with (its first part, in base64); None when
+    ``token`` is not of a bot token's form."""
+    form = _TOKEN_FORM.fullmatch(token)
+    if form is None:
+        return None
+    first = form.group(1)
+    try:
+        decoded = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4)).decode("ascii")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return None
+    if not _DIGITS.fullmatch(decoded) or not 0 < int(decoded) <= _SNOWFLAKE_MAX:
+        return None
+    return int(decoded)
 
 
 def _parse_database_path(environ: Mapping[str, str]) -> Path:

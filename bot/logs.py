@@ -103,6 +103,17 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+#: discord.py's own line, without its colours: ``[time] [LEVEL   ] logger: message``.
+PLAIN_LINE = "[{asctime}] [{levelname:<8}] {name}: {message}"
+PLAIN_TIME = "%Y-%m-%d %H:%M:%S"
+
+
+def _on_a_terminal(handler: logging.Handler) -> bool:
+    stream = getattr(handler, "stream", None)
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
 def setup_logging(
     level: int,
     *,
@@ -111,11 +122,16 @@ def setup_logging(
     log_format: str = "text",
 ) -> logging.Handler:
     """Log to stderr (or ``handler``) at ``level`` as discord.py does, or as JSON lines
-    with ``log_format="json"``; secrets redacted either way."""
+    with ``log_format="json"``; secrets redacted either way.  Colours only on a terminal:
+    discord.py colours every line in Docker too, which leaves escape codes in
+    ``docker logs``, in files and in log shippers."""
     handler = logging.StreamHandler() if handler is None else handler
     handler.addFilter(RedactSecrets(secrets))
     if log_format == "json":
         discord.utils.setup_logging(level=level, handler=handler, formatter=JsonFormatter())
+    elif _on_a_terminal(handler):
+        discord.utils.setup_logging(level=level, handler=handler)  # its colours
     else:
-        discord.utils.setup_logging(level=level, handler=handler)
+        plain = logging.Formatter(PLAIN_LINE, PLAIN_TIME, style="{")
+        discord.utils.setup_logging(level=level, handler=handler, formatter=plain)
     return handler

@@ -11,12 +11,12 @@ import discord
 import pytest
 
 import bot.__main__ as cli
-from bot.config import ConfigError, Settings
-from tests.process.cli import CONFIG_VARS
+from bot.config import ConfigError, Settings, token_id
+from tests.process.cli import CONFIG_VARS, TOKEN, TOKEN_ID
 
 
 def env(**values: str) -> dict[str, str]:
-    return {"DISCORD_TOKEN": "abc.def.ghi", **values}
+    return {"DISCORD_TOKEN": TOKEN, **values}
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def assert_one_sentence(message: str) -> None:
 
 def test_defaults(clean_cwd: Path) -> None:
     settings = Settings.from_env(env())
-    assert settings.token == "abc.def.ghi"
+    assert settings.token == TOKEN
     assert settings.database_path == Path("lama.db")
     assert settings.dev_guild_id is None
     assert settings.log_level == logging.INFO
@@ -63,7 +63,7 @@ def test_empty_optional_values_mean_default(clean_cwd: Path) -> None:
     settings = Settings.from_env(
         env(DATABASE_PATH="", DEV_GUILD_ID="", LOG_LEVEL=" ", DEFAULT_TURN_TIMER="")
     )
-    assert settings == Settings(token="abc.def.ghi")
+    assert settings == Settings(token=TOKEN)
 
 
 def test_token_is_not_in_repr() -> None:
@@ -90,6 +90,42 @@ def test_malformed_token(clean_cwd: Path, token: str) -> None:
     with pytest.raises(ConfigError, match="DISCORD_TOKEN") as info:
         Settings.from_env({"DISCORD_TOKEN": token})
     assert_one_sentence(str(info.value))
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "abc",  # issue 42: --check-config said OK
+        "abc.def.ghi",  # three parts, but the first is no id
+        "0123456789abcdef0123456789abcdef",  # the client secret, pasted instead
+        "MTExMTExMTExMTExMTExMTEx.GaBcDe",  # two parts
+        "MTExMTExMTExMTExMTExMTEx.GaBcDe.sig.more",  # four
+        "MTExMTExMTExMTExMTExMTEx..sig",  # an empty part
+        "MTExMTExMTExMTExMTExMTEx.GaB+De.sig",  # not base64url
+        "MA.GaBcDe.signature",  # the id 0
+        "bGxhbWE.GaBcDe.signature",  # "llama", not digits
+    ],
+)
+def test_a_token_not_of_a_bot_tokens_form_is_refused(clean_cwd: Path, token: str) -> None:
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN is not a bot token") as info:
+        Settings.from_env({"DISCORD_TOKEN": token})
+    message = str(info.value)
+    assert "Reset Token" in message and "client secret" in message
+    assert token not in message
+    assert_one_sentence(message)
+
+
+def test_a_bot_tokens_first_part_is_its_id() -> None:
+    assert token_id(TOKEN) == TOKEN_ID
+    # Unpadded base64 of any length of digits, as Discord writes it.
+    assert token_id("MTk4NjIyNDgzNDcxOTI1MjQ4.GaBcDe.x") == 198622483471925248
+    assert token_id("NDE.x.y") == 41
+
+
+def test_tools_that_need_no_token_take_any(clean_cwd: Path) -> None:
+    """backup, forget, rerate … read the settings without the token: a wrong one there
+    is the bot's business, not theirs."""
+    assert Settings.from_env({"DISCORD_TOKEN": "abc"}, require_token=False).token == "abc"
 
 
 @pytest.mark.parametrize("value", ["abc", "-5", "0", "12.5", "1e18", str(2**64)])
@@ -176,7 +212,7 @@ def test_env_file_is_loaded_without_overriding_real_env(
     clean_cwd: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (clean_cwd / ".env").write_text(
-        "# comment\nDISCORD_TOKEN=from.dotenv\nexport LOG_LEVEL=warning\nDEFAULT_TURN_TIMER=30\n",
+        f"# comment\nDISCORD_TOKEN={SECRET}\nexport LOG_LEVEL=warning\nDEFAULT_TURN_TIMER=30\n",
         encoding="utf-8",
     )
     monkeypatch.setenv("DEFAULT_TURN_TIMER", "45")
@@ -187,14 +223,14 @@ def test_env_file_is_loaded_without_overriding_real_env(
 
     settings = Settings.from_env()
 
-    assert settings.token == "from.dotenv"
+    assert settings.token == SECRET
     assert settings.log_level == logging.WARNING
     assert settings.turn_timer == 45
 
 
 def test_malformed_env_line_is_named(clean_cwd: Path) -> None:
     (clean_cwd / ".env").write_text(
-        "# lama-bot settings\nDISCORD_TOKEN=abc.def.ghi\nTHIS IS NOT VALID\n", encoding="utf-8"
+        f"# lama-bot settings\nDISCORD_TOKEN={TOKEN}\nTHIS IS NOT VALID\n", encoding="utf-8"
     )
     with pytest.raises(ConfigError) as info:
         Settings.from_env()
@@ -211,7 +247,7 @@ def test_cli_rejected_token_exits_2(
     async def rejected(settings: Settings, *, sync_globally: bool) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setattr(cli, "_run", rejected)
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
     with pytest.raises(SystemExit) as info:

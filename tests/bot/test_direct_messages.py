@@ -2,7 +2,7 @@
 
 Discord ignores installs and contexts on a subcommand, so the whole ``/lama`` group
 says where it may be installed (a server, a person) and used. Checked on a globally
-synced bot, the way production publishes its commands (``python -m bot --sync``).
+synced bot, the way production publishes its commands (``python -m bot sync``).
 """
 
 from __future__ import annotations

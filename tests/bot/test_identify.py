@@ -16,13 +16,14 @@ from bot.client import ShardedLamaBot, make_bot
 from bot.config import Settings
 from data.identify import IdentifyTurns
 from tests.pg import PostgresServer
+from tests.process.cli import TOKEN
 
 SPACING = 1.0
 
 
 def sharded(database: dict[str, str], ids: str = "0,1") -> ShardedLamaBot:
     """Shards ``ids`` of 4 on ``database``, their identify turns held ``SPACING`` s."""
-    environ = {"DISCORD_TOKEN": "x.y.z", "SHARD_COUNT": "4", "SHARD_IDS": ids, **database}
+    environ = {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": ids, **database}
     bot = make_bot(Settings.from_env(environ), identify_spacing=SPACING)
     assert isinstance(bot, ShardedLamaBot)
     return bot

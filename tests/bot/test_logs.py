@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 
 import bot.__main__ as cli
 from bot.config import Settings
+from bot.logs import setup_logging
 from tests.process.cli import CONFIG_VARS
 
 BOT_TOKEN = "MTk4NjIyNDgzNDcxOTI1MjQ4.GaBcDe.b0t-t0k3n_abcdefghijklmnopqrstuvwxyz012"
@@ -117,3 +120,35 @@ def test_the_database_password_never_reaches_the_logs(
     assert "connecting to" in logged and "Traceback" in logged
     assert password not in logged
     assert "db.example" in logged  # where it went stays, to follow the failure
+
+
+def _logged_through(handler: logging.Handler) -> None:
+    setup_logging(logging.INFO, handler=handler)
+    logging.getLogger("discord.client").info("logging in using static token")
+    handler.flush()
+
+
+def test_lines_to_a_file_carry_no_colour_codes(tmp_path: Path, root_logging: None) -> None:
+    """Issue 42: discord.py colours its lines wherever it thinks it runs in Docker, so
+    ``docker logs`` and log files showed escape codes."""
+    path = tmp_path / "lama.log"
+    with path.open("w", encoding="utf-8") as file:
+        _logged_through(logging.StreamHandler(file))
+    written = path.read_text(encoding="utf-8")
+    assert "\x1b[" not in written
+    assert re.fullmatch(
+        r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] \[INFO    \] discord\.client: "
+        r"logging in using static token\n",
+        written,
+    ), written
+
+
+def test_lines_to_a_terminal_keep_discords_colours(root_logging: None) -> None:
+    main, side = os.openpty()
+    with open(side, "w", encoding="utf-8", closefd=True) as terminal:
+        _logged_through(logging.StreamHandler(terminal))
+    try:
+        shown = os.read(main, 4096).decode()
+    finally:
+        os.close(main)
+    assert "\x1b[" in shown and "logging in using static token" in shown

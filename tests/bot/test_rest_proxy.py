@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import re
 import time
 from collections.abc import AsyncIterator
@@ -17,29 +16,12 @@ from aiohttp import web
 from bot.client import make_bot
 from bot.config import Settings
 from bot.rest_proxy import use_api_base
+from tests.process.cli import TOKEN, TOKEN_ID
+from tests.process.fake_discord import APPLICATION, USER, answer
 
-APP_ID = 111111111111111111
+APP_ID = TOKEN_ID
 CHANNEL_ID = 222222222222222222
 RETRY_AFTER = 0.3
-USER = {
-    "id": str(APP_ID),
-    "username": "lama",
-    "discriminator": "0",
-    "global_name": None,
-    "avatar": None,
-    "bot": True,
-}
-APPLICATION = {
-    "id": str(APP_ID),
-    "name": "lama",
-    "description": "",
-    "icon": None,
-    "bot_public": True,
-    "bot_require_code_grant": False,
-    "owner": USER,
-    "verify_key": "00",
-    "flags": 0,
-}
 GATEWAY = {
     "url": "wss://gateway.invalid",
     "shards": 1,
@@ -50,15 +32,6 @@ GATEWAY = {
         "max_concurrency": 1,
     },
 }
-
-
-def answer(
-    body: object, *, status: int = 200, headers: dict[str, str] | None = None
-) -> web.Response:
-    """JSON as Discord sends it: discord.py reads a body as JSON only under exactly
-    ``Content-Type: application/json`` (no charset)."""
-    headers = {**(headers or {}), "Content-Type": "application/json"}
-    return web.Response(body=json.dumps(body).encode(), status=status, headers=headers)
 
 
 LIMITED = {"message": "You are being rate limited.", "retry_after": RETRY_AFTER, "global": False}
@@ -126,7 +99,7 @@ async def test_every_rest_call_goes_to_the_proxy(
 ) -> None:
     stand_in, base = proxy
     shards = {"SHARD_COUNT": "2", "SHARD_IDS": "1"} if sharded else {}
-    environ = {"DISCORD_TOKEN": "x.y.z", "DISCORD_API_BASE": base, **shards}
+    environ = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": base, **shards}
     environ["DATABASE_PATH"] = str(tmp_path / "lama.db")
     settings = Settings.from_env(environ)
     assert settings.rest_budget == 50.0  # the proxy holds the token's limits for everybody
@@ -175,7 +148,7 @@ async def test_a_429_neither_discord_nor_the_proxy_made_is_not_retried(
     stand_in, base = proxy
     commands = f"/api/v10/applications/{APP_ID}/commands"
     stand_in.first_429 = {f"PUT {commands}": {"Retry-After": "0"}}
-    environ = {"DISCORD_TOKEN": "x.y.z", "DISCORD_API_BASE": base}
+    environ = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": base}
     settings = Settings.from_env({**environ, "DATABASE_PATH": str(tmp_path / "lama.db")})
     bot = make_bot(settings)
     try:
@@ -189,7 +162,7 @@ async def test_a_429_neither_discord_nor_the_proxy_made_is_not_retried(
 
 
 def test_without_a_proxy_the_calls_go_to_discord(tmp_path: Path) -> None:
-    settings = Settings.from_env({"DISCORD_TOKEN": "x.y.z", "DATABASE_PATH": str(tmp_path / "db")})
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(tmp_path / "db")})
     use_api_base("http://127.0.0.1:1")
     make_bot(settings)
     route = discord.http.Route("GET", "/users/@me")

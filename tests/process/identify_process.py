@@ -17,10 +17,11 @@ import time
 
 from bot.client import make_bot
 from bot.config import Settings
+from tests.process.cli import TOKEN
 
 
 async def main(url: str, count: str, ids: str, concurrency: int, spacing: float) -> None:
-    environ = {"DISCORD_TOKEN": "x.y.z", "DATABASE_URL": url}
+    environ = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}
     settings = Settings.from_env({**environ, "SHARD_COUNT": count, "SHARD_IDS": ids})
     bot = make_bot(settings, identify_spacing=spacing)
     limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": concurrency}

@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.startup import StartupError
 from testkit.simcord_play import open_lobby, started_game, table_message
 from tests.pg import PostgresServer
-from tests.process.cli import CONFIG_VARS, REPO_ROOT, run_bot
+from tests.process.cli import CONFIG_VARS, REPO_ROOT, TOKEN, run_bot
 from tests.process.common import restart, running
 from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME
 
@@ -34,7 +34,11 @@ def assert_one_line_exit_2(result: subprocess.CompletedProcess[str], *needles: s
 
 
 def write_env(folder: Path, **values: str) -> None:
-    lines = [f"{k}={v}" for k, v in {"DISCORD_TOKEN": "abc.def.ghi", **values}.items()]
+    """A .env of ``values`` and a token; Discord out of reach (a REST proxy that is not
+    there), so that --check-config says the token was not checked on any machine."""
+    unreachable = f"http://127.0.0.1:{closed_port()}"
+    settings = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": unreachable, **values}
+    lines = [f"{k}={v}" for k, v in settings.items()]
     (folder / ".env").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -185,7 +189,7 @@ def _fail_with(monkeypatch: pytest.MonkeyPatch, error: BaseException) -> None:
     async def failing(settings: Settings, *, sync_globally: bool) -> None:
         raise error
 
-    monkeypatch.setenv("DISCORD_TOKEN", "abc.def.ghi")
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     monkeypatch.setattr(cli, "_run", failing)
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
 

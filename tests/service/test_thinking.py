@@ -19,6 +19,7 @@ from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
 from testkit.arena import play_game
 from testkit.service_game import ServiceGame
+from tests.process.cli import TOKEN
 
 
 def hard_positions(count: int) -> list[SeatView]:
@@ -102,7 +103,7 @@ async def test_in_a_thread_without_workers() -> None:
 
 
 def test_ai_workers_setting() -> None:
-    env = {"DISCORD_TOKEN": "abc.def.ghi"}
+    env = {"DISCORD_TOKEN": TOKEN}
     assert Settings.from_env(env).ai_workers == max(1, (os.cpu_count() or 1) - 1)
     assert Settings.from_env({**env, "AI_WORKERS": "3"}).ai_workers == 3
     for bad in ("0", "-1", "two", "65"):
