@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 
 import discord
@@ -159,8 +160,42 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             return
         if cid.action == "back":
             await self.come_back(interaction, table)
+        elif self._fading_here(interaction, table):
+            await self.revive(interaction, table)
         else:
             await self.show_hand(interaction, table)
+
+    def _fading_here(self, interaction: Interaction, table: Table) -> bool:
+        """A click on the table itself, whose token runs out (or has): the click's own
+        token takes it over in place, no need to post it anew."""
+        message = interaction.message
+        return (
+            message is not None
+            and message.id == table.table_message_id
+            and self.presenter.table_fading(table)
+        )
+
+    async def revive(self, interaction: Interaction, table: Table) -> None:
+        """Show my hand on a table whose token runs out: the click's answer brings the
+        table up to date in place (its token edits it from now on), and the hand comes
+        as a private followup."""
+        assert interaction.message is not None
+        payload = self.presenter.table_now(table)
+        await interaction.response.edit_message(**payload)
+        self.presenter.remember(table, payload, interaction, interaction.message.id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, text(interaction.locale, "error.not_a_player"))
+            return
+        if table.seats[seat].controller is not None:
+            self.presenter.drop_hand(table.game_id, interaction.user.id)
+            taken = seat_taken_payload(table, seat, str(interaction.locale))
+            await interaction.followup.send(**taken, ephemeral=True)
+            return
+        hand = hand_payload(table, seat, str(interaction.locale), self.bot.faces)
+        sent = await interaction.followup.send(**hand, ephemeral=True, wait=True)
+        edit = functools.partial(interaction.followup.edit_message, sent.id)
+        self.presenter.opened_hand(table, interaction.user.id, interaction, None, sent.id, edit)
 
     async def handle_seat(self, interaction: Interaction, cid: SeatId) -> None:
         # A seat's card count can't be pressed; a forged click on it gets what

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
@@ -54,7 +55,17 @@ class TablePresenter(Protocol):
         interaction: discord.Interaction[Any],
         warning: str | None = ...,
         message_id: int | None = ...,
+        edit: Callable[..., Awaitable[object]] | None = ...,
     ) -> None: ...
+
+    def table_fading(self, table: Table) -> bool:
+        """Whether no token edits the table any more, or the one that does is about to
+        run out."""
+        ...
+
+    def table_now(self, table: Table) -> dict[str, Any]:
+        """What the table message should show now."""
+        ...
 
 
 class CogHost(Protocol):

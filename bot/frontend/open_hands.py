@@ -81,11 +81,13 @@ class OpenHands:
         interaction: discord.Interaction[Any],
         warning: str | None = None,
         message_id: int | None = None,
+        edit: Callable[..., Awaitable[object]] | None = None,
     ) -> None:
-        """Refresh this hand (``message_id``, answering ``interaction``) when its
-        owner's turn comes; stored too, so that a restarted bot still can."""
+        """Refresh this hand (``message_id``, answering ``interaction``, or ``edit``ed
+        when it is a followup of it) when its owner's turn comes; stored too, so that a
+        restarted bot still can."""
         hand = OpenHand(
-            interaction.edit_original_response,
+            edit or interaction.edit_original_response,
             self.host.service.clock(),
             str(interaction.locale),
             warning,

@@ -300,6 +300,7 @@ class Pings:
             except FAILURES as error:
                 if transient(error):
                     return Deletion.RETRY  # the same token later: it costs no budget
+                self.tokens.failed(ping.token)  # never again (an invalid request each time)
             # The token no longer works (or is refused there): the bot token can delete
             # the bot's messages, where it is a member.
         if not bot_present(self.host, table.guild_id):

@@ -25,6 +25,7 @@ warning's table edit) and taking down the pings an earlier run left.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -160,11 +161,22 @@ class Presenter:
         interaction: discord.Interaction[Any],
         warning: str | None = None,
         message_id: int | None = None,
+        edit: Callable[..., Awaitable[object]] | None = None,
     ) -> None:
-        """Refresh this hand (``message_id``, answering ``interaction``) when its
-        owner's turn comes; stored too, so that a restarted bot still can."""
+        """Refresh this hand (``message_id``, answering ``interaction``, or ``edit``ed
+        when it is a followup of it) when its owner's turn comes; stored too, so that a
+        restarted bot still can."""
         self.clicked(table, interaction)
-        self.open_hands.opened(table, user_id, interaction, warning, message_id)
+        self.open_hands.opened(table, user_id, interaction, warning, message_id, edit)
+
+    def table_fading(self, table: Table) -> bool:
+        """Whether no token edits the table any more, or the one that does is about to
+        run out: a click on the table itself then brings it up to date in place."""
+        return table.table_message_id is not None and self.tokens.aging(table)
+
+    def table_now(self, table: Table) -> dict[str, Any]:
+        """What the table message should show now."""
+        return self.table_edits.payload(table)
 
     def former_table(self, table: Table, message_id: int) -> bool:
         """Whether ``message_id`` was the game's table message before it was posted anew."""

@@ -225,6 +225,10 @@ class TableEdits:
         if not table.live:
             self.last_edit_made(game_id)  # its last edit is made; a bot runs for months
 
+    def payload(self, table: Table) -> dict[str, Any]:
+        """What the table should show now."""
+        return self._payload(table)[0]
+
     def _payload(self, table: Table) -> tuple[dict[str, Any], Listing]:
         """What the table should show now, and the moves it lists."""
         screen = self.screens.get(table.game_id) or TableScreen()
@@ -313,7 +317,9 @@ class TableEdits:
         """Post the table anew with the newest click's token, and point the old message
         to it: True once posted, False to try again, None if no click's token can."""
         old_id, old = table.table_message_id, self.tokens.table_token(table)
-        while (sender := self.tokens.sender(table)) is not None and sender is not old:
+        while (sender := self.tokens.sender(table, life=2 * LAST_CALL)) is not None:
+            if sender is old:
+                return None  # the newest click's is the table's own: it edits on
             posted = await self._post_with(table, payload, sender)
             if posted is None:
                 continue  # that token is dead: the next newest, if any
@@ -343,6 +349,8 @@ class TableEdits:
             log.info("game %s: a click's token could not post the table: %s", table.game_id, error)
             self.tokens.failed(token)
             return None
+        if table.table_message_id is not None:  # the old one: a click on it points here
+            self._former.setdefault(table.game_id, set()).add(table.table_message_id)
         self.tokens.edits_table(table, token, message.id)
         self.watch(table)
         # A failed save is logged; this run edits the new message, a restart the old id.
@@ -356,7 +364,6 @@ class TableEdits:
         return message_id in self._former.get(table.game_id, ())
 
     def _collapse_later(self, table: Table, old_id: int, old: Token | None) -> None:
-        self._former.setdefault(table.game_id, set()).add(old_id)
         task = asyncio.create_task(
             self._collapse(table, old_id, old), name=f"lama-table-moved-{table.game_id}"
         )
@@ -407,7 +414,7 @@ class TableEdits:
                 if left > 0:
                     await asyncio.sleep(left)
                     continue  # a newer token may edit it by now
-                if self.tokens.sender(table) is not None:
+                if self.tokens.sender(table, life=2 * LAST_CALL) is not None:
                     self.request(table)  # a newer click's token takes over
                 elif not bot_present(self.host, table.guild_id):
                     await self._last_edit(table, token)

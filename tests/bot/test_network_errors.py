@@ -83,10 +83,12 @@ async def test_a_hand_refresh_that_times_out_still_pings_the_next_player(
     drop: Drop,
 ) -> None:
     _table, bob = await duel(simcord_env, guild, channel, alice)
-    # Past the Start click's token: the table is edited with the bot token, and the
-    # only edit of an interaction's answer left is bob's hand, refreshed on his turn.
+    # Past the Start click's token: bob's /lama hand (its answer his hand) posts the
+    # table anew, and the only edit of an interaction's answer left is his hand,
+    # refreshed on his turn.
     await simcord_env.advance_time(15 * 60)
-    await open_hand(bob, channel)
+    hand = await bob.slash(channel, "lama hand")
+    assert hand.ephemeral
     drop("PATCH", "/webhooks/*/messages/@original", TimeoutError())
 
     await take_simple_turn(alice, channel)

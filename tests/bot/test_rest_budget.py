@@ -532,16 +532,19 @@ async def test_a_click_past_ten_minutes_posts_the_table_anew_and_the_old_one_poi
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    """The token that posted the table runs out at 15 minutes: a click after ten posts
-    the table anew with its own token, silently, and the old message becomes one line
-    pointing to the new one, all without the bot token; the game goes on there."""
+    """The token that posted the table runs out at 15 minutes: a move clicked on a hand
+    after ten posts the table anew with its own token, silently, and the old message
+    becomes one line pointing to the new one, all without the bot token; a click on the
+    table itself when its token runs out brings it up to date in place."""
     rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
     old = table_message(channel).id
     await simcord_env.advance_time(11 * 60)
     before = len(simcord_env.http_requests)
 
-    await take_simple_turn(alice, channel)
+    hand = await alice.slash(channel, "lama hand")  # her hand, not on the table
+    assert hand.ephemeral and hand.response is not None
+    await alice.click(hand.response, custom_id=enabled(hand.response, "lama:play:")[0])
     await simcord_env.advance_time(5)
 
     new = table_message(channel)
@@ -554,8 +557,10 @@ async def test_a_click_past_ten_minutes_posts_the_table_anew_and_the_old_one_poi
     assert live_messages(channel) == [new.id]
     assert bot_token_calls(simcord_env, simcord_env.http_requests[before:]) == []
 
-    # Bob's move is shown on the new table, by the token that posted it.
+    # Eleven minutes on, bob's Show my hand on the table takes it over in place.
+    await simcord_env.advance_time(11 * 60)
     await take_simple_turn(bob, channel)
     await simcord_env.advance_time(5)
     assert "bob played" in last_moves(channel) and table_message(channel).id == new.id
+    assert live_messages(channel) == [new.id]
     assert bot_token_calls(simcord_env, simcord_env.http_requests[before:]) == []
