@@ -93,7 +93,7 @@ class LamaBot(commands.Bot):
         self.monitor: Monitor | None = None
         if settings.shard_count is not None:  # only AutoShardedBot takes shard_ids
             ids = list(settings.shard_ids or ())
-            shards = {"shard_count": settings.shard_count, "shard_ids": ids}
+            shards |= {"shard_count": settings.shard_count, "shard_ids": ids}
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

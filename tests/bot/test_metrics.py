@@ -12,7 +12,7 @@ import pytest
 import simcord
 from aiohttp import web
 
-from bot.client import LamaBot
+from bot.client import LamaBot, make_bot
 from bot.config import Settings
 from bot.metrics import BotMetrics, token_of
 from testkit.simcord_play import one_move_from_the_end, take_simple_turn
@@ -117,8 +117,8 @@ def test_interaction_calls_are_told_from_bot_token_calls() -> None:
     assert token_of("/api/v10/channels/1/messages") == "bot"
 
 
-async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> None:
-    """discord.py's session with the trace, against a real HTTP server."""
+async def call_discord(trace: aiohttp.TraceConfig) -> None:
+    """Two bot-token calls, an interaction's 429 and the gateway, against a real HTTP server."""
 
     async def ok(_request: web.Request) -> web.Response:
         return web.json_response({})
@@ -135,10 +135,9 @@ async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> N
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = runner.addresses[0][1]
-    metrics = BotMetrics()
     base = f"http://127.0.0.1:{port}"
     try:
-        async with aiohttp.ClientSession(trace_configs=[metrics.trace_config()]) as session:
+        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
             for _ in range(2):
                 async with session.post(f"{base}/api/v10/channels/1/messages"):
                     pass
@@ -148,11 +147,40 @@ async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> N
                 pass
     finally:
         await runner.cleanup()
+
+
+def assert_counted(metrics: BotMetrics) -> None:
     text = metrics.exposition().decode()
     assert sample(text, "lama_discord_requests_total", token="bot", status="200") == 2
     assert sample(text, "lama_discord_requests_total", token="interaction", status="429") == 1
     assert sample(text, "lama_discord_rate_limited_total") == 1
     assert "/gateway" not in text
+
+
+async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> None:
+    """discord.py's session with the trace, against a real HTTP server."""
+    metrics = BotMetrics()
+    await call_discord(metrics.trace_config())
+    assert_counted(metrics)
+
+
+@pytest.mark.parametrize("shard_count", [None, 2])
+async def test_rest_calls_and_429s_are_counted_with_or_without_shards(
+    tmp_path: Path, shard_count: int | None
+) -> None:
+    settings = Settings(
+        token="t",
+        database_path=tmp_path / "lama.db",
+        metrics_port=0,
+        shard_count=shard_count,
+        shard_ids=None if shard_count is None else (0, 1),
+    )
+    bot = make_bot(settings)
+    assert bot.metrics is not None
+    trace = bot.http.http_trace
+    assert trace is not None, "the bot's REST calls and 429s would go uncounted"
+    await call_discord(trace)
+    assert_counted(bot.metrics)
 
 
 async def test_the_loop_lag_sampler_logs_a_failed_sample_and_carries_on(
