@@ -126,7 +126,7 @@ class Store:
         #: The CSV export's pages (on the stats' connection).
         self.export = ExportReads(self._reads)
         #: A server's or a person's data erased.
-        self.forget = Forgetting(self._db)
+        self.forget = Forgetting(self._db, clock)
         self.path = path
         self.schema_version = version
 
