@@ -15,6 +15,8 @@ from aiohttp import web
 from bot.client import LamaBot, make_bot
 from bot.config import Settings
 from bot.metrics import BotMetrics, token_of
+from bot.monitor import FRESH_BURST, Monitor
+from data import StoreError
 from testkit.simcord_play import one_move_from_the_end, take_simple_turn
 
 SERIES = (
@@ -90,6 +92,74 @@ async def test_healthz_is_200_while_all_is_well_and_503_once_the_store_is_closed
     status, reason = await get(simcord_bot, "/healthz")
     assert status == 503
     assert reason.startswith("the store does not answer") and reason.count("\n") == 1
+
+
+async def test_a_flood_of_healthz_costs_the_store_one_query(
+    simcord_env: simcord.Env, simcord_bot: LamaBot
+) -> None:
+    _, before = await get(simcord_bot, "/metrics")
+    answers = await asyncio.gather(*(get(simcord_bot, "/healthz") for _ in range(40)))
+    answers += [await get(simcord_bot, "/healthz") for _ in range(40)]
+    assert set(answers) == {(200, "ok\n")}
+    _, after = await get(simcord_bot, "/metrics")
+    queries = sample(after, "lama_store_seconds_count", kind="read") - sample(
+        before, "lama_store_seconds_count", kind="read"
+    )
+    assert queries <= 1
+
+
+async def test_a_flood_of_metrics_requests_draws_the_series_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    metrics = BotMetrics()
+    drawn: list[bytes] = []
+    real = metrics.exposition
+
+    def exposition() -> bytes:
+        drawn.append(real())
+        return drawn[-1]
+
+    monkeypatch.setattr(metrics, "exposition", exposition)
+
+    async def healthy() -> str | None:
+        return None
+
+    now = [0.0]
+    monitor = Monitor(metrics, healthy, clock=lambda: now[0])
+    await monitor.start("127.0.0.1", 0)
+    url = f"http://127.0.0.1:{monitor.port}/metrics"
+    try:
+        async with aiohttp.ClientSession() as session:
+
+            async def scrape() -> str:
+                async with session.get(url) as response:
+                    assert response.status == 200
+                    return await response.text()
+
+            flood = await asyncio.gather(*(scrape() for _ in range(60)))
+            assert len(drawn) == FRESH_BURST, "a burst is drawn afresh, the rest served again"
+            assert all("lama_tables_active" in text for text in flood)
+            now[0] += 3  # three seconds on: three fresh drawings more
+            for _ in range(10):
+                await scrape()
+            assert len(drawn) == FRESH_BURST + 3
+    finally:
+        await monitor.close()
+
+
+async def test_healthz_names_no_database_host_the_store_error_names(
+    simcord_env: simcord.Env,
+    simcord_bot: LamaBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On PostgreSQL a store error may name the server: /healthz may be reachable from
+    # further than the host's logs are.
+    async def unreachable() -> None:
+        raise StoreError("could not connect to db-7.internal.example:5432: connection refused")
+
+    monkeypatch.setattr(simcord_bot.store, "ping", unreachable)
+    status, reason = await get(simcord_bot, "/healthz")
+    assert (status, reason) == (503, "the store does not answer\n")
 
 
 async def test_healthz_is_503_before_the_gateway_is_connected(tmp_path: Path) -> None:
