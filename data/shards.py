@@ -71,14 +71,17 @@ async def refuse_while_served(unit: Unit, now: float) -> None:
 
     A running bot keeps its tables in memory and writes them back (a forgotten person's
     id and name, the ratings it gave): a tool that forgets or rates again must not run
-    beside it.  Checked in the tool's own write, after the claim lock on PostgreSQL (and
-    SQLite's write lock), so a bot starting meanwhile claims, and resumes, after it.
+    beside it.  The leases of this process itself don't count.  Checked in the tool's
+    own write, after the claim lock on PostgreSQL (and SQLite's write lock), so a bot
+    starting meanwhile claims, and resumes, after it.
     """
     if unit.dialect == "postgres":
         await unit.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK,))
     host, pid = _host(), os.getpid()
     query = "SELECT shard_id, shard_count, owner, host, pid, expires_at FROM shard_leases"
     for shard_id, count, held_owner, held_by, held_pid, expires_at in await unit.fetch(query):
+        if held_owner in _HELD:  # this very process's: what it erases, it has in hand
+            continue
         if expires_at > now and not _left_behind(held_by, held_pid, held_owner, host, pid):
             raise BotRunning(
                 f"the bot is running: the process {held_pid} on {held_by} serves shard "
