@@ -180,18 +180,16 @@ def _make_private(path: Path) -> None:
     and writable by this user alone: they hold live interaction tokens and players' ids
     and names.  SQLite creates a file 0644 less the umask, and gives its ``-wal`` and
     ``-shm`` the database's mode; made 0600 first, all three are private whatever the
-    umask or folder, and the files an older version left readable are made so too."""
+    umask or folder, and the files an older version left readable are made so too.
+
+    By path, never by opening a file SQLite may have open in this process: closing any
+    descriptor of a file drops every POSIX lock the process holds on it, SQLite's too."""
     try:
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            if os.fstat(handle).st_uid == os.geteuid():  # another user's file is theirs to set
-                os.fchmod(handle, 0o600)
-        finally:
-            os.close(handle)
-        for suffix in ("-wal", "-shm"):
-            log = path.with_name(path.name + suffix)
+        with suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        for file in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm"))):
             with suppress(FileNotFoundError):
-                if log.stat().st_uid == os.geteuid():
-                    log.chmod(0o600)
+                if file.stat().st_uid == os.geteuid():  # another user's is theirs to set
+                    file.chmod(0o600)
     except OSError as error:
         raise StoreError(f"could not open the database {path}: {error.strerror}") from error
