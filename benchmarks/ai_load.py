@@ -19,7 +19,10 @@ the bot does.  In each scenario, for ``--seconds``:
   wakes: the loop's *stall*.
 
 The scenarios: idle; one user pressing Review on 20 (or ``--reviews``) of
-their finished games at once; and 20 people each reviewing one game at once.
+their finished games at once; 20 people each reviewing one game at once; and one
+person playing against Hard seats at 20 (``--hogs``) tables at once, each of
+their Hard seats asking for its next move as soon as it has the last (the probe's
+Hard move is another person's table: each person's share of the pool is fair).
 Each review may think for ``Timing.review_budget``; reviews still going when
 the scenario ends are cut short.  Printed (and written to ``--out``): Hard-move
 p50/p95, hint p50/p95, the hints' work as a share of today's for the same
@@ -50,6 +53,8 @@ from game.ai.advice import think_advice
 from testkit.service_game import GUILD, ServiceGame
 
 ANN = Person(101, "Ann")
+#: Who plays against Hard seats at many tables at once, and whose table is probed.
+HOG, PROBE = Person(102, "Hog"), Person(103, "Probe")
 MOVE_GAP = 0.2
 HINT_GAP = 0.5
 
@@ -72,6 +77,7 @@ async def scenario(
     moves: list[tuple[SeatView, int]],
     hints: list[tuple[SeatView, int]],
     seconds: float,
+    hogs: int = 0,
 ) -> dict[str, float]:
     """Probe moves, hints and the loop for ``seconds`` while ``asks`` (game, user) are reviewed."""
     move_ms: list[float] = []
@@ -99,7 +105,7 @@ async def scenario(
             if time.perf_counter() >= stop:
                 return
             t0 = time.perf_counter()
-            await thinking.decide(view, Strength.HARD, seed)
+            await thinking.decide(view, Strength.HARD, seed, owner=PROBE.id)
             move_ms.append((time.perf_counter() - t0) * 1000)
             await asyncio.sleep(MOVE_GAP)
 
@@ -109,17 +115,27 @@ async def scenario(
             if time.perf_counter() >= stop:
                 return
             t0 = time.perf_counter()
-            _, done = await thinking.hint(view, time.monotonic() + Timing().hint_time)
+            _, done = await thinking.hint(
+                view, time.monotonic() + Timing().hint_time, owner=PROBE.id
+            )
             hint_ms.append((time.perf_counter() - t0) * 1000)
             hint_work[0] += done
             hint_work[1] += today
             await asyncio.sleep(HINT_GAP)
 
+    async def hog(table: int) -> None:
+        """One of the hog's tables: its Hard seats move back to back."""
+        for view, seed in itertools.cycle(moves[table:] + moves[:table]):
+            if time.perf_counter() >= stop:
+                return
+            await thinking.decide(view, Strength.HARD, seed, owner=HOG.id)
+
     reviews = [asyncio.create_task(review(g, u)) for g, u in asks]
+    hogging = [asyncio.create_task(hog(n)) for n in range(hogs)]
     await asyncio.gather(ticker(), mover(), hinter())
     for task in reviews:
         task.cancel()
-    await asyncio.gather(*reviews, return_exceptions=True)
+    await asyncio.gather(*reviews, *hogging, return_exceptions=True)
     move_ms.sort()
     hint_ms.sort()
     return {
@@ -144,16 +160,21 @@ async def run(args: argparse.Namespace) -> list[str]:
         (view, think_advice(view, lambda search: False)[1])
         for view, _ in collect(4, 30, Ruleset(), prefix="load-hints")
     ]
-    most = max([*args.reviews, args.people])
+    most = max([*args.reviews, args.people, 1])
     with tempfile.TemporaryDirectory() as folder:
         game = await ServiceGame.open(Path(folder) / "load.db")
         try:
             print(f"playing {most} finished games to review...", flush=True)
             games = await finished_games(game, most)
-            plans: list[tuple[str, list[tuple[int, int]]]] = [("idle", [])]
+            plans: list[tuple[str, list[tuple[int, int]], int]] = [("idle", [], 0)]
             for n in args.reviews:
-                plans.append((f"one user, {n} reviews", [(g, ANN.id) for g, _ in games[:n]]))
-            plans.append((f"{args.people} people, a review each", list(games[: args.people])))
+                plans.append((f"one user, {n} reviews", [(g, ANN.id) for g, _ in games[:n]], 0))
+            if args.people:
+                plans.append(
+                    (f"{args.people} people, a review each", list(games[: args.people]), 0)
+                )
+            if args.hogs:
+                plans.append((f"one person, {args.hogs} tables of Hard seats", [], args.hogs))
             rows = [
                 f"AI_WORKERS={args.workers}, {args.seconds:g} s a scenario, Hard move every "
                 f"{MOVE_GAP} s, hint every {HINT_GAP} s",
@@ -163,7 +184,7 @@ async def run(args: argparse.Namespace) -> list[str]:
                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
             ]
             print("\n".join(rows), flush=True)
-            for label, asks in plans:
+            for label, asks, hogs in plans:
                 thinking = Thinking(args.workers)
                 await thinking.start()
                 # Warm the workers' memos, as a running bot's are.
@@ -171,7 +192,9 @@ async def run(args: argparse.Namespace) -> list[str]:
                     await thinking.decide(view, Strength.HARD, seed)
                 desk = HintDesk(TableRegistry(), game.store, thinking)
                 try:
-                    got = await scenario(thinking, desk, asks, moves, hints, args.seconds)
+                    got = await scenario(
+                        thinking, desk, asks, moves, hints, args.seconds, hogs=hogs
+                    )
                 finally:
                     await desk.close()
                     await thinking.close()
@@ -197,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="of each scenario")
     parser.add_argument("--reviews", type=int, nargs="*", default=[20, 60])
     parser.add_argument("--people", type=int, default=20, help="people reviewing one game each")
+    parser.add_argument("--hogs", type=int, default=20, help="one person's tables of Hard seats")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/ai_load.txt"))
     args = parser.parse_args(argv)
     rows = asyncio.run(run(args))

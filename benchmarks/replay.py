@@ -55,6 +55,8 @@ class Figures:
     warm_ms: list[float]
     cold_ms: list[float]
     built_ms: list[float]
+    #: The longest the event loop went without a turn while those rebuilds ran (ms).
+    held_ms: float
 
 
 async def store_game(
@@ -121,7 +123,7 @@ async def measure(games: int, clicks: int, cold_clicks: int, players: int, seed:
             opened = await asker.slash(channel, "lama replay", game=ids[-1])
             message = opened.response
             assert message is not None, "no replay"
-            paged = await bot.service.replay(ids[-1], guild_id=GUILD_ID)
+            paged = await bot.service.replay(ids[-1], guild_id=GUILD_ID, person=0)
             assert paged is not None, "no replay"
             warm: list[float] = []
             for _ in range(clicks):
@@ -150,15 +152,31 @@ async def measure(games: int, clicks: int, cold_clicks: int, players: int, seed:
             # of one, asked for another game each time, keeps none of them).
             replays = Replays(bot.store, clock=time.time, size=1)
             built: list[float] = []
+            ticker = asyncio.create_task(longest_wait())
             for n in range(clicks):
                 start = time.perf_counter()
-                assert await replays.replay(ids[n % games], guild_id=GUILD_ID) is not None
+                assert await replays.replay(ids[n % games], guild_id=GUILD_ID, person=0) is not None
                 built.append(1000 * (time.perf_counter() - start))
+            ticker.cancel()
+            held = await ticker
         finally:
             await env.shutdown()
             await bot.service.thinking.close()
             await bot.store.close()
-    return Figures(games, players, len(paged.steps), warm, cold, built)
+    return Figures(games, players, len(paged.steps), warm, cold, built, held)
+
+
+async def longest_wait(every: float = 0.001) -> float:
+    """Until cancelled, ask the loop for a turn every ``every`` s; the longest wait in ms
+    beyond that (how long anything else on the loop, a table, was held up)."""
+    longest = 0.0
+    try:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(every)
+            longest = max(longest, time.perf_counter() - start - every)
+    except asyncio.CancelledError:
+        return 1000 * longest
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -187,7 +205,12 @@ def report(figures: Figures, seed: int) -> str:
         )
     p95 = percentile(figures.warm_ms, 0.95)
     verdict = "met" if p95 < GOAL_MS else "missed"
-    lines += ["", f"Goal: a step under {GOAL_MS:.0f} ms at p95: {verdict} ({p95:.1f} ms)."]
+    lines += [
+        "",
+        f"Goal: a step under {GOAL_MS:.0f} ms at p95: {verdict} ({p95:.1f} ms).",
+        f"The event loop's longest wait while the service rebuilt them: {figures.held_ms:.1f} ms"
+        " (each rebuild runs in a worker thread, one person's one at a time).",
+    ]
     return "\n".join(lines) + "\n"
 
 

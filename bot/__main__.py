@@ -25,6 +25,7 @@ from bot.sync import CommandSync
 from data.backup import BackupError, backup
 from data.forget import Forgotten
 from data.records import StoreError
+from data.shards import BotRunning
 from data.store import Store
 
 log = logging.getLogger(__name__)
@@ -333,13 +334,14 @@ def _rerate(settings: Settings, guild: int | None) -> int:
     async def rerate() -> Rated:
         store = await open_store(settings, clock=discord_clock, migrating=False)
         try:
+            await store.leases.refuse_while_served()
             return await Rater(store).rerate_every(None if guild is None else [guild])
         finally:
             await store.close()
 
     try:
         rated = asyncio.run(rerate())
-    except StartupError as exc:
+    except (StartupError, BotRunning) as exc:
         _fail(f"nothing was rated: {exc}")
     except StoreError as exc:
         print(f"lama-bot: the ratings could not be recomputed: {exc}.", file=sys.stderr)

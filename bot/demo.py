@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
+import os
 import tempfile
 import webbrowser
 from collections.abc import AsyncIterator, Callable
@@ -133,6 +135,27 @@ def _publisher(env: simcord.Env, preview: Preview) -> Callable[[], None]:
     return step
 
 
+def _leading_page(folder: Path, url: str) -> Path:
+    """A page only this user may read that leads the browser on to ``url``.
+
+    The address's secret (after its ``#``) must not go on the browser's command line,
+    which any local user can read in ``/proc``; the browser opens this file instead, as
+    Jupyter does.
+    """
+    quoted = html.escape(url, quote=True)
+    text = (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f'<meta http-equiv="refresh" content="0;url={quoted}">'
+        "<title>L.A.M.A. demo</title></head>"
+        f'<body><a href="{quoted}">Open the L.A.M.A. demo</a></body></html>\n'
+    )
+    page = folder / "lama-demo.html"
+    handle = os.open(page, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
+    return page
+
+
 async def _publish_forever(step: Callable[[], None]) -> None:
     while True:
         await asyncio.sleep(PUBLISH_EVERY)
@@ -170,7 +193,10 @@ async def run_demo(
                 await asyncio.sleep(0)  # serve() has its signal handlers: Ctrl-C works now
                 on_url(preview.url)
                 if open_browser:
-                    webbrowser.open(preview.url)
+                    folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lama-open-"))
+                    page = _leading_page(Path(folder), preview.url)
+                    # webbrowser waits for the browser command: never on the loop.
+                    await asyncio.to_thread(webbrowser.open, page.as_uri())
                 try:
                     await serving
                 finally:

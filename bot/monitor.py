@@ -5,10 +5,17 @@ series of :class:`~bot.metrics.BotMetrics` in Prometheus' text format;
 ``/healthz`` answers ``200 ok`` when the health check finds nothing wrong and
 ``503`` with its one-line reason otherwise (the gateway not connected, the store
 not answering), for Docker's HEALTHCHECK, systemd or a load balancer.
+
+Anyone who reaches the port can ask as often as they like, so neither answer's cost
+grows with the rate: the store's check is shared and kept a while
+(:meth:`data.Store.ping`), and ``/metrics`` is drawn afresh at most
+:data:`FRESH_BURST` times at once and then once a second; asked more often, it
+answers the last one drawn again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -22,19 +29,41 @@ log = logging.getLogger(__name__)
 #: ``check()``: None when all is well, else why not, in one line.
 HealthCheck = Callable[[], Awaitable[str | None]]
 
+#: ``/metrics`` drawn afresh this many times at once (Prometheus, a person with curl…),
+FRESH_BURST = 10
+#: and then this many times a second; asked more often, the last one drawn is answered.
+FRESH_PER_SECOND = 1.0
+
 
 class Monitor:
     """The HTTP server of ``/metrics`` and ``/healthz``; :meth:`start`, then :meth:`close`."""
 
-    def __init__(self, metrics: BotMetrics, check: HealthCheck) -> None:
+    def __init__(
+        self, metrics: BotMetrics, check: HealthCheck, clock: Callable[[], float] | None = None
+    ) -> None:
         self._metrics = metrics
         self._check = check
+        #: Seconds, for the fresh expositions' budget (the loop's clock unless given).
+        self._clock = clock if clock is not None else asyncio.get_running_loop().time
+        self._fresh = float(FRESH_BURST)  # fresh expositions left now
+        self._counted_at = self._clock()
+        self._exposition: bytes | None = None
         self._runner: web.AppRunner | None = None
         #: The port it listens on, once started (METRICS_PORT=0 picks a free one).
         self.port: int | None = None
 
+    def _exposed(self) -> bytes:
+        """The series drawn afresh while the budget lasts, else the last drawing again."""
+        now = self._clock()
+        gained = max(0.0, now - self._counted_at) * FRESH_PER_SECOND
+        self._fresh, self._counted_at = min(float(FRESH_BURST), self._fresh + gained), now
+        if self._exposition is None or self._fresh >= 1:
+            self._fresh = max(0.0, self._fresh - 1)
+            self._exposition = self._metrics.exposition()
+        return self._exposition
+
     async def _serve_metrics(self, _request: web.Request) -> web.Response:
-        response = web.Response(body=self._metrics.exposition())
+        response = web.Response(body=self._exposed())
         response.headers["Content-Type"] = CONTENT_TYPE_LATEST
         return response
 

@@ -19,11 +19,13 @@ failed VACUUM leaves the deletion done and says so in ``Forgotten.not_vacuumed``
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .database import Database
 from .ratings import FORMER, user_player
 from .records import FORMER_PLAYER, StoreError
+from .shards import refuse_while_served
 
 log = logging.getLogger(__name__)
 
@@ -73,12 +75,14 @@ class Forgotten:
 class Forgetting:
     """Erasing a server's or a person's data, then vacuuming what held it."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
         self._db = db
+        self._clock = clock  # unix time, for the leases of a bot running beside
 
     async def forget_guild(self, guild_id: int) -> Forgotten:
         """Delete every game and the settings of the server ``guild_id``, in one transaction."""
         async with self._db.write() as unit:
+            await refuse_while_served(unit, self._clock())
             # Moves, seats, results and open hands go with their game, the allowed
             # channels with the settings (ON DELETE CASCADE).
             games = await unit.fetch(
@@ -100,6 +104,7 @@ class Forgetting:
     async def forget_user(self, user_id: int) -> Forgotten:
         """Remove ``user_id`` and their name from every seat and game, in one transaction."""
         async with self._db.write() as unit:
+            await refuse_while_served(unit, self._clock())
             # The hints shown at their seats only ever served their own review, which
             # nobody can ask for once the seats are anonymous: first, while the seats
             # still say whose they were.

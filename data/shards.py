@@ -20,7 +20,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
-from .database import Database
+from .database import Database, Unit
 from .records import StoreError
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,34 @@ class Shards:
 
 class ShardTaken(StoreError):
     """Another live process holds a shard this one asked for (or runs another shard count)."""
+
+
+class BotRunning(StoreError):
+    """A live process serves shards of this database: a tool must not change it beside it."""
+
+
+async def refuse_while_served(unit: Unit, now: float) -> None:
+    """Raise :class:`BotRunning` if a live process holds a lease, within ``unit`` (a write).
+
+    A running bot keeps its tables in memory and writes them back (a forgotten person's
+    id and name, the ratings it gave): a tool that forgets or rates again must not run
+    beside it.  The leases of this process itself don't count.  Checked in the tool's
+    own write, after the claim lock on PostgreSQL (and SQLite's write lock), so a bot
+    starting meanwhile claims, and resumes, after it.
+    """
+    if unit.dialect == "postgres":
+        await unit.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK,))
+    host, pid = _host(), os.getpid()
+    query = "SELECT shard_id, shard_count, owner, host, pid, expires_at FROM shard_leases"
+    for shard_id, count, held_owner, held_by, held_pid, expires_at in await unit.fetch(query):
+        if held_owner in _HELD:  # this very process's: what it erases, it has in hand
+            continue
+        if expires_at > now and not _left_behind(held_by, held_pid, held_owner, host, pid):
+            raise BotRunning(
+                f"the bot is running: the process {held_pid} on {held_by} serves shard "
+                f"{shard_id} of {count}, and would write back what this changes; stop every "
+                "bot process on this database, then run this again"
+            )
 
 
 #: The lease owners this process holds now: a lease with this process's pid that is
@@ -181,6 +209,11 @@ class Leases:
             )
             if self._on_lost is not None:
                 self._on_lost()
+
+    async def refuse_while_served(self) -> None:
+        """Raise :class:`BotRunning` if a live process serves shards of this database."""
+        async with self._db.write() as unit:
+            await refuse_while_served(unit, self._clock())
 
     async def release_shards(self) -> None:
         """Give the leases back (closing the store does it)."""

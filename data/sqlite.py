@@ -5,11 +5,13 @@ writes open with ``BEGIN IMMEDIATE`` and reads with a plain ``BEGIN``.  The
 store opens two connections: one for the games (every write), and a read-only
 one for the stats, which WAL lets read a snapshot while the other one writes.
 Both delete securely (``secure_delete``: a deleted row's bytes are overwritten).
+The files (the database, its ``-wal`` and ``-shm``) are the bot's user's alone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -54,6 +56,8 @@ class SqliteDatabase(Database):
     ) -> tuple[SqliteDatabase, int]:
         """The games' connection, the database migrated (without ``migrating``: refused
         unless at the newest schema); and the schema version."""
+        if str(path) != MEMORY:
+            _make_private(Path(path))
         conn = await _connect(str(path), uri=False)
         try:
             await conn.execute("PRAGMA busy_timeout = 5000")
@@ -61,6 +65,8 @@ class SqliteDatabase(Database):
             rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
             if rows[0][0] != "wal" and str(path) != MEMORY:
                 raise StoreError(f"could not switch {path} to WAL mode (got {rows[0][0]})")
+            if str(path) != MEMORY:
+                _make_private(Path(path))  # the log files WAL mode has just made
             await conn.execute("PRAGMA foreign_keys = ON")
             await conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
             if migrating:
@@ -167,3 +173,23 @@ async def _connect(target: str, *, uri: bool) -> aiosqlite.Connection:
         return await aiosqlite.connect(target, isolation_level=None, uri=uri)
     except sqlite3.Error as error:
         raise StoreError(f"could not open the database {target}: {error}") from error
+
+
+def _make_private(path: Path) -> None:
+    """Make the database file (created if missing) and its log files, if there, readable
+    and writable by this user alone: they hold live interaction tokens and players' ids
+    and names.  SQLite creates a file 0644 less the umask, and gives its ``-wal`` and
+    ``-shm`` the database's mode; made 0600 first, all three are private whatever the
+    umask or folder, and the files an older version left readable are made so too.
+
+    By path, never by opening a file SQLite may have open in this process: closing any
+    descriptor of a file drops every POSIX lock the process holds on it, SQLite's too."""
+    try:
+        with suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        for file in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm"))):
+            with suppress(FileNotFoundError):
+                if file.stat().st_uid == os.geteuid():  # another user's is theirs to set
+                    file.chmod(0o600)
+    except OSError as error:
+        raise StoreError(f"could not open the database {path}: {error.strerror}") from error

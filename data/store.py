@@ -34,6 +34,7 @@ from .export import ExportReads
 from .forget import Forgetting
 from .games import Games
 from .hands import OpenHandRows
+from .health import SharedCheck
 from .hints import HintRows
 from .listed import ListedRows
 from .pings import PingRows
@@ -126,7 +127,10 @@ class Store:
         #: The CSV export's pages (on the stats' connection).
         self.export = ExportReads(self._reads)
         #: A server's or a person's data erased.
-        self.forget = Forgetting(self._db)
+        self.forget = Forgetting(self._db, clock)
+        #: The health check's query: on the stats' connection, so never queued with the
+        #: moves; shared and kept a while, so a flood of checks costs one query.
+        self._health = SharedCheck(self._ping_once, clock)
         self.path = path
         self.schema_version = version
 
@@ -195,6 +199,7 @@ class Store:
     async def close(self) -> None:
         """Give back the shard leases, wait for the running units of work, then close.
         Closing twice is fine."""
+        self._health.close()
         try:
             await self.leases.release_shards()
         except StoreError as error:  # they run out by themselves
@@ -220,9 +225,13 @@ class Store:
         self._reads.observe = observe
 
     async def ping(self) -> None:
-        """Run the smallest query; raises :class:`StoreError` if the store does not answer
-        (closed, the server gone), for the health check."""
-        async with self._db.read() as unit:
+        """Raise :class:`StoreError` if the store does not answer (closed, the server
+        gone), for the health check: the smallest query, at most one at a time and one
+        per :data:`~data.health.FRESH_FOR` seconds of the store's clock, whoever asks."""
+        await self._health()
+
+    async def _ping_once(self) -> None:
+        async with self._reads.read() as unit:
             await unit.fetch("SELECT 1")
 
     async def pragmas(self) -> dict[str, int | str]:

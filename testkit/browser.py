@@ -36,14 +36,20 @@ MISSING = _missing()
 
 @contextlib.contextmanager
 def demo_process(
-    *args: str, tmpdir: Path | None = None
+    *args: str, tmpdir: Path | None = None, browser: str | None = None
 ) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``python -m bot demo --no-browser ARGS``; yields the process and the page's address."""
+    """``python -m bot demo --no-browser ARGS``; yields the process and the page's address.
+
+    With ``browser``, the demo opens its page with that command (``BROWSER``) instead.
+    """
     environ = dict(os.environ, PYTHONPATH=str(ROOT))
     if tmpdir is not None:
         environ["TMPDIR"] = str(tmpdir)
+    if browser is not None:
+        environ["BROWSER"] = browser
+    opening = () if browser is not None else ("--no-browser",)
     child = subprocess.Popen(
-        [sys.executable, "-m", "bot", "demo", "--no-browser", *args],
+        [sys.executable, "-m", "bot", "demo", *opening, *args],
         cwd=ROOT,
         env=environ,
         stdout=subprocess.PIPE,

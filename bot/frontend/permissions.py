@@ -70,3 +70,41 @@ def may_write_here(interaction: Interaction) -> bool:
 def can_manage(interaction: Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
+
+
+def everyone_reading_may_see(
+    guild: discord.Guild, place: discord.abc.GuildChannel | discord.Thread, here: object
+) -> bool:
+    """Whether everyone who may read ``here`` may see ``place`` (a channel, or a thread by
+    its parent's permissions): ``@everyone`` may, and no role or member that may read
+    ``here`` is denied it by an overwrite (the member list isn't cached: judged from the
+    overwrites alone, so a doubt keeps it private)."""
+    channel = place.parent if isinstance(place, discord.Thread) else place
+    if channel is None or not channel.permissions_for(guild.default_role).view_channel:
+        return False
+    reading = here.parent if isinstance(here, discord.Thread) else here
+    return all(
+        overwrite.view_channel is not False
+        or target.id == guild.default_role.id
+        or _kept_out(reading, target.id, guild)
+        for target, overwrite in channel.overwrites.items()
+    )
+
+
+def _kept_out(channel: object, target_id: int, guild: discord.Guild) -> bool:
+    """Whether nobody the overwrite of ``target_id`` (a role or a member) denies may read
+    ``channel`` either: it denies them there too, and for a role no other role's or
+    member's overwrite lets one of its holders back in (a member's is the last word)."""
+    overwrites = getattr(channel, "overwrites", None)
+    if not isinstance(overwrites, dict):
+        return False
+    mine = [o for t, o in overwrites.items() if t.id == target_id]
+    if not mine or mine[0].view_channel is not False:
+        return False
+    if guild.get_role(target_id) is None:  # a member's overwrite
+        return True
+    return not any(
+        overwrite.view_channel
+        for target, overwrite in overwrites.items()
+        if target.id not in (target_id, guild.default_role.id)
+    )

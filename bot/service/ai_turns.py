@@ -117,7 +117,10 @@ class AITurns:
         seed = f"{table.game_id}:{len(match.events)}"
         deadline = time.monotonic() + self._timing.ai_delay
         thought = asyncio.ensure_future(
-            self._thinking.think_in_pause(match.view(seat), strength, seed, deadline)
+            # The table's host's share of the pool: one person's many tables wait their turn.
+            self._thinking.think_in_pause(
+                match.view(seat), strength, seed, deadline, owner=table.host_id
+            )
         )
         thought.add_done_callback(_retrieve)
         old = self._early.pop(table.game_id, None)
@@ -141,7 +144,7 @@ class AITurns:
             early.thought.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await early.thought
-        return await self._thinking.decide(view, strength, seed)
+        return await self._thinking.decide(view, strength, seed, owner=table.host_id)
 
     async def _turn(self, table: Table) -> None:
         """The AI on turn moves; the clocks then take the next turn."""

@@ -161,11 +161,11 @@ class HintDesk:
         moment = self._moment(game_id, user_id)
         self._hints.refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
-        return await self._hints.answer(key, lambda: self._hint(game_id, moment))
+        return await self._hints.answer(key, lambda: self._hint(game_id, moment, user_id))
 
-    async def _hint(self, game_id: int, moment: _Moment) -> Hint:
+    async def _hint(self, game_id: int, moment: _Moment, user_id: int) -> Hint:
         advice, searched = await self._thinking.hint(
-            moment.view, time.monotonic() + self._timing.hint_time
+            moment.view, time.monotonic() + self._timing.hint_time, owner=user_id
         )
         # Stored before anyone sees it, for the review to leave the move out if the
         # player makes it (shown unstored, a review could blame them for following it).

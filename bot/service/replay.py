@@ -7,10 +7,16 @@ says which card it was. Finished games never change, so the last few replays ask
 for are kept (:class:`Replays`), and paging through one reads the store once; but
 their names do (``python -m bot forget --user``, a process of its own beside the
 bot), so a replay is kept only :data:`KEEP_FOR` after it was read.
+
+A rebuild takes tens of milliseconds for a long game, so it runs in a worker thread,
+never on the event loop; a person's rebuilds take turns (however many replays they click
+through, one at a time), at most :data:`BUILDS_AT_ONCE` of everybody's run at once, and
+clicks on a replay being rebuilt wait for that one rebuild.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +47,8 @@ CACHE_SIZE = 32
 #: Seconds a replay is kept after it was read: a person forgotten meanwhile is shown
 #: by name no longer than that, and paging through a game reads it every few minutes.
 KEEP_FOR = 300.0
+#: Rebuilds running at once, everybody's together (each one a person's only one).
+BUILDS_AT_ONCE = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +170,14 @@ def _line(match: Match, record: GameRecord, seq: int, event: Event) -> MoveLine:
     return MoveLine(seat=event.seat, kind=record.automatic.get(seq) or "quit")
 
 
+class _Turn:
+    """A person's rebuilds, one at a time: the lock, and how many of theirs want it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.waiting = 0
+
+
 class Replays:
     """The replays of finished games, the last ``size`` asked for kept in memory, each
     for ``keep`` seconds of ``clock`` (unix seconds) after it was read."""
@@ -179,22 +195,52 @@ class Replays:
         self._size = size
         self._keep = keep
         self._kept: OrderedDict[int, tuple[float, Replay]] = OrderedDict()  # read then
+        self._building: dict[int, asyncio.Future[Replay | None]] = {}  # by game
+        self._turns: dict[int, _Turn] = {}  # each person's rebuilds, one at a time
+        self._builds = asyncio.Semaphore(BUILDS_AT_ONCE)
 
-    async def replay(self, game_id: int, *, guild_id: int) -> Replay | None:
+    async def replay(self, game_id: int, *, guild_id: int, person: int) -> Replay | None:
         """The replay of finished game ``game_id`` of ``guild_id``; None if there is no
-        such game there (none at all, one not finished, or another server's)."""
+        such game there (none at all, one not finished, or another server's). A replay
+        not kept is rebuilt after ``person``'s own rebuilds before it."""
+        replay = self._fresh(game_id)
+        if replay is None:
+            building = self._building.get(game_id)
+            if building is None:
+                building = asyncio.ensure_future(self._rebuild(game_id, person))
+                self._building[game_id] = building
+                building.add_done_callback(lambda _: self._building.pop(game_id, None))
+            # Shielded: a click given up on leaves the rebuild to the others waiting for it.
+            replay = await asyncio.shield(building)
+        if replay is None:
+            return None
+        if game_id in self._kept:  # rebuilt, then gone already if many were meanwhile
+            self._kept.move_to_end(game_id)
+        return replay if replay.guild_id == guild_id else None
+
+    def _fresh(self, game_id: int) -> Replay | None:
         kept = self._kept.get(game_id)
         # From when it was read, not last asked: paging on doesn't keep a name longer.
         if kept is None or self._clock() - kept[0] >= self._keep:
-            read_at = self._clock()
-            record = await self._store.games.load_game(game_id)
-            if record is None or record.status != "finished" or not record.events:
-                self._kept.pop(game_id, None)
-                return None
-            kept = (read_at, build_replay(record))
-            self._kept[game_id] = kept
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-        self._kept.move_to_end(game_id)
-        replay = kept[1]
-        return replay if replay.guild_id == guild_id else None
+            return None
+        return kept[1]
+
+    async def _rebuild(self, game_id: int, person: int) -> Replay | None:
+        turn = self._turns.setdefault(person, _Turn())
+        turn.waiting += 1
+        try:
+            async with turn.lock, self._builds:
+                read_at = self._clock()
+                record = await self._store.games.load_game(game_id)
+                if record is None or record.status != "finished" or not record.events:
+                    self._kept.pop(game_id, None)
+                    return None
+                replay = await asyncio.to_thread(build_replay, record)
+        finally:
+            turn.waiting -= 1
+            if not turn.waiting:
+                del self._turns[person]  # nobody of theirs waits: no lock kept per person
+        self._kept[game_id] = (read_at, replay)
+        while len(self._kept) > self._size:
+            self._kept.popitem(last=False)
+        return replay

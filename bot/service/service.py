@@ -276,10 +276,11 @@ class GameService:
         return await self._hints.latest_review(guild_id, channel_id, user_id, on_queued=on_queued)
 
     # ------------------------------------------------------------ replays
-    async def replay(self, game_id: int, *, guild_id: int) -> Replay | None:
-        """A finished game of ``guild_id`` step by step, every hand open; None if there is
-        no such game there. Kept for a while: paging through it reads the store once."""
-        return await self._replays.replay(game_id, guild_id=guild_id)
+    async def replay(self, game_id: int, *, guild_id: int, person: int) -> Replay | None:
+        """A finished game of ``guild_id`` step by step, every hand open, for ``person``
+        (whose rebuilds take turns); None if there is no such game there. Kept for a
+        while: paging through it reads the store once."""
+        return await self._replays.replay(game_id, guild_id=guild_id, person=person)
 
     # ------------------------------------------------------------ restarts
     async def resume(self) -> list[Table]:

@@ -12,13 +12,15 @@ doesn't wait for a process to start while its table is locked, and a bot
 without Hard players never starts one.  ``Thinking(workers=0)`` thinks in a
 thread instead: for tools and tests that build a service without a pool.
 
-The work comes by priority (:class:`Urgency`).  An AI seat's move goes ahead
-of every hint waiting for a worker, so the pool is never handed more than it
-has workers: the order is decided here, not in the pool's own first-come
-queue.  Reviews think apart, one decision at a time, in a process of their
-own at the lowest CPU priority (``nice`` 19): they use what the moves and
-hints leave of the machine and never hold up either (with ``workers=0``, in a
-thread of their own).
+The work comes by owner, then by priority (:class:`Urgency`).  Each person's
+work (their tables' AI seats, their hints) gets a fair share: one with many
+tables of Hard seats waits their turn with each other person, not ahead of
+them all.  At equal shares an AI seat's move goes ahead of every hint waiting
+for a worker, so the pool is never handed more than it has workers: the order
+is decided here, not in the pool's own first-come queue.  Reviews think apart,
+one decision at a time, in a process of their own at the lowest CPU priority
+(``nice`` 19): they use what the moves and hints leave of the machine and never
+hold up either (with ``workers=0``, in a thread of their own).
 
 Moves, hints and reviews' decisions all search anytime (``anytime``): today's
 work at least, more only while no work they give way to waits; the gates count
@@ -168,9 +170,12 @@ class Thinking:
             if not self._closed:
                 raise
 
-    async def decide(self, view: SeatView, strength: Strength, seed: int | str) -> Action:
+    async def decide(
+        self, view: SeatView, strength: Strength, seed: int | str, *, owner: int | None = None
+    ) -> Action:
         """The move ``choose(view, strength, seed)`` makes, without blocking the loop;
-        Hard's goes ahead of every hint and review waiting."""
+        Hard's goes ahead of every hint and review waiting of an ``owner`` (the person
+        whose table it is) with as large a share."""
         if self._closed:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
@@ -178,12 +183,18 @@ class Thinking:
             easy = choose(view, strength, seed)
             self.metrics.thought("move", time.perf_counter() - began)
             return easy
-        action = await self.run(choose, view, strength, seed, priority=Urgency.MOVE)
+        action = await self.run(choose, view, strength, seed, priority=Urgency.MOVE, owner=owner)
         # The move came back as a copy: answer with the view's own object.
         return view.legal[view.legal.index(action)]
 
     async def think_in_pause(
-        self, view: SeatView, strength: Strength, seed: int | str, deadline: float
+        self,
+        view: SeatView,
+        strength: Strength,
+        seed: int | str,
+        deadline: float,
+        *,
+        owner: int | None = None,
     ) -> tuple[Action, int]:
         """An AI seat's move thought in its pause, and the determinizations it took
         (0 for Easy and Normal): Hard does today's work at least, and more, up to
@@ -192,18 +203,26 @@ class Thinking:
         if self._closed:
             raise RuntimeError("the AI has been shut down")
         if strength != Strength.HARD:
-            return await self.decide(view, strength, seed), 0
+            return await self.decide(view, strength, seed, owner=owner), 0
         action, done = await self.run(
-            think_move, view, seed, deadline, *self._waiting_here(), priority=Urgency.MOVE
+            think_move,
+            view,
+            seed,
+            deadline,
+            *self._waiting_here(),
+            priority=Urgency.MOVE,
+            owner=owner,
         )
         return view.legal[view.legal.index(action)], done
 
-    async def hint(self, view: SeatView, deadline: float) -> tuple[Advice, Done]:
+    async def hint(
+        self, view: SeatView, deadline: float, *, owner: int | None = None
+    ) -> tuple[Advice, Done]:
         """The hint for ``view`` and its estimates' determinizations: today's work at
         least, more, up to ``advice.HINT_FACTOR`` times it, while no move or other
         hint waits for a worker and there is time before ``deadline``
         (``time.monotonic()``); ``anytime.think_hint``."""
-        return await self.run(think_hint, view, deadline, *self._waiting_here())
+        return await self.run(think_hint, view, deadline, *self._waiting_here(), owner=owner)
 
     async def judge(
         self, seq: int, view: SeatView, played: Action, deadline: float
@@ -232,17 +251,24 @@ class Thinking:
         where it is; a worker process was given it at its start."""
         return (self._shared_waiting,) if self.workers == 0 else ()
 
-    async def run(self, work: Callable[..., T], *args: Any, priority: Urgency = Urgency.HINT) -> T:
-        """``work(*args)`` where Hard thinks, by ``priority``: a move or hint in a worker
-        process (a thread without a pool), a review in the reviews' own; never on the
-        loop.  It must pickle."""
+    async def run(
+        self,
+        work: Callable[..., T],
+        *args: Any,
+        priority: Urgency = Urgency.HINT,
+        owner: int | None = None,
+    ) -> T:
+        """``work(*args)`` where Hard thinks, by ``owner``'s share (the person it is
+        for; None: nobody's) and ``priority``: a move or hint in a worker process (a
+        thread without a pool), a review in the reviews' own; never on the loop.  It
+        must pickle."""
         self._refuse_when_closed()
         began = time.perf_counter()
         if priority is Urgency.REVIEW:
             async with self._review_gate.place(priority):
                 result = await self._in_review_pool(work, *args)
         else:
-            async with self._gate.place(priority):
+            async with self._gate.place(priority, owner):
                 result = await self._in_pool(work, *args)
         self.metrics.thought(KINDS[priority], time.perf_counter() - began)
         return result

@@ -12,9 +12,11 @@ import pytest
 import simcord
 from aiohttp import web
 
-from bot.client import LamaBot
+from bot.client import LamaBot, make_bot
 from bot.config import Settings
 from bot.metrics import BotMetrics, token_of
+from bot.monitor import FRESH_BURST, Monitor
+from data import StoreError
 from testkit.simcord_play import one_move_from_the_end, take_simple_turn
 
 SERIES = (
@@ -92,6 +94,74 @@ async def test_healthz_is_200_while_all_is_well_and_503_once_the_store_is_closed
     assert reason.startswith("the store does not answer") and reason.count("\n") == 1
 
 
+async def test_a_flood_of_healthz_costs_the_store_one_query(
+    simcord_env: simcord.Env, simcord_bot: LamaBot
+) -> None:
+    _, before = await get(simcord_bot, "/metrics")
+    answers = await asyncio.gather(*(get(simcord_bot, "/healthz") for _ in range(40)))
+    answers += [await get(simcord_bot, "/healthz") for _ in range(40)]
+    assert set(answers) == {(200, "ok\n")}
+    _, after = await get(simcord_bot, "/metrics")
+    queries = sample(after, "lama_store_seconds_count", kind="read") - sample(
+        before, "lama_store_seconds_count", kind="read"
+    )
+    assert queries <= 1
+
+
+async def test_a_flood_of_metrics_requests_draws_the_series_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    metrics = BotMetrics()
+    drawn: list[bytes] = []
+    real = metrics.exposition
+
+    def exposition() -> bytes:
+        drawn.append(real())
+        return drawn[-1]
+
+    monkeypatch.setattr(metrics, "exposition", exposition)
+
+    async def healthy() -> str | None:
+        return None
+
+    now = [0.0]
+    monitor = Monitor(metrics, healthy, clock=lambda: now[0])
+    await monitor.start("127.0.0.1", 0)
+    url = f"http://127.0.0.1:{monitor.port}/metrics"
+    try:
+        async with aiohttp.ClientSession() as session:
+
+            async def scrape() -> str:
+                async with session.get(url) as response:
+                    assert response.status == 200
+                    return await response.text()
+
+            flood = await asyncio.gather(*(scrape() for _ in range(60)))
+            assert len(drawn) == FRESH_BURST, "a burst is drawn afresh, the rest served again"
+            assert all("lama_tables_active" in text for text in flood)
+            now[0] += 3  # three seconds on: three fresh drawings more
+            for _ in range(10):
+                await scrape()
+            assert len(drawn) == FRESH_BURST + 3
+    finally:
+        await monitor.close()
+
+
+async def test_healthz_names_no_database_host_the_store_error_names(
+    simcord_env: simcord.Env,
+    simcord_bot: LamaBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On PostgreSQL a store error may name the server: /healthz may be reachable from
+    # further than the host's logs are.
+    async def unreachable() -> None:
+        raise StoreError("could not connect to db-7.internal.example:5432: connection refused")
+
+    monkeypatch.setattr(simcord_bot.store, "ping", unreachable)
+    status, reason = await get(simcord_bot, "/healthz")
+    assert (status, reason) == (503, "the store does not answer\n")
+
+
 async def test_healthz_is_503_before_the_gateway_is_connected(tmp_path: Path) -> None:
     bot = LamaBot(Settings(token="t", database_path=tmp_path / "lama.db", metrics_port=0))
     try:
@@ -117,8 +187,8 @@ def test_interaction_calls_are_told_from_bot_token_calls() -> None:
     assert token_of("/api/v10/channels/1/messages") == "bot"
 
 
-async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> None:
-    """discord.py's session with the trace, against a real HTTP server."""
+async def call_discord(trace: aiohttp.TraceConfig) -> None:
+    """Two bot-token calls, an interaction's 429 and the gateway, against a real HTTP server."""
 
     async def ok(_request: web.Request) -> web.Response:
         return web.json_response({})
@@ -135,10 +205,9 @@ async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> N
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     port = runner.addresses[0][1]
-    metrics = BotMetrics()
     base = f"http://127.0.0.1:{port}"
     try:
-        async with aiohttp.ClientSession(trace_configs=[metrics.trace_config()]) as session:
+        async with aiohttp.ClientSession(trace_configs=[trace]) as session:
             for _ in range(2):
                 async with session.post(f"{base}/api/v10/channels/1/messages"):
                     pass
@@ -148,11 +217,40 @@ async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> N
                 pass
     finally:
         await runner.cleanup()
+
+
+def assert_counted(metrics: BotMetrics) -> None:
     text = metrics.exposition().decode()
     assert sample(text, "lama_discord_requests_total", token="bot", status="200") == 2
     assert sample(text, "lama_discord_requests_total", token="interaction", status="429") == 1
     assert sample(text, "lama_discord_rate_limited_total") == 1
     assert "/gateway" not in text
+
+
+async def test_the_trace_counts_rest_answers_by_token_and_status_and_429s() -> None:
+    """discord.py's session with the trace, against a real HTTP server."""
+    metrics = BotMetrics()
+    await call_discord(metrics.trace_config())
+    assert_counted(metrics)
+
+
+@pytest.mark.parametrize("shard_count", [None, 2])
+async def test_rest_calls_and_429s_are_counted_with_or_without_shards(
+    tmp_path: Path, shard_count: int | None
+) -> None:
+    settings = Settings(
+        token="t",
+        database_path=tmp_path / "lama.db",
+        metrics_port=0,
+        shard_count=shard_count,
+        shard_ids=None if shard_count is None else (0, 1),
+    )
+    bot = make_bot(settings)
+    assert bot.metrics is not None
+    trace = bot.http.http_trace
+    assert trace is not None, "the bot's REST calls and 429s would go uncounted"
+    await call_discord(trace)
+    assert_counted(bot.metrics)
 
 
 async def test_the_loop_lag_sampler_logs_a_failed_sample_and_carries_on(

@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.service.table import Status
 from bot.service.timing import Timing
 from bot.startup import open_store
-from data import Store
+from data import Shards, Store
 from data.records import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
 from game.ai import Strength
@@ -260,3 +260,38 @@ async def test_a_person_forgotten_whose_servers_cannot_be_rated_again_is_told_so
     retry = run_bot(tmp_path, "rerate", "--guild", "2")
     assert retry.returncode == 0, retry.stderr
     assert "Rated 1 game(s) in 1 server(s)" in retry.stdout
+
+
+@pytest.mark.parametrize("whom", ["--user", "--guild"])
+async def test_forget_beside_a_running_bot_refuses_and_deletes_nothing(
+    simcord_env: simcord.Env,
+    backend: Backend,
+    tmp_path: Path,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    whom: str,
+) -> None:
+    # A running bot holds its tables in memory: it would write Alice's id and name back
+    # with its next seat change, so "forgotten" would be a lie. (SimCord's bot keeps its
+    # lease in SimCord's time; the bot beside is a store holding one in the real time.)
+    await _finished_game(simcord_env, guild, channel, alice)
+    rows = backend.rows
+    seated = "SELECT COUNT(*) FROM seats WHERE user_id = ?"
+    assert await rows(seated, (alice.id,)) == [(1,)]
+    running = await Store.open(backend.target, durable=False)
+    try:
+        await running.leases.claim_shards(Shards())  # as a running bot does at its start
+        target = alice.id if whom == "--user" else DEV_GUILD_ID
+        result = forget(backend, tmp_path, whom, str(target))
+    finally:
+        await running.close()
+
+    assert result.returncode != 0, result.stdout
+    assert "nothing was deleted" in result.stderr and "bot is running" in result.stderr
+    assert result.stderr.count("\n") == 1, "one line"
+    assert await rows(seated, (alice.id,)) == [(1,)]
+
+    again = forget(backend, tmp_path, whom, str(target))
+    assert again.returncode == 0, f"once it stopped: {again.stderr}"
+    assert await rows(seated, (alice.id,)) == [(0,)]

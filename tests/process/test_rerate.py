@@ -13,7 +13,7 @@ import pytest_asyncio
 from bot.service.seasons import DAY
 from bot.service.table import Status
 from bot.service.timing import Timing
-from data import Store
+from data import Shards, Store
 from game.ai import Strength
 from testkit.service_game import ManualClock, ServiceGame, eventually, people
 from tests.data._helpers import Backend
@@ -111,3 +111,19 @@ def test_rerate_without_a_database_rates_nothing(tmp_path: Path) -> None:
     result = run_bot(tmp_path, "rerate")
     assert result.returncode == 2
     assert "nothing was rated: there is no database" in result.stderr
+
+
+async def test_rerate_beside_a_running_bot_refuses(backend: Backend, tmp_path: Path) -> None:
+    # A running bot rates each game as it ends: ratings from scratch beside it would be
+    # overwritten, or overwrite its own.
+    await play_games(backend)
+    before = await snapshot(backend)
+    running = await Store.open(backend.target, durable=False)
+    try:
+        await running.leases.claim_shards(Shards())  # as a running bot does at its start
+        result = rerate(backend, tmp_path)
+    finally:
+        await running.close()
+    assert result.returncode != 0, result.stdout
+    assert "nothing was rated" in result.stderr and "bot is running" in result.stderr
+    assert await snapshot(backend) == before

@@ -6,6 +6,7 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from typing import Any
 
@@ -14,11 +15,12 @@ import pytest
 from bot.config import ConfigError, Settings
 from bot.service.thinking import Thinking
 from bot.service.timing import Timing
+from bot.service.urgency import Urgency
 from game import Ruleset, SeatView
 from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
 from testkit.arena import play_game
-from testkit.service_game import ServiceGame
+from testkit.service_game import ServiceGame, eventually
 from tests.process.cli import TOKEN
 
 
@@ -161,4 +163,41 @@ async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: Service
         assert not busy.done(), "the review waited for the AI moves' worker"
         await busy
     finally:
+        await thinking.close()
+
+
+def held_work(began: list[str], through: threading.Event, name: str) -> str:
+    """Work for the AI's thread that notes it began, then waits to be let through."""
+    began.append(name)
+    through.wait()
+    return name
+
+
+async def test_one_person_with_many_hard_tables_waits_their_turn_with_others() -> None:
+    """One person's twenty tables of Hard seats ask for moves back to back: another
+    person's move, and even their hint, is thought after the first of those, not after
+    all of them."""
+    thinking = Thinking(workers=0)  # one place: a thread
+    began: list[str] = []
+    through = threading.Event()
+    hog, other = 1, 2
+
+    def asked(name: str, owner: int, priority: Urgency) -> asyncio.Future[str]:
+        return asyncio.ensure_future(
+            thinking.run(held_work, began, through, name, priority=priority, owner=owner)
+        )
+
+    try:
+        hogs = [asked(f"hog {n}", hog, Urgency.MOVE) for n in range(4)]
+        await eventually(lambda: began == ["hog 0"])
+        others = [asked("other's hint", other, Urgency.HINT)]
+        others.append(asked("other's move", other, Urgency.MOVE))
+        for _ in range(5):
+            await asyncio.sleep(0)  # all of them at the gate
+        through.set()
+        await asyncio.gather(*hogs, *others)
+        assert began[:3] == ["hog 0", "other's hint", "hog 1"], began
+        assert began.index("other's move") < began.index("hog 3")
+    finally:
+        through.set()
         await thinking.close()

@@ -23,7 +23,7 @@ from data.stats import StatsReads
 from game import Card
 
 from ..faces import Faces
-from ..permissions import may_write_here
+from ..permissions import everyone_reading_may_see, may_write_here
 from ..places import bot_member, place_of
 from ..replies import Interaction
 from ..words import plain_name, stored_name
@@ -68,7 +68,8 @@ def _sees(guild: discord.Guild, member: discord.Member, channel_id: int) -> bool
 
 def _open_here(guild: discord.Guild, channel_id: int, here: object) -> bool:
     """Whether everyone reading ``here`` may see the channel or thread: it is here (or
-    here's parent), a public thread of here, or @everyone may see it."""
+    here's parent), a public thread of here, or @everyone and every role and member
+    reading here may see it (their overwrites included)."""
     here_id = getattr(here, "id", None)
     if channel_id == here_id or (isinstance(here, discord.Thread) and channel_id == here.parent_id):
         return True
@@ -81,7 +82,7 @@ def _open_here(guild: discord.Guild, channel_id: int, here: object) -> bool:
         if place.parent_id == here_id:
             return True
     try:
-        return place.permissions_for(guild.default_role).view_channel
+        return everyone_reading_may_see(guild, place, here)
     except discord.ClientException:
         return False
 
