@@ -1,4 +1,4 @@
-"""Remake the README's screenshots from the demo: the lobby, the table and a hand.
+"""Remake the docs' screenshots from the demo: the lobby, the table and a hand.
 
     python -m scripts.screenshots [--out docs/screenshots]
 
