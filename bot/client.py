@@ -52,6 +52,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
     "cogs.export",
     "cogs.replay",
+    "cogs.help",
 )
 
 

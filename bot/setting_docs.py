@@ -113,4 +113,10 @@ SETTINGS: tuple[SettingDoc, ...] = (
         "(http or https, a host and an optional port; the bot adds `/api/v10`); see "
         "[Running at scale](../host/scale.md).",
     ),
+    SettingDoc(
+        "DOCS_URL",
+        "unset (no link)",
+        "The web address of the bot's docs (this site), e.g. `https://example.org/lama-bot/` "
+        "(http or https); `/lama help` links to it.",
+    ),
 )
