@@ -59,14 +59,17 @@ class Reading(Mapping[str, str]):
 
 
 def test_every_setting_the_bot_reads_is_in_the_settings_reference_and_env_example() -> None:
-    environment = Reading({"DISCORD_TOKEN": "a.b.c"})
-    Settings.from_env(environment)
+    environment = Reading({})
+    Settings.from_env(environment, require_token=False)
     assert {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"} <= environment.asked
     page = SETTINGS_PAGE.read_text(encoding="utf-8")
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     for name in sorted(environment.asked):
         assert f"| `{name}` |" in page, f"{name} is missing from {SETTINGS_PAGE.name}"
-        assert re.search(rf"^{name}=", example, flags=re.M), f"{name} is missing from .env.example"
+        # A setting may stand commented out, with its value for the Docker image.
+        assert re.search(rf"^#?{name}=", example, flags=re.M), (
+            f"{name} is missing from .env.example"
+        )
 
 
 def anchors(page: Path) -> list[str]:
