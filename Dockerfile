@@ -3,7 +3,7 @@
 #   docker build -t lama-bot .
 #   docker run -d --name lama-bot --env-file .env -v lama-data:/data lama-bot
 #   docker run --rm --env-file .env lama-bot sync    # publishes the slash commands, then exits
-# See deploy/compose.yaml and the README ("Running it for months").
+# See deploy/compose.yaml and docs/host/index.md.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -30,7 +30,7 @@ WORKDIR /data
 ENV DATABASE_PATH=/data/lama.db
 VOLUME ["/data"]
 
-# /metrics and /healthz (README: "Metrics and health"), on every interface of the container;
+# /metrics and /healthz (docs/host/index.md: "Metrics and health"), on every interface of the container;
 # publish the port only where Prometheus can reach it.
 ENV METRICS_HOST=0.0.0.0 \
     METRICS_PORT=9108

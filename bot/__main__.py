@@ -424,7 +424,7 @@ def _with_discord(settings: Settings, work: Callable[[], Coroutine[Any, Any, Non
         if exc.code == SHARDING_REQUIRED:
             _fail(
                 "Discord asks this bot to connect in shards, which it needs once it is in more "
-                "than 2,500 servers; set SHARD_COUNT and SHARD_IDS (README: Running at scale)."
+                "than 2,500 servers; set SHARD_COUNT and SHARD_IDS (docs/host/scale.md)."
             )
         _fail(f"Discord closed the connection (code {exc.code}: {exc.reason or 'no reason'}).")
     except (aiohttp.ClientConnectionError, TimeoutError) as exc:

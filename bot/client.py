@@ -52,6 +52,7 @@ INITIAL_EXTENSIONS: tuple[str, ...] = (
     "cogs.stats",
     "cogs.export",
     "cogs.replay",
+    "cogs.help",
 )
 
 
@@ -344,7 +345,7 @@ class LamaBot(commands.Bot):
             except discord.Forbidden as exc:
                 raise StartupError(
                     f"the bot may not add slash commands to the server DEV_GUILD_ID {guild_id}; "
-                    "invite it again with the link in the README (it needs the "
+                    "invite it again with the link in docs/host/index.md (it needs the "
                     "applications.commands scope)."
                 ) from exc
             log.info("Synced %d command(s) to dev guild %d", len(synced), guild_id)
@@ -362,7 +363,7 @@ class LamaBot(commands.Bot):
         except (discord.Forbidden, discord.NotFound) as exc:
             raise StartupError(
                 f"DEV_GUILD_ID is {guild_id}, a server the bot is not in; invite the bot there "
-                "with the link in the README, or correct DEV_GUILD_ID or leave it empty."
+                "with the link in docs/host/index.md, or correct DEV_GUILD_ID or leave it empty."
             ) from exc
 
     def interaction_webhook(self, application_id: int, token: str) -> discord.Webhook:

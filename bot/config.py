@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
 from dotenv.parser import parse_stream
@@ -278,6 +278,21 @@ def _parse_api_base(environ: Mapping[str, str]) -> str | None:
     return raw.rstrip("/")
 
 
+def _parse_docs_url(environ: Mapping[str, str]) -> str | None:
+    """DOCS_URL: the address of the docs /lama help links to, or None (no link)."""
+    raw = _get(environ, "DOCS_URL")
+    if raw is None:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in {"http", "https"} or not parts.hostname or re.search(r"\s", raw):
+        raise ConfigError(
+            "DOCS_URL must be the web address of the bot's docs for /lama help to link to, "
+            "such as https://example.org/lama-bot/ (http or https, no spaces); leave it empty "
+            "for no link."
+        )
+    return raw
+
+
 def _parse_rest_budget(environ: Mapping[str, str], *, proxied: bool) -> float:
     raw = _get(environ, "REST_BUDGET")
     default = PROXIED_REST_BUDGET if proxied else DEFAULT_REST_BUDGET
@@ -363,6 +378,8 @@ class Settings:
     log_format: str = "text"
     #: A REST proxy every Discord API call goes through (``http://host:port``); None: Discord.
     api_base: str | None = None
+    #: Where /lama help sends people for the whole guide; None: no link.
+    docs_url: str | None = None
 
     @property
     def database(self) -> str:
@@ -412,4 +429,5 @@ class Settings:
             metrics_port=_parse_metrics_port(environ),
             metrics_host=_parse_metrics_host(environ),
             log_format=_parse_log_format(environ),
+            docs_url=_parse_docs_url(environ),
         )

@@ -2,7 +2,7 @@
 
 Run ``python -m bot.art.draw`` (or ``python -m bot.art.draw OUTDIR``) to
 write ``emoji/*.png`` again after changing a design;
-``--overview docs/cards.png`` also redraws the README's picture of them all.
+``--overview docs/cards.png`` also redraws the picture of them all on the Develop page.
 
 Everything is drawn four times too large and scaled down, which gives smooth
 edges (Pillow's shapes have none of their own). The emojis are drawn for the

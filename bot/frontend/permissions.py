@@ -15,7 +15,7 @@ def table_permissions(in_thread: bool) -> tuple[str, ...]:
 
     The lobby is posted as the interaction response, which Discord allows
     without any channel permission; editing the table, the turn pings and the
-    chip chart all need these (the README's invite list). In a thread, sending
+    chip chart all need these (the invite list of docs/server.md). In a thread, sending
     takes Send Messages in Threads instead of Send Messages.
     """
     send = "send_messages_in_threads" if in_thread else "send_messages"

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from . import de, es, pl
+from . import de, es, language_of, pl
 
 #: Command strings per catalog language.
 COMMANDS: dict[str, Mapping[str, str]] = {
@@ -43,6 +43,13 @@ _NAMES = frozenset(
         app_commands.TranslationContextLocation.parameter_name,
     }
 )
+
+
+def command_text(locale: object, english: str) -> str:
+    """A command's name or description (its English source string) as Discord shows it to a
+    person of ``locale``: the catalog's translation, else the English."""
+    language = language_of(locale)
+    return COMMANDS[language].get(english, english) if language in COMMANDS else english
 
 
 def is_name(location: app_commands.TranslationContextLocation) -> bool:

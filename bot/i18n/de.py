@@ -337,6 +337,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "endet, sobald jemand 40 Minuspunkte hat — die wenigsten Minuspunkte gewinnen."
     ),
     "about.start": "Eröffne einen Tisch in diesem Kanal mit `/lama neu`.",
+    "help.title": "🦙 L.A.M.A. — Hilfe",
+    "help.intro": "Ich leite Partien des Kartenspiels L.A.M.A. in Discord: eine Lobby, einen Tisch, der mitläuft, deine Hand privat mit ihren Buttons, KI-Spieler für leere Plätze, Tipps, Auswertungen und Wertungen. Eröffne einen Tisch mit `{new}`; `{rules}` fasst die Regeln zusammen.",
+    "help.players": "**Deine Befehle**",
+    "help.admins": "**Für Admins („Server verwalten“)**",
+    "help.docs": "📖 Die ganze Anleitung: {url}",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A.-Statistik",
     "stats.games": "Spiele",
@@ -459,6 +464,8 @@ COMMANDS: Mapping[str, str] = {
     "Play L.A.M.A. in this channel": "L.A.M.A. in diesem Kanal spielen",
     "lama-about": "lama-info",
     "What this bot is and how to play": "Was dieser Bot ist und wie man spielt",
+    "help": "hilfe",
+    "What the bot does and the commands for you; only you see it.": "Was der Bot kann und welche Befehle du hast; nur du siehst es.",
     # lobby
     "new": "neu",
     "Open a L.A.M.A. lobby in this channel.": "Eine L.A.M.A.-Lobby in diesem Kanal eröffnen.",

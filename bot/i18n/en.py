@@ -330,6 +330,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "40 points — lowest score wins."
     ),
     "about.start": "Start a table in this channel with `/lama new`.",
+    "help.title": "🦙 L.A.M.A. — help",
+    "help.intro": "I run games of the card game L.A.M.A. in Discord: a lobby, a live table, your hand privately with its buttons, AI players for empty seats, hints, reviews and ratings. Start a table with `{new}`, and `{rules}` sums up the rules.",
+    "help.players": "**Your commands**",
+    "help.admins": "**For admins (Manage Server)**",
+    "help.docs": "📖 The whole guide: {url}",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — L.A.M.A. stats",
     "stats.games": "Games",

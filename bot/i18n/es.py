@@ -331,6 +331,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "cuando alguien llega a 40 puntos: gana quien tenga menos."
     ),
     "about.start": "Abre una mesa en este canal con `/lama nueva`.",
+    "help.title": "🦙 L.A.M.A. — ayuda",
+    "help.intro": "Dirijo partidas del juego de cartas L.A.M.A. en Discord: una sala, una mesa en directo, tu mano en privado con sus botones, jugadores IA para los asientos vacíos, pistas, revisiones y puntuaciones. Abre una mesa con `{new}`; `{rules}` resume las reglas.",
+    "help.players": "**Tus comandos**",
+    "help.admins": "**Para administradores («Gestionar servidor»)**",
+    "help.docs": "📖 La guía completa: {url}",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — estadísticas de L.A.M.A.",
     "stats.games": "Partidas",
@@ -453,6 +458,8 @@ COMMANDS: Mapping[str, str] = {
     "Play L.A.M.A. in this channel": "Juega a L.A.M.A. en este canal",
     "lama-about": "lama-info",
     "What this bot is and how to play": "Qué es este bot y cómo se juega",
+    "help": "ayuda",
+    "What the bot does and the commands for you; only you see it.": "Qué hace el bot y qué comandos tienes; solo lo ves tú.",
     # lobby
     "new": "nueva",
     "Open a L.A.M.A. lobby in this channel.": "Abre una sala de L.A.M.A. en este canal.",

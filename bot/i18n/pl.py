@@ -378,6 +378,11 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "kończy się, gdy ktoś zbierze 40 punktów — wygrywa najniższy wynik."
     ),
     "about.start": "Otwórz stół na tym kanale poleceniem `/lama nowa`.",
+    "help.title": "🦙 L.A.M.A. — pomoc",
+    "help.intro": "Prowadzę gry w karcianą grę L.A.M.A. na Discordzie: lobby, stół na żywo, twoją rękę widoczną tylko dla ciebie, z przyciskami, graczy AI na wolne miejsca, podpowiedzi, podsumowania i ranking. Otwórz stół poleceniem `{new}`; `{rules}` streszcza zasady.",
+    "help.players": "**Twoje polecenia**",
+    "help.admins": "**Dla administratorów („Zarządzanie serwerem”)**",
+    "help.docs": "📖 Cały przewodnik: {url}",
     # stats: /lama stats, leaderboard, history and chart
     "stats.title": "📊 {name} — statystyki L.A.M.A.",
     "stats.games": "Gry",
@@ -508,6 +513,8 @@ COMMANDS: Mapping[str, str] = {
     "Play L.A.M.A. in this channel": "Graj w L.A.M.A. na tym kanale",
     "lama-about": "lama-info",
     "What this bot is and how to play": "Czym jest ten bot i jak się gra",
+    "help": "pomoc",
+    "What the bot does and the commands for you; only you see it.": "Co robi bot i jakie masz polecenia; widzisz to tylko ty.",
     # lobby
     "new": "nowa",
     "Open a L.A.M.A. lobby in this channel.": "Otwórz lobby L.A.M.A. na tym kanale.",

@@ -376,3 +376,22 @@ def test_bad_metrics_or_log_format(clean_cwd: Path, name: str, value: str) -> No
     with pytest.raises(ConfigError, match=name) as info:
         Settings.from_env(env(**{name: value}))
     assert_one_sentence(str(info.value))
+
+
+def test_docs_url_is_the_link_of_lama_help(clean_cwd: Path) -> None:
+    assert Settings.from_env(env()).docs_url is None
+    assert Settings.from_env(env(DOCS_URL="")).docs_url is None
+    url = "https://example.org/lama-bot/"
+    assert Settings.from_env(env(DOCS_URL=f"  {url} ")).docs_url == url
+    assert Settings.from_env(env(DOCS_URL="http://docs.local:8000")).docs_url == (
+        "http://docs.local:8000"
+    )
+
+
+@pytest.mark.parametrize(
+    "value", ["example.org/lama-bot", "ftp://example.org/", "https://", "https://exa mple.org/"]
+)
+def test_bad_docs_url(clean_cwd: Path, value: str) -> None:
+    with pytest.raises(ConfigError, match="DOCS_URL") as info:
+        Settings.from_env(env(DOCS_URL=value))
+    assert_one_sentence(str(info.value))

@@ -30,6 +30,7 @@ CONFIG_VARS = (
     "METRICS_PORT",
     "METRICS_HOST",
     "LOG_FORMAT",
+    "DOCS_URL",
 )
 
 
