@@ -22,7 +22,16 @@ from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_name, ai_number, all_humans_gone
+from .table import (
+    MoveLine,
+    Seat,
+    Status,
+    Table,
+    ai_name,
+    ai_number,
+    all_humans_gone,
+    ended_away,
+)
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -382,7 +391,8 @@ class Lobbies:
             # server's) players somewhere else, nor copy a game still going on.
             if (old.guild_id, old.channel_id) != (guild_id, channel_id):
                 raise ServiceError("error.wrong_place")
-            if old.status is not Status.FINISHED:
+            # A game that ended because nobody came back from being away is over too.
+            if old.status is not Status.FINISHED and not ended_away(old):
                 raise ServiceError("error.not_finished")
             if old.seat_of(person.id) is None:
                 raise ServiceError("error.not_a_player")
