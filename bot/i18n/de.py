@@ -58,6 +58,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Niemand hat diese Lobby innerhalb von 15 Minuten gestartet, deshalb wurde sie geschlossen.",
     "closed.abandoned": "Alle Plätze werden von einer KI gespielt, deshalb wurde das Spiel beendet.",
     "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
+    "closed.away": "Alle am Tisch waren abwesend (sie haben ihre Züge verpasst), und niemand ist innerhalb von 30 Minuten zurückgekommen, deshalb wurde das Spiel beendet. Mit „Revanche“ beginnt ein neues.",
+    "table.away_wait": "⏸️ **Alle sind abwesend**, deshalb wartet das Spiel bis {time} ({when}) auf {names}. Mit **Bin zurück** geht es weiter; ist bis dahin niemand zurück, endet das Spiel.",
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
     "table.waiting": "-# ⏸ Dieser Tisch holt beim nächsten Klick auf: drück **Meine Hand zeigen** (oder Aktualisieren auf deiner Hand).",
@@ -78,6 +80,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "status.to_move_until": "am Zug ⏳ {when}",
     "status.out": "aus der Runde ausgestiegen",
     "status.away": "abwesend (eine KI spielt)",
+    "status.away_waited": "abwesend",
     "status.kicked": "von einer KI gespielt",
     "log.play": "{name} hat {card} abgelegt",
     "log.draw": "{name} hat eine Karte gezogen",

@@ -57,6 +57,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nobody started this lobby for 15 minutes, so it was closed.",
     "closed.abandoned": "Every player's seat is held by an AI, so the game was ended.",
     "closed.idle_game": "Nobody moved for three days, so the game was ended.",
+    "closed.away": "Every player at the table was away (they missed their turns), and nobody came back within 30 minutes, so the game ended. Press Rematch for a new one.",
+    "table.away_wait": "⏸️ **Everybody is away**, so the game waits for {names} until {time} ({when}). Press **I'm back** to play on; if nobody is back by then, the game ends.",
     # table
     "table.title": "🦙 L.A.M.A. — round {round}",
     "table.waiting": "-# ⏸ This table catches up at the next click: press **Show my hand** (or Refresh on your hand).",
@@ -74,6 +76,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "status.to_move_until": "to move ⏳ {when}",
     "status.out": "out of the round",
     "status.away": "away (an AI plays)",
+    "status.away_waited": "away",
     "status.kicked": "played by an AI",
     "log.play": "{name} played {card}",
     "log.draw": "{name} drew a card",

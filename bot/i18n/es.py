@@ -58,6 +58,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nadie empezó esta sala en 15 minutos, así que se cerró.",
     "closed.abandoned": "Todos los puestos los juega una IA, así que la partida terminó.",
     "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",
+    "closed.away": "Todos en la mesa estaban ausentes (perdieron sus turnos) y nadie volvió en 30 minutos, así que la partida terminó. Pulsa Revancha para jugar otra.",
+    "table.away_wait": "⏸️ **Todos están ausentes**, así que la partida espera a {names} hasta las {time} ({when}). Pulsa **He vuelto** para seguir; si nadie vuelve antes, la partida termina.",
     # table
     "table.title": "🦙 L.A.M.A. — ronda {round}",
     "table.waiting": "-# ⏸ Esta mesa se pone al día con el próximo clic: pulsa **Ver mi mano** (o Actualizar en tu mano).",
@@ -75,6 +77,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "status.to_move_until": "le toca ⏳ {when}",
     "status.out": "se retiró de la ronda",
     "status.away": "ausente (juega una IA)",
+    "status.away_waited": "ausente",
     "status.kicked": "lo juega una IA",
     "log.play": "{name} jugó {card}",
     "log.draw": "{name} robó una carta",

@@ -70,6 +70,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Przez 15 minut nikt nie rozpoczął gry w tym lobby, więc zostało zamknięte.",
     "closed.abandoned": "Na każdym miejscu gra AI, więc gra została zakończona.",
     "closed.idle_game": "Przez trzy dni nikt nie wykonał ruchu, więc gra została zakończona.",
+    "closed.away": "Wszyscy przy stole mieli przerwę (przegapili swoje tury) i nikt nie wrócił w ciągu 30 minut, więc gra została zakończona. Kliknij Rewanż, aby zagrać ponownie.",
+    "table.away_wait": "⏸️ **Wszyscy mają przerwę**, więc gra czeka na: {names} do {time} ({when}). Kliknij **Wracam**, aby grać dalej; jeśli do tego czasu nikt nie wróci, gra się zakończy.",
     # table
     "table.title": "🦙 L.A.M.A. — runda {round}",
     "table.waiting": "-# ⏸ Ten stół nadrobi zaległości przy następnym kliknięciu: naciśnij **Pokaż moją rękę** (albo Odśwież na swojej ręce).",
@@ -99,6 +101,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "status.to_move_until": "ma ruch ⏳ {when}",
     "status.out": "poza rundą",
     "status.away": "przerwa (gra AI)",
+    "status.away_waited": "przerwa",
     "status.kicked": "miejsce przejęło AI",
     "log.play": "{name} zagrywa kartę {card}",
     "log.draw": "{name} dobiera kartę",

@@ -58,7 +58,8 @@ def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     elif not view.in_round[index]:
         status.append(text(loc, "status.out"))
     if seat.away:
-        status.append(text(loc, "status.away"))
+        # While the game waits for its people, all away, no AI plays for them.
+        status.append(text(loc, "status.away_waited" if table.waits_until else "status.away"))
     elif seat.user_id is not None and seat.ai is not None:
         status.append(text(loc, "status.kicked"))
     marker = "▶️" if view.to_move == index else "▫️"
@@ -192,6 +193,15 @@ def winners(locale: str, table: Table, view: PublicView) -> str:
     return text(locale, "table.winners", count=len(view.winners), names=names)
 
 
+def waiting_text(table: Table) -> str:
+    """What a game whose people are all away says: it waits for them, and until when."""
+    until = int(table.waits_until or 0)
+    names = ", ".join(f"**{seat_name(table.locale, s)}**" for s in table.seats if s.away)
+    return text(
+        table.locale, "table.away_wait", names=names, time=f"<t:{until}:t>", when=f"<t:{until}:R>"
+    )
+
+
 def is_over(table: Table, view: PublicView) -> bool:
     return table.status is Status.FINISHED or view.game_over
 
@@ -255,6 +265,8 @@ def _table_layout(
         ]
         items.append(block("\n".join(head), picture(faces.image(top), name)))
         items += [ui.Separator(), *_seat_sections(table, faces, view)]
+    if not over and table.waits_until is not None:
+        items.append(ui.TextDisplay(waiting_text(table)))
     moves, unlisted = listing
     if moves:
         recent = moves_text(table, faces, moves, limit, unlisted)
