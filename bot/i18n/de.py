@@ -77,7 +77,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 Gewonnen hat {names}!", "other": "🏆 Gewonnen haben {names}!"},
     "table.standings": "Endstand",
     "status.to_move": "am Zug",
-    "status.to_move_until": "am Zug ⏳ {when}",
+    "status.to_move_until": "am Zug ⏳ endet {when}",
     "status.out": "aus der Runde ausgestiegen",
     "status.away": "abwesend (eine KI spielt)",
     "status.away_waited": "abwesend",
@@ -205,6 +205,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Frag noch einmal, dann geht es dort weiter.",
     # pings
     "ping.turn": "{mention}, du bist am Zug {when}",
+    "ping.turn_until": "{mention}, du bist am Zug – deine Zeit läuft {when} ab",
     "ping.warning": "⏰ {mention}, dein Zug endet {when}!",
     # rules
     "rules.base": (
@@ -440,7 +441,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Hier noch kein zu Ende gespieltes Spiel: die Wertung zählt auch Spiele, die vor ihrem Ende verlassen wurden.",
     "stats.chart_heading": "Wertung im Verlauf",
     "stats.chart_games": "Gewertete Spiele",
-    "table.rating_change": "Wertung {change}",
+    "table.rating_after": "Wertung {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Eine Saison dauert {min} bis {max} Tage oder einen Kalendermonat (monatlich).",
     "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",

@@ -73,7 +73,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 The winner is {names}!", "other": "🏆 The winners are {names}!"},
     "table.standings": "Standings",
     "status.to_move": "to move",
-    "status.to_move_until": "to move ⏳ {when}",
+    "status.to_move_until": "to move ⏳ ends {when}",
     "status.out": "out of the round",
     "status.away": "away (an AI plays)",
     "status.away_waited": "away",
@@ -198,6 +198,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Ask again and it goes on from there.",
     # pings
     "ping.turn": "{mention}, it's your turn {when}",
+    "ping.turn_until": "{mention}, it's your turn — time runs out {when}",
     "ping.warning": "⏰ {mention}, your turn ends {when}!",
     # rules
     "rules.base": (
@@ -434,7 +435,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "No finished game here yet: the rating also counts games left before their end.",
     "stats.chart_heading": "Rating over time",
     "stats.chart_games": "Rated games",
-    "table.rating_change": "rating {change}",
+    "table.rating_after": "rating {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "A season lasts from {min} to {max} days, or a calendar month (monthly).",
     "season.unknown": "There's no such season in this server.",

@@ -74,7 +74,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 ¡Gana {names}!", "other": "🏆 ¡Ganan {names}!"},
     "table.standings": "Clasificación",
     "status.to_move": "le toca",
-    "status.to_move_until": "le toca ⏳ {when}",
+    "status.to_move_until": "le toca ⏳ termina {when}",
     "status.out": "se retiró de la ronda",
     "status.away": "ausente (juega una IA)",
     "status.away_waited": "ausente",
@@ -199,6 +199,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Pídela otra vez y seguirá desde ahí.",
     # pings
     "ping.turn": "{mention}, te toca {when}",
+    "ping.turn_until": "{mention}, te toca: tu tiempo se acaba {when}",
     "ping.warning": "⏰ {mention}, ¡tu turno termina {when}!",
     # rules
     "rules.base": (
@@ -434,7 +435,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Aún no hay partidas terminadas aquí: la puntuación cuenta también las partidas abandonadas antes de su final.",
     "stats.chart_heading": "Puntuación a lo largo del tiempo",
     "stats.chart_games": "Partidas puntuadas",
-    "table.rating_change": "puntuación {change}",
+    "table.rating_after": "puntuación {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Una temporada dura de {min} a {max} días, o un mes natural (mensual).",
     "season.unknown": "Esa temporada no existe en este servidor.",

@@ -98,7 +98,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "table.standings": "Wyniki",
     "status.to_move": "ma ruch",
-    "status.to_move_until": "ma ruch ⏳ {when}",
+    "status.to_move_until": "ma ruch ⏳ koniec {when}",
     "status.out": "poza rundą",
     "status.away": "przerwa (gra AI)",
     "status.away_waited": "przerwa",
@@ -243,6 +243,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Poproś ponownie, a będzie kontynuowane od tego miejsca.",
     # pings
     "ping.turn": "{mention}, twoja kolej {when}",
+    "ping.turn_until": "{mention}, twoja kolej — czas mija {when}",
     "ping.warning": "⏰ {mention}, twój czas na ruch mija {when}!",
     # rules
     "rules.base": (
@@ -491,7 +492,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Brak jeszcze ukończonych gier tutaj: ranking liczy też gry opuszczone przed końcem.",
     "stats.chart_heading": "Ranking w czasie",
     "stats.chart_games": "Gry w rankingu",
-    "table.rating_change": "ranking {change}",
+    "table.rating_after": "ranking {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Sezon trwa od {min} do {max} dni albo jeden miesiąc kalendarzowy (co miesiąc).",
     "season.unknown": "Na tym serwerze nie ma takiego sezonu.",

@@ -180,6 +180,8 @@ class Table:
     #: Once finished and rated: each person's seat's rating change in the game's season,
     #: on the shown scale (seat: +18); empty while not rated.
     rating_changes: dict[int, int] = field(default_factory=dict)
+    #: …and each such seat's rating after the game in that season, as shown (seat: 1018).
+    ratings_after: dict[int, int] = field(default_factory=dict)
     #: A lobby's people removed by its host (or a manager), stored: they may not join again.
     removed: set[int] = field(default_factory=set)
     #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.

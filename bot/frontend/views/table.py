@@ -181,10 +181,12 @@ def standings(table: Table, faces: Faces, view: PublicView, locale: str | None =
         points = text(loc, "table.points", count=view.points[s])
         chips = chip_icons(faces, table.ruleset, view.points[s])
         rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
-        change = table.rating_changes.get(s)
-        if change is not None and table.seats[s].human:
-            # The rating this game gave or took, once rated: people only.
-            rows[-1] += " · " + text(loc, "table.rating_change", change=f"**{signed(change)}**")
+        change, after = table.rating_changes.get(s), table.ratings_after.get(s)
+        if change is not None and after is not None and table.seats[s].human:
+            # The rating this game left, and what it gave or took, once rated: people only.
+            # The change alone ("rating −132") read as the rating.
+            shown = text(loc, "table.rating_after", rating=f"**{after}**", change=signed(change))
+            rows[-1] += " · " + shown
     return "\n".join(rows)
 
 
