@@ -269,6 +269,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord hat die Nachricht der Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet. Versuch es gleich noch einmal mit /lama neu.",
     "error.rematch_not_posted": "Discord hat die Nachricht der Revanche-Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet, und die Revanche gilt weiter. Drück sie gleich noch einmal.",
     "error.rematch_used": "Die Revanche dieses Tisches wurde schon genutzt, oder hier wurde seitdem ein neues Spiel eröffnet. Eröffne eines mit /lama neu.",
+    "error.rematch_made": "Eine Revanche geht nur einmal, und hier ist schon ein neueres Spiel offen: {link}",
     "error.removed_from_lobby": "Der Gastgeber hat dich aus dieser Lobby entfernt.",
     "error.remove_host": "Der Gastgeber kann nicht aus seiner Lobby entfernt werden: Er kann sie verlassen, oder sie kann abgebrochen werden.",
     "done.removed": "{name} ist nicht mehr in der Lobby.",

@@ -262,6 +262,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord didn't take the lobby's message, so no lobby was opened. Please try /lama new again in a moment.",
     "error.rematch_not_posted": "Discord didn't take the message of the rematch's lobby, so no lobby was opened and the Rematch still works. Please press it again in a moment.",
     "error.rematch_used": "This table's Rematch was already used, or a newer game was opened here since. Open a new one with /lama new.",
+    "error.rematch_made": "A Rematch works once, and a newer game is already open here: {link}",
     "error.removed_from_lobby": "The host removed you from this lobby.",
     "error.remove_host": "The host can't be removed from their lobby: they can leave it, or it can be cancelled.",
     "done.removed": "{name} is no longer in the lobby.",

@@ -263,6 +263,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord no aceptó el mensaje de la sala, así que no se abrió ninguna. Vuelve a probar /lama nueva en un momento.",
     "error.rematch_not_posted": "Discord no aceptó el mensaje de la sala de la revancha, así que no se abrió ninguna y la revancha sigue disponible. Vuelve a pulsarla en un momento.",
     "error.rematch_used": "La revancha de esta mesa ya se usó, o desde entonces se abrió aquí una partida más nueva. Abre otra con /lama nueva.",
+    "error.rematch_made": "La revancha solo funciona una vez, y aquí ya hay abierta una partida más nueva: {link}",
     "error.removed_from_lobby": "El anfitrión te sacó de esta sala.",
     "error.remove_host": "No se puede sacar al anfitrión de su sala: puede salir de ella, o se puede cancelar.",
     "done.removed": "{name} ya no está en la sala.",

@@ -310,6 +310,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord nie przyjął wiadomości lobby, więc żadne lobby nie zostało otwarte. Spróbuj ponownie za chwilę poleceniem /lama nowa.",
     "error.rematch_not_posted": "Discord nie przyjął wiadomości lobby rewanżu, więc żadne lobby nie zostało otwarte, a rewanż wciąż działa. Naciśnij go ponownie za chwilę.",
     "error.rematch_used": "Rewanż przy tym stole został już użyty albo od tego czasu otwarto tu nowszą grę. Otwórz nową poleceniem /lama nowa.",
+    "error.rematch_made": "Rewanż działa tylko raz, a tutaj jest już otwarta nowsza gra: {link}",
     "error.removed_from_lobby": "Gospodarz usunął cię z tego lobby.",
     "error.remove_host": "Gospodarza nie można usunąć z jego lobby: może je opuścić albo można je anulować.",
     "done.removed": "{name} nie jest już w lobby.",

@@ -398,7 +398,7 @@ class Lobbies:
                 raise ServiceError("error.not_a_player")
             # Once: a second Rematch of the table (after the first was cancelled, or
             # after a restart) finds the game opened after it in the store.
-            if await self._saver.save(self._store.games.opened_after(channel_id, game_id)):
+            if await self.opened_after(game_id, channel_id):
                 raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
@@ -428,6 +428,11 @@ class Lobbies:
                 seats=seats,
                 hints=old.hints,
             )
+
+    async def opened_after(self, game_id: int, channel_id: int) -> bool:
+        """Whether a game was opened in the channel after ``game_id`` (its Rematch, say),
+        whatever became of it; a store that can't say raises :class:`ServiceError`."""
+        return await self._saver.save(self._store.games.opened_after(channel_id, game_id))
 
     async def _finished(self, game_id: int) -> Table | None:
         record = await self._store.games.load_game(game_id)
