@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama": "Lama",
     "card.llama_komarami": "Lama",
     "card.pink_llama": "Pinkes Lama",
-    "seat.ai": "{name} (KI: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "ehemaliger Spieler",
     "seat.ai_name": "KI {number}",
     "ai.easy": "Leicht",

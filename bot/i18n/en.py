@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # Lato z Komarami's llamas; only the Polish edition names them otherwise.
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Pink Llama",
-    "seat.ai": "{name} ({strength} AI)",
+    "seat.ai": "{name} ({strength})",
     # a forgotten person's seat (python -m bot forget --user), shown in the reader's language
     "seat.former": "former player",
     # an AI seat's name: the table's first AI is number 1

@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama": "Llama",
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Llama rosa",
-    "seat.ai": "{name} (IA: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "exjugador",
     "seat.ai_name": "IA {number}",
     "ai.easy": "Fácil",

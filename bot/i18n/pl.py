@@ -18,7 +18,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # Lato z Komarami: the Polish edition's llamas are mosquitoes.
     "card.llama_komarami": "Komar",
     "card.pink_llama": "Różowa lama",
-    "seat.ai": "{name} (AI: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "były gracz",
     "seat.ai_name": "AI {number}",
     "ai.easy": "Łatwy",
