@@ -127,8 +127,12 @@ class TableClocks:
             self._scheduler.at(key, again, lambda: self._ring_out(table, stamp))
 
     def arm_lobby(self, table: Table) -> None:
-        """A lobby nobody changes for Timing.lobby_idle closes; every change starts it again."""
-        table.opened_at = self._clock()
+        """A lobby nobody changes for Timing.lobby_idle closes; every change starts it again.
+
+        Each change gets a time of its own, a millisecond after the one before at least
+        (a clock that stood still, as a test's or the demo's may): the lobby drawn anew
+        for it differs (its Add AI select, a new component, shows no pick)."""
+        table.opened_at = max(self._clock(), table.opened_at + 0.001)
         self.arm_lobby_clock(table)
 
     def arm_lobby_clock(self, table: Table) -> None:

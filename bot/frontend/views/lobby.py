@@ -63,7 +63,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ),
                 ui.Separator(),
                 block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
-                row(AddAISelect.make(gid, loc, disabled=full)),
+                row(AddAISelect.make(gid, loc, disabled=full, version=table.opened_at)),
                 row(remove_ai, hints),
                 ui.Separator(),
                 ui.TextDisplay(settings),
