@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
+from bot.config import Settings
 from bot.service.table import Status, Table
 from game import Card
 from testkit.simcord_play import (
@@ -14,6 +16,7 @@ from testkit.simcord_play import (
     table_message,
     texts,
 )
+from tests.process.common import restart, running
 
 C = Card
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
@@ -59,15 +62,33 @@ async def test_the_table_waits_for_a_player_away_and_im_back_plays_on(
     assert table.status is Status.RUNNING
 
 
-async def test_nobody_back_by_then_ends_the_game_with_a_rematch(
-    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+@pytest.mark.parametrize("restarted", [False, True], ids=["", "restarted"])
+async def test_nobody_back_by_then_ends_the_game_rated_with_a_rematch(
+    simcord_env: simcord.Env,
+    settings: Settings,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    restarted: bool,
 ) -> None:
+    """Also when the bot restarts while the game waits: it waits on until the time its
+    table said, and ends then."""
     table = await alice_against_an_ai(simcord_env, alice, channel)
-    await simcord_env.advance_time(30 * 60 + 1)  # the wait: Timing.away_wait
+    until = table.waits_until
+    assert until is not None
+    if restarted:
+        await simcord_env.advance_time(10 * 60)
+        await restart(simcord_env, settings)
+        await simcord_env.advance_time(3)
+        table = running(simcord_env, table.game_id)
+        assert table.waits_until == until
+        assert f"until <t:{int(until)}:t>" in texts(table_message(channel))
+    await simcord_env.advance_time(until - simcord_env.now().timestamp() + 1)
     assert table.status is Status.CANCELLED
     await simcord_env.advance_time(3)
     ended = table_message(channel)
     assert "nobody came back within 30 minutes" in texts(ended), texts(ended)
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    assert await store.ratings.rating_changes(table.game_id)  # rated, as before
     result = await alice.click(ended, label="Rematch")
     assert result.response is not None and not result.ephemeral
     rematch = service(simcord_env).table_in(channel.id)
