@@ -431,9 +431,34 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await self._update_from_button(interaction, table)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        # A Rematch works once: pressed again (within the person's wait or not) it says
+        # where the newer game is, not to try again in a while, which could never work.
+        if await self._rematch_made(interaction, game_id):
+            return
         await self._open_reserved(
             interaction, "rematch", lambda: self._rematch_lobby(interaction, game_id)
         )
+
+    async def _rematch_made(self, interaction: Interaction, game_id: int) -> bool:
+        """Whether a newer game was opened in the channel (this table's Rematch, say),
+        and if so, the person told where it is (or that it is over by now)."""
+        channel_id = interaction.channel_id or 0
+        try:
+            made = await self.bot.service.opened_after(game_id, channel_id)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return True
+        if not made:
+            return False
+        newer = self.bot.service.table_in(channel_id)
+        if newer is None or newer.table_message_id is None or newer.game_id < game_id:
+            await reply(interaction, text(interaction.locale, "error.rematch_used"))
+            return True
+        link = (
+            f"https://discord.com/channels/{newer.guild_id}/{channel_id}/{newer.table_message_id}"
+        )
+        await reply(interaction, text(interaction.locale, "error.rematch_made", link=link))
+        return True
 
     async def _rematch_lobby(self, interaction: Interaction, game_id: int) -> Table | None:
         """A finished game's rematch lobby, opened; None once the person is told why not."""

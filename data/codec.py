@@ -15,7 +15,7 @@ from .records import GameRecord, SeatNote, SeatRecord
 #: The columns of a games row, in the order :func:`assemble` reads them.
 GAME_COLUMNS = """id, guild_id, channel_id, table_message_id, host_id, ruleset, status,
                   turn_timer, turn_deadline, language, created_at, finished_at,
-                  updated_at, hints, end_reason, moves_listed"""
+                  updated_at, hints, end_reason, moves_listed, waits_until"""
 
 
 def dumps(data: Any) -> str:
@@ -92,6 +92,7 @@ def _record(
         hints,
         end_reason,
         moves_listed,
+        waits_until,
     ) = game
     loads = json.loads
     return GameRecord(
@@ -126,4 +127,5 @@ def _record(
         end_reason=end_reason,
         removed=removed,
         moves_listed=moves_listed,
+        waits_until=waits_until,
     )

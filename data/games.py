@@ -31,6 +31,7 @@ from .game_rows import (
 from .progress import MatchProgress
 from .records import (
     ABANDONED,
+    AWAY,
     RATED_BY_NOTE,
     STATUSES,
     ChannelBusy,
@@ -181,6 +182,7 @@ class Games:
         turn_deadline: float | None = None,
         seats: Sequence[SeatRecord] | None = None,
         notes: Sequence[SeatNote] = (),
+        waits_until: float | None = None,
     ) -> None:
         """Save what a move did, all of it or nothing, in one transaction.
 
@@ -195,7 +197,9 @@ class Games:
         (default: the totals of the last result), winner flag and place.
         ``turn_deadline`` replaces the deadline; ``seats`` rewrites those seats'
         rows (missed turns, away flag); ``notes`` the seat changes that came with
-        the move (an AI taking over).  Only a ``running`` game takes events.
+        the move (an AI taking over); ``waits_until`` replaces when the game stops
+        waiting for its people, every one of them away (None: it doesn't wait).  Only a
+        ``running`` game takes events.
         """
         if meta is not None and len(meta) > len(events):
             raise ValueError(f"{len(meta)} meta entries for {len(events)} events")
@@ -219,14 +223,14 @@ class Games:
             # (``end_shown``, ``chart_posted``: data.endings).
             query = """UPDATE games
                        SET status = ?, turn_deadline = ?, updated_at = ?, finished_at = ?,
-                           end_shown = ?, chart_posted = ?
+                           end_shown = ?, chart_posted = ?, waits_until = ?
                        WHERE id = ? AND status = 'running'
                        RETURNING id
                     """
             params = (
-                ("finished", None, now, now, 0, 0, game_id)
+                ("finished", None, now, now, 0, 0, None, game_id)
                 if finished is not None
-                else ("running", turn_deadline, now, None, 1, 1, game_id)
+                else ("running", turn_deadline, now, None, 1, 1, waits_until, game_id)
             )
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "running")
@@ -296,6 +300,7 @@ class Games:
         turn_deadline: float | None = None,
         seats: Sequence[SeatRecord] | None = None,
         notes: Sequence[SeatNote] = (),
+        waits_until: float | None = None,
     ) -> None:
         """``append_events`` with what ``progress`` took from the match: its events
         from ``first_seq``, the rounds they ended and, when it is over, the winners
@@ -311,6 +316,7 @@ class Games:
             turn_deadline=turn_deadline,
             seats=seats,
             notes=notes,
+            waits_until=waits_until,
         )
 
     async def update_timer(
@@ -321,16 +327,18 @@ class Games:
         seats: Sequence[SeatRecord] | None = None,
         host_id: int | None = None,
         note: SeatNote | None = None,
+        waits_until: float | None = None,
     ) -> None:
-        """Set the turn deadline of a lobby or running game (None: no deadline); with
-        ``seats``, ``host_id`` and ``note`` (the seat change behind it), those too."""
+        """Set the turn deadline of a lobby or running game (None: no deadline) and when
+        it stops waiting for its people away (None: it doesn't wait); with ``seats``,
+        ``host_id`` and ``note`` (the seat change behind it), those too."""
         async with self._db.write() as unit:
             query = """UPDATE games SET turn_deadline = ?, host_id = COALESCE(?, host_id),
-                                        updated_at = ?
+                                        updated_at = ?, waits_until = ?
                        WHERE id = ? AND status IN ('lobby', 'running')
                        RETURNING id
                     """
-            params = (turn_deadline, host_id, self._clock(), game_id)
+            params = (turn_deadline, host_id, self._clock(), waits_until, game_id)
             if not await unit.fetch(query, params):
                 raise await wrong_status(unit, game_id, "in the lobby or running")
             if seats is not None:
@@ -354,7 +362,8 @@ class Games:
         A finished or cancelled game keeps its status for good; its end is to be shown
         on its table (see :class:`~data.endings.EndingRows`) unless ``shown`` (its place is gone).
         The games to rate keep the time they ended (``finished_at``), the rater's order:
-        a finished one, one cancelled as :data:`~data.records.ABANDONED` and ``rated``
+        a finished one, one cancelled as :data:`~data.records.ABANDONED` (or
+        :data:`~data.records.AWAY`) and ``rated``
         (someone who did not leave is left to rank ahead of those who did), and one cancelled
         with ``gone``, the note of the seat whose going rates it, written with it (the rater
         ranks that seat last): as :data:`~data.records.IDLE_GAME`, the
@@ -366,7 +375,7 @@ class Games:
             raise ValueError(f"unknown status {status!r}")
         if gone is not None and (status, reason, gone.kind) not in RATED_BY_NOTE:
             raise ValueError(f"a {gone.kind!r} note for a game {status} for {reason!r}")
-        if rated and (status, reason) != ("cancelled", ABANDONED):
+        if rated and (status, reason) not in (("cancelled", ABANDONED), ("cancelled", AWAY)):
             raise ValueError(f"a game {status} for {reason!r} is not rated so")
         now = self._clock()
         finished_at = now if status == "finished" or rated or gone is not None else None

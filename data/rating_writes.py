@@ -15,6 +15,7 @@ from .codec import GAME_COLUMNS, assemble
 from .database import Database, Unit
 from .records import (
     ABANDONED,
+    AWAY,
     CANCELLED,
     IDLE_GAME,
     AlreadyRated,
@@ -30,9 +31,9 @@ log = logging.getLogger(__name__)
 #: A place in the order games are rated in: (finished_at, game id).
 Cursor = tuple[float, int]
 #: The games that are rated (``g``): every finished one, each one cancelled because no
-#: person played at it any more with someone left to rank ahead of the leavers (one
-#: whose seats all left would rank them all alike: it gets no ``finished_at``, see
-#: ``Games.set_status``), each one cancelled because nobody moved
+#: person played at it any more (or none came back from being away) with someone left
+#: to rank ahead of the leavers (one whose seats all left would rank them all alike: it
+#: gets no ``finished_at``, see ``Games.set_status``), each one cancelled because nobody moved
 #: in it for long that was stored with the note of who let it stall (one with nobody else
 #: to rank ahead of them, or cancelled so before that note, gets none), and each one its
 #: only person still playing cancelled, stored with the note of their leaving (likewise).
@@ -41,7 +42,7 @@ Cursor = tuple[float, int]
 RATED = f"""g.finished_at IS NOT NULL
     AND (g.status = 'finished'
          OR (g.status = 'cancelled'
-             AND g.end_reason IN ('{ABANDONED}', '{IDLE_GAME}', '{CANCELLED}')))"""
+             AND g.end_reason IN ('{ABANDONED}', '{AWAY}', '{IDLE_GAME}', '{CANCELLED}')))"""
 
 
 class RatingWrites:

@@ -19,6 +19,10 @@ ALL_TIME = -1
 #: rank ahead of them (an AI seat, a person away who made most of their own moves), and
 #: then its ``finished_at`` is when it ended.
 ABANDONED = "closed.abandoned"
+#: Why a running game was cancelled when every person at it was away (they missed their
+#: turns; nobody left) and none was back by the time it waited until (its ``waits_until``):
+#: rated as an :data:`ABANDONED` one is, and then its ``finished_at`` is when it ended.
+AWAY = "closed.away"
 #: Why a running game without a turn timer was cancelled when nobody moved in it for long.
 #: One stored with a :data:`STALLED` note (the versions before stored none) is rated, its
 #: staller last, and then its ``finished_at`` is when it ended.
@@ -152,6 +156,10 @@ class GameRecord:
     end_reason: str | None = None
     #: How many of its move lines its table message has listed; None if not known.
     moves_listed: int | None = None
+    #: Until when a running game whose every person is away waits for one of them to be
+    #: back (unix time; None while someone plays). A cancelled game keeps it: the time
+    #: it waited until.
+    waits_until: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

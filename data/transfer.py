@@ -22,7 +22,7 @@ TABLES: tuple[tuple[str, str, str], ...] = (
         "games",
         "id, guild_id, channel_id, table_message_id, host_id, ruleset, status, turn_timer, "
         "turn_deadline, created_at, updated_at, finished_at, language, hints, end_shown, "
-        "end_reason, chart_posted, moves_listed",
+        "end_reason, chart_posted, moves_listed, waits_until",
         "id",
     ),
     ("seats", "game_id, seat, user_id, ai, name, missed_turns, away", "game_id, seat"),

@@ -6,7 +6,8 @@ draw (CJK, emoji …) is never mangled: its legend entry says "Player 3" instead
 (in the caller's words) and :func:`seats_named_elsewhere` tells the caller which
 names to give in its message, beside the seat's colour.
 
-Every line ends in its seat number; the winners' lines are drawn thicker and
+Every line ends in its player's name, cut short (a seat number there read as a place:
+the last-placed player's line ended in "1"); the winners' lines are drawn thicker and
 on top, end in a gold star, and their legend entries start with a star; the
 threshold is a dashed red line with its label.
 
@@ -113,6 +114,7 @@ class ChartLayout:
     y_max: int  # the y axis runs from 0 to this many points
     y_step: int  # a grid line every y_step points
     legend: tuple[LegendEntry, ...]
+    ends: tuple[str, ...]  # each seat's words at its line's end: its name, cut short
 
     def x(self, round_no: float) -> int:
         return self.left + round(round_no * (self.right - self.left) / self.rounds)
@@ -143,6 +145,20 @@ def _labels(history: ChipHistory, seat_label: str) -> list[str]:
         seat_label.format(seat=seat + 1) if seat in elsewhere else name
         for seat, name in enumerate(history.names)
     ]
+
+
+#: The most characters a line's end says of its player's name.
+END_LENGTH = 8
+
+
+def line_end(label: str) -> str:
+    """What a line's end says of its player: the name (or the seat's label, for a name
+    the font can't draw), its first word if the whole is too long, cut short if that
+    is too: never a bare number, which reads as a place."""
+    if len(label) <= END_LENGTH:
+        return label
+    first = label.split()[0] if label.split() else label
+    return first if len(first) <= END_LENGTH else first[: END_LENGTH - 1] + "…"
 
 
 def _text_width(text: str, bold: bool, size: int) -> int:
@@ -191,7 +207,10 @@ def chart_layout(
     tick_font = size(13)
     left = margin + _text_width(str(y_max), False, tick_font) + size(8)
     top = size(44)
-    right = width - margin - size(22)  # room for the seat numbers at the lines' ends
+    # Room for the names at the lines' ends (at most a fifth of the chart).
+    ends = tuple(line_end(label) for label in labels)
+    end_room = max((_text_width(end, True, tick_font) for end in ends), default=0)
+    right = width - margin - min(size(12) + end_room, width // 5)
     bottom = legend_top - size(48)  # round numbers and the axis label
     if right - left < 60 or bottom - top < 40:
         raise ValueError(f"{width}x{height} pixels are too small for this chip chart")
@@ -223,6 +242,7 @@ def chart_layout(
         y_max=y_max,
         y_step=y_step,
         legend=legend,
+        ends=ends,
     )
 
 
@@ -381,14 +401,14 @@ def render_chip_chart(
         backdrop=True,
     )
 
-    # each line's seat number at its end, pushed apart where lines end close together
+    # each line's name at its end, pushed apart where lines end close together
     gap_y = size(14)
     previous = -gap_y
     for y, seat in sorted(ends):
         y = max(y, previous + gap_y)
         previous = y
         color = SEAT_COLORS[seat % len(SEAT_COLORS)]
-        pen.text(layout.right + size(12), y, str(seat + 1), color, size(13), bold=True)
+        pen.text(layout.right + size(12), y, layout.ends[seat], color, size(13), bold=True)
 
     # the legend: a piece of each line with its marker, then the name
     for entry in layout.legend:

@@ -163,6 +163,12 @@ class LamaButton(
         await _host(interaction).router.dispatch(interaction, self.cid, self.item.custom_id)
 
 
+def select_id(version: float) -> int:
+    """A component id (32 bits, apart from the few Discord numbers a message's other
+    components with) that changes with ``version``, to the millisecond."""
+    return 1000 + round(version * 1000) % (2**30)
+
+
 class AddAISelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lama-ai:(?P<game>[0-9]{1,19})"
 ):
@@ -171,8 +177,15 @@ class AddAISelect(
         self.game_id = game_id  # None: a number too big for the store, no game of ours
 
     @classmethod
-    def make(cls, game_id: int, locale: str, *, disabled: bool = False) -> AddAISelect:
+    def make(
+        cls, game_id: int, locale: str, *, disabled: bool = False, version: float = 0.0
+    ) -> AddAISelect:
+        """The lobby's select as of its last change at ``version`` (unix time): a new
+        component each time (its ``id``), since a client shows a select's last pick for as
+        long as it is the same one, and after "Easy" was added it went on showing "Easy"
+        rather than its placeholder."""
         select: discord.ui.Select[Any] = discord.ui.Select(
+            id=select_id(version),
             custom_id=add_ai_id(game_id),
             placeholder=text(locale, "lobby.add_ai"),
             disabled=disabled,

@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama": "Lama",
     "card.llama_komarami": "Lama",
     "card.pink_llama": "Pinkes Lama",
-    "seat.ai": "{name} (KI: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "ehemaliger Spieler",
     "seat.ai_name": "KI {number}",
     "ai.easy": "Leicht",
@@ -58,6 +58,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Niemand hat diese Lobby innerhalb von 15 Minuten gestartet, deshalb wurde sie geschlossen.",
     "closed.abandoned": "Alle Plätze werden von einer KI gespielt, deshalb wurde das Spiel beendet.",
     "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
+    "closed.away": "Alle am Tisch waren abwesend (sie haben ihre Züge verpasst), und niemand ist innerhalb von 30 Minuten zurückgekommen, deshalb wurde das Spiel beendet. Mit „Revanche“ beginnt ein neues.",
+    "table.away_wait": "⏸️ **Alle sind abwesend**, deshalb wartet das Spiel bis {time} ({when}) auf {names}. Mit **Bin zurück** geht es weiter; ist bis dahin niemand zurück, endet das Spiel.",
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
     "table.waiting": "-# ⏸ Dieser Tisch holt beim nächsten Klick auf: drück **Meine Hand zeigen** (oder Aktualisieren auf deiner Hand).",
@@ -75,9 +77,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 Gewonnen hat {names}!", "other": "🏆 Gewonnen haben {names}!"},
     "table.standings": "Endstand",
     "status.to_move": "am Zug",
-    "status.to_move_until": "am Zug ⏳ {when}",
+    "status.to_move_until": "am Zug ⏳ endet {when}",
     "status.out": "aus der Runde ausgestiegen",
     "status.away": "abwesend (eine KI spielt)",
+    "status.away_waited": "abwesend",
     "status.kicked": "von einer KI gespielt",
     "log.play": "{name} hat {card} abgelegt",
     "log.draw": "{name} hat eine Karte gezogen",
@@ -202,6 +205,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Frag noch einmal, dann geht es dort weiter.",
     # pings
     "ping.turn": "{mention}, du bist am Zug {when}",
+    "ping.turn_until": "{mention}, du bist am Zug – deine Zeit läuft {when} ab",
     "ping.warning": "⏰ {mention}, dein Zug endet {when}!",
     # rules
     "rules.base": (
@@ -265,6 +269,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord hat die Nachricht der Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet. Versuch es gleich noch einmal mit /lama neu.",
     "error.rematch_not_posted": "Discord hat die Nachricht der Revanche-Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet, und die Revanche gilt weiter. Drück sie gleich noch einmal.",
     "error.rematch_used": "Die Revanche dieses Tisches wurde schon genutzt, oder hier wurde seitdem ein neues Spiel eröffnet. Eröffne eines mit /lama neu.",
+    "error.rematch_made": "Eine Revanche geht nur einmal, und hier ist schon ein neueres Spiel offen: {link}",
     "error.removed_from_lobby": "Der Gastgeber hat dich aus dieser Lobby entfernt.",
     "error.remove_host": "Der Gastgeber kann nicht aus seiner Lobby entfernt werden: Er kann sie verlassen, oder sie kann abgebrochen werden.",
     "done.removed": "{name} ist nicht mehr in der Lobby.",
@@ -442,7 +447,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Hier noch kein zu Ende gespieltes Spiel: die Wertung zählt auch Spiele, die vor ihrem Ende verlassen wurden.",
     "stats.chart_heading": "Wertung im Verlauf",
     "stats.chart_games": "Gewertete Spiele",
-    "table.rating_change": "Wertung {change}",
+    "table.rating_after": "Wertung {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Eine Saison dauert {min} bis {max} Tage oder einen Kalendermonat (monatlich).",
     "season.unknown": "Diese Saison gibt es auf diesem Server nicht.",

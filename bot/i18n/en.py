@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # Lato z Komarami's llamas; only the Polish edition names them otherwise.
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Pink Llama",
-    "seat.ai": "{name} ({strength} AI)",
+    "seat.ai": "{name} ({strength})",
     # a forgotten person's seat (python -m bot forget --user), shown in the reader's language
     "seat.former": "former player",
     # an AI seat's name: the table's first AI is number 1
@@ -57,6 +57,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nobody started this lobby for 15 minutes, so it was closed.",
     "closed.abandoned": "Every player's seat is held by an AI, so the game was ended.",
     "closed.idle_game": "Nobody moved for three days, so the game was ended.",
+    "closed.away": "Every player at the table was away (they missed their turns), and nobody came back within 30 minutes, so the game ended. Press Rematch for a new one.",
+    "table.away_wait": "⏸️ **Everybody is away**, so the game waits for {names} until {time} ({when}). Press **I'm back** to play on; if nobody is back by then, the game ends.",
     # table
     "table.title": "🦙 L.A.M.A. — round {round}",
     "table.waiting": "-# ⏸ This table catches up at the next click: press **Show my hand** (or Refresh on your hand).",
@@ -71,9 +73,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 The winner is {names}!", "other": "🏆 The winners are {names}!"},
     "table.standings": "Standings",
     "status.to_move": "to move",
-    "status.to_move_until": "to move ⏳ {when}",
+    "status.to_move_until": "to move ⏳ ends {when}",
     "status.out": "out of the round",
     "status.away": "away (an AI plays)",
+    "status.away_waited": "away",
     "status.kicked": "played by an AI",
     "log.play": "{name} played {card}",
     "log.draw": "{name} drew a card",
@@ -195,6 +198,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Ask again and it goes on from there.",
     # pings
     "ping.turn": "{mention}, it's your turn {when}",
+    "ping.turn_until": "{mention}, it's your turn — time runs out {when}",
     "ping.warning": "⏰ {mention}, your turn ends {when}!",
     # rules
     "rules.base": (
@@ -258,6 +262,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord didn't take the lobby's message, so no lobby was opened. Please try /lama new again in a moment.",
     "error.rematch_not_posted": "Discord didn't take the message of the rematch's lobby, so no lobby was opened and the Rematch still works. Please press it again in a moment.",
     "error.rematch_used": "This table's Rematch was already used, or a newer game was opened here since. Open a new one with /lama new.",
+    "error.rematch_made": "A Rematch works once, and a newer game is already open here: {link}",
     "error.removed_from_lobby": "The host removed you from this lobby.",
     "error.remove_host": "The host can't be removed from their lobby: they can leave it, or it can be cancelled.",
     "done.removed": "{name} is no longer in the lobby.",
@@ -436,7 +441,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "No finished game here yet: the rating also counts games left before their end.",
     "stats.chart_heading": "Rating over time",
     "stats.chart_games": "Rated games",
-    "table.rating_change": "rating {change}",
+    "table.rating_after": "rating {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "A season lasts from {min} to {max} days, or a calendar month (monthly).",
     "season.unknown": "There's no such season in this server.",

@@ -11,7 +11,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "card.llama": "Llama",
     "card.llama_komarami": "Llama",
     "card.pink_llama": "Llama rosa",
-    "seat.ai": "{name} (IA: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "exjugador",
     "seat.ai_name": "IA {number}",
     "ai.easy": "Fácil",
@@ -58,6 +58,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nadie empezó esta sala en 15 minutos, así que se cerró.",
     "closed.abandoned": "Todos los puestos los juega una IA, así que la partida terminó.",
     "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",
+    "closed.away": "Todos en la mesa estaban ausentes (perdieron sus turnos) y nadie volvió en 30 minutos, así que la partida terminó. Pulsa Revancha para jugar otra.",
+    "table.away_wait": "⏸️ **Todos están ausentes**, así que la partida espera a {names} hasta las {time} ({when}). Pulsa **He vuelto** para seguir; si nadie vuelve antes, la partida termina.",
     # table
     "table.title": "🦙 L.A.M.A. — ronda {round}",
     "table.waiting": "-# ⏸ Esta mesa se pone al día con el próximo clic: pulsa **Ver mi mano** (o Actualizar en tu mano).",
@@ -72,9 +74,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "table.winners": {"one": "🏆 ¡Gana {names}!", "other": "🏆 ¡Ganan {names}!"},
     "table.standings": "Clasificación",
     "status.to_move": "le toca",
-    "status.to_move_until": "le toca ⏳ {when}",
+    "status.to_move_until": "le toca ⏳ termina {when}",
     "status.out": "se retiró de la ronda",
     "status.away": "ausente (juega una IA)",
+    "status.away_waited": "ausente",
     "status.kicked": "lo juega una IA",
     "log.play": "{name} jugó {card}",
     "log.draw": "{name} robó una carta",
@@ -196,6 +199,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Pídela otra vez y seguirá desde ahí.",
     # pings
     "ping.turn": "{mention}, te toca {when}",
+    "ping.turn_until": "{mention}, te toca: tu tiempo se acaba {when}",
     "ping.warning": "⏰ {mention}, ¡tu turno termina {when}!",
     # rules
     "rules.base": (
@@ -259,6 +263,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord no aceptó el mensaje de la sala, así que no se abrió ninguna. Vuelve a probar /lama nueva en un momento.",
     "error.rematch_not_posted": "Discord no aceptó el mensaje de la sala de la revancha, así que no se abrió ninguna y la revancha sigue disponible. Vuelve a pulsarla en un momento.",
     "error.rematch_used": "La revancha de esta mesa ya se usó, o desde entonces se abrió aquí una partida más nueva. Abre otra con /lama nueva.",
+    "error.rematch_made": "La revancha solo funciona una vez, y aquí ya hay abierta una partida más nueva: {link}",
     "error.removed_from_lobby": "El anfitrión te sacó de esta sala.",
     "error.remove_host": "No se puede sacar al anfitrión de su sala: puede salir de ella, o se puede cancelar.",
     "done.removed": "{name} ya no está en la sala.",
@@ -436,7 +441,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Aún no hay partidas terminadas aquí: la puntuación cuenta también las partidas abandonadas antes de su final.",
     "stats.chart_heading": "Puntuación a lo largo del tiempo",
     "stats.chart_games": "Partidas puntuadas",
-    "table.rating_change": "puntuación {change}",
+    "table.rating_after": "puntuación {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Una temporada dura de {min} a {max} días, o un mes natural (mensual).",
     "season.unknown": "Esa temporada no existe en este servidor.",

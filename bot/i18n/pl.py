@@ -18,7 +18,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     # Lato z Komarami: the Polish edition's llamas are mosquitoes.
     "card.llama_komarami": "Komar",
     "card.pink_llama": "Różowa lama",
-    "seat.ai": "{name} (AI: {strength})",
+    "seat.ai": "{name} ({strength})",
     "seat.former": "były gracz",
     "seat.ai_name": "AI {number}",
     "ai.easy": "Łatwy",
@@ -70,6 +70,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Przez 15 minut nikt nie rozpoczął gry w tym lobby, więc zostało zamknięte.",
     "closed.abandoned": "Na każdym miejscu gra AI, więc gra została zakończona.",
     "closed.idle_game": "Przez trzy dni nikt nie wykonał ruchu, więc gra została zakończona.",
+    "closed.away": "Wszyscy przy stole mieli przerwę (przegapili swoje tury) i nikt nie wrócił w ciągu 30 minut, więc gra została zakończona. Kliknij Rewanż, aby zagrać ponownie.",
+    "table.away_wait": "⏸️ **Wszyscy mają przerwę**, więc gra czeka na: {names} do {time} ({when}). Kliknij **Wracam**, aby grać dalej; jeśli do tego czasu nikt nie wróci, gra się zakończy.",
     # table
     "table.title": "🦙 L.A.M.A. — runda {round}",
     "table.waiting": "-# ⏸ Ten stół nadrobi zaległości przy następnym kliknięciu: naciśnij **Pokaż moją rękę** (albo Odśwież na swojej ręce).",
@@ -96,9 +98,10 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     },
     "table.standings": "Wyniki",
     "status.to_move": "ma ruch",
-    "status.to_move_until": "ma ruch ⏳ {when}",
+    "status.to_move_until": "ma ruch ⏳ koniec {when}",
     "status.out": "poza rundą",
     "status.away": "przerwa (gra AI)",
+    "status.away_waited": "przerwa",
     "status.kicked": "miejsce przejęło AI",
     "log.play": "{name} zagrywa kartę {card}",
     "log.draw": "{name} dobiera kartę",
@@ -240,6 +243,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "review.go_on": "Poproś ponownie, a będzie kontynuowane od tego miejsca.",
     # pings
     "ping.turn": "{mention}, twoja kolej {when}",
+    "ping.turn_until": "{mention}, twoja kolej — czas mija {when}",
     "ping.warning": "⏰ {mention}, twój czas na ruch mija {when}!",
     # rules
     "rules.base": (
@@ -306,6 +310,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "error.lobby_not_posted": "Discord nie przyjął wiadomości lobby, więc żadne lobby nie zostało otwarte. Spróbuj ponownie za chwilę poleceniem /lama nowa.",
     "error.rematch_not_posted": "Discord nie przyjął wiadomości lobby rewanżu, więc żadne lobby nie zostało otwarte, a rewanż wciąż działa. Naciśnij go ponownie za chwilę.",
     "error.rematch_used": "Rewanż przy tym stole został już użyty albo od tego czasu otwarto tu nowszą grę. Otwórz nową poleceniem /lama nowa.",
+    "error.rematch_made": "Rewanż działa tylko raz, a tutaj jest już otwarta nowsza gra: {link}",
     "error.removed_from_lobby": "Gospodarz usunął cię z tego lobby.",
     "error.remove_host": "Gospodarza nie można usunąć z jego lobby: może je opuścić albo można je anulować.",
     "done.removed": "{name} nie jest już w lobby.",
@@ -493,7 +498,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "stats.only_left": "Brak jeszcze ukończonych gier tutaj: ranking liczy też gry opuszczone przed końcem.",
     "stats.chart_heading": "Ranking w czasie",
     "stats.chart_games": "Gry w rankingu",
-    "table.rating_change": "ranking {change}",
+    "table.rating_after": "ranking {rating} ({change})",
     # seasons and ratings (#26: the season setting)
     "season.range": "Sezon trwa od {min} do {max} dni albo jeden miesiąc kalendarzowy (co miesiąc).",
     "season.unknown": "Na tym serwerze nie ma takiego sezonu.",

@@ -24,7 +24,7 @@ from .log_context import about_table
 from .metrics import NO_METRICS, ServiceMetrics
 from .moves import MoveOutcome
 from .scheduler import Scheduler
-from .table import Status, Table
+from .table import Status, Table, waiting
 from .thinking import Thinking
 from .timing import Timing
 
@@ -97,9 +97,10 @@ class AITurns:
             early.thought.cancel()
 
     def schedule(self, table: Table) -> None:
-        """If an AI plays the seat to move, have it move after the AI's pause."""
+        """If an AI plays the seat to move, have it move after the AI's pause; none moves
+        while the game waits for its people, all away."""
         seat = table.to_move
-        if seat is None or table.seats[seat].controller is None:
+        if seat is None or table.seats[seat].controller is None or waiting(table):
             return
         key = (table.game_id, AI)
         if not self._scheduler.pending(key):
@@ -156,6 +157,10 @@ class AITurns:
             match = table.match
             seat = table.to_move
             if match is None or seat is None or table.status is not Status.RUNNING:
+                return
+            if waiting(table):
+                # Everyone went away since this move was scheduled: the AIs stand still
+                # until one is back (whose "I'm back" schedules it again).
                 return
             strength = table.seats[seat].controller
             if strength is None:

@@ -1,4 +1,6 @@
-"""The clocks of a table: turn deadline and warning, idle lobby, idle game.
+"""The clocks of a table: turn deadline and warning, idle lobby and game, the wait.
+
+The wait is that of a game whose people are all away, for one of them to be back.
 
 All of them ring through the one :class:`~.scheduler.Scheduler`.  A clock's
 action checks when it rings that it is still the table's clock (the stamp of
@@ -12,18 +14,18 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from data.records import ABANDONED, IDLE_GAME
+from data.records import ABANDONED, AWAY, IDLE_GAME
 from game import Match
 
 from .errors import ServiceError
 from .scheduler import Scheduler
-from .table import Seat, Status, Table, all_humans_gone
+from .table import Seat, Status, Table, all_humans_gone, waiting
 from .timing import Timing
 
 log = logging.getLogger(__name__)
 
 # The clocks of a table, by the second half of their scheduler key.
-CLOCK = "clock"  # the turn deadline, or the idle lobby or idle game limit
+CLOCK = "clock"  # the turn deadline, the idle lobby or idle game limit, or the wait
 WARNING = "warning"  # the turn's warning
 
 #: ``time_out(table, stamp)``: quit turn ``stamp`` for its player; False if not saved.
@@ -72,12 +74,22 @@ class TableClocks:
             return None
         return self._clock() + table.turn_timer
 
+    def wait_from_now(self) -> float:
+        """Until when a game whose every person went away now waits for one to be back."""
+        return self._clock() + self._timing.away_wait
+
     def arm_turn(self, table: Table) -> None:
-        """Set the clocks of a running game for the turn it is at now."""
+        """Set the clocks of a running game for the turn it is at now (or, while its
+        people are all away, for the end of its wait)."""
         key = table.game_id
         self._scheduler.cancel((key, WARNING))
-        deadline = table.turn_deadline
-        if deadline is not None:
+        deadline, until = table.turn_deadline, table.waits_until
+        if until is not None and waiting(table):
+            # Nobody back by then: it ends, rated as the loss of those who went away.
+            self._close_at(
+                table, until, lambda: waiting(table) and table.waits_until == until, AWAY
+            )
+        elif deadline is not None:
             stamp = table.stamp
             warn_at = deadline - min(self._timing.warning_before, table.turn_timer / 4)
             if not table.warned and self._clock() < warn_at:
@@ -115,8 +127,12 @@ class TableClocks:
             self._scheduler.at(key, again, lambda: self._ring_out(table, stamp))
 
     def arm_lobby(self, table: Table) -> None:
-        """A lobby nobody changes for Timing.lobby_idle closes; every change starts it again."""
-        table.opened_at = self._clock()
+        """A lobby nobody changes for Timing.lobby_idle closes; every change starts it again.
+
+        Each change gets a time of its own, a millisecond after the one before at least
+        (a clock that stood still, as a test's or the demo's may): the lobby drawn anew
+        for it differs (its Add AI select, a new component, shows no pick)."""
+        table.opened_at = max(self._clock(), table.opened_at + 0.001)
         self.arm_lobby_clock(table)
 
     def arm_lobby_clock(self, table: Table) -> None:

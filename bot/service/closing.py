@@ -1,6 +1,7 @@
 """The end of a running game the service closes for a reason, rated as the loss of who went.
 
-A game every person left (:data:`~data.records.ABANDONED`), one nobody moved in for long
+A game every person left (:data:`~data.records.ABANDONED`) or none came back to from being
+away in time (:data:`~data.records.AWAY`), one nobody moved in for long
 (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted as having let it
 stall) and one cancelled by the only person still playing it
 (:data:`~data.records.CANCELLED`, noted as their leaving) are rated as a finished game
@@ -11,7 +12,7 @@ says so is stored in the write that closes the game, so a recomputation agrees.
 
 from __future__ import annotations
 
-from data.records import ABANDONED, CANCELLED, IDLE_GAME
+from data.records import ABANDONED, AWAY, CANCELLED, IDLE_GAME
 
 from .notices import Notices
 from .ratings import Rater
@@ -37,7 +38,7 @@ class Closer:
         leaves the table open (a clock tries again)."""
         rated, gone = False, None
         failed = f"game {table.game_id}: could not read it to end it"
-        if reason == ABANDONED:
+        if reason in (ABANDONED, AWAY):
             rated = await self._saver.save(self._rater.rates_abandoned(table), failed)
         elif reason == IDLE_GAME:
             gone = await self._saver.save(self._rater.stall_note(table), failed)

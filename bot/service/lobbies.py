@@ -22,7 +22,16 @@ from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_name, ai_number, all_humans_gone
+from .table import (
+    MoveLine,
+    Seat,
+    Status,
+    Table,
+    ai_name,
+    ai_number,
+    all_humans_gone,
+    ended_away,
+)
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -382,13 +391,14 @@ class Lobbies:
             # server's) players somewhere else, nor copy a game still going on.
             if (old.guild_id, old.channel_id) != (guild_id, channel_id):
                 raise ServiceError("error.wrong_place")
-            if old.status is not Status.FINISHED:
+            # A game that ended because nobody came back from being away is over too.
+            if old.status is not Status.FINISHED and not ended_away(old):
                 raise ServiceError("error.not_finished")
             if old.seat_of(person.id) is None:
                 raise ServiceError("error.not_a_player")
             # Once: a second Rematch of the table (after the first was cancelled, or
             # after a restart) finds the game opened after it in the store.
-            if await self._saver.save(self._store.games.opened_after(channel_id, game_id)):
+            if await self.opened_after(game_id, channel_id):
                 raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
@@ -418,6 +428,11 @@ class Lobbies:
                 seats=seats,
                 hints=old.hints,
             )
+
+    async def opened_after(self, game_id: int, channel_id: int) -> bool:
+        """Whether a game was opened in the channel after ``game_id`` (its Rematch, say),
+        whatever became of it; a store that can't say raises :class:`ServiceError`."""
+        return await self._saver.save(self._store.games.opened_after(channel_id, game_id))
 
     async def _finished(self, game_id: int) -> Table | None:
         record = await self._store.games.load_game(game_id)

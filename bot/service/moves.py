@@ -26,7 +26,9 @@ from .table import (
     ai_seat_error,
     all_humans_gone,
     changed_seat,
+    everyone_away,
     persons_turn,
+    waiting,
 )
 from .timing import Timing
 
@@ -112,6 +114,7 @@ class MovePipeline:
         *,
         seats: list[Seat] | None = None,
         then: str | None = None,
+        waits_until: float | None = None,
     ) -> MoveOutcome:
         """Apply to a copy of the match, deal on if the round ended, save, and
         only then make the copy the table's match.
@@ -120,8 +123,9 @@ class MovePipeline:
         the store raised, leaves the table as it was.  ``seats`` are the seats
         as the move leaves them (missed turns, a takeover), rewritten only
         then, which keeps an ordinary move to a few statements; ``then`` notes
-        a seat change that comes with the move (``takeover``).  The caller
-        holds the table's lock.
+        a seat change that comes with the move (``takeover``); ``waits_until``:
+        the game waits for its people until then, every one of them away by it.
+        The caller holds the table's lock.
         """
         live = table.match
         assert live is not None
@@ -143,6 +147,7 @@ class MovePipeline:
                 turn_deadline=deadline,
                 seats=seat_records(seats) if seats is not None else None,
                 notes=[SeatNote(len(match.events), seat, then)] if then else (),
+                waits_until=None if over else waits_until,
             ),
             f"game {table.game_id}: could not save a move",
         )
@@ -150,6 +155,7 @@ class MovePipeline:
         if seats is not None:
             table.seats = seats
         table.turn_deadline = deadline
+        table.waits_until = None if over else waits_until
         table.warned = False
         line_kind = kind or event.kind
         card = int(event.card) if isinstance(event, CardPlayed) else None
@@ -188,7 +194,9 @@ class MovePipeline:
         """Quit the player's turn ``stamp`` for them; False if that couldn't be saved.
 
         After ``Timing.misses_before_takeover`` turns missed in a row an AI plays
-        the seat until its player comes back; the last human gone ends the game.
+        the seat until its player comes back.  Once every person is away so, the
+        game waits for them (``Timing.away_wait``, its AIs standing still): being
+        away is not leaving.  The last human gone (left or kicked) ends the game.
         """
         with about_table(table):
             return await self._time_out(table, stamp)
@@ -204,6 +212,7 @@ class MovePipeline:
             missed = table.seats[seat].missed_turns + 1
             away = missed >= self._timing.misses_before_takeover
             seats = changed_seat(table.seats, seat, missed_turns=missed, away=away)
+            until = self._clocks.wait_from_now() if everyone_away(seats) else None
             try:
                 await self.apply(
                     table,
@@ -212,11 +221,12 @@ class MovePipeline:
                     kind="timeout",
                     seats=seats,
                     then="takeover" if away else None,
+                    waits_until=until,
                 )
             except ServiceError:
                 return False
             self._metrics.moved("timer")
-            abandoned = all_humans_gone(table)
+            abandoned = all_humans_gone(table) and not waiting(table)
             if abandoned:
                 await self._clocks.close_abandoned(table)
         if abandoned:

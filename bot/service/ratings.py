@@ -35,7 +35,7 @@ from data.records import (
 )
 
 from .rating_order import Standing, going_note, moved, someone_ahead, standings
-from .rating_scale import MU, SIGMA, shown_change
+from .rating_scale import MU, SIGMA, shown, shown_change
 from .seasons import season_at
 from .table import Status, Table, persons_turn
 
@@ -107,6 +107,15 @@ def shown_changes(rating: GameRating) -> dict[int, int]:
     """Each person's seat's change in the game's season, on the shown scale ("+18")."""
     return {
         c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+        for c in rating.changes
+        if c.season == rating.season and c.player.startswith("user:")
+    }
+
+
+def shown_after(rating: GameRating) -> dict[int, int]:
+    """Each person's seat's rating after the game in its season, as shown ("1018")."""
+    return {
+        c.seat: shown(c.mu_after, c.sigma_after)
         for c in rating.changes
         if c.season == rating.season and c.player.startswith("user:")
     }
@@ -190,6 +199,7 @@ class Rater:
         rating = rated.get(table.game_id)
         if rating is not None:
             table.rating_changes = shown_changes(rating)
+            table.ratings_after = shown_after(rating)
             return
         # Rated already by the pass of a game that finished beside it, or left behind
         # one: on PostgreSQL two finishes of a server save through different
@@ -202,11 +212,13 @@ class Rater:
         except StoreError as error:
             log.warning("game %s: could not rate it or read its changes: %s", table.game_id, error)
             return
+        people = [c for c in changes if c.season != ALL_TIME and c.user_id is not None]
+        mine = [c for c in people if c.ai is None]
         table.rating_changes = {
             c.seat: shown_change(c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
-            for c in changes
-            if c.season != ALL_TIME and c.user_id is not None and c.ai is None
+            for c in mine
         }
+        table.ratings_after = {c.seat: shown(c.mu_after, c.sigma_after) for c in mine}
 
     async def _behind(self, guild_id: int) -> bool:
         """Whether the server had games to rate at start not caught up yet (one may lie

@@ -10,7 +10,7 @@ from .ai_turns import AITurns
 from .clocks import TableClocks
 from .registry import TableRegistry
 from .rows import table_from_record
-from .table import Status, Table, all_humans_gone
+from .table import Status, Table, all_humans_gone, waiting
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,8 @@ class Resumer:
 
         A lobby's idle clock goes on from its last change before the restart;
         the player to move gets a whole turn from now, since it was the bot
-        that was away, not them.
+        that was away, not them.  A game waiting for its people, all away, waits
+        until when it said it would.
         """
         tables = []
         for record in await self._store.games.unfinished_games():
@@ -48,7 +49,7 @@ class Resumer:
                 self._clocks.arm_lobby_clock(table)
                 continue
             table.active_at = record.updated_at
-            if all_humans_gone(table):
+            if all_humans_gone(table) and not waiting(table):
                 # Its last player left, but the store failed to end the game before
                 # the bot stopped: it ends now, and no AI plays it out for nobody.
                 self._clocks.abandon_later(table)
@@ -71,6 +72,6 @@ class Resumer:
             # One nobody plays any more waits for its close (tried again while the store
             # fails it): a turn's clock in its place would keep it open, or end it as
             # idle, unrated.
-            if table.status is Status.RUNNING and not all_humans_gone(table):
+            if table.status is Status.RUNNING and (waiting(table) or not all_humans_gone(table)):
                 self._clocks.turn_from_now(table)
         return tables

@@ -13,7 +13,16 @@ from .notices import Notices
 from .registry import TableRegistry
 from .rows import seat_note, seat_records
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, all_humans_gone, changed_seat
+from .table import (
+    MoveLine,
+    Seat,
+    Status,
+    Table,
+    all_humans_gone,
+    changed_seat,
+    everyone_away,
+    waiting,
+)
 
 
 class SeatChanges:
@@ -41,7 +50,8 @@ class SeatChanges:
         self._after_change = after_change
 
     async def come_back(self, game_id: int, user_id: int) -> Table:
-        """A player an AI stood in for (they missed their turns) plays again."""
+        """A player an AI stood in for (they missed their turns) plays again; a game
+        that waited for its people, all away, plays on."""
         table = self._registry.require(game_id)
         seat = table.seat_of(user_id)
         if seat is None:
@@ -63,10 +73,12 @@ class SeatChanges:
                     turn_deadline=deadline,
                     seats=seat_records(seats),
                     note=seat_note(table, seat, "back"),
+                    waits_until=None,
                 )
             )
             table.seats = seats
             table.turn_deadline, table.warned = deadline, warned
+            table.waits_until = None
             table.recent.append(MoveLine(seat=seat, kind="back"))
         await self._after_change(table)
         return table
@@ -104,7 +116,8 @@ class SeatChanges:
 
     async def _hand_to_ai(self, table: Table, seat: int, kind: str, taken: str) -> Table:
         """A Normal AI plays ``seat`` for the rest of the game; the last human
-        gone ends the game."""
+        gone ends the game.  If those left are all away, it waits for them (until
+        when it already did, if it did)."""
         async with table.lock:
             if table.status is not Status.RUNNING:
                 raise ServiceError("error.game_gone")
@@ -113,6 +126,9 @@ class SeatChanges:
                 raise ServiceError(taken)
             seats = changed_seat(table.seats, seat, ai=Strength.NORMAL, away=False)
             deadline, warned = self._deadline_after(table, seat, seats)
+            until = None
+            if everyone_away(seats):
+                until = table.waits_until or self._clocks.wait_from_now()
             # A host who is gone can't cancel or kick for the others any more: the
             # next player still at the table takes over.
             playing = [s.user_id for s in seats if s.user_id and s.controller is None]
@@ -124,14 +140,16 @@ class SeatChanges:
                     seats=seat_records(seats),
                     host_id=host,
                     note=seat_note(table, seat, kind),
+                    waits_until=until,
                 )
             )
             table.seats = seats
             table.turn_deadline, table.warned = deadline, warned
+            table.waits_until = until
             if host is not None:
                 table.host_id = host
             table.recent.append(MoveLine(seat=seat, kind=kind))
-            if all_humans_gone(table):
+            if all_humans_gone(table) and not waiting(table):
                 await self._clocks.close_abandoned(table)
                 return table
         await self._after_change(table)

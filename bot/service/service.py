@@ -221,6 +221,10 @@ class GameService:
     async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         return await self._lobbies.cancel(game_id, user_id, can_manage=can_manage)
 
+    async def opened_after(self, game_id: int, channel_id: int) -> bool:
+        """Whether a game was opened in the channel after ``game_id``: its Rematch is used."""
+        return await self._lobbies.opened_after(game_id, channel_id)
+
     async def rematch(
         self,
         game_id: int,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from data.records import ABANDONED, CANCELLED, IDLE_GAME
+from data.records import ABANDONED, AWAY, CANCELLED, IDLE_GAME
 from game import Match, Ruleset
 from game.ai import Strength
 
@@ -75,6 +75,23 @@ def all_humans_gone(table: Table) -> bool:
     return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
 
 
+def everyone_away(seats: Sequence[Seat]) -> bool:
+    """Every seat is played by an AI, and some only because its person is away (missed
+    their turns, not left): the game waits for them to be back."""
+    return all(s.controller is not None for s in seats) and any(s.away for s in seats)
+
+
+def waiting(table: Table) -> bool:
+    """A running game stands still until a person away is back (or ``waits_until``)."""
+    return table.status is Status.RUNNING and table.waits_until is not None
+
+
+def ended_away(table: Table) -> bool:
+    """The game ended because none of its people, all away, was back in time: its
+    players may have a rematch, as of a finished game."""
+    return table.status is Status.CANCELLED and table.end_reason == AWAY
+
+
 def persons_turn(table: Table, stamp: int) -> int | None:
     """The seat to move at turn ``stamp`` of a running game while its person plays it:
     None once that turn is over, or once an AI plays the seat (kicked, left or away),
@@ -133,10 +150,11 @@ class MoveLog(deque[MoveLine]):
 #: Why the service ends a game or closes a lobby (kept as games.end_reason, the key of
 #: what its table and its old hands say): the host cancelled it, it closed empty or
 #: without its host, nobody changed the lobby or moved in the game for long, every seat
-#: was left to an AI.  A reason a newer version stored is none of these: rolled back,
-#: the bot says just that the game was cancelled.
+#: was left to an AI, nobody came back in time from being away.  A reason a newer
+#: version stored is none of these: rolled back, the bot says just that the game was
+#: cancelled.
 END_REASONS = frozenset(
-    {CANCELLED, "closed.empty", "closed.no_host", "closed.idle", IDLE_GAME, ABANDONED}
+    {CANCELLED, "closed.empty", "closed.no_host", "closed.idle", IDLE_GAME, ABANDONED, AWAY}
 )
 
 
@@ -162,6 +180,8 @@ class Table:
     #: Once finished and rated: each person's seat's rating change in the game's season,
     #: on the shown scale (seat: +18); empty while not rated.
     rating_changes: dict[int, int] = field(default_factory=dict)
+    #: …and each such seat's rating after the game in that season, as shown (seat: 1018).
+    ratings_after: dict[int, int] = field(default_factory=dict)
     #: A lobby's people removed by its host (or a manager), stored: they may not join again.
     removed: set[int] = field(default_factory=set)
     #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
@@ -169,6 +189,10 @@ class Table:
     #: How many of its lines (``recent.total``) its table message had listed when the
     #: bot stopped, as stored; None if not known. The front end keeps it after each edit.
     moves_listed: int | None = None
+    #: Until when a game whose every person is away waits for one to be back (unix
+    #: time, stored; None while someone plays): its AIs stand still meanwhile. Kept
+    #: once it ended so (``ended_away``): the time it waited until.
+    waits_until: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     notice_lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 

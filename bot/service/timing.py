@@ -22,6 +22,9 @@ class Timing:
     """A player is warned this long before their turn runs out (at most a quarter of it)."""
     misses_before_takeover: int = 2
     """Turns missed in a row before an AI plays the seat until its person is back."""
+    away_wait: float = 30 * 60
+    """A game whose every person is away (missed their turns) waits this long for one of
+    them to be back, its AIs standing still, before it ends as their loss."""
     lobby_idle: float = 15 * 60
     """A lobby nobody starts closes after this."""
     game_idle: float = 3 * 24 * 60 * 60

@@ -335,7 +335,10 @@ async def test_every_seat_is_a_section_with_its_card_count_beside_it(
     assert texts_[0] == "▫️ **alice** · 0 points"
     no_drama = f"<:{art.NO_DRAMA}:{app_emojis(simcord_env)[art.NO_DRAMA]}>"
     assert texts_[1] == f"▫️ **bob** {no_drama} · 0 points — out of the round"
-    assert texts_[2] == f"▶️ **carol** · 0 points — to move ⏳ <t:{int(table.turn_deadline or 0)}:R>"
+    assert (
+        texts_[2]
+        == f"▶️ **carol** · 0 points — to move ⏳ ends <t:{int(table.turn_deadline or 0)}:R>"
+    )
 
     # The counts can't be pressed; a click that comes anyway (forged, or from an
     # old message after a restart) shows the clicker their own hand, nobody else's.
@@ -389,7 +392,7 @@ def test_a_table_listing_many_moves_ends_with_its_newest_and_loses_none(unlisted
     rows = moves_shown(table_view(table, PLAIN, lines, unlisted=unlisted)).split("\n")
 
     assert len(rows) <= MAX_MOVE_ROWS
-    assert rows[-1] == "AI 4 (Easy AI) drew a card", rows
+    assert rows[-1] == "AI 4 (Easy) drew a card", rows
     counted = [re.fullmatch(r"… (\d+) more moves?", row) for row in rows]
     listed = sum(1 for found in counted if found is None)
     assert listed + sum(int(found[1]) for found in counted if found) == 24 + unlisted, rows

@@ -42,7 +42,8 @@ async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out
         f"{alice.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
     ]
     await simcord_env.advance_time(3)
-    assert f"<t:{int(table.turn_deadline or 0)}:R>" in texts(table_message(channel))
+    # "in 2 minutes" is when the turn ends, not when it starts.
+    assert f"to move ⏳ ends <t:{int(table.turn_deadline or 0)}:R>" in texts(table_message(channel))
     await simcord_env.advance_time(44)
     warned = pings(channel)
     assert len(warned) == 1 and warned[0].startswith(f"⏰ {alice.mention}, your turn ends")

@@ -42,6 +42,9 @@ async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path
             await add_ai(page, "Normal")
             # The page shows the bot's answer a moment after the action settles.
             await page.get_by_text("Players (3/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
+            # The select shows its placeholder again, not the pick ("Normal") it made.
+            shown = [await box.inner_text() for box in await page.get_by_role("combobox").all()]
+            assert "Add an AI player…" in shown, shown
             await click(page, "Start")
 
             # Whoever of the two is to move plays (the AI may start: it moves by itself).

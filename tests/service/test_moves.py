@@ -7,8 +7,9 @@ import asyncio
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.table import Status, Table
+from bot.service.table import Status, Table, waiting
 from data import StoreError
+from data.records import AWAY
 from game import DRAW, Card
 from testkit.deals import whole_deal
 from testkit.service_game import ServiceGame, eventually, people
@@ -84,22 +85,25 @@ async def test_refusals_of_a_move(game: ServiceGame) -> None:
     assert refused.value.key == "error.game_gone"
 
 
-async def test_missed_turns_hand_the_seat_to_an_ai_and_the_last_human_gone_ends_it(
+async def test_missed_turns_hand_the_seat_to_an_ai_and_the_game_waits_then_ends(
     game: ServiceGame,
 ) -> None:
+    """Everybody away: the game waits for them (Timing.away_wait), then ends."""
     # Hands worth few points: the game can't reach its end by the points of the quits.
     game.service.scripted_deals.append(whole_deal([[Card.ONE] * 6, [Card.TWO] * 6], Card.THREE))
     table = await game.lobby([ANN, BOB], turn_timer=60)
     for _ in range(10):
-        if table.status is not Status.RUNNING:
+        if table.status is not Status.RUNNING or waiting(table):
             break
         stamp = table.stamp
         game.clock.advance(61)
         await eventually(lambda s=stamp: table.stamp != s or table.status is not Status.RUNNING)
         for seat in table.seats:  # an AI stands in only after the misses allowed
             assert seat.away == (seat.missed_turns >= Timing().misses_before_takeover)
+    assert waiting(table) and table.status is Status.RUNNING
+    game.clock.advance(Timing().away_wait)
     await eventually(lambda: table.status is Status.CANCELLED)
-    assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
+    await eventually(lambda: ("closed", table.game_id, AWAY) in game.listener.notices)
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "cancelled"
     timeouts = [seq for seq, kind in record.automatic.items() if kind == "timeout"]

@@ -18,11 +18,11 @@ from bot.service.rating_scale import MU, SIGMA, shown_change
 from bot.service.ratings import MODEL, Rated, Rater, rate_game
 from bot.service.rows import table_from_record
 from bot.service.seasons import DAY, season_at
-from bot.service.table import Status, Table
+from bot.service.table import Status, Table, waiting
 from data import StoreError
 from data.records import (
-    ABANDONED,
     ALL_TIME,
+    AWAY,
     FORMER_PLAYER,
     IDLE_GAME,
     FinishedGame,
@@ -641,22 +641,24 @@ async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_le
     game: ServiceGame,
 ) -> None:
     """Bob left; Ann played on against the AI in his seat, then missed her turns until an
-    AI took hers too: nobody plays any more, and the game is cancelled.  Ann made most of
-    her moves herself, so she ranks ahead of Bob, who left: his leaving is still his loss."""
+    AI took hers too: the game waits for her, and she is not back in time, so it is
+    cancelled.  Ann made most of her moves herself, so she ranks ahead of Bob, who left:
+    his leaving is still his loss."""
     table = await game.lobby([ANN, BOB], turn_timer=60, ruleset=Ruleset(threshold=200))
     await play_a_round(game, table)
     await game.service.leave_game(table.game_id, BOB.id)
     for _ in range(50):
-        # Ann's turn (an AI plays Bob's seat), or the end: once an AI took her seat too,
-        # the close that follows runs in the clock's task and may take a moment.
-        await eventually(lambda: table.status is Status.CANCELLED or persons(table))
-        if table.status is Status.CANCELLED:
+        # Ann's turn (an AI plays Bob's seat), or the wait for her once an AI took her
+        # seat too.
+        await eventually(lambda: waiting(table) or persons(table))
+        if waiting(table):
             break
         stamp = table.stamp
         game.clock.advance(61)  # she misses it
-        await eventually(lambda s=stamp: table.stamp != s or table.status is Status.CANCELLED)
+        await eventually(lambda s=stamp: table.stamp != s)
+    game.clock.advance(game.service.timing.away_wait)
     # The close tells the listener after any notice still going out (the turn ping).
-    await eventually(lambda: ("closed", table.game_id, ABANDONED) in game.listener.notices)
+    await eventually(lambda: ("closed", table.game_id, AWAY) in game.listener.notices)
     ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
     assert ranks == {0: 1, 1: 2}
     await rates_again_the_same(game, 1)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.table import Table
+from bot.service.table import Table, ended_away
 
 from ..custom_ids import LobbyButtonId
 from ..faces import Faces, deck_row
@@ -61,7 +63,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ),
                 ui.Separator(),
                 block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
-                row(AddAISelect.make(gid, loc, disabled=full)),
+                row(AddAISelect.make(gid, loc, disabled=full, version=table.opened_at)),
                 row(remove_ai, hints),
                 ui.Separator(),
                 ui.TextDisplay(settings),
@@ -91,8 +93,13 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
 
 
 def closed_view(table: Table, reason: str) -> Layout:
+    """A closed lobby or ended game: why; a Rematch if nobody came back from being away
+    (a new game, as after a finished one)."""
     loc = table.locale
-    return layout(
-        COLOR_CLOSED,
-        [ui.TextDisplay(heading(text(loc, "closed.title")) + "\n" + text(loc, reason))],
-    )
+    items: list[ui.Item[Any]] = [
+        ui.TextDisplay(heading(text(loc, "closed.title")) + "\n" + text(loc, reason))
+    ]
+    if ended_away(table):
+        rematch = LobbyButtonId("rematch", table.game_id).custom_id
+        items.append(row(button(rematch, text(loc, "button.rematch"), discord.ButtonStyle.success)))
+    return layout(COLOR_CLOSED, items)

@@ -58,7 +58,8 @@ def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     elif not view.in_round[index]:
         status.append(text(loc, "status.out"))
     if seat.away:
-        status.append(text(loc, "status.away"))
+        # While the game waits for its people, all away, no AI plays for them.
+        status.append(text(loc, "status.away_waited" if table.waits_until else "status.away"))
     elif seat.user_id is not None and seat.ai is not None:
         status.append(text(loc, "status.kicked"))
     marker = "▶️" if view.to_move == index else "▫️"
@@ -180,16 +181,27 @@ def standings(table: Table, faces: Faces, view: PublicView, locale: str | None =
         points = text(loc, "table.points", count=view.points[s])
         chips = chip_icons(faces, table.ruleset, view.points[s])
         rows.append(f"{place}. {seat_name(loc, table.seats[s])} — {points}{chips}")
-        change = table.rating_changes.get(s)
-        if change is not None and table.seats[s].human:
-            # The rating this game gave or took, once rated: people only.
-            rows[-1] += " · " + text(loc, "table.rating_change", change=f"**{signed(change)}**")
+        change, after = table.rating_changes.get(s), table.ratings_after.get(s)
+        if change is not None and after is not None and table.seats[s].human:
+            # The rating this game left, and what it gave or took, once rated: people only.
+            # The change alone ("rating −132") read as the rating.
+            shown = text(loc, "table.rating_after", rating=f"**{after}**", change=signed(change))
+            rows[-1] += " · " + shown
     return "\n".join(rows)
 
 
 def winners(locale: str, table: Table, view: PublicView) -> str:
     names = ", ".join(f"**{seat_name(locale, table.seats[w])}**" for w in view.winners)
     return text(locale, "table.winners", count=len(view.winners), names=names)
+
+
+def waiting_text(table: Table) -> str:
+    """What a game whose people are all away says: it waits for them, and until when."""
+    until = int(table.waits_until or 0)
+    names = ", ".join(f"**{seat_name(table.locale, s)}**" for s in table.seats if s.away)
+    return text(
+        table.locale, "table.away_wait", names=names, time=f"<t:{until}:t>", when=f"<t:{until}:R>"
+    )
 
 
 def is_over(table: Table, view: PublicView) -> bool:
@@ -255,6 +267,8 @@ def _table_layout(
         ]
         items.append(block("\n".join(head), picture(faces.image(top), name)))
         items += [ui.Separator(), *_seat_sections(table, faces, view)]
+    if not over and table.waits_until is not None:
+        items.append(ui.TextDisplay(waiting_text(table)))
     moves, unlisted = listing
     if moves:
         recent = moves_text(table, faces, moves, limit, unlisted)

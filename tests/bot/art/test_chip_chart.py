@@ -194,3 +194,16 @@ def test_a_game_without_rounds_still_draws() -> None:
 def test_too_small_is_refused() -> None:
     with pytest.raises(ValueError, match="at least"):
         render_chip_chart(HISTORY, width=100, height=50)
+
+
+def test_each_line_ends_in_its_players_name_not_a_seat_number() -> None:
+    """A seat number at a line's end read as a place: the last-placed player's line
+    ended in "1". The line ends in the player's name, cut short, within the chart."""
+    layout = chart_layout(history(("Ann", "Jürgen Müller-Lüdenscheidt", "Bartholomew", "王小明")))
+    assert layout.ends == ("Ann", "Jürgen", "Barthol…", "Player 4")
+    widest = max(
+        layout.size(12) + ImageFont.truetype(str(BOLD_FONT), 13).getlength(end)
+        for end in layout.ends
+    )
+    assert layout.right + widest <= layout.width
+    assert decode(render_chip_chart(history(("Ann", "Ben")))).size == (800, 400)

@@ -22,10 +22,11 @@ from .conftest import Locales
 
 def test_an_ai_seat_is_named_in_the_readers_language() -> None:
     seat = Seat(user_id=None, ai=Strength.HARD, name="AI 2")
-    assert seat_name("en", seat) == "AI 2 (Hard AI)"
-    assert seat_name("de", seat) == "KI 2 (KI: Schwer)"
-    assert seat_name("es", seat) == "IA 2 (IA: Difícil)"
-    assert seat_name("pl", seat) == "AI 2 (AI: Trudny)"
+    # Its strength beside its name, "AI" once: "AI 2 (Hard AI)" said it twice.
+    assert seat_name("en", seat) == "AI 2 (Hard)"
+    assert seat_name("de", seat) == "KI 2 (Schwer)"
+    assert seat_name("es", seat) == "IA 2 (Difícil)"
+    assert seat_name("pl", seat) == "AI 2 (Trudny)"
 
 
 def test_a_name_read_without_its_seat_is_named_so_too() -> None:
@@ -61,7 +62,7 @@ async def test_a_german_server_shows_its_ai_seat_in_german_everywhere(
     table = await open_lobby(simcord_env, german, channel, threshold=5)
     await german.select(table_message(channel), ["easy"])
     lobby = table_message(channel)
-    assert "KI 1 (KI: Leicht)" in texts(lobby)
+    assert "KI 1 (Leicht)" in texts(lobby)
     await german.click(lobby, label="Starten")
     running = table_message(channel)
     assert "KI 1" in texts(running)

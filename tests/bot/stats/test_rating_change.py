@@ -8,7 +8,7 @@ from typing import Any
 import simcord
 
 from bot.frontend.words import signed
-from bot.service.rating_scale import shown_change
+from bot.service.rating_scale import shown, shown_change
 from bot.service.seasons import season_at
 from bot.service.table import Status
 from game import Card as C
@@ -51,13 +51,19 @@ async def test_the_finished_table_shows_each_persons_rating_change(
         if c.season == season
     }
     assert changes[0] > 0 > changes[1], changes
+    ratings = {
+        c.seat: shown(c.mu_after, c.sigma_after)
+        for c in await store.ratings.rating_changes(table.game_id)
+        if c.season == season
+    }
     assert table.rating_changes == changes
+    # The new rating and what the game did to it: "rating −132" alone read as the rating.
     winner, loser = standings(table_message(channel))
     assert winner.startswith("1. alice — 0 points") and winner.endswith(
-        f" · rating **+{changes[0]}**"
+        f" · rating **{ratings[0]}** (+{changes[0]})"
     )
     assert loser.startswith("2. bob — 10 points")
-    assert loser.endswith(f" · rating **\u2212{-changes[1]}**")  # a true minus sign
+    assert loser.endswith(f" · rating **{ratings[1]}** (\u2212{-changes[1]})")  # a true minus
 
 
 async def test_an_ai_seat_shows_no_rating_change(
@@ -71,7 +77,7 @@ async def test_an_ai_seat_shows_no_rating_change(
     await alice.click(hand, custom_id=enabled(hand, "lama:play:")[0])
     await simcord_env.advance_time(3)
     mine, ai = standings(table_message(channel))
-    assert table.rating_changes and mine.endswith(f"**{signed(table.rating_changes[0])}**")
+    assert table.rating_changes and mine.endswith(f"({signed(table.rating_changes[0])})")
     assert "rating" in mine and "rating" not in ai
 
 
