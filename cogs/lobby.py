@@ -68,9 +68,13 @@ def public_locale(interaction: Interaction, server: ServerSettings) -> str:
 
 
 def cancel_cost(interaction: Interaction, table: Table) -> str:
-    """What the cancel took from the canceller's rating ("" if it took nothing)."""
-    cost = "done.cancel_rating"
-    return leaving_cost(str(interaction.locale), table, interaction.user.id, cost)
+    """What the cancel took from the canceller's rating; for one who doesn't play it, that
+    it is rated as it stood, if it is ("" if it is not rated)."""
+    locale, cost = str(interaction.locale), "done.cancel_rating"
+    took = leaving_cost(locale, table, interaction.user.id, cost)
+    if took or not table.rated_end:
+        return took
+    return " " + text(locale, "done.cancel_rated")
 
 
 class LobbyCommands(LamaCog, name="Lobby"):

@@ -62,6 +62,7 @@ def table_from_record(record: GameRecord) -> Table:
         removed=set(record.removed),
         end_reason=record.end_reason if record.end_reason in END_REASONS else None,
         moves_listed=record.moves_listed,
+        rated_end=record.status == "cancelled" and record.finished_at is not None,
     )
     if record.events:
         for event in record.events:

@@ -166,6 +166,8 @@ class Table:
     removed: set[int] = field(default_factory=set)
     #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
     end_reason: str | None = None
+    #: A cancelled game that is rated all the same (as it stood, or as its leavers' loss).
+    rated_end: bool = False
     #: How many of its lines (``recent.total``) its table message had listed when the
     #: bot stopped, as stored; None if not known. The front end keeps it after each edit.
     moves_listed: int | None = None
