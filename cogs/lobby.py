@@ -36,7 +36,7 @@ from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
 from bot.i18n import text
 from bot.service import Person, ServiceError
-from bot.service.table import Status, Table
+from bot.service.table import Status, Table, unconfirmed
 from data import ServerSettings
 from game import Ruleset, RulesetError
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
@@ -65,6 +65,19 @@ def public_locale(interaction: Interaction, server: ServerSettings) -> str:
     if not bot_member(interaction):
         return str(interaction.locale)
     return server.language or str(interaction.guild_locale or "en")
+
+
+def left_out(table: Table) -> list[int]:
+    """The people a Rematch asked who haven't confirmed: Start leaves them out."""
+    return [s.user_id for s in table.seats if s.user_id is not None and unconfirmed(s)]
+
+
+def started_without(interaction: Interaction, table: Table, asked: list[int]) -> str:
+    """What the host is told of those ``asked`` whom the Start left out ("" if none)."""
+    gone = [f"<@{user}>" for user in asked if table.seat_of(user) is None]
+    if not gone or table.status is Status.LOBBY:
+        return ""
+    return text(interaction.locale, "done.start_without", names=", ".join(gone))
 
 
 def cancel_cost(interaction: Interaction, table: Table) -> str:
@@ -333,6 +346,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             action = "leave_game"
         if action in CLOSING:
             await defer_private(interaction)
+        asked = left_out(table)
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
@@ -344,6 +358,8 @@ class LobbyCommands(LamaCog, name="Lobby"):
             answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
         if action == "cancel":  # the only person playing who cancels leaves, rated so
             answer += cancel_cost(interaction, table)
+        if action == "start" and (without := started_without(interaction, table, asked)):
+            answer += " " + without
         await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons
@@ -358,9 +374,12 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return
         if action in CLOSING:
             await defer_private(interaction)
+        asked = left_out(table)
         if not await self._act(interaction, table, action):
             return
         await self._update_from_button(interaction, table)
+        if action == "start" and (without := started_without(interaction, table, asked)):
+            await reply(interaction, without)  # the host hears whom the Start left out
         # The lobby's Cancel still shown on a started game (the Start's edit refused):
         # the only person playing who clicks it leaves, rated so, and is told the cost.
         cost = cancel_cost(interaction, table) if action == "cancel" else ""

@@ -22,7 +22,17 @@ from .person import Person
 from .registry import TableRegistry
 from .rows import seat_records, table_from_record
 from .saver import Saver
-from .table import MoveLine, Seat, Status, Table, ai_name, ai_number, all_humans_gone
+from .table import (
+    MoveLine,
+    Seat,
+    Status,
+    Table,
+    ai_name,
+    ai_number,
+    all_humans_gone,
+    changed_seat,
+    unconfirmed,
+)
 
 #: Lobbies one person may host at once in one server, in its channels and threads.
 LOBBIES_PER_HOST = 3
@@ -180,10 +190,18 @@ class Lobbies:
             raise ServiceError("error.already_started")
 
     async def join(self, game_id: int, person: Person) -> Table:
+        """Take a seat, or confirm the one a Rematch kept for you."""
         table = self._lobby(game_id)
         async with table.lock:
             self._still_lobby(table)
-            if table.seat_of(person.id) is not None:
+            index = table.seat_of(person.id)
+            if index is not None and unconfirmed(table.seats[index]):
+                seats = changed_seat(table.seats, index, away=False)
+                await self._save_seats(table, seats)
+                table.seats = seats
+                self._clocks.arm_lobby(table)
+                return table
+            if index is not None:
                 raise ServiceError("error.already_joined")
             if person.id in table.removed:
                 raise ServiceError("error.removed_from_lobby")
@@ -205,7 +223,8 @@ class Lobbies:
             if index is None:
                 raise ServiceError("error.not_in_lobby")
             seats = [s for i, s in enumerate(table.seats) if i != index]
-            humans = [s.user_id for s in seats if s.user_id is not None]
+            # Only someone who joined themselves keeps it open, or hosts it.
+            humans = [s.user_id for s in seats if s.user_id is not None and not unconfirmed(s)]
             if not humans:
                 await self._notices.close_table(table, Status.CANCELLED, "closed.empty")
                 return table
@@ -303,22 +322,28 @@ class Lobbies:
         return table
 
     async def start(self, game_id: int, user_id: int) -> Table:
+        """Start the game with the seats taken by those who joined (and the AI seats): the
+        people a Rematch asked who didn't confirm are left out."""
         table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
-            if len(table.seats) < table.ruleset.min_players:
-                raise ServiceError("error.not_enough_players", min=table.ruleset.min_players)
-            match = Match(table.ruleset, len(table.seats))
+            seats = [s for s in table.seats if not unconfirmed(s)]
+            least = table.ruleset.min_players
+            if len(seats) < least:
+                short = "error.not_enough_confirmed" if len(seats) < len(table.seats) else None
+                raise ServiceError(short or "error.not_enough_players", min=least)
+            match = Match(table.ruleset, len(seats))
             self._dealer.deal(match)
-            deadline = self._clocks.deadline(table, match)
+            deadline = self._clocks.deadline(table, match, seats)
             await self._saver.save(
                 self._store.games.start_game(
                     table.game_id,
-                    seats=seat_records(table.seats),
+                    seats=seat_records(seats),
                     events=match.events,
                     turn_deadline=deadline,
                 )
             )
+            table.seats = seats
             table.match = match
             table.status = Status.RUNNING
             table.turn_deadline = deadline
@@ -392,8 +417,15 @@ class Lobbies:
                 raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
+            # The others are asked, not seated: each plays only once they confirm
+            # (unconfirmed), lest a Rematch drag someone absent into a rated game.
             seats = [
-                Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
+                Seat(
+                    user_id=s.user_id,
+                    ai=None if s.human else s.ai,
+                    name=s.name,
+                    away=s.human and s.user_id != person.id,
+                )
                 for s in old.seats
                 if not (s.human and s.ai is not None) or s.user_id == person.id
             ]

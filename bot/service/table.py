@@ -64,6 +64,13 @@ class Seat:
         return Strength.NORMAL if self.away else None
 
 
+def unconfirmed(seat: Seat) -> bool:
+    """A lobby seat a Rematch gave a person of the old game who hasn't confirmed it (with
+    Join) yet: kept as ``away`` (they aren't here), left out at the start, so nobody
+    plays, is pinged or is rated in a game they didn't join themselves."""
+    return seat.human and seat.away
+
+
 def ai_seat_error(seat: Seat) -> str:
     """Why a player whose seat an AI plays can't move or ask a hint: away (their
     "I'm back" gives it back), or kicked or gone for the rest of the game."""
