@@ -11,8 +11,8 @@ from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.table import Seat, Table, ai_number
-from data.records import CANCELLED, FORMER_PLAYER, former_player
+from bot.service.table import Seat, Table, ai_number, only_person
+from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
 
 
@@ -144,8 +144,11 @@ def signed(change: int) -> str:
 
 def end_key(table: Table, reason: str | None) -> str:
     """The key of what a cancelled table says of its end: ``reason``, a cancel that is
-    rated all the same saying so (see :meth:`~bot.service.ratings.Rater.cancel_rating`)."""
+    rated all the same saying so (see :meth:`~bot.service.ratings.Rater.cancel_rating`),
+    an idle game of one person against AIs saying its own wait."""
     key = reason or table.end_reason or CANCELLED
+    if key == IDLE_GAME and only_person(table) is not None:
+        return "closed.idle_game_alone"  # its own, shorter wait (Timing.alone_game_idle)
     return "closed.cancelled_rated" if key == CANCELLED and table.rated_end else key
 
 

@@ -64,6 +64,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Niemand hat diese Lobby innerhalb von 15 Minuten gestartet, deshalb wurde sie geschlossen.",
     "closed.abandoned": "Alle Plätze werden von einer KI gespielt, deshalb wurde das Spiel beendet.",
     "closed.idle_game": "Drei Tage lang hat niemand gezogen, deshalb wurde das Spiel beendet.",
+    "closed.idle_game_alone": "Sechs Stunden lang hat in diesem Spiel gegen KIs niemand gezogen, deshalb wurde es beendet: Ein Kanal wird geteilt.",
     # table
     "table.title": "🦙 L.A.M.A. — Runde {round}",
     "table.waiting": "-# ⏸ Dieser Tisch holt beim nächsten Klick auf: drück **Meine Hand zeigen** (oder Aktualisieren auf deiner Hand).",
@@ -268,7 +269,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Das war zu oft hintereinander. Versuch es bitte in {count} Sekunde noch einmal.",
         "other": "Das war zu oft hintereinander. Versuch es bitte in {count} Sekunden noch einmal.",
     },
-    "error.too_many_lobbies": "Du bist in diesem Server schon Gastgeber von {max} offenen Lobbys. Starte oder brich zuerst eine davon ab.",
+    "error.too_many_channels": "Du hältst in diesem Server schon {max} Kanäle belegt: Lobbys, die du leitest, und Spiele, die du allein gegen KIs spielst, zählen gleich. Beende, verlasse oder brich zuerst eines davon ab. Ein Spiel ohne Zugzeit gegen KIs, in dem niemand zieht, endet nach {hours} Stunden.",
     "error.lobby_not_posted": "Discord hat die Nachricht der Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet. Versuch es gleich noch einmal mit /lama neu.",
     "error.rematch_not_posted": "Discord hat die Nachricht der Revanche-Lobby nicht angenommen, deshalb wurde keine Lobby eröffnet, und die Revanche gilt weiter. Drück sie gleich noch einmal.",
     "error.rematch_used": "Die Revanche dieses Tisches wurde schon genutzt, oder hier wurde seitdem ein neues Spiel eröffnet. Eröffne eines mit /lama neu.",

@@ -63,6 +63,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nobody started this lobby for 15 minutes, so it was closed.",
     "closed.abandoned": "Every player's seat is held by an AI, so the game was ended.",
     "closed.idle_game": "Nobody moved for three days, so the game was ended.",
+    "closed.idle_game_alone": "Nobody moved for six hours in this game against AIs, so it was ended: a channel is shared.",
     # table
     "table.title": "🦙 L.A.M.A. — round {round}",
     "table.waiting": "-# ⏸ This table catches up at the next click: press **Show my hand** (or Refresh on your hand).",
@@ -261,7 +262,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "You're doing that too often. Please try again in {count} second.",
         "other": "You're doing that too often. Please try again in {count} seconds.",
     },
-    "error.too_many_lobbies": "You already host {max} open lobbies in this server. Start or cancel one of them first.",
+    "error.too_many_channels": "You already keep {max} channels busy in this server: the lobbies you host and the games you play alone against AIs count alike. Finish, leave or cancel one first. An untimed game against AIs nobody moves in ends after {hours} hours.",
     "error.lobby_not_posted": "Discord didn't take the lobby's message, so no lobby was opened. Please try /lama new again in a moment.",
     "error.rematch_not_posted": "Discord didn't take the message of the rematch's lobby, so no lobby was opened and the Rematch still works. Please press it again in a moment.",
     "error.rematch_used": "This table's Rematch was already used, or a newer game was opened here since. Open a new one with /lama new.",

@@ -64,6 +64,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Nadie empezó esta sala en 15 minutos, así que se cerró.",
     "closed.abandoned": "Todos los puestos los juega una IA, así que la partida terminó.",
     "closed.idle_game": "Nadie jugó en tres días, así que la partida terminó.",
+    "closed.idle_game_alone": "Nadie jugó en seis horas en esta partida contra IA, así que terminó: un canal se comparte.",
     # table
     "table.title": "🦙 L.A.M.A. — ronda {round}",
     "table.waiting": "-# ⏸ Esta mesa se pone al día con el próximo clic: pulsa **Ver mi mano** (o Actualizar en tu mano).",
@@ -262,7 +263,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "Lo estás haciendo demasiado seguido. Inténtalo de nuevo en {count} segundo.",
         "other": "Lo estás haciendo demasiado seguido. Inténtalo de nuevo en {count} segundos.",
     },
-    "error.too_many_lobbies": "Ya eres anfitrión de {max} salas abiertas en este servidor. Empieza o cancela una de ellas primero.",
+    "error.too_many_channels": "Ya ocupas {max} canales en este servidor: las salas de las que eres anfitrión y las partidas que juegas solo contra IA cuentan igual. Termina, deja o cancela una primero. Una partida sin límite de tiempo contra IA en la que nadie mueve termina tras {hours} horas.",
     "error.lobby_not_posted": "Discord no aceptó el mensaje de la sala, así que no se abrió ninguna. Vuelve a probar /lama nueva en un momento.",
     "error.rematch_not_posted": "Discord no aceptó el mensaje de la sala de la revancha, así que no se abrió ninguna y la revancha sigue disponible. Vuelve a pulsarla en un momento.",
     "error.rematch_used": "La revancha de esta mesa ya se usó, o desde entonces se abrió aquí una partida más nueva. Abre otra con /lama nueva.",

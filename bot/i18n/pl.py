@@ -76,6 +76,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "closed.idle": "Przez 15 minut nikt nie rozpoczął gry w tym lobby, więc zostało zamknięte.",
     "closed.abandoned": "Na każdym miejscu gra AI, więc gra została zakończona.",
     "closed.idle_game": "Przez trzy dni nikt nie wykonał ruchu, więc gra została zakończona.",
+    "closed.idle_game_alone": "Przez sześć godzin nikt nie wykonał ruchu w tej grze przeciw AI, więc została zakończona: kanał jest wspólny.",
     # table
     "table.title": "🦙 L.A.M.A. — runda {round}",
     "table.waiting": "-# ⏸ Ten stół nadrobi zaległości przy następnym kliknięciu: naciśnij **Pokaż moją rękę** (albo Odśwież na swojej ręce).",
@@ -309,7 +310,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "Za często. Spróbuj ponownie za {count} sekundy.",
         "many": "Za często. Spróbuj ponownie za {count} sekund.",
     },
-    "error.too_many_lobbies": "Na tym serwerze prowadzisz już tyle otwartych lobby, ile można ({max}). Najpierw rozpocznij albo anuluj jedno z nich.",
+    "error.too_many_channels": "Zajmujesz już {max} kanały na tym serwerze: lobby, które prowadzisz, i gry, w które grasz sam przeciw AI, liczą się tak samo. Najpierw zakończ, opuść albo anuluj jedno z nich. Gra bez limitu czasu przeciw AI, w której nikt nie wykonuje ruchu, kończy się po {hours} godzinach.",
     "error.lobby_not_posted": "Discord nie przyjął wiadomości lobby, więc żadne lobby nie zostało otwarte. Spróbuj ponownie za chwilę poleceniem /lama nowa.",
     "error.rematch_not_posted": "Discord nie przyjął wiadomości lobby rewanżu, więc żadne lobby nie zostało otwarte, a rewanż wciąż działa. Naciśnij go ponownie za chwilę.",
     "error.rematch_used": "Rewanż przy tym stole został już użyty albo od tego czasu otwarto tu nowszą grę. Otwórz nową poleceniem /lama nowa.",

@@ -31,11 +31,13 @@ from .table import (
     ai_number,
     all_humans_gone,
     changed_seat,
+    only_person,
     unconfirmed,
 )
 
-#: Lobbies one person may host at once in one server, in its channels and threads.
-LOBBIES_PER_HOST = 3
+#: Channels (and threads) one person may keep busy at once in one server: the lobbies they
+#: host and the games they play as its only person (against AIs) count alike.
+CHANNELS_PER_PERSON = 3
 
 
 class LobbyOptions(TypedDict):
@@ -59,7 +61,8 @@ class Lobbies:
     lobby's idle clock again (as a restart counts it: from the lobby's last save).
     ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
     (the move pipeline's) shows the game started and sets its first turn going.
-    A person hosts at most ``lobbies_per_host`` lobbies at once in a server.
+    A person keeps at most ``channels_per_person`` channels busy at once in a server:
+    the lobbies they host and the games they play alone against AIs.
     """
 
     def __init__(
@@ -75,7 +78,7 @@ class Lobbies:
         prepare_ai: Callable[[Table], None],
         after_change: Callable[[Table], Awaitable[None]],
         closer: Closer,
-        lobbies_per_host: int = LOBBIES_PER_HOST,
+        channels_per_person: int = CHANNELS_PER_PERSON,
     ) -> None:
         self._store = store
         self._saver = saver
@@ -87,15 +90,17 @@ class Lobbies:
         self._prepare_ai = prepare_ai
         self._after_change = after_change
         self._closer = closer  # a cancel that is its person's leaving is rated so
-        self._per_host = lobbies_per_host
+        self._per_host = channels_per_person
         self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
 
     @contextmanager
     def _hosting(self, guild_id: int, host_id: int) -> Iterator[None]:
         """Count a lobby being opened by ``host_id`` in ``guild_id``, or refuse it if
-        they host as many as they may there already (counted before the first await)."""
+        they keep as many channels busy as they may there already (counted before the
+        first await)."""
         if not self._may_host(guild_id, host_id):
-            raise ServiceError("error.too_many_lobbies", max=self._per_host)
+            hours = self._clocks.alone_idle_hours
+            raise ServiceError("error.too_many_channels", max=self._per_host, hours=hours)
         with self._on_the_way(guild_id, host_id):
             yield
 
@@ -112,12 +117,17 @@ class Lobbies:
                 del self._opening[guild_id, host_id]
 
     def _may_host(self, guild_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` hosts (or is opening) fewer lobbies than they may in
-        ``guild_id``: for a lobby opened, and for one handed on by a host leaving."""
+        """Whether ``user_id`` keeps fewer channels busy than they may in ``guild_id``
+        (the lobbies they host or are opening, the games they play as its only person):
+        for a lobby opened, and for one handed on by a host leaving."""
         hosted = sum(
             1
             for t in self._registry.tables()
-            if t.status is Status.LOBBY and t.guild_id == guild_id and t.host_id == user_id
+            if t.guild_id == guild_id
+            and (
+                (t.status is Status.LOBBY and t.host_id == user_id)
+                or (t.status is Status.RUNNING and only_person(t) == user_id)
+            )
         )
         return hosted + self._opening[guild_id, user_id] < self._per_host
 

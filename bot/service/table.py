@@ -82,6 +82,13 @@ def all_humans_gone(table: Table) -> bool:
     return table.status is Status.RUNNING and all(s.controller is not None for s in table.seats)
 
 
+def only_person(table: Table) -> int | None:
+    """The one person at a table whose other seats are AIs' (or people's who left or were
+    kicked): a game against AIs keeps its channel for them alone.  None otherwise."""
+    people = [s.user_id for s in table.seats if s.user_id is not None and s.ai is None]
+    return people[0] if len(people) == 1 else None
+
+
 def persons_turn(table: Table, stamp: int) -> int | None:
     """The seat to move at turn ``stamp`` of a running game while its person plays it:
     None once that turn is over, or once an AI plays the seat (kicked, left or away),

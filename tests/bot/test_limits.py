@@ -133,7 +133,9 @@ async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
         await open_lobby(simcord_env, alice, place)
     refused = await alice.slash(places[3], "lama new")
     assert answer(refused) == (
-        "You already host 3 open lobbies in this server. Start or cancel one of them first."
+        "You already keep 3 channels busy in this server: the lobbies you host and the "
+        "games you play alone against AIs count alike. Finish, leave or cancel one first. "
+        "An untimed game against AIs nobody moves in ends after 6 hours."
     )
     assert service(simcord_env).table_in(places[3].id) is None
     await open_lobby(simcord_env, bob, places[3])  # someone else still may
