@@ -50,6 +50,10 @@ log = logging.getLogger(__name__)
 #: What a lobby button or command asks of the service (a Rematch opens a lobby instead).
 LobbyChange = Literal["join", "leave", "start", "cancel", "dropai", "hints", "leave_game"]
 CLOSING = frozenset({"cancel", "leave", "leave_game"})
+#: The lobby changes one person makes at most one of every few seconds (the "lobby"
+#: cooldown, Add AI too): each is saved and edits the table. Start, Cancel and leaving a
+#: running game end something, once.
+PACED = frozenset({"join", "leave", "dropai", "hints"})
 #: What the person is told when Discord refused to post the lobby they opened.
 NOT_POSTED = {"new": "error.lobby_not_posted", "rematch": "error.rematch_not_posted"}
 
@@ -388,9 +392,28 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def _act(self, interaction: Interaction, table: Table, action: LobbyChange) -> bool:
         """Ask the service for ``action``; a save that keeps the store waiting past
-        ``in_time``'s limit has the click acknowledged meanwhile."""
+        ``in_time``'s limit has the click acknowledged meanwhile.  A lobby change
+        (:data:`PACED`) waits the person's "lobby" cooldown; a refusal costs no wait."""
+
+        def act() -> Awaitable[bool]:
+            return self._done(interaction, self._change(interaction, table, action))
+
+        return await (self._paced(interaction, act) if action in PACED else act())
+
+    async def _paced(self, interaction: Interaction, act: Callable[[], Awaitable[bool]]) -> bool:
+        """``act`` within the person's "lobby" cooldown; False if it is too soon (told)."""
+
+        async def reserve() -> bool | None:
+            return await act() or None  # refused: the wait is given back
+
+        cooldowns = self.bot.service.cooldowns
+        return bool(await reserved(interaction, cooldowns, "lobby", reserve))
+
+    @staticmethod
+    async def _done(interaction: Interaction, change: Awaitable[object]) -> bool:
+        """Whether ``change`` was made; if not, the person is told why."""
         try:
-            await in_time(interaction, self._change(interaction, table, action))
+            await in_time(interaction, change)
         except ServiceError as error:
             await reply_error(interaction, error)
             return False
@@ -444,12 +467,12 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if table is None or table.status is not Status.LOBBY:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
-        try:
-            await in_time(
-                interaction, self.bot.service.add_ai(game_id, interaction.user.id, strength)
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
+
+        def adding() -> Awaitable[bool]:
+            service = self.bot.service
+            return self._done(interaction, service.add_ai(game_id, interaction.user.id, strength))
+
+        if not await self._paced(interaction, adding):
             return
         await self._update_from_button(interaction, table)
 
