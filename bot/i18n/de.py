@@ -149,6 +149,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.refresh": "Aktualisieren",
     "back.done": "Willkommen zurück! Deinen nächsten Zug machst du wieder selbst.",
     "kick.done": "Jetzt spielt eine KI für {name}.",
+    "kick.spared": "Die Person hat noch mitgespielt: Dieses Spiel lässt ihre Wertung, wie sie ist, und ihr Platz zählt weiter nach seinen Punkten.",
     # hints
     "lobby.hints": "Tipps",
     "hints.on": "💡 an: man darf fragen, was Hard tun würde",

@@ -142,6 +142,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.refresh": "Refresh",
     "back.done": "Welcome back! Your next turn is yours again.",
     "kick.done": "An AI now plays for {name}.",
+    "kick.spared": "They were still playing, so this game leaves their rating as it is, and their seat still ranks by what it scores.",
     # hints
     "lobby.hints": "Hints",
     "hints.on": "💡 on: a player may ask what Hard would do",

@@ -143,6 +143,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.refresh": "Actualizar",
     "back.done": "¡Has vuelto! Tu próximo turno vuelve a ser tuyo.",
     "kick.done": "Ahora una IA juega por {name}.",
+    "kick.spared": "Esa persona seguía jugando, así que esta partida deja su puntuación como está, y su asiento sigue clasificándose por lo que puntúe.",
     # hints
     "lobby.hints": "Pistas",
     "hints.on": "💡 activadas: se puede preguntar qué haría Hard",

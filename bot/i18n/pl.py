@@ -180,6 +180,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "button.refresh": "Odśwież",
     "back.done": "Witaj z powrotem! Twój następny ruch znów należy do ciebie.",
     "kick.done": "Teraz za gracza {name} gra AI.",
+    "kick.spared": "Ta osoba wciąż grała, więc ta gra nie zmienia jej rankingu, a jej miejsce nadal liczy się według zdobytych punktów.",
     # hints
     "lobby.hints": "Podpowiedzi",
     "hints.on": "💡 włączone: można zapytać, co zrobiłby Hard",

@@ -168,7 +168,11 @@ async def test_a_kick_on_a_players_winning_turn_leaves_their_rating_and_their_wi
     await alice.click(table_message(channel), label="Start")
     await take_simple_turn(alice, channel)  # she can only draw
     assert table.to_move == 1
-    await alice.slash(channel, "lama kick", member=bob)
+    kicked = await alice.slash(channel, "lama kick", member=bob)
+    assert kicked.response is not None and kicked.response.content == (
+        "An AI now plays for bob. They were still playing, so this game leaves their "
+        "rating as it is, and their seat still ranks by what it scores."
+    )
     await simcord_env.advance_time(5)
     assert table.status is Status.FINISHED
     first, second = standings(table_message(channel))
