@@ -16,6 +16,7 @@ from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.listed_channels import settings_of
+from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
 from bot.frontend.permissions import (
     can_manage,
     may_write_here,
@@ -36,7 +37,7 @@ from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
 from bot.i18n import text
 from bot.service import Person, ServiceError
-from bot.service.table import Status, Table, unconfirmed
+from bot.service.table import Status, Table
 from data import ServerSettings
 from game import Ruleset, RulesetError
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD
@@ -69,29 +70,6 @@ def public_locale(interaction: Interaction, server: ServerSettings) -> str:
     if not bot_member(interaction):
         return str(interaction.locale)
     return server.language or str(interaction.guild_locale or "en")
-
-
-def left_out(table: Table) -> list[int]:
-    """The people a Rematch asked who haven't confirmed: Start leaves them out."""
-    return [s.user_id for s in table.seats if s.user_id is not None and unconfirmed(s)]
-
-
-def started_without(interaction: Interaction, table: Table, asked: list[int]) -> str:
-    """What the host is told of those ``asked`` whom the Start left out ("" if none)."""
-    gone = [f"<@{user}>" for user in asked if table.seat_of(user) is None]
-    if not gone or table.status is Status.LOBBY:
-        return ""
-    return text(interaction.locale, "done.start_without", names=", ".join(gone))
-
-
-def cancel_cost(interaction: Interaction, table: Table) -> str:
-    """What the cancel took from the canceller's rating; for one who doesn't play it, that
-    it is rated as it stood, if it is ("" if it is not rated)."""
-    locale, cost = str(interaction.locale), "done.cancel_rating"
-    took = leaving_cost(locale, table, interaction.user.id, cost)
-    if took or not table.rated_end:
-        return took
-    return " " + text(locale, "done.cancel_rated")
 
 
 class LobbyCommands(LamaCog, name="Lobby"):
@@ -361,8 +339,10 @@ class LobbyCommands(LamaCog, name="Lobby"):
             answer = text(interaction.locale, "done.leave_game_ended")
             answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
         if action == "cancel":  # the only person playing who cancels leaves, rated so
-            answer += cancel_cost(interaction, table)
-        if action == "start" and (without := started_without(interaction, table, asked)):
+            answer += cancel_cost(str(interaction.locale), table, interaction.user.id)
+        if action == "start" and (
+            without := started_without(str(interaction.locale), table, asked)
+        ):
             answer += " " + without
         await reply(interaction, answer)
 
@@ -382,11 +362,17 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if not await self._act(interaction, table, action):
             return
         await self._update_from_button(interaction, table)
-        if action == "start" and (without := started_without(interaction, table, asked)):
+        if action == "start" and (
+            without := started_without(str(interaction.locale), table, asked)
+        ):
             await reply(interaction, without)  # the host hears whom the Start left out
         # The lobby's Cancel still shown on a started game (the Start's edit refused):
         # the only person playing who clicks it leaves, rated so, and is told the cost.
-        cost = cancel_cost(interaction, table) if action == "cancel" else ""
+        cost = (
+            cancel_cost(str(interaction.locale), table, interaction.user.id)
+            if action == "cancel"
+            else ""
+        )
         if cost:
             await reply(interaction, text(interaction.locale, "done.cancel") + cost)
 
