@@ -107,6 +107,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             await reply(interaction, text(interaction.locale, "error.no_game_here"))
             return
         await defer_private(interaction)  # the kick may end the game, which takes a while
+        seat = table.seat_of(member.id)
+        # Kicked while playing (not away): the game won't touch their rating.
+        present = seat is not None and table.seats[seat].controller is None
         try:
             await self.bot.service.kick(
                 table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
@@ -114,14 +117,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        await reply(
-            interaction,
-            text(
-                interaction.locale,
-                "kick.done",
-                name=plain_name(member.display_name),
-            ),
-        )
+        done = text(interaction.locale, "kick.done", name=plain_name(member.display_name))
+        if present:
+            done += " " + text(interaction.locale, "kick.spared")
+        await reply(interaction, done)
 
     async def remove_from_lobby(
         self, interaction: Interaction, table: Table, member: discord.User

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, assert_never
+from typing import Literal, assert_never
 
 import discord
 from discord import app_commands
@@ -16,6 +16,7 @@ from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId
 from bot.frontend.listed_channels import settings_of
+from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
 from bot.frontend.permissions import (
     can_manage,
     may_write_here,
@@ -31,6 +32,7 @@ from bot.frontend.replies import (
     reply_error,
     time_left,
 )
+from bot.frontend.table_post import post_table
 from bot.frontend.views.payloads import table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
@@ -50,8 +52,10 @@ log = logging.getLogger(__name__)
 #: What a lobby button or command asks of the service (a Rematch opens a lobby instead).
 LobbyChange = Literal["join", "leave", "start", "cancel", "dropai", "hints", "leave_game"]
 CLOSING = frozenset({"cancel", "leave", "leave_game"})
-#: What the person is told when Discord refused to post the lobby they opened.
-NOT_POSTED = {"new": "error.lobby_not_posted", "rematch": "error.rematch_not_posted"}
+#: The lobby changes one person makes at most one of every few seconds (the "lobby"
+#: cooldown, Add AI too): each is saved and edits the table. Start, Cancel and leaving a
+#: running game end something, once.
+PACED = frozenset({"join", "leave", "dropai", "hints"})
 
 
 def person(interaction: Interaction) -> Person:
@@ -65,12 +69,6 @@ def public_locale(interaction: Interaction, server: ServerSettings) -> str:
     if not bot_member(interaction):
         return str(interaction.locale)
     return server.language or str(interaction.guild_locale or "en")
-
-
-def cancel_cost(interaction: Interaction, table: Table) -> str:
-    """What the cancel took from the canceller's rating ("" if it took nothing)."""
-    cost = "done.cancel_rating"
-    return leaving_cost(str(interaction.locale), table, interaction.user.id, cost)
 
 
 class LobbyCommands(LamaCog, name="Lobby"):
@@ -126,7 +124,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         async def opened_and_posted() -> Table | None:
             # Posted within the reservation: a table Discord refused to post costs no wait.
             table = await opening()
-            if table is not None and not await self._post_table(interaction, table, action):
+            if table is not None and not await post_table(
+                interaction, table, action, self.bot.service, self.presenter, self.bot.faces
+            ):
                 return None
             return table
 
@@ -231,70 +231,6 @@ class LobbyCommands(LamaCog, name="Lobby"):
             )
         return not missing
 
-    async def _post_table(
-        self, interaction: Interaction, table: Table, action: Literal["new", "rematch"]
-    ) -> bool:
-        """Post the new lobby; False once the person is told Discord refused it."""
-        payload = table_payload(table, self.bot.faces)
-        # Acknowledged while the store was slow, the table goes out as a followup: the
-        # click's own answer is then another message (the finished table a Rematch was
-        # pressed on, /lama new's private note), which its token must never edit.
-        answered = not interaction.response.is_done()
-        try:
-            message_id, private = await self._send_table(interaction, payload)
-        except discord.HTTPException as error:
-            # Discord refused the lobby's message: nobody can see or join it, so it is
-            # taken back as if never opened. It holds no channel, counts for no host, and
-            # a Rematch stays usable; the person may try again at once.
-            log.warning("game %s: Discord refused its lobby's message: %s", table.game_id, error)
-            with contextlib.suppress(ServiceError):
-                await self.bot.service.withdraw_lobby(table.game_id)
-            await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
-            return False
-        if private:
-            # Discord made the answer private: a server that turned Use External Apps off
-            # for this person. Nobody else could see or join the table: taken back whole.
-            log.info("game %s: its lobby could only be shown privately", table.game_id)
-            with contextlib.suppress(ServiceError):
-                await self.bot.service.withdraw_lobby(table.game_id)
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.delete_original_response()
-            await interaction.followup.send(
-                text(interaction.locale, "error.forced_private"), ephemeral=True
-            )
-            return False
-        self.presenter.remember(table, payload, interaction, message_id if answered else None)
-        try:
-            await self.bot.service.set_table_message(table, message_id)
-        except ServiceError as error:
-            await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
-        return True
-
-    @staticmethod
-    async def _send_table(interaction: Interaction, payload: dict[str, Any]) -> tuple[int, bool]:
-        """Post the table as the answer (or the followup of an answer deferred); the id
-        of the message posted, and whether Discord made it private."""
-        if interaction.response.is_done():  # acknowledged while the store was slow
-            if interaction.type is not discord.InteractionType.component:
-                # /lama new's "thinking…" is private, and Discord makes the first followup
-                # as private as it: that one says where the table is, and the table goes
-                # out as the next, for the channel (a button's quiet ack has no message).
-                await interaction.edit_original_response(
-                    content=text(interaction.locale, "lobby.posted")
-                )
-            sent = await interaction.followup.send(**payload, wait=True)
-            return sent.id, sent.flags.ephemeral
-        answer = await interaction.response.send_message(**payload)
-        # The answer names the message it posted: no read back that could fail (a 5xx)
-        # after the lobby is already in the channel with its buttons.
-        shown = answer.resource
-        if isinstance(shown, discord.InteractionMessage):
-            return shown.id, shown.flags.ephemeral
-        if answer.message_id is not None:
-            return answer.message_id, False
-        original = await interaction.original_response()
-        return original.id, original.flags.ephemeral
-
     def _here(self, interaction: Interaction) -> Table | None:
         return self.bot.service.table_in(interaction.channel_id or 0)
 
@@ -329,6 +265,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             action = "leave_game"
         if action in CLOSING:
             await defer_private(interaction)
+        asked = left_out(table)
         if not await self._act(interaction, table, action):
             return
         self.presenter.request(table)
@@ -339,7 +276,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
             answer = text(interaction.locale, "done.leave_game_ended")
             answer += leaving_cost(str(interaction.locale), table, interaction.user.id)
         if action == "cancel":  # the only person playing who cancels leaves, rated so
-            answer += cancel_cost(interaction, table)
+            answer += cancel_cost(str(interaction.locale), table, interaction.user.id)
+        if action == "start" and (
+            without := started_without(str(interaction.locale), table, asked)
+        ):
+            answer += " " + without
         await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons
@@ -354,20 +295,48 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return
         if action in CLOSING:
             await defer_private(interaction)
+        asked = left_out(table)
         if not await self._act(interaction, table, action):
             return
         await self._update_from_button(interaction, table)
+        if action == "start" and (
+            without := started_without(str(interaction.locale), table, asked)
+        ):
+            await reply(interaction, without)  # the host hears whom the Start left out
         # The lobby's Cancel still shown on a started game (the Start's edit refused):
         # the only person playing who clicks it leaves, rated so, and is told the cost.
-        cost = cancel_cost(interaction, table) if action == "cancel" else ""
+        cost = (
+            cancel_cost(str(interaction.locale), table, interaction.user.id)
+            if action == "cancel"
+            else ""
+        )
         if cost:
             await reply(interaction, text(interaction.locale, "done.cancel") + cost)
 
     async def _act(self, interaction: Interaction, table: Table, action: LobbyChange) -> bool:
         """Ask the service for ``action``; a save that keeps the store waiting past
-        ``in_time``'s limit has the click acknowledged meanwhile."""
+        ``in_time``'s limit has the click acknowledged meanwhile.  A lobby change
+        (:data:`PACED`) waits the person's "lobby" cooldown; a refusal costs no wait."""
+
+        def act() -> Awaitable[bool]:
+            return self._done(interaction, self._change(interaction, table, action))
+
+        return await (self._paced(interaction, act) if action in PACED else act())
+
+    async def _paced(self, interaction: Interaction, act: Callable[[], Awaitable[bool]]) -> bool:
+        """``act`` within the person's "lobby" cooldown; False if it is too soon (told)."""
+
+        async def reserve() -> bool | None:
+            return await act() or None  # refused: the wait is given back
+
+        cooldowns = self.bot.service.cooldowns
+        return bool(await reserved(interaction, cooldowns, "lobby", reserve))
+
+    @staticmethod
+    async def _done(interaction: Interaction, change: Awaitable[object]) -> bool:
+        """Whether ``change`` was made; if not, the person is told why."""
         try:
-            await in_time(interaction, self._change(interaction, table, action))
+            await in_time(interaction, change)
         except ServiceError as error:
             await reply_error(interaction, error)
             return False
@@ -421,12 +390,12 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if table is None or table.status is not Status.LOBBY:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
-        try:
-            await in_time(
-                interaction, self.bot.service.add_ai(game_id, interaction.user.id, strength)
-            )
-        except ServiceError as error:
-            await reply_error(interaction, error)
+
+        def adding() -> Awaitable[bool]:
+            service = self.bot.service
+            return self._done(interaction, service.add_ai(game_id, interaction.user.id, strength))
+
+        if not await self._paced(interaction, adding):
             return
         await self._update_from_button(interaction, table)
 

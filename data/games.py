@@ -32,6 +32,7 @@ from .progress import MatchProgress
 from .records import (
     ABANDONED,
     AWAY,
+    CANCELLED,
     RATED_BY_NOTE,
     STATUSES,
     ChannelBusy,
@@ -364,18 +365,24 @@ class Games:
         The games to rate keep the time they ended (``finished_at``), the rater's order:
         a finished one, one cancelled as :data:`~data.records.ABANDONED` (or
         :data:`~data.records.AWAY`) and ``rated``
-        (someone who did not leave is left to rank ahead of those who did), and one cancelled
+        (someone who did not leave is left to rank ahead of those who did), one cancelled
+        as :data:`~data.records.CANCELLED` and ``rated`` (rated as it stood: a person other
+        than the canceller had made a move), and one cancelled
         with ``gone``, the note of the seat whose going rates it, written with it (the rater
         ranks that seat last): as :data:`~data.records.IDLE_GAME`, the
         :data:`~data.records.STALLED` note of the seat that let it stall; as
         :data:`~data.records.CANCELLED`, the :data:`~data.records.CANCELLER` note of the only
-        person still playing, who cancelled it.
+        person who cancelled it while playing it.
         """
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         if gone is not None and (status, reason, gone.kind) not in RATED_BY_NOTE:
             raise ValueError(f"a {gone.kind!r} note for a game {status} for {reason!r}")
-        if rated and (status, reason) not in (("cancelled", ABANDONED), ("cancelled", AWAY)):
+        if rated and (status, reason) not in (
+            ("cancelled", ABANDONED),
+            ("cancelled", AWAY),
+            ("cancelled", CANCELLED),
+        ):
             raise ValueError(f"a game {status} for {reason!r} is not rated so")
         now = self._clock()
         finished_at = now if status == "finished" or rated or gone is not None else None

@@ -35,8 +35,10 @@ Cursor = tuple[float, int]
 #: to rank ahead of the leavers (one whose seats all left would rank them all alike: it
 #: gets no ``finished_at``, see ``Games.set_status``), each one cancelled because nobody moved
 #: in it for long that was stored with the note of who let it stall (one with nobody else
-#: to rank ahead of them, or cancelled so before that note, gets none), and each one its
-#: only person still playing cancelled, stored with the note of their leaving (likewise).
+#: to rank ahead of them, or cancelled so before that note, gets none), and each one
+#: cancelled once a person other than its canceller moved (or by its only person still
+#: playing after a move of theirs), a canceller who played it with the note of their
+#: leaving (likewise).
 #: All keep when they ended in ``finished_at``, in order in the partial index of
 #: migration 0019.
 RATED = f"""g.finished_at IS NOT NULL

@@ -31,12 +31,14 @@ IDLE_GAME = "closed.idle_game"
 #: :data:`IDLE_GAME`, who let it stall: rated as having left it.
 STALLED = "stalled"
 #: Why a game was cancelled by its host or a member who may manage the server.  A running
-#: one its only person still playing cancelled is stored with the :data:`CANCELLER` note
-#: of their seat (the versions before stored none) and rated as their leaving, as an
-#: :data:`ABANDONED` one; then its ``finished_at`` is when it ended.
+#: one cancelled once a person other than the canceller made a move (or by its only person
+#: still playing after a move of theirs) is rated as it stood, with its ``finished_at``
+#: when it ended: a canceller who played it stored with the :data:`CANCELLER` note of
+#: their seat, rated as their leaving (the versions before rated only the only person
+#: still playing so).
 CANCELLED = "closed.cancelled"
-#: The seat note of the only person still playing a running game who cancelled it: rated
-#: as having left it (no line of the game's moves: its table says the host cancelled it).
+#: The seat note of a person playing a running game who cancelled it: rated as having
+#: left it (no line of the game's moves: its table says the host cancelled it).
 CANCELLER = "cancelled"
 #: (status, end reason, note kind) of the games cancelled with the note of the seat whose
 #: going rates them (``Games.set_status(gone=)``).

@@ -14,6 +14,7 @@ from bot.service.table import Status
 from .faces import Faces
 from .replies import Interaction, in_time, reply
 from .views.payloads import hand_payload
+from .words import end_key
 
 
 async def respond_hand(interaction: Interaction, payload: dict[str, Any]) -> int | None:
@@ -45,5 +46,5 @@ async def show_end(
     locale = str(interaction.locale)
     why = None  # a cancelled game's hand says why (one stored before: just that)
     if table.status is Status.CANCELLED:
-        why = text(locale, table.end_reason or "closed.cancelled")
+        why = text(locale, end_key(table, None))
     await respond_hand(interaction, hand_payload(table, seat, locale, faces, why))

@@ -11,8 +11,8 @@ from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.table import Seat, Table, ai_number
-from data.records import FORMER_PLAYER, former_player
+from bot.service.table import Seat, Table, ai_number, only_person
+from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
 
 
@@ -142,10 +142,20 @@ def signed(change: int) -> str:
     return f"\u2212{-change}" if change < 0 else "\u00b10"
 
 
+def end_key(table: Table, reason: str | None) -> str:
+    """The key of what a cancelled table says of its end: ``reason``, a cancel that is
+    rated all the same saying so (see :meth:`~bot.service.ratings.Rater.cancel_rating`),
+    an idle game of one person against AIs saying its own wait."""
+    key = reason or table.end_reason or CANCELLED
+    if key == IDLE_GAME and only_person(table) is not None:
+        return "closed.idle_game_alone"  # its own, shorter wait (Timing.alone_game_idle)
+    return "closed.cancelled_rated" if key == CANCELLED and table.rated_end else key
+
+
 def leaving_cost(locale: str, table: Table, user_id: int, key: str = "done.leave_rating") -> str:
     """What leaving (or cancelling, ``key``) took from the person's rating, said after the
     answer once the game it ended is rated ("" before: a game going on is rated at its
-    end; a cancel while others play is not rated)."""
+    end; a cancel before anyone else moved is not rated)."""
     seat = table.seat_of(user_id)
     change = table.rating_changes.get(seat) if seat is not None else None
     if change is None:

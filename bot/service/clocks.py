@@ -19,7 +19,7 @@ from game import Match
 
 from .errors import ServiceError
 from .scheduler import Scheduler
-from .table import Seat, Status, Table, all_humans_gone, waiting
+from .table import Seat, Status, Table, all_humans_gone, only_person, waiting
 from .timing import Timing
 
 log = logging.getLogger(__name__)
@@ -97,16 +97,24 @@ class TableClocks:
             self._scheduler.at((key, CLOCK), deadline, lambda: self._ring_out(table, stamp))
         elif table.turn_timer <= 0:
             # End a game without a turn timer that nobody has moved in for
-            # Timing.game_idle, so that it doesn't hold its channel for good.
+            # Timing.game_idle, so that it doesn't hold its channel for good; one its only
+            # person plays against AIs sooner: nobody else waits on it, the channel does.
             since = table.active_at
+            alone = only_person(table) is not None
+            idle = self._timing.alone_game_idle if alone else self._timing.game_idle
             self._close_at(
                 table,
-                since + self._timing.game_idle,
+                since + idle,
                 lambda: table.status is Status.RUNNING and table.active_at == since,
                 IDLE_GAME,
             )
         else:
             self._scheduler.cancel((key, CLOCK))  # an AI's turn: it moves by itself
+
+    @property
+    def alone_idle_hours(self) -> int:
+        """The hours an untimed game its only person plays against AIs waits for a move."""
+        return round(self._timing.alone_game_idle / 3600)
 
     def turn_from_now(self, table: Table) -> None:
         """Give the player to move a whole turn from now (the bot was away, not them)."""

@@ -3,11 +3,13 @@
 A game every person left (:data:`~data.records.ABANDONED`) or none came back to from being
 away in time (:data:`~data.records.AWAY`), one nobody moved in for long
 (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted as having let it
-stall) and one cancelled by the only person still playing it
-(:data:`~data.records.CANCELLED`, noted as their leaving) are rated as a finished game
-is, if someone other than those who went is left to rank ahead of them (the rater
-decides; a rating that fails is logged, and the next start makes it, in order).  What
-says so is stored in the write that closes the game, so a recomputation agrees.
+stall) and one cancelled (:data:`~data.records.CANCELLED`) once a person other than the
+canceller made a move of their own, or by the only person still playing it after a move
+of theirs (a canceller who plays it noted as their leaving; see
+:meth:`~.ratings.Rater.cancel_rating`), are rated as a finished game is, if someone
+other than those who went is left to rank ahead of them (the rater decides; a rating
+that fails is logged, and the next start makes it, in order).  What says so is stored
+in the write that closes the game, so a recomputation agrees.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ class Closer:
         elif reason == IDLE_GAME:
             gone = await self._saver.save(self._rater.stall_note(table), failed)
         elif reason == CANCELLED and by is not None:
-            gone = await self._saver.save(self._rater.cancel_note(table, by), failed)
+            rated, gone = await self._saver.save(self._rater.cancel_rating(table, by), failed)
         await self._notices.close_table(table, status, reason, rated=rated, gone=gone)
         if rated or gone is not None:
             await self._rater.rate_table(table)

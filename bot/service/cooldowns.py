@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
-#: Seconds between two of one person's: tables opened, rematches, hints, reviews,
-#: stats (stats, leaderboard, history), charts, exports (a whole server's games) and
-#: leaderboard pages turned (each reads the board again).
+#: Seconds between two of one person's: tables opened, rematches, lobby changes (Join,
+#: Leave, Add AI, Remove AI, Hints on/off: each a write to the store and an edit of the
+#: table), hints, reviews, stats (stats, leaderboard, history), charts, exports (a whole
+#: server's games) and leaderboard pages turned (each reads the board again).
 DEFAULTS: Mapping[str, float] = {
     "new": 20.0,
     "rematch": 20.0,
+    "lobby": 2.0,
     "hint": 3.0,
     "review": 10.0,
     "stats": 5.0,

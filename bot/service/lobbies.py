@@ -30,11 +30,15 @@ from .table import (
     ai_name,
     ai_number,
     all_humans_gone,
+    changed_seat,
     ended_away,
+    only_person,
+    unconfirmed,
 )
 
-#: Lobbies one person may host at once in one server, in its channels and threads.
-LOBBIES_PER_HOST = 3
+#: Channels (and threads) one person may keep busy at once in one server: the lobbies they
+#: host and the games they play as its only person (against AIs) count alike.
+CHANNELS_PER_PERSON = 3
 
 
 class LobbyOptions(TypedDict):
@@ -58,7 +62,8 @@ class Lobbies:
     lobby's idle clock again (as a restart counts it: from the lobby's last save).
     ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
     (the move pipeline's) shows the game started and sets its first turn going.
-    A person hosts at most ``lobbies_per_host`` lobbies at once in a server.
+    A person keeps at most ``channels_per_person`` channels busy at once in a server:
+    the lobbies they host and the games they play alone against AIs.
     """
 
     def __init__(
@@ -74,7 +79,7 @@ class Lobbies:
         prepare_ai: Callable[[Table], None],
         after_change: Callable[[Table], Awaitable[None]],
         closer: Closer,
-        lobbies_per_host: int = LOBBIES_PER_HOST,
+        channels_per_person: int = CHANNELS_PER_PERSON,
     ) -> None:
         self._store = store
         self._saver = saver
@@ -86,15 +91,17 @@ class Lobbies:
         self._prepare_ai = prepare_ai
         self._after_change = after_change
         self._closer = closer  # a cancel that is its person's leaving is rated so
-        self._per_host = lobbies_per_host
+        self._per_host = channels_per_person
         self._opening: Counter[tuple[int, int]] = Counter()  # (guild, host): lobbies on the way
 
     @contextmanager
     def _hosting(self, guild_id: int, host_id: int) -> Iterator[None]:
         """Count a lobby being opened by ``host_id`` in ``guild_id``, or refuse it if
-        they host as many as they may there already (counted before the first await)."""
+        they keep as many channels busy as they may there already (counted before the
+        first await)."""
         if not self._may_host(guild_id, host_id):
-            raise ServiceError("error.too_many_lobbies", max=self._per_host)
+            hours = self._clocks.alone_idle_hours
+            raise ServiceError("error.too_many_channels", max=self._per_host, hours=hours)
         with self._on_the_way(guild_id, host_id):
             yield
 
@@ -111,12 +118,17 @@ class Lobbies:
                 del self._opening[guild_id, host_id]
 
     def _may_host(self, guild_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` hosts (or is opening) fewer lobbies than they may in
-        ``guild_id``: for a lobby opened, and for one handed on by a host leaving."""
+        """Whether ``user_id`` keeps fewer channels busy than they may in ``guild_id``
+        (the lobbies they host or are opening, the games they play as its only person):
+        for a lobby opened, and for one handed on by a host leaving."""
         hosted = sum(
             1
             for t in self._registry.tables()
-            if t.status is Status.LOBBY and t.guild_id == guild_id and t.host_id == user_id
+            if t.guild_id == guild_id
+            and (
+                (t.status is Status.LOBBY and t.host_id == user_id)
+                or (t.status is Status.RUNNING and only_person(t) == user_id)
+            )
         )
         return hosted + self._opening[guild_id, user_id] < self._per_host
 
@@ -189,10 +201,18 @@ class Lobbies:
             raise ServiceError("error.already_started")
 
     async def join(self, game_id: int, person: Person) -> Table:
+        """Take a seat, or confirm the one a Rematch kept for you."""
         table = self._lobby(game_id)
         async with table.lock:
             self._still_lobby(table)
-            if table.seat_of(person.id) is not None:
+            index = table.seat_of(person.id)
+            if index is not None and unconfirmed(table.seats[index]):
+                seats = changed_seat(table.seats, index, away=False)
+                await self._save_seats(table, seats)
+                table.seats = seats
+                self._clocks.arm_lobby(table)
+                return table
+            if index is not None:
                 raise ServiceError("error.already_joined")
             if person.id in table.removed:
                 raise ServiceError("error.removed_from_lobby")
@@ -214,7 +234,8 @@ class Lobbies:
             if index is None:
                 raise ServiceError("error.not_in_lobby")
             seats = [s for i, s in enumerate(table.seats) if i != index]
-            humans = [s.user_id for s in seats if s.user_id is not None]
+            # Only someone who joined themselves keeps it open, or hosts it.
+            humans = [s.user_id for s in seats if s.user_id is not None and not unconfirmed(s)]
             if not humans:
                 await self._notices.close_table(table, Status.CANCELLED, "closed.empty")
                 return table
@@ -312,22 +333,28 @@ class Lobbies:
         return table
 
     async def start(self, game_id: int, user_id: int) -> Table:
+        """Start the game with the seats taken by those who joined (and the AI seats): the
+        people a Rematch asked who didn't confirm are left out."""
         table = self._hosted(game_id, user_id)
         async with table.lock:
             self._still_lobby(table)
-            if len(table.seats) < table.ruleset.min_players:
-                raise ServiceError("error.not_enough_players", min=table.ruleset.min_players)
-            match = Match(table.ruleset, len(table.seats))
+            seats = [s for s in table.seats if not unconfirmed(s)]
+            least = table.ruleset.min_players
+            if len(seats) < least:
+                short = "error.not_enough_confirmed" if len(seats) < len(table.seats) else None
+                raise ServiceError(short or "error.not_enough_players", min=least)
+            match = Match(table.ruleset, len(seats))
             self._dealer.deal(match)
-            deadline = self._clocks.deadline(table, match)
+            deadline = self._clocks.deadline(table, match, seats)
             await self._saver.save(
                 self._store.games.start_game(
                     table.game_id,
-                    seats=seat_records(table.seats),
+                    seats=seat_records(seats),
                     events=match.events,
                     turn_deadline=deadline,
                 )
             )
+            table.seats = seats
             table.match = match
             table.status = Status.RUNNING
             table.turn_deadline = deadline
@@ -402,8 +429,15 @@ class Lobbies:
                 raise ServiceError("error.rematch_used")
             # Everyone comes back as they joined, humans as humans, except a player
             # who was kicked: they come back only by asking for the rematch themselves.
+            # The others are asked, not seated: each plays only once they confirm
+            # (unconfirmed), lest a Rematch drag someone absent into a rated game.
             seats = [
-                Seat(user_id=s.user_id, ai=None if s.human else s.ai, name=s.name)
+                Seat(
+                    user_id=s.user_id,
+                    ai=None if s.human else s.ai,
+                    name=s.name,
+                    away=s.human and s.user_id != person.id,
+                )
                 for s in old.seats
                 if not (s.human and s.ai is not None) or s.user_id == person.id
             ]

@@ -107,6 +107,7 @@ class Notices:
         )
         table.status = status
         table.end_reason = reason
+        table.rated_end = status is Status.CANCELLED and (rated or gone is not None)
         table.turn_deadline = None
         self._registry.unregister(table)
         if self.listener is not None:

@@ -1,8 +1,14 @@
 """Who ranks where in a rated game: the winners, the others by points, the leavers last.
 
-A person who left, was kicked, or whose seat an AI (or the turn clock) played for more
-than half of its moves is ranked last, behind every seat that finished, the leavers
-sharing the last rank; the AI that played on for them is not rated for that seat.  A
+A person who left, or whose seat an AI (or the turn clock) played for more than half of
+its moves, is ranked last, behind every seat that finished, the leavers sharing the last
+rank; the AI that played on for them is not rated for that seat.  Being a leaver follows
+only from a person's own absence, never from someone else's decision: a person kicked
+while they were at the table (not away) is *spared*: their seat keeps its place in the
+order by what it scored (nobody climbs over it by the kick), the others are rated against
+it as against them, and their own rating doesn't change (it was not their play that
+finished it).  One kicked while away (they had missed their turns) is counted as still
+away: the stand-in rule above decides, as if nobody had kicked them.  A
 game cancelled because no person played at it any more
 (:data:`~data.records.ABANDONED`), one without a turn timer nobody moved in for
 long (:data:`~data.records.IDLE_GAME`, the person whose turn it was noted
@@ -35,8 +41,9 @@ from game import IllegalMove, Match, RoundDealt
 log = logging.getLogger(__name__)
 
 #: Seat notes of a person handing their seat to an AI for the rest of the game, or
-#: letting the game stall at their turn until it was ended.
-GONE = frozenset({"kicked", "left", STALLED, CANCELLER})
+#: letting the game stall at their turn until it was ended (a kick is none: see
+#: :func:`seat_fates`).
+GONE = frozenset({"left", STALLED, CANCELLER})
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,9 @@ class Standing:
     ai: str | None
     name: str
     rank: int
+    #: Whether the result changes their rating: not for a person kicked while present
+    #: (their seat is still ranked, for the others).
+    counts: bool = True
 
     @property
     def kept(self) -> bool:
@@ -62,30 +72,57 @@ def is_person(seat: SeatRecord) -> bool:
 
 
 def leavers(record: GameRecord) -> set[int]:
-    """The people's seats rated last: they left or were kicked, or the AI standing in
-    and the turn clock made more than half of the seat's moves."""
+    """The people's seats rated last: they left, or the AI standing in and the turn clock
+    made more than half of the seat's moves (see :func:`seat_fates`)."""
+    return seat_fates(record)[0]
+
+
+def spared(record: GameRecord) -> set[int]:
+    """The people's seats kicked while they were at the table, no leavers: ranked by what
+    the seat scored, their rating left as it was (see :func:`seat_fates`)."""
+    return seat_fates(record)[1]
+
+
+def seat_fates(record: GameRecord) -> tuple[set[int], set[int]]:
+    """The leavers and the spared seats of the game.
+
+    A kick is no leaving: a seat kicked while its person played it (not away) is spared,
+    its moves after the kick counted for nobody; one kicked while away stays away (the
+    stand-in's moves count against them as before, as if nobody had kicked them), and
+    the stand-in rule decides.  A spared seat that was a leaver by then (it left first,
+    or was stood in for mostly before the kick) is a leaver."""
     people = {s.seat for s in record.seats if is_person(s)}
     gone = {n.seat for n in record.notes if n.kind in GONE}
     notes_at: dict[int, list[tuple[int, str]]] = {}
     for note in record.notes:
         notes_at.setdefault(note.seq, []).append((note.seat, note.kind))
     away: set[int] = set()
+    kicked: set[int] = set()  # kicked while present: their seat's moves count no more
     own: Counter[int] = Counter()
     others: Counter[int] = Counter()
     for seq, event in enumerate(record.events):
-        for seat, kind in notes_at.get(seq, ()):
-            if kind == "takeover":
-                away.add(seat)
-            elif kind == "back":
-                away.discard(seat)
-        if isinstance(event, RoundDealt):
+        _note(notes_at.get(seq, ()), away, kicked)
+        if isinstance(event, RoundDealt) or event.seat in kicked:
             continue
         if event.seat in away or seq in record.automatic:
             others[event.seat] += 1
         else:
             own[event.seat] += 1
+    _note(notes_at.get(len(record.events), ()), away, kicked)
     stood_in = {seat for seat in people if 2 * others[seat] > own[seat] + others[seat]}
-    return people & (gone | stood_in)
+    last = people & (gone | stood_in)
+    return last, (people & kicked) - last
+
+
+def _note(notes: Sequence[tuple[int, str]], away: set[int], kicked: set[int]) -> None:
+    """Follow the seat notes made before an event: who is away, who was kicked present."""
+    for seat, kind in notes:
+        if kind == "takeover":
+            away.add(seat)
+        elif kind == "back":
+            away.discard(seat)
+        elif kind == "kicked" and seat not in away:
+            kicked.add(seat)
 
 
 def going_note(record: GameRecord, seat: int, kind: str) -> SeatNote | None:
@@ -140,7 +177,7 @@ def standings(game: FinishedGame) -> list[Standing]:
     points, winners = result(game)
     if len(points) != len(record.seats):
         return []
-    last = leavers(record)
+    last, kept_out = seat_fates(record)
     order = {
         s.seat: (0 if s.seat in winners else 1, points[s.seat])
         for s in record.seats
@@ -160,5 +197,5 @@ def standings(game: FinishedGame) -> list[Standing]:
         else:
             assert s.ai is not None
             player, user, ai, name = ai_player(s.ai), None, s.ai, s.ai
-        placed.append(Standing(s.seat, player, user, ai, name, rank))
+        placed.append(Standing(s.seat, player, user, ai, name, rank, s.seat not in kept_out))
     return placed

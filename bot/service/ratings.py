@@ -77,11 +77,13 @@ def rate_game(
         after = MODEL.rate(teams, ranks=ranks)
         seen: dict[str, list[int]] = {}
         for i, s in enumerate(seats):
-            old, new = teams[i][0], after[i][0]
+            # A person kicked while present is ranked, for the others, but keeps the
+            # rating they came with: the kick decides nothing of theirs.
+            old, new = teams[i][0], after[i][0] if s.counts else teams[i][0]
             changes.append(
                 SeatRating(s.seat, scope, s.player, s.rank, old.mu, old.sigma, new.mu, new.sigma)
             )
-            if s.kept:
+            if s.kept and s.counts:
                 seen.setdefault(s.player, []).append(i)
         for player, at in seen.items():
             first = seats[at[0]]
@@ -249,21 +251,30 @@ class Rater:
         record = await self._store.games.load_game(table.game_id)
         return going_note(record, seat, STALLED) if record is not None else None
 
-    async def cancel_note(self, table: Table, user_id: int) -> SeatNote | None:
-        """The note to cancel ``table``'s game with as ``user_id``'s leaving (see
-        :func:`going_note`): None unless it is running and they are the only person still
-        playing at it (each other seat an AI's, or a person's who left, was kicked or is
-        away), lest they dodge the loss leaving would be.  A cancel while others play, by
-        someone not playing, or before the canceller's first move (a game started with
-        the wrong rules, say: nothing of theirs to lose yet) is nobody's.  Raises
-        :class:`StoreError` if the stored game can't be read."""
-        playing = [i for i, s in enumerate(table.seats) if s.human and s.controller is None]
-        if table.status is not Status.RUNNING or playing != [table.seat_of(user_id)]:
-            return None
+    async def cancel_rating(self, table: Table, user_id: int) -> tuple[bool, SeatNote | None]:
+        """How ``user_id``'s cancel of ``table``'s running game is rated: (rated as it
+        stood, the note of their leaving).  A cancel can't erase what others earned: once
+        a person other than the canceller made a move of their own, the game is rated as
+        it stood (nobody won, the others by their points then); a canceller still playing
+        it is noted as leaving it (:func:`going_note`: ranked last).  So is the only person
+        still playing, against AIs, once they made a move of their own, lest they dodge
+        the loss leaving would be.  Before that (a game started with the wrong rules,
+        cancelled at once) it is nobody's: (False, None).  Raises :class:`StoreError` if
+        the stored game can't be read."""
+        if table.status is not Status.RUNNING:
+            return False, None
         record = await self._store.games.load_game(table.game_id)
-        if record is None or not moved(record, playing[0]):
-            return None
-        return going_note(record, playing[0], CANCELLER)
+        if record is None:
+            return False, None
+        seat = table.seat_of(user_id)
+        playing = [i for i, s in enumerate(table.seats) if s.human and s.controller is None]
+        others = any(moved(record, i) for i, s in enumerate(table.seats) if s.human and i != seat)
+        alone = seat is not None and playing == [seat] and moved(record, seat)
+        if not (others or alone):
+            return False, None
+        if seat is not None and seat in playing:
+            return False, going_note(record, seat, CANCELLER)
+        return someone_ahead(record), None
 
     async def rate_new(self, guild_id: int) -> dict[int, GameRating]:
         """Rate the server's games finished after its latest rated one, in order; what was

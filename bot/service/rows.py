@@ -63,6 +63,7 @@ def table_from_record(record: GameRecord) -> Table:
         end_reason=record.end_reason if record.end_reason in END_REASONS else None,
         moves_listed=record.moves_listed,
         waits_until=record.waits_until,
+        rated_end=record.status == "cancelled" and record.finished_at is not None,
     )
     if record.events:
         for event in record.events:

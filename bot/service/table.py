@@ -64,6 +64,13 @@ class Seat:
         return Strength.NORMAL if self.away else None
 
 
+def unconfirmed(seat: Seat) -> bool:
+    """A lobby seat a Rematch gave a person of the old game who hasn't confirmed it (with
+    Join) yet: kept as ``away`` (they aren't here), left out at the start, so nobody
+    plays, is pinged or is rated in a game they didn't join themselves."""
+    return seat.human and seat.away
+
+
 def ai_seat_error(seat: Seat) -> str:
     """Why a player whose seat an AI plays can't move or ask a hint: away (their
     "I'm back" gives it back), or kicked or gone for the rest of the game."""
@@ -90,6 +97,13 @@ def ended_away(table: Table) -> bool:
     """The game ended because none of its people, all away, was back in time: its
     players may have a rematch, as of a finished game."""
     return table.status is Status.CANCELLED and table.end_reason == AWAY
+
+
+def only_person(table: Table) -> int | None:
+    """The one person at a table whose other seats are AIs' (or people's who left or were
+    kicked): a game against AIs keeps its channel for them alone.  None otherwise."""
+    people = [s.user_id for s in table.seats if s.user_id is not None and s.ai is None]
+    return people[0] if len(people) == 1 else None
 
 
 def persons_turn(table: Table, stamp: int) -> int | None:
@@ -186,6 +200,8 @@ class Table:
     removed: set[int] = field(default_factory=set)
     #: Why it was cancelled, once it was (an i18n key: ``closed.idle_game``…), stored.
     end_reason: str | None = None
+    #: A cancelled game that is rated all the same (as it stood, or as its leavers' loss).
+    rated_end: bool = False
     #: How many of its lines (``recent.total``) its table message had listed when the
     #: bot stopped, as stored; None if not known. The front end keeps it after each edit.
     moves_listed: int | None = None

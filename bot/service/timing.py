@@ -28,7 +28,10 @@ class Timing:
     lobby_idle: float = 15 * 60
     """A lobby nobody starts closes after this."""
     game_idle: float = 3 * 24 * 60 * 60
-    """A game without a turn timer ends after this without a move."""
+    """A game without a turn timer ends after this without a move…"""
+    alone_game_idle: float = 6 * 60 * 60
+    """…one whose only person plays against AIs after this: its channel is shared, and
+    nobody else is waiting on them to play it."""
     save_retry: float = 10.0
     """Before a timed-out turn or a close that couldn't be saved is tried again."""
     ai_retry: float = 2.0

@@ -199,6 +199,9 @@ async def test_a_kicked_player_who_asks_for_the_rematch_plays_it_themselves(
         (bob.id, None),
         (carol.id, None),
     ]
+    # alice and bob were asked, not seated: each plays once they confirm with Join.
+    for player in (alice, bob):
+        await player.click(table_message(channel), label="Join")
     await carol.click(table_message(channel), label="Start")
     assert rematch.status is Status.RUNNING
     assert all(s.controller is None for s in rematch.seats), "every seat played by its human"

@@ -119,6 +119,35 @@ async def test_a_new_table_refused_in_a_channel_not_allowed_costs_no_wait(
     assert "too often" in answer(await alice.slash(other, "lama new"))
 
 
+@pytest.mark.cooldowns
+async def test_lobby_changes_wait_two_seconds_per_person(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """Join, Leave, Add AI, Remove AI and Hints each save the lobby: one person's come
+    at most one every two seconds, so nobody can flood the store and the table's edits;
+    someone else's change isn't held up by theirs."""
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    too_soon = "You're doing that too often. Please try again in 2 seconds."
+    left = await bob.click(table_message(channel), label="Leave")  # deferred: a follow-up
+    assert [m.content for m in left.followups if m.ephemeral] == [too_soon]
+    await alice.select(table_message(channel), ["easy"])  # alice's own wait starts
+    assert answer(await alice.click(table_message(channel), label="Remove AI")) == too_soon
+    assert [s.user_id for s in table.seats] == [alice.id, bob.id, None]
+    await simcord_env.advance_time(2)
+    await bob.click(table_message(channel), label="Leave")
+    await alice.click(table_message(channel), label="Hints: on")
+    assert answer(await alice.click(table_message(channel), label="Hints: off")) == too_soon
+    assert answer(await alice.click(table_message(channel), label="Remove AI")) == too_soon
+    assert [s.user_id for s in table.seats] == [alice.id, None] and not table.hints
+    await simcord_env.advance_time(2)
+    await alice.click(table_message(channel), label="Remove AI")
+    assert [s.user_id for s in table.seats] == [alice.id]
+
+
 async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -133,7 +162,9 @@ async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
         await open_lobby(simcord_env, alice, place)
     refused = await alice.slash(places[3], "lama new")
     assert answer(refused) == (
-        "You already host 3 open lobbies in this server. Start or cancel one of them first."
+        "You already keep 3 channels busy in this server: the lobbies you host and the "
+        "games you play alone against AIs count alike. Finish, leave or cancel one first. "
+        "An untimed game against AIs nobody moves in ends after 6 hours."
     )
     assert service(simcord_env).table_in(places[3].id) is None
     await open_lobby(simcord_env, bob, places[3])  # someone else still may

@@ -261,6 +261,26 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     assert stored is not None and stored.status == "cancelled"
 
 
+async def test_a_game_against_ais_its_only_person_leaves_for_six_hours_ends(
+    simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
+) -> None:
+    """A shared channel isn't held for three days by one person's game against an AI:
+    untimed and nobody moving, it ends after six hours, and its table says why."""
+    rig(simcord_env, [[C.TWO, C.FIVE], [C.THREE, C.SIX]], C.ONE, [], starter=0)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0)
+    await alice.select(table_message(channel), ["easy"])
+    await alice.click(table_message(channel), label="Start")
+    await simcord_env.advance_time(6 * 3600 - 60)
+    assert table.status is Status.RUNNING
+    await simcord_env.advance_time(61)
+    assert table.status is Status.CANCELLED
+    await simcord_env.advance_time(3)
+    assert below_title(table_message(channel)) == (
+        "Nobody moved for six hours in this game against AIs, so it was ended: a channel is shared."
+    )
+    assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
+
+
 async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

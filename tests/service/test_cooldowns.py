@@ -73,7 +73,9 @@ async def test_the_service_has_the_default_cooldowns_on_its_clock_or_those_given
     game: ServiceGame,
 ) -> None:
     assert game.service.cooldowns.seconds == DEFAULTS
-    assert set(DEFAULTS) == {"new", "rematch", "hint", "review", "stats", "chart", "export", "page"}
+    assert set(DEFAULTS) == {
+        *("new", "rematch", "lobby", "hint", "review", "stats", "chart", "export", "page")
+    }
     mine = Cooldowns(game.clock, {"hint": 1})
     other = GameService(
         game.store,

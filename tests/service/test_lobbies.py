@@ -250,14 +250,16 @@ async def test_a_host_keeps_at_most_three_lobbies_in_a_server_threads_included(
         game.lobby([ANN], start=False), game.lobby([ANN], start=False), return_exceptions=True
     )
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
-    assert [(e.key, e.params) for e in refused] == [("error.too_many_lobbies", {"max": 3})]
+    assert [(e.key, e.params) for e in refused] == [
+        ("error.too_many_channels", {"max": 3, "hours": 6})
+    ]
     # Someone else may still open one; a lobby started or closed no longer counts.
     await game.lobby([BOB], start=False)
     await game.service.cancel(first[0].game_id, ANN.id, can_manage=False)
     await game.lobby([ANN], start=False)
     with pytest.raises(ServiceError) as again:
         await game.lobby([ANN], start=False)
-    assert again.value.key == "error.too_many_lobbies"
+    assert again.value.key == "error.too_many_channels"
 
 
 async def test_the_host_removes_a_joiner_who_then_cannot_join_again(game: ServiceGame) -> None:

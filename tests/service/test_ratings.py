@@ -575,8 +575,11 @@ def test_a_game_every_person_left_ranks_its_ai_seats_by_points_and_the_leavers_l
     # Points that didn't count (a finished game's) and no winner: the points when it ended.
     game = FinishedGame(left, points=(), winners=frozenset())
     ranks = {s.seat: s.rank for s in standings(game)}
-    assert ranks == {0: 3, 2: 3, 1: 1 + (points[3] < points[1]), 3: 1 + (points[1] < points[3])}
+    # Seat 2 was kicked while its person played it: no leaver, ranked by its points, and
+    # its person's rating left as it was.
+    assert ranks == {0: 4, **ranked_by_points(points, (1, 2, 3))}
     assert [s.player for s in standings(game)] == ["user:10", "ai:easy", "user:11", "ai:hard"]
+    assert [s.counts for s in standings(game)] == [True, True, False, True]
     # Only people started it: nobody to rank ahead of them, so nobody is rated.
     people_only = record(
         [person(0, 10), SeatRecord(1, 11, "normal", "P11")],
@@ -674,7 +677,8 @@ async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) 
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
     ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(left.game_id)}
-    assert ranks[0] == ranks[1] == 3 and {ranks[2], ranks[3]} <= {1, 2}
+    # Bob, kicked while he played, is no leaver: his seat is ranked by its points.
+    assert ranks[0] == 4 and {ranks[1], ranks[2], ranks[3]} <= {1, 2, 3}
     await rates_again_the_same(game, 3)
 
 
@@ -769,11 +773,12 @@ async def test_a_cancel_before_the_cancellers_first_move_stays_unrated(
     assert stored is not None and stored.finished_at is None and stored.notes == ()
 
 
-async def test_a_cancel_while_other_people_play_stays_unrated(game: ServiceGame) -> None:
-    table = await game.lobby([ANN, BOB], [Strength.EASY])
-    await play_a_round(game, table)
-    await cancel_alone(game, table, ANN.id)
-    # Nor is a lobby cancelled, nor a game only leavers would be ranked in.
+async def test_a_cancelled_lobby_or_game_only_leavers_would_rank_in_stays_unrated(
+    game: ServiceGame,
+) -> None:
+    """A lobby cancelled is not rated, nor a game whose canceller would rank with the
+    others who left (nobody to rank ahead of them). A cancel once others moved is:
+    tests/service/test_kicks_and_cancels.py."""
     lobby = await game.lobby([ANN], [Strength.EASY], start=False)
     await game.service.cancel(lobby.game_id, ANN.id, can_manage=False)
     people = await game.lobby([ANN, BOB])
@@ -783,22 +788,9 @@ async def test_a_cancel_while_other_people_play_stays_unrated(game: ServiceGame)
     assert (await game.service.rate_unrated()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
     assert (await game.service.rerate()).games == 0
-    for cancelled in (table, people):
-        stored = await game.store.games.load_game(cancelled.game_id)
-        assert stored is not None and stored.finished_at is None
-        assert [n.kind for n in stored.notes] == ([] if cancelled is table else ["left"])
-
-
-async def test_an_admin_cancelling_someones_game_against_ais_leaves_it_unrated(
-    game: ServiceGame,
-) -> None:
-    table = await game.lobby([ANN], [Strength.NORMAL])
-    await play_a_round(game, table)
-    await cancel_alone(game, table, BOB.id, can_manage=True)  # Bob isn't at the table
-    assert (await game.service.rate_unrated()).games == 0
-    assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
-    stored = await game.store.games.load_game(table.game_id)
-    assert stored is not None and stored.finished_at is None and stored.notes == ()
+    stored = await game.store.games.load_game(people.game_id)
+    assert stored is not None and stored.finished_at is None
+    assert [n.kind for n in stored.notes] == ["left"]
 
 
 async def test_a_host_who_left_cancelling_before_the_game_is_ended_is_still_rated_last(
@@ -873,9 +865,9 @@ def test_a_stalled_game_ranks_the_others_by_points_and_its_staller_with_the_leav
         notes=(SeatNote(3, 2, "kicked"), SeatNote(len(match.events), 0, "stalled")),
     )
     game = FinishedGame(stalled, points=(), winners=frozenset())
-    assert leavers(stalled) == {0, 2}
+    assert leavers(stalled) == {0}  # seat 2 was kicked while it played: no leaver
     ranks = {s.seat: s.rank for s in standings(game)}
-    assert ranks == {0: 3, 2: 3, **ranked_by_points(points, (1, 3))}
+    assert ranks == {0: 4, **ranked_by_points(points, (1, 2, 3))}
     # Nobody but leavers to rank ahead of the staller: nobody is rated.
     alone = record(
         seats[:2],
@@ -943,8 +935,8 @@ async def test_a_stalled_game_rates_again_the_same(game: ServiceGame) -> None:
     await game.service.kick(stalled.game_id, ANN.id, CY.id, can_manage=False)
     staller = await stall(game, stalled)
     ranks = {c.seat: c.rank for c in await rated(game, stalled.game_id)}
-    # The staller and Cy (kicked) share the last rank, behind the other two.
-    assert ranks[staller] == ranks[2] == 3 and staller in (0, 1)
+    # The staller last; Cy, kicked while he played, is no leaver.
+    assert ranks[staller] == 4 and ranks[2] < 4 and staller in (0, 1)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
     await rates_again_the_same(game, 3)

@@ -8,7 +8,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.table import Table, ended_away
+from bot.service.table import Table, ended_away, unconfirmed
 
 from ..custom_ids import LobbyButtonId
 from ..faces import Faces, deck_row
@@ -22,11 +22,18 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
     rules = table.ruleset
     gid = table.game_id
     full = len(table.seats) >= rules.max_players
+    # A Rematch's lobby says who confirmed and who hasn't: only the first play.
+    asking = any(unconfirmed(s) for s in table.seats)
     lines = []
     for seat in table.seats:
         crown = " 👑" if seat.user_id == table.host_id else ""
         who = f"<@{seat.user_id}>" if seat.user_id is not None else seat_name(loc, seat)
+        if asking and unconfirmed(seat):
+            crown += " — ⏳ " + text(loc, "lobby.unconfirmed")
+        elif asking and seat.human:
+            crown += " — ✅ " + text(loc, "lobby.confirmed")
         lines.append(f"• {who}{crown}")
+    note = ("\n-# " + text(loc, "lobby.rematch_note")) if asking else ""
     players = text(loc, "lobby.players", count=len(table.seats), max=rules.max_players)
     join = button(
         LobbyButtonId("join", gid).custom_id,
@@ -62,7 +69,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                     + deck_row(faces, rules)
                 ),
                 ui.Separator(),
-                block(f"**{players}**\n" + ("\n".join(lines) or "—"), join),
+                block(f"**{players}**\n" + ("\n".join(lines) or "—") + note, join),
                 row(AddAISelect.make(gid, loc, disabled=full, version=table.opened_at)),
                 row(remove_ai, hints),
                 ui.Separator(),

@@ -11,6 +11,7 @@ from bot.i18n import text
 from bot.service.table import MoveLine, Status, Table
 
 from ..faces import Faces
+from ..words import end_key
 from .hand import hand_view, seat_taken_view
 from .layout import COLOR_CLOSED, fit, layout
 from .lobby import closed_view, lobby_view
@@ -38,7 +39,7 @@ def table_payload(
         view = lobby_view(table, faces)
     elif table.status is Status.CANCELLED or table.match is None:
         # ``reason`` as the close told it; a table rebuilt after a restart has it stored.
-        view = closed_view(table, reason or table.end_reason or "closed.cancelled")
+        view = closed_view(table, end_key(table, reason))
     else:
         view = table_view(table, faces, moves, unlisted=unlisted)
     if waiting:

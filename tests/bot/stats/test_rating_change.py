@@ -120,7 +120,8 @@ async def test_cancelling_a_game_against_ais_says_what_it_cost(
     assert change is not None and change < 0, table.rating_changes
     assert done.response.content == (
         f"The game was cancelled. Your rating here changed by **{signed(change)}**: "
-        "cancelling a game nobody else plays counts as leaving it, finishing last."
+        "a game cancelled after moves were made is rated as it stood, and whoever cancels "
+        "it while playing finishes last, as if they had left."
     )
 
 
@@ -152,5 +153,64 @@ async def test_cancelling_with_the_lobbys_cancel_still_shown_says_what_it_cost(
     told = [m.content for m in done.followups if m.ephemeral]
     assert told[-1:] == [
         f"The game was cancelled. Your rating here changed by **{signed(change)}**: "
-        "cancelling a game nobody else plays counts as leaving it, finishing last."
+        "a game cancelled after moves were made is rated as it stood, and whoever cancels "
+        "it while playing finishes last, as if they had left."
     ]
+
+
+async def test_a_kick_on_a_players_winning_turn_leaves_their_rating_and_their_win(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """The issue's case: alice draws; bob, on his turn, holds the card that wins the game;
+    alice kicks him. The AI that takes his seat plays it and the seat wins: the finished
+    table shows it first, bob's rating untouched (±0), and alice's loss to it."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.FIVE, C.SIX], [C.THREE]], C.THREE, [C.ONE], starter=0)
+    table = await open_lobby(simcord_env, alice, channel, threshold=5)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await take_simple_turn(alice, channel)  # she can only draw
+    assert table.to_move == 1
+    kicked = await alice.slash(channel, "lama kick", member=bob)
+    assert kicked.response is not None and kicked.response.content == (
+        "An AI now plays for bob. They were still playing, so this game leaves their "
+        "rating as it is, and their seat still ranks by what it scores."
+    )
+    await simcord_env.advance_time(5)
+    assert table.status is Status.FINISHED
+    first, second = standings(table_message(channel))
+    assert first.startswith("1. bob — 0 points") and first.endswith(" · rating **\u00b10**")
+    change = table.rating_changes[0]
+    assert change < 0 and second.startswith("2. alice — 12 points")
+    assert second.endswith(f" · rating **{signed(change)}**")
+
+
+async def test_a_host_cancelling_once_others_moved_is_told_it_counts_and_the_table_says_so(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """alice and bob each made a move; alice, the host, cancels: the game isn't erased.
+    She is told what it cost her, and the closed table says how it is rated."""
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    rig(simcord_env, [[C.TWO, C.FIVE, C.SIX], [C.THREE, C.FOUR, C.SIX]], C.ONE, [], starter=0)
+    table = await open_lobby(simcord_env, alice, channel)
+    await bob.click(table_message(channel), label="Join")
+    await alice.click(table_message(channel), label="Start")
+    await take_simple_turn(alice, channel)
+    await take_simple_turn(bob, channel)
+    done = await alice.slash(channel, "lama cancel")
+    assert done.response is not None and done.response.ephemeral
+    change = table.rating_changes.get(0)
+    assert change is not None and change < 0 < table.rating_changes[1], table.rating_changes
+    assert done.response.content == (
+        f"The game was cancelled. Your rating here changed by **{signed(change)}**: a game "
+        "cancelled after moves were made is rated as it stood, and whoever cancels it "
+        "while playing finishes last, as if they had left."
+    )
+    await simcord_env.advance_time(3)
+    assert "rated as it stood" in " ".join(text_blocks(table_message(channel)))
