@@ -106,7 +106,10 @@ class Pings:
 
     async def ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:
         """One short ping message per table: a mention notifies, an edit would not."""
-        key = "ping.warning" if warning else "ping.turn"
+        # A timed turn's ping says when its time runs out, not when the turn starts.
+        key = (
+            "ping.warning" if warning else "ping.turn_until" if table.turn_deadline else "ping.turn"
+        )
         when = f"<t:{int(table.turn_deadline)}:R>" if table.turn_deadline else ""
         content = text(table.locale, key, mention=f"<@{user_id}>", when=when)
         current = self.standing(table.game_id)

@@ -153,7 +153,9 @@ async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warnin
 
     assert moves and moves[0].done() and table.to_move == 1, "alice's move was made"
     standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
-    assert standing == [f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"]
+    assert standing == [
+        f"{bob.mention}, it's your turn — time runs out <t:{int(table.turn_deadline or 0)}:R>"
+    ]
 
 
 @pytest.mark.real_pacing

@@ -39,7 +39,7 @@ async def test_the_player_to_move_is_pinged_and_warned_before_the_timer_runs_out
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     assert pings(channel) == [
-        f"{alice.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+        f"{alice.mention}, it's your turn — time runs out <t:{int(table.turn_deadline or 0)}:R>"
     ]
     await simcord_env.advance_time(3)
     # "in 2 minutes" is when the turn ends, not when it starts.
@@ -64,7 +64,7 @@ async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
     await simcord_env.advance_time(3)
     assert "alice ran out of time and quit the round" in last_moves(channel)
     assert pings(channel) == [
-        f"{bob.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+        f"{bob.mention}, it's your turn — time runs out <t:{int(table.turn_deadline or 0)}:R>"
     ]
 
 
@@ -193,7 +193,7 @@ async def test_exactly_one_ping_message_stands_at_any_time(
         mover = players[table.seats[seat].user_id or 0]
         await simcord_env.advance_time(6)  # the player thinks (one who just clicked isn't pinged)
         assert pings(channel) == [
-            f"{mover.mention}, it's your turn <t:{int(table.turn_deadline or 0)}:R>"
+            f"{mover.mention}, it's your turn — time runs out <t:{int(table.turn_deadline or 0)}:R>"
         ]
         hand = await open_hand(mover, channel)
         await mover.click(hand, custom_id=enabled(hand, "lama:play:")[0])

@@ -137,7 +137,7 @@ async def test_a_resumed_turn_starts_again_from_the_restart_and_then_runs_out(
     assert resumed.turn_deadline == now + 60
     # The ping from before the restart is replaced by one with the deadline as it is now.
     standing = [m.content for m in channel.history() if m.content.startswith(("<@", "⏰"))]
-    assert standing == [f"{alice.mention}, it's your turn <t:{int(now + 60)}:R>"]
+    assert standing == [f"{alice.mention}, it's your turn — time runs out <t:{int(now + 60)}:R>"]
     stamp = resumed.stamp
     await simcord_env.advance_time(59)
     assert resumed.stamp == stamp and resumed.to_move == 0, "the turn was cut short"
