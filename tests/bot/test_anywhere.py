@@ -310,3 +310,30 @@ async def test_use_external_apps_off_opens_no_half_table(
     said = [str(f.content) for f in result.followups]
     assert any("Use External Apps" in text for text in said)
     assert anywhere.live(place) == []
+
+
+async def test_a_player_who_leaves_the_group_dm_leaves_the_game(
+    simcord_env: simcord.Env, anywhere: Anywhere
+) -> None:
+    """Discord tells a bot outside the group DM nothing of it; each click there carries
+    its recipients: the next click after ben left hands his seat to an AI, as a leave."""
+    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
+    place = anywhere.group_dm(ann, ben)
+    anywhere.install(ann)
+    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
+    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0)
+    assert lobby.response is not None
+    await anywhere.click(ben, place, lobby.response, label="Join")
+    await anywhere.click(ann, place, lobby.response, label="Start")
+    table = service(simcord_env).table_in(place.channel_id)
+    assert table is not None
+
+    simcord_env.backend.get_channel(place.channel_id).recipient_ids.remove(ben.id)
+    await anywhere.click(ann, place, live_table(anywhere, place), label="Show my hand")
+    await simcord_env.advance_time(5)
+
+    seat = table.seat_of(ben.id)
+    assert seat is not None and table.seats[seat].controller is not None, "an AI plays for ben"
+    assert "ben left" in texts(
+        simcord_env.backend.get_message(place.channel_id, live_table(anywhere, place))
+    )

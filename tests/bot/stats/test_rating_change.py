@@ -182,10 +182,11 @@ async def test_a_kick_on_a_players_winning_turn_leaves_their_rating_and_their_wi
     await simcord_env.advance_time(5)
     assert table.status is Status.FINISHED
     first, second = standings(table_message(channel))
-    assert first.startswith("1. bob — 0 points") and first.endswith(" · rating **\u00b10**")
+    # The new rating beside its change (issue 42's wording): bob's untouched.
+    assert first.startswith("1. bob — 0 points") and first.endswith(" (\u00b10)")
     change = table.rating_changes[0]
     assert change < 0 and second.startswith("2. alice — 12 points")
-    assert second.endswith(f" · rating **{signed(change)}**")
+    assert second.endswith(f" ({signed(change)})")
 
 
 async def test_a_host_cancelling_once_others_moved_is_told_it_counts_and_the_table_says_so(
