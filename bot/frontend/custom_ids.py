@@ -176,7 +176,8 @@ class BoardId:
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset({"board"})
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(
-        rf"board:(?P<guild>{_NUMBER}):(?P<page>{_NUMBER}):(?P<order>[0-9]{{1,2}})"
+        # The place: a server's id, or minus a group DM's (a place of its own).
+        rf"board:(?P<guild>-?{_NUMBER}):(?P<page>{_NUMBER}):(?P<order>[0-9]{{1,2}})"
         rf"(?::(?P<season>all|{_NUMBER}))?"
     )
     guild_id: int
@@ -192,7 +193,8 @@ class BoardId:
 
     @classmethod
     def from_match(cls, m: re.Match[str]) -> BoardId | None:
-        numbers = _numbers(m, "guild", "page")
+        guild = int(m["guild"])
+        numbers = _numbers(m, "page") if fits_store(abs(guild)) else None
         order = int(m["order"])
         season = m["season"]
         # The old ids had no season and knew only the old orders.
@@ -205,7 +207,7 @@ class BoardId:
             key = int(season)
         else:
             return None
-        return cls(numbers[0], numbers[1], known[order], key)
+        return cls(guild, numbers[0], known[order], key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,11 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
+from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.pacing import Pacing
 from bot.service.table import Status, Table
 from bot.service.timing import Timing
+from data.records import ALL_TIME
 from game import Card as C
 from testkit.anywhere import Anywhere, Place
 from testkit.simcord_play import enabled, rig, service, texts, title
@@ -337,3 +339,11 @@ async def test_a_player_who_leaves_the_group_dm_leaves_the_game(
     assert "ben left" in texts(
         simcord_env.backend.get_message(place.channel_id, live_table(anywhere, place))
     )
+
+
+def test_a_group_dms_leaderboard_pages_turn() -> None:
+    """A place outside a server has a negative id: its leaderboard's Previous and Next
+    carry it, and a click on them must be understood, not taken for a forged button."""
+    board = BoardId(-1456074443980800027, 2, "rating", ALL_TIME)
+
+    assert parse(board.custom_id.removeprefix("lama:")) == board
