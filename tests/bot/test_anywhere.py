@@ -347,3 +347,54 @@ def test_a_group_dms_leaderboard_pages_turn() -> None:
     board = BoardId(-1456074443980800027, 2, "rating", ALL_TIME)
 
     assert parse(board.custom_id.removeprefix("lama:")) == board
+
+
+async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_work_there(
+    simcord_env: simcord.Env, anywhere: Anywhere
+) -> None:
+    """Everything around a game works in a group DM too, all on interaction tokens: the
+    installer's stats, leaderboard, history, chart and review, a replay's pages, a hint
+    during the game, and a Rematch pressed by someone who never installed the app."""
+    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
+    place = anywhere.group_dm(ann, ben)
+    anywhere.install(ann)
+    rig(simcord_env, [[C.FOUR, C.FIVE], [C.SIX] * 3], C.FOUR, [C.ONE] * 4)
+    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0, threshold=1)
+    assert lobby.response is not None
+    await anywhere.click(ben, place, lobby.response, label="Join")
+    await anywhere.click(ann, place, lobby.response, label="Start")
+    table = service(simcord_env).table_in(place.channel_id)
+    assert table is not None
+    hint = await anywhere.slash(ann, place, "lama hint")
+    assert hint.ephemeral and hint.response is not None
+    await play_out(simcord_env, anywhere, place, table, {ann.id: ann, ben.id: ben})
+    await simcord_env.advance_time(10)
+    assert table.status is Status.FINISHED
+
+    for command in ("lama stats", "lama leaderboard", "lama history", "lama chart"):
+        answer = await anywhere.slash(ann, place, command)
+        assert answer.response is not None, command
+        shown = texts(answer.response) or str(answer.response.content)
+        assert "ann" in shown, (command, shown)
+    review = await anywhere.slash(ann, place, "lama review")
+    assert review.response is not None or review.followups
+    replay = await anywhere.slash(ann, place, "lama replay")
+    assert replay.ephemeral and replay.response is not None
+    turned = await anywhere.click(
+        ann,
+        place,
+        replay.response,
+        custom_id=next(
+            cid for cid in enabled(replay.response, "lama:replay:") if cid.endswith(":next")
+        ),
+    )
+    assert turned.response is not None
+
+    assert table.table_message_id is not None
+    rematch = await anywhere.click(ben, place, table.table_message_id, label="Rematch")
+    assert not rematch.ephemeral or rematch.followups
+    again = service(simcord_env).table_in(place.channel_id)
+    assert again is not None and again.game_id != table.game_id
+    assert again.guild_id == table.guild_id  # the same place, its own board
+    assert anywhere.calls.bot_total - anywhere.calls.bot[None] == 0
+    no_refusals(anywhere)
