@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import logging
 
@@ -193,6 +192,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             return
         hand = hand_payload(table, seat, str(interaction.locale), self.bot.faces)
         sent = await interaction.followup.send(**hand, ephemeral=True, wait=True)
+        self.presenter.clicked(table, interaction, followups=1)  # the hand is one
         edit = functools.partial(interaction.followup.edit_message, sent.id)
         self.presenter.opened_hand(table, interaction.user.id, interaction, None, sent.id, edit)
 
@@ -212,11 +212,13 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             return False
         if not self.presenter.former_table(table, message.id):
             return False
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await interaction.response.edit_message(**moved_payload(table, current))
+        except discord.HTTPException as error:  # the reply below says where all the same
+            log.info("game %s: an old table could not point to the new: %s", table.game_id, error)
         link = message_link(table.guild_id, table.channel_id, current)
         await reply(interaction, text(interaction.locale, "error.table_moved", link=link))
-        self.presenter.clicked(table, interaction)
+        self.presenter.clicked(table, interaction, followups=1)
         return True
 
     async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:

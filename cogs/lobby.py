@@ -33,7 +33,7 @@ from bot.frontend.replies import (
     time_left,
 )
 from bot.frontend.table_post import post_table
-from bot.frontend.views.payloads import table_payload
+from bot.frontend.views.payloads import message_link, table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
 from bot.i18n import text
@@ -423,9 +423,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if newer is None or newer.table_message_id is None or newer.game_id < game_id:
             await reply(interaction, text(interaction.locale, "error.rematch_used"))
             return True
-        link = (
-            f"https://discord.com/channels/{newer.guild_id}/{channel_id}/{newer.table_message_id}"
-        )
+        link = message_link(newer.guild_id, channel_id, newer.table_message_id)
         await reply(interaction, text(interaction.locale, "error.rematch_made", link=link))
         return True
 

@@ -23,11 +23,22 @@ class PingRows:
     async def add_ping(self, ping: PingRecord) -> None:
         """Remember a ping that was sent (again: once is enough)."""
         async with self._db.write() as unit:
-            query = """INSERT INTO pings (message_id, game_id, channel_id)
-                       VALUES (?, ?, ?)
+            query = """INSERT INTO pings (message_id, game_id, channel_id, application_id,
+                                          token, sent_at)
+                       VALUES (?, ?, ?, ?, ?, ?)
                        ON CONFLICT (message_id) DO NOTHING
                     """
-            await unit.execute(query, (ping.message_id, ping.game_id, ping.channel_id))
+            await unit.execute(
+                query,
+                (
+                    ping.message_id,
+                    ping.game_id,
+                    ping.channel_id,
+                    ping.application_id,
+                    ping.token,
+                    ping.sent_at,
+                ),
+            )
 
     async def drop_ping(self, message_id: int) -> None:
         """The ping ``message_id`` is gone."""
@@ -39,7 +50,8 @@ class PingRows:
         those of games in their guilds."""
         where, params = served(self._leases.shards, column="g.guild_id")
         async with self._db.read() as unit:
-            query = f"""SELECT p.game_id, g.guild_id, p.channel_id, p.message_id
+            query = f"""SELECT p.game_id, g.guild_id, p.channel_id, p.message_id,
+                               p.application_id, p.token, p.sent_at
                         FROM pings p JOIN games g ON g.id = p.game_id
                         WHERE {where}
                         ORDER BY p.message_id

@@ -85,6 +85,11 @@ class PingRecord:
     guild_id: int
     channel_id: int
     message_id: int
+    #: The click's token it was sent with (and its application, and when), if not the
+    #: bot token's: the one thing that can take it down where the bot is no member.
+    application_id: int | None = None
+    token: str | None = None
+    sent_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +119,7 @@ class TableTokenRecord:
     message_id: int
     clicked_at: float
     bot_member: bool
+    original: bool = False  # the message is the token's own answer (@original)
 
 
 @dataclass(frozen=True, slots=True)

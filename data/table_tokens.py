@@ -28,12 +28,12 @@ class TableTokenRows:
         """Remember (or replace) a game's table token."""
         async with self._db.write() as unit:
             query = """INSERT INTO table_tokens (game_id, application_id, token, message_id,
-                                                 clicked_at, bot_member)
-                       VALUES (?, ?, ?, ?, ?, ?)
+                                                 clicked_at, bot_member, original)
+                       VALUES (?, ?, ?, ?, ?, ?, ?)
                        ON CONFLICT (game_id) DO UPDATE SET
                            application_id = excluded.application_id, token = excluded.token,
                            message_id = excluded.message_id, clicked_at = excluded.clicked_at,
-                           bot_member = excluded.bot_member
+                           bot_member = excluded.bot_member, original = excluded.original
                     """
             await unit.execute(
                 query,
@@ -44,6 +44,7 @@ class TableTokenRows:
                     record.message_id,
                     record.clicked_at,
                     int(record.bot_member),
+                    int(record.original),
                 ),
             )
 
@@ -54,7 +55,7 @@ class TableTokenRows:
         where, params = served(self._leases.shards, column="g.guild_id")
         async with self._db.read() as unit:
             query = f"""SELECT t.game_id, t.application_id, t.token, t.message_id,
-                               t.clicked_at, t.bot_member
+                               t.clicked_at, t.bot_member, t.original
                         FROM table_tokens t JOIN games g ON g.id = t.game_id
                         WHERE g.status IN ('lobby', 'running') AND {where}
                         ORDER BY t.game_id
@@ -68,6 +69,7 @@ class TableTokenRows:
                 message_id=row[3],
                 clicked_at=row[4],
                 bot_member=bool(row[5]),
+                original=bool(row[6]),
             )
             for row in rows
         ]

@@ -39,7 +39,11 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("hints_shown", "game_id, seq, seat, kind, card", "game_id, seq, kind, card"),
     ("guild_settings", "guild_id, language, turn_timer, hints", "guild_id"),
     ("guild_channels", "guild_id, channel_id", "guild_id, channel_id"),
-    ("pings", "message_id, game_id, channel_id", "message_id"),  # still to take down
+    (
+        "pings",
+        "message_id, game_id, channel_id, application_id, token, sent_at",
+        "message_id",
+    ),  # still to take down
     # The ratings: the seasons' plans cannot be worked out again, the rest could be.
     ("season_plans", "guild_id, started_at, days", "guild_id, started_at"),
     (

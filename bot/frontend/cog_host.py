@@ -36,6 +36,8 @@ class TablePresenter(Protocol):
         payload: dict[str, Any],
         interaction: discord.Interaction[Any] | None = ...,
         message_id: int | None = ...,
+        *,
+        followup: bool = ...,
     ) -> None: ...
 
     def request(self, table: Table) -> None: ...
@@ -44,8 +46,11 @@ class TablePresenter(Protocol):
         """Whether ``message_id`` was the game's table message before it was posted anew."""
         ...
 
-    def clicked(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        """A click at the table was answered: its token may send the table's messages."""
+    def clicked(
+        self, table: Table, interaction: discord.Interaction[Any], followups: int = ...
+    ) -> None:
+        """A click at the table was answered (with ``followups`` of its own so far): its
+        token may send the table's messages."""
         ...
 
     def opened_hand(

@@ -37,6 +37,7 @@ class OpenHand:
     round_no: int = 0  # the round it shows (0: not known)
     #: The stamp of the turn it offers its owner (their move buttons on); None if none.
     turn: int | None = None
+    token: str | None = None  # the interaction token that edits it
 
 
 def offered_turn(table: Table, seat: int | None) -> int | None:
@@ -93,6 +94,7 @@ class OpenHands:
             warning,
             table.match.round_no if table.match is not None else 0,
             offered_turn(table, table.seat_of(user_id)),
+            interaction.token,
         )
         key = (table.game_id, user_id)
         self.hands[key] = hand
@@ -125,7 +127,9 @@ class OpenHands:
             webhook = self.host.interaction_webhook(record.application_id, record.token)
             edit = functools.partial(webhook.edit_message, record.message_id)
             key = (record.game_id, record.user_id)
-            self.hands[key] = OpenHand(edit, record.opened_at, record.locale, record.warning)
+            self.hands[key] = OpenHand(
+                edit, record.opened_at, record.locale, record.warning, token=record.token
+            )
             self.tokens.restored(record.game_id, webhook, record.opened_at)
 
     def looking(self, table: Table, user_id: int) -> bool:
@@ -144,6 +148,8 @@ class OpenHands:
         if hand is None:
             return False
         expired = self.host.service.clock() - hand.opened > HAND_EDITABLE
+        if hand.token is not None and self.tokens.dead(hand.token):
+            expired = True  # its token failed for good elsewhere: never tried again
         if last or expired:
             del self.hands[key]
         if expired:
@@ -167,6 +173,8 @@ class OpenHands:
         except FAILURES as error:
             if not transient(error):
                 self.hands.pop(key, None)  # gone, or its token no longer works
+                if hand.token is not None and not isinstance(error, discord.NotFound):
+                    self.tokens.failed_token(hand.token)  # a 401: nothing more with it
             return False  # the ping tells them instead
         hand.round_no, hand.turn = round_no, turn
         return not taken

@@ -36,7 +36,7 @@ from .background import Background
 from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, refused_here, transient
 from .host import Host
 from .places import bot_present, place_gone
-from .tokens import Token, Tokens
+from .tokens import USABLE, Token, Tokens
 
 #: How long a click's token must still work to send a ping: it is taken down with that
 #: token ``LAST_CALL`` seconds before the token runs out, and should stand a while first.
@@ -57,7 +57,16 @@ class Ping:
     user_id: int = 0  # whom it pings
 
     def record(self, table: Table) -> PingRecord:
-        return PingRecord(table.game_id, table.guild_id, table.channel_id, self.message_id)
+        token = self.token.webhook if self.token is not None else None
+        return PingRecord(
+            table.game_id,
+            table.guild_id,
+            table.channel_id,
+            self.message_id,
+            application_id=token.id if token is not None else None,
+            token=token.token if token is not None else None,
+            sent_at=self.token.since if self.token is not None else None,
+        )
 
 
 @dataclass
@@ -266,6 +275,8 @@ class Pings:
             self.background.spawn(self._unping_left(ping), f"lama-unping-left-{ping.game_id}")
 
     async def _unping_left(self, left: PingRecord) -> None:
+        if await self._unping_with_token(left):
+            return
         # Cosmetic: a ping left standing can wait, the live tables can't (after an
         # outage there may be many, each with its look-up).
         limiter, cosmetic = self.host.limiter, Priority.COSMETIC
@@ -289,6 +300,25 @@ class Pings:
                 return
             await asyncio.sleep(self.host.pacing.backoff(failures))
 
+    async def _unping_with_token(self, left: PingRecord) -> bool:
+        """Take a ping a stopped run left down with the click's token that sent it, while
+        that works (where the bot is no member nothing else can): True once done with it."""
+        if left.token is None or left.application_id is None or left.sent_at is None:
+            return False
+        if self.host.service.clock() - left.sent_at >= USABLE:
+            return False
+        webhook = self.host.interaction_webhook(left.application_id, left.token)
+        try:
+            await webhook.delete_message(left.message_id)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                return False  # the token, not the ping, is gone
+        except FAILURES as error:
+            log.info("game %s: a ping left could not be taken down: %s", left.game_id, error)
+            return False
+        await self.host.service.forget_ping(left)
+        return True
+
     async def _delete_ping(self, table: Table, ping: Ping) -> Deletion:
         """Take the ping down: with the token it was sent with while that works,
         else with the bot token."""
@@ -300,6 +330,7 @@ class Pings:
             except discord.NotFound as error:
                 if error.code == UNKNOWN_MESSAGE:
                     return Deletion.DONE  # gone already
+                self.tokens.failed(ping.token)  # the token is gone (10015): never again
             except FAILURES as error:
                 if transient(error):
                     return Deletion.RETRY  # the same token later: it costs no budget

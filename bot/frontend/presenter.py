@@ -100,6 +100,7 @@ class Presenter:
             message_id=message_id,
             clicked_at=token.since,
             bot_member=bot_present(self.host, table.guild_id),
+            original=token.answer_id == message_id,
         )
         self.background.spawn(
             self.host.service.remember_table_token(record), f"lama-table-token-{table.game_id}"
@@ -111,7 +112,11 @@ class Presenter:
         for record in await self.host.service.table_tokens():
             webhook = self.host.interaction_webhook(record.application_id, record.token)
             self.tokens.restored_table(
-                record.game_id, webhook, record.clicked_at, record.message_id
+                record.game_id,
+                webhook,
+                record.clicked_at,
+                record.message_id,
+                original=record.original,
             )
             self.bot_members[record.game_id] = record.bot_member
 
@@ -141,11 +146,16 @@ class Presenter:
         payload: dict[str, Any],
         interaction: discord.Interaction[Any] | None = None,
         message_id: int | None = None,
+        *,
+        followup: bool = False,
     ) -> None:
         """Record an edit made through an interaction response (the table
-        message ``message_id``, answering ``interaction``)."""
+        message ``message_id``, answering ``interaction``, or its ``followup``)."""
         if interaction is not None:
-            token = self.tokens.clicked(table, interaction, answer_id=message_id)
+            if followup:
+                token = self.tokens.clicked(table, interaction, posted_id=message_id, followups=1)
+            else:
+                token = self.tokens.clicked(table, interaction, answer_id=message_id)
             if token is not None and message_id is not None:
                 self._token_moved(table, token, message_id)
         self.table_edits.remember(table, payload)
@@ -182,11 +192,13 @@ class Presenter:
         """Whether ``message_id`` was the game's table message before it was posted anew."""
         return self.table_edits.former(table, message_id)
 
-    def clicked(self, table: Table, interaction: discord.Interaction[Any]) -> None:
-        """A click at the table was answered: its token sends the table's messages from
-        now on, and posts the table anew if the one it has is about to run out (or has:
-        the table waits for a click)."""
-        self.tokens.clicked(table, interaction)
+    def clicked(
+        self, table: Table, interaction: discord.Interaction[Any], followups: int = 0
+    ) -> None:
+        """A click at the table was answered (with ``followups`` of its own so far): its
+        token sends the table's messages from now on, and posts the table anew if the one
+        it has is about to run out (or has: the table waits for a click)."""
+        self.tokens.clicked(table, interaction, followups=followups)
         if table.table_message_id is not None and self.tokens.aging(table):
             self.request(table)
 

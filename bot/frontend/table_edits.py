@@ -38,8 +38,9 @@ from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host
 from .listing import Listing, moves_to_list
 from .places import bot_present, channel_gone
+from .table_moved import point_to_new
 from .tokens import USABLE, Token, Tokens
-from .views.payloads import moved_payload, table_payload
+from .views.payloads import table_payload
 from .views.table import SHOWN_MOVES
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,7 @@ class TableEdits:
             for task in (screen.pending, screen.watch)
             if task is not None
         ]
+        tasks.extend(self._collapsing)
         for screen in self.screens.values():
             screen.pending = screen.watch = None
         return tasks
@@ -234,9 +236,26 @@ class TableEdits:
         screen = self.screens.get(table.game_id) or TableScreen()
         listing = moves_to_list(table.recent, self._listing(table, screen))
         payload = table_payload(
-            table, self.host.faces, screen.reason, listing.lines, unlisted=listing.unlisted
+            table,
+            self.host.faces,
+            screen.reason,
+            listing.lines,
+            unlisted=listing.unlisted,
+            waiting=self._last_minute(table),
         )
         return payload, listing
+
+    def _last_minute(self, table: Table) -> bool:
+        """Whether the table's edit now is its token's last one before it runs out, with
+        nothing to edit it after (no newer click's token, no bot member): it then says it
+        waits for a click, as the token's last edit does."""
+        token = self.tokens.on_table(table)
+        return (
+            token is not None
+            and self.tokens.left(token) <= LAST_CALL
+            and self.tokens.sender(table, life=2 * LAST_CALL) is None
+            and not bot_present(self.host, table.guild_id)
+        )
 
     async def edit_now(self, table: Table) -> bool:
         """Show the game as it is now; False if that failed for now (429, 5xx)."""
@@ -318,8 +337,8 @@ class TableEdits:
         to it: True once posted, False to try again, None if no click's token can."""
         old_id, old = table.table_message_id, self.tokens.table_token(table)
         while (sender := self.tokens.sender(table, life=2 * LAST_CALL)) is not None:
-            if sender is old:
-                return None  # the newest click's is the table's own: it edits on
+            if sender is old or (old is not None and not self.tokens.newer(table, sender, old)):
+                return None  # no newer click's token than the table's own: it edits on
             posted = await self._post_with(table, payload, sender)
             if posted is None:
                 continue  # that token is dead: the next newest, if any
@@ -365,38 +384,11 @@ class TableEdits:
 
     def _collapse_later(self, table: Table, old_id: int, old: Token | None) -> None:
         task = asyncio.create_task(
-            self._collapse(table, old_id, old), name=f"lama-table-moved-{table.game_id}"
+            point_to_new(self.host, self.tokens, table, old_id, old),
+            name=f"lama-table-moved-{table.game_id}",
         )
         self._collapsing.add(task)
         task.add_done_callback(self._collapsing.discard)
-
-    async def _collapse(self, table: Table, old_id: int, old: Token | None) -> None:
-        """The old table message becomes one line pointing to the new one: with the
-        token that posted it while it works, else with the bot token where the bot is a
-        member; else it stays, and a click on it is told where the game is."""
-        new_id = table.table_message_id
-        if new_id is None:
-            return
-        payload = moved_payload(table, new_id)
-        try:
-            if old is not None and self.tokens.fresh(old):
-                try:
-                    await old.editor(old_id)(**payload)
-                    return
-                except FAILURES as error:
-                    if not transient(error):
-                        self.tokens.failed(old)
-                    log.info("game %s: the old table's token failed: %s", table.game_id, error)
-            if bot_present(self.host, table.guild_id):
-                await self.host.limiter.acquire(Priority.COSMETIC)
-                channel = self.host.get_partial_messageable(
-                    table.channel_id, guild_id=table.guild_id
-                )
-                await channel.get_partial_message(old_id).edit(**payload)
-        except FAILURES as error:
-            log.info("game %s: the old table could not point to the new: %s", table.game_id, error)
-        except Exception:  # a background task: log it and carry on
-            log.exception("game %s: pointing the old table to the new failed", table.game_id)
 
     def watch(self, table: Table) -> None:
         """Look after the end of the table's token: before it runs out, the table moves
@@ -439,6 +431,8 @@ class TableEdits:
             await token.editor(table.table_message_id)(**payload)
         except FAILURES as error:
             log.info("game %s: the table could not say it waits: %s", table.game_id, error)
+            if not transient(error):
+                self.tokens.failed(token)
             return
         self._shown(table, signature(payload), listing)
         self._screen(table.game_id).waiting = True

@@ -55,13 +55,16 @@ async def post_table(
         log.info("game %s: its lobby could only be shown privately", table.game_id)
         with contextlib.suppress(ServiceError):
             await service.withdraw_lobby(table.game_id)
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await interaction.delete_original_response()
+        except discord.HTTPException as error:  # only the person sees it: it may stay
+            log.info("game %s: its private lobby stays: %s", table.game_id, error)
         await interaction.followup.send(
             text(interaction.locale, "error.forced_private"), ephemeral=True
         )
         return False
-    presenter.remember(table, payload, interaction, message_id if answered else None)
+    # Its token edits it: as its answer, or as its followup (acknowledged while slow).
+    presenter.remember(table, payload, interaction, message_id, followup=not answered)
     try:
         await service.set_table_message(table, message_id)
     except ServiceError as error:

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.service.table import Table
 
@@ -36,6 +38,32 @@ USABLE = 14 * 60  # how long one is used here: a call on its way must not reach 
 REPOST_AFTER = 10 * 60  # a table token this old gives way to the next click's
 OUR_FOLLOWUPS = 3  # followups made with one token here (Discord: 5 where user-installed)
 KEPT = 4  # recent clicks kept per game: a newer one with followups left, or an older one
+
+
+def original_editor(webhook: discord.Webhook) -> Callable[..., Awaitable[object]]:
+    """What edits the answer of an interaction known only by its token (after a restart):
+    Discord edits an interaction's own answer only as ``…/messages/@original`` (a followup
+    by its id), the call discord.py's ``Interaction.edit_original_response`` makes."""
+
+    async def edit(**fields: Any) -> object:
+        with handle_message_parameters(
+            content=fields.get("content", discord.utils.MISSING),
+            embeds=fields.get("embeds", discord.utils.MISSING),
+            view=fields.get("view", discord.utils.MISSING),
+        ) as params:
+            assert webhook.token is not None
+            return await async_context.get().edit_original_interaction_response(
+                webhook.id,
+                webhook.token,
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+
+    return edit
 
 
 @dataclass(eq=False)
@@ -89,19 +117,57 @@ class Tokens:
         interaction: discord.Interaction[Any],
         *,
         answer_id: int | None = None,
+        posted_id: int | None = None,
+        followups: int = 0,
     ) -> Token | None:
         """A click at this table was answered: its token can send the table's
         messages for a while; ``answer_id`` is the message its answer is, when
-        that is the table message (it then edits the table)."""
+        that is the table message, ``posted_id`` the table message when it is a followup
+        of the click (it then edits the table); ``followups``: how many it made already."""
         if interaction.channel_id != table.channel_id:
             return None
-        now = self.host.service.clock()
-        edit = interaction.edit_original_response if answer_id is not None else None
-        token = Token(interaction.followup, now, edit, answer_id)
-        self._add(table.game_id, token)
+        # One interaction, one token: its followups are counted together (Discord's cap
+        # is per interaction), whichever part of the front end made them.
+        token = self._find(table.game_id, interaction.token)
+        if token is None:
+            token = Token(interaction.followup, self.host.service.clock())
+            self._add(table.game_id, token)
+        token.followups = max(token.followups, followups)
         if answer_id is not None:
+            token.edit_answer, token.answer_id = interaction.edit_original_response, answer_id
             self.edits_table(table, token, answer_id)
+        elif posted_id is not None:  # the table is a followup of this click
+            self.edits_table(table, token, posted_id)
         return token
+
+    def _find(self, game_id: int, token: str) -> Token | None:
+        clicks = self.games.get(game_id)
+        recent = clicks.recent if clicks is not None else []
+        return next((each for each in recent if each.webhook.token == token), None)
+
+    def newer(self, table: Table, token: Token, than: Token) -> bool:
+        """Whether ``token``'s click came after ``than``'s (one no longer kept: it did)."""
+        clicks = self.games.get(table.game_id)
+        recent = clicks.recent if clicks is not None else []
+        if than not in recent:
+            return True
+        return token in recent and recent.index(token) > recent.index(than)
+
+    def dead(self, token: str) -> bool:
+        """Whether the interaction token ``token`` failed for good here."""
+        return any(
+            each.dead
+            for clicks in self.games.values()
+            for each in clicks.recent
+            if each.webhook.token == token
+        )
+
+    def failed_token(self, token: str) -> None:
+        """The interaction token ``token`` no longer works (a hand's refresh said so)."""
+        for clicks in self.games.values():
+            for each in clicks.recent:
+                if each.webhook.token == token:
+                    each.dead = True
 
     def restored(self, game_id: int, webhook: discord.Webhook, since: float) -> None:
         """A token stored before a restart (an open hand's): one of its game's clicks.
@@ -110,11 +176,20 @@ class Tokens:
         self._add(game_id, Token(webhook, since, followups=OUR_FOLLOWUPS))
 
     def restored_table(
-        self, game_id: int, webhook: discord.Webhook, since: float, message_id: int
+        self,
+        game_id: int,
+        webhook: discord.Webhook,
+        since: float,
+        message_id: int,
+        *,
+        original: bool,
     ) -> None:
         """The token that edited a game's table before a restart (it only edits, as
-        :meth:`restored`)."""
-        token = Token(webhook, since, followups=OUR_FOLLOWUPS)
+        :meth:`restored`); ``original``: the table is its own answer, which Discord edits
+        only as ``@original`` (a followup by its id)."""
+        edit = original_editor(webhook) if original else None
+        token = Token(webhook, since, edit, message_id if original else None)
+        token.followups = OUR_FOLLOWUPS
         self._add(game_id, token)
         clicks = self.games[game_id]
         clicks.table, clicks.table_id = token, message_id

@@ -13,8 +13,16 @@ CREATE TABLE table_tokens (
     token          TEXT    NOT NULL,
     message_id     INTEGER NOT NULL,
     clicked_at     REAL    NOT NULL,
-    bot_member     INTEGER NOT NULL CHECK (bot_member IN (0, 1))
+    bot_member     INTEGER NOT NULL CHECK (bot_member IN (0, 1)),
+    -- 1: the message is the token's own answer (edited as @original), 0: its followup
+    original       INTEGER NOT NULL CHECK (original IN (0, 1))
 );
+
+-- A ping sent with a click's token is taken down with that token (the bot token can't
+-- where the bot is no member): a restart finds it here while the token still works.
+ALTER TABLE pings ADD COLUMN application_id INTEGER;
+ALTER TABLE pings ADD COLUMN token TEXT;
+ALTER TABLE pings ADD COLUMN sent_at REAL;
 
 PRAGMA user_version = 20;
 COMMIT;

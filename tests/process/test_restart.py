@@ -78,7 +78,7 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
         for r in simcord_env.http_requests[cursor:]
         if r.method == "PATCH"
         and r.path.startswith(hooks)
-        and r.path.endswith(f"/messages/{old_message.id}")
+        and r.path.endswith((f"/messages/{old_message.id}", "/messages/@original"))
     ]
     assert edits, "the resumed game's table message was not refreshed"
     assert table_message(channel).id == old_message.id

@@ -12,5 +12,13 @@ CREATE TABLE table_tokens (
     token          TEXT             NOT NULL,
     message_id     BIGINT           NOT NULL,
     clicked_at     DOUBLE PRECISION NOT NULL,
-    bot_member     INTEGER          NOT NULL CHECK (bot_member IN (0, 1))
+    bot_member     INTEGER          NOT NULL CHECK (bot_member IN (0, 1)),
+    -- 1: the message is the token's own answer (edited as @original), 0: its followup
+    original       INTEGER          NOT NULL CHECK (original IN (0, 1))
 );
+
+-- A ping sent with a click's token is taken down with that token (the bot token can't
+-- where the bot is no member): a restart finds it here while the token still works.
+ALTER TABLE pings ADD COLUMN application_id BIGINT;
+ALTER TABLE pings ADD COLUMN token TEXT;
+ALTER TABLE pings ADD COLUMN sent_at DOUBLE PRECISION;
