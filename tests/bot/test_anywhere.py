@@ -270,10 +270,15 @@ async def test_a_restart_in_the_middle_of_a_group_dm_game_loses_nothing(
     game_id = service(simcord_env).table_in(place.channel_id).game_id  # type: ignore[union-attr]
     old = simcord_env.bot
     assert isinstance(old, LamaBot)
+    pinged = [m.id for m in anywhere.shown(place) if m.content.startswith("<@")]
+    assert pinged, "the first turn's ping, sent with the Start click's token"
 
     await old.close()  # frees its shard lease, as a stopped process does
     await simcord_env.restart_bot(fresh_bot(dataclasses.replace(settings, dev_guild_id=None), old))
     await simcord_env.advance_time(5)
+
+    # Only the token that sent it can take it down here: the restarted bot did.
+    assert not set(pinged) & {m.id for m in anywhere.shown(place)}
 
     resumed = service(simcord_env).table_in(place.channel_id)
     assert resumed is not None and resumed.game_id == game_id
