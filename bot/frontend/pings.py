@@ -176,15 +176,15 @@ class Pings:
         """The ping sent: with a recent click's token, else with the bot token where the
         bot is a member; None where nothing can send it now."""
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        busy: Exception | None = None
         while (token := self.tokens.sender(table, life=PING_LIFE)) is not None:
             try:
                 self.tokens.sent(token)
                 message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)
             except FAILURES as error:
                 if transient(error):
-                    busy = error  # that token is busy: the bot token, at once
-                    break
+                    # Busy (429) or failing for now: tried again later, never traded for a
+                    # bot-token call, which would spend the bot's budget on Discord's limit.
+                    raise
                 self.tokens.failed(token)  # never again; the next newest, if any
                 continue
             if message.flags.ephemeral:
@@ -194,8 +194,6 @@ class Pings:
                 continue
             return Ping(message.id, content, token, user_id)
         if not bot_present(self.host, table.guild_id):
-            if busy is not None:
-                raise busy  # tried again later
             return None
         await self.host.limiter.acquire(Priority.PING)
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)

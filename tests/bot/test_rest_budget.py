@@ -564,3 +564,24 @@ async def test_a_click_past_ten_minutes_posts_the_table_anew_and_the_old_one_poi
     assert "bob played" in last_moves(channel) and table_message(channel).id == new.id
     assert live_messages(channel) == [new.id]
     assert bot_token_calls(simcord_env, simcord_env.http_requests[before:]) == []
+
+
+async def test_a_ping_whose_token_gets_429_waits_for_it_instead_of_the_bot_token(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    """A 429 on the interaction endpoints is waited out: the ping goes out with a click's
+    token a little later, never traded for a bot-token call."""
+    _table, bob = await duel(simcord_env, guild, channel, alice)
+    simcord_env.inject_error("POST", "/webhooks/*/*", status=429, times=1)
+    before = len(simcord_env.http_requests)
+
+    await take_simple_turn(alice, channel)
+    await simcord_env.advance_time(30)
+
+    assert pings(channel) == [turn(bob)]
+    calls = simcord_env.http_requests[before:]
+    posts = [c for c in bot_token_calls(simcord_env, calls) if c.method == "POST"]
+    assert posts == [], "the ping waited for the token instead"
