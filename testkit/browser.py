@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu"]
 # Generous: the machine is shared, and the page settles after real AI pauses.
 STEP_TIMEOUT_MS = 60_000
+#: A whole game at the page's pace, AI pauses and all.
+GAME_TIMEOUT_MS = 15 * 60_000
 
 
 def _missing() -> str | None:
@@ -161,3 +164,98 @@ async def human_to_move(page: Any) -> str:
     found = HUMAN_TO_MOVE.search(await page_text(page))
     assert found is not None
     return found.group(1)
+
+
+#: In the page: press the open hand's move the moment it is the viewer's turn, or see the
+#: game end.  Play the first card that fits, else Draw every other time it can, else Quit
+#: round.  Says which button it pressed, or that the game is over.
+_PRESS_MOVE = """(drawTurn) => {
+  const buttons = [...document.querySelectorAll("button")];
+  const enabled = (label) =>
+    buttons.filter((b) => !b.disabled && b.innerText.trim().startsWith(label));
+  const quit = enabled("Quit round");
+  if (!quit.length) return document.body.innerText.includes("— game over") ? {over: true} : null;
+  const play = buttons.filter((b) => !b.disabled && /Play /.test(b.innerText));
+  const draw = enabled("Draw");
+  const button = play.length ? play[0]
+    : (draw.length && drawTurn ? draw[0] : quit[quit.length - 1]);
+  window.lamaClickedAt = performance.now();
+  button.click();
+  return {label: button.innerText.trim().split("\\n").pop()};
+}"""
+
+#: In the page: the answer to the click after ``before`` (a request id), once it is in.
+_ANSWER = """(before) => {
+  const preview = window.simcordPreview;
+  const answer = preview && preview.lastAction;
+  if (!answer || answer.requestId === before || preview.pendingAction) return null;
+  if (!answer.rejected && preview.publishedRevision < answer.revision) return null;
+  return {ms: performance.now() - window.lamaClickedAt, rejected: answer.rejected,
+          acknowledgement: answer.acknowledgement, settlement: answer.settlement,
+          codes: (answer.diagnostics || []).map((d) => d.code)};
+}"""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the page said to one click: the button, its answer, and how long it took."""
+
+    label: str
+    seconds: float
+    rejected: bool
+    acknowledgement: str
+    settlement: str
+    codes: tuple[str, ...]
+
+    @property
+    def lost(self) -> bool:
+        """The click did nothing: refused unsent, or never answered by the bot."""
+        return self.rejected or self.acknowledgement == "unacknowledged"
+
+
+async def last_request(page: Any) -> str | None:
+    found = await page.evaluate("() => window.simcordPreview.lastAction?.requestId || null")
+    return None if found is None else str(found)
+
+
+async def answer_to(page: Any, before: str | None, label: str) -> Answer:
+    """Wait for the page to show its answer to the click made after request ``before``."""
+    handle = await page.wait_for_function(
+        _ANSWER, arg=before, polling="raf", timeout=STEP_TIMEOUT_MS
+    )
+    found = await handle.json_value()
+    return Answer(
+        label,
+        float(found["ms"]) / 1000,
+        bool(found["rejected"]),
+        str(found["acknowledgement"]),
+        str(found["settlement"]),
+        tuple(found["codes"]),
+    )
+
+
+async def play_fast(page: Any) -> list[Answer]:
+    """Play the viewer's open hand to the game's end, each move the instant it can be made.
+
+    The hand must be open on the page.  No click is made twice: the answers say which
+    ones the page or the bot refused.
+    """
+    answers: list[Answer] = []
+    while True:
+        before = await last_request(page)
+        handle = await page.wait_for_function(
+            _PRESS_MOVE, arg=len(answers) % 2 == 0, polling="raf", timeout=GAME_TIMEOUT_MS
+        )
+        pressed = await handle.json_value()
+        if pressed.get("over"):
+            return answers
+        answers.append(await answer_to(page, before, str(pressed["label"])))
+
+
+async def press(page: Any, button: Any) -> Answer:
+    """Click ``button`` (a locator) once, at once, and wait for the page's answer."""
+    before = await last_request(page)
+    label = await button.evaluate(
+        "(b) => { window.lamaClickedAt = performance.now(); b.click(); return b.innerText; }"
+    )
+    return await answer_to(page, before, str(label).strip().split("\n")[-1])

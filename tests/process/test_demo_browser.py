@@ -18,6 +18,8 @@ from testkit.browser import (
     demo_process,
     human_to_move,
     page_text,
+    play_fast,
+    press,
     view_as,
 )
 from tests.process.common import rows
@@ -73,3 +75,23 @@ async def test_a_newcomer_starts_a_game_in_the_browser_and_plays_a_card(tmp_path
     assert status == "running"
     [(moves,)] = rows(database, "SELECT COUNT(*) FROM events WHERE kind != 'round_dealt'")
     assert moves >= 1
+
+
+@needs_browser
+async def test_a_quick_player_loses_no_click_in_a_whole_game(tmp_path: Path) -> None:
+    """Each move the instant the hand turns green, from the first card to the game's end.
+
+    The bot edits the table, pings and edits the hand as the turn comes; a click on
+    what the page showed a moment before must still reach the bot, as on Discord.
+    """
+    with demo_process("--database", str(tmp_path / "demo.db")) as (_, url):
+        async with browser_page(url) as page:
+            await add_ai(page, "Easy")
+            await page.get_by_text("Players (2/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
+            await click(page, "Start")
+            shown = await press(page, page.get_by_role("button", name="Show my hand").last)
+            answers = [shown, *await play_fast(page)]
+            assert "game over" in await page_text(page)
+    lost = [answer for answer in answers if answer.lost]
+    assert len(answers) > 5, answers
+    assert not lost, f"{len(lost)} of {len(answers)} clicks lost: {lost}"
