@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.config import DEFAULT_TURN_TIMER, Settings
+from bot.frontend.pacing import Pacing
 
 if TYPE_CHECKING:
     import simcord
@@ -36,6 +37,10 @@ DEMO_CHANNEL = "lama"
 DEMO_PLAYERS = ("Ana", "Ben")
 #: How often the page is brought up to date with what the bot did on its own.
 PUBLISH_EVERY = 0.25
+#: The table is edited as soon as it changes: SimCord has no REST budget to spare.  The
+#: Preview shows a click's answer only once the bot has settled, and the table's next
+#: edit, 2 s after its last on Discord, held every move's answer up by as much.
+DEMO_PACING = Pacing(edit_interval=0.0)
 
 
 class DemoUnavailable(Exception):
@@ -74,7 +79,7 @@ async def demo_world(database: Path) -> AsyncIterator[DemoWorld]:
         log_level=logging.WARNING,
         turn_timer=DEFAULT_TURN_TIMER,
     )
-    bot = LamaBot(settings, sync_globally=True)
+    bot = LamaBot(settings, sync_globally=True, pacing=DEMO_PACING)
     # A failing interaction should show as it does on Discord, not stop the demo.
     env = simcord.Env(bot, check_errors=False)
     guild = env.create_guild(DEMO_GUILD_NAME, id=DEMO_GUILD_ID)
