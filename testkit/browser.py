@@ -212,6 +212,12 @@ class Answer:
         """The click did nothing: refused unsent, or never answered by the bot."""
         return self.rejected or self.acknowledgement == "unacknowledged"
 
+    @property
+    def completed(self) -> bool:
+        """The bot answered and the page showed it settled: not "Action was not
+        completed" nor "Action outcome uncertain"."""
+        return not self.lost and self.settlement == "settled"
+
 
 async def last_request(page: Any) -> str | None:
     found = await page.evaluate("() => window.simcordPreview.lastAction?.requestId || null")
