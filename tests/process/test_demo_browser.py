@@ -95,28 +95,3 @@ async def test_a_quick_player_loses_no_click_in_a_whole_game(tmp_path: Path) -> 
     lost = [answer for answer in answers if answer.lost]
     assert len(answers) > 5, answers
     assert not lost, f"{len(lost)} of {len(answers)} clicks lost: {lost}"
-
-
-@needs_browser
-async def test_a_replay_right_after_a_review_is_answered_and_pages(tmp_path: Path) -> None:
-    """The finished game's review (Hard thinks a while), then at once its Replay and
-    two page turns: each answered, none "Action was not completed" on the page."""
-    with demo_process("--database", str(tmp_path / "demo.db")) as (_, url):
-        async with browser_page(url) as page:
-            await add_ai(page, "Easy")
-            await page.get_by_text("Players (2/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
-            await click(page, "Start")
-            await press(page, page.get_by_role("button", name="Show my hand").last)
-            await play_fast(page)
-            review = page.get_by_role("button", name=re.compile("costliest decisions$")).last
-            answers = [await press(page, review)]
-            answers.append(
-                await press(page, page.get_by_role("button", name=re.compile(r"Replay$")).last)
-            )
-            for _ in range(2):
-                turn = page.get_by_role("button", name=re.compile(r"▶\S*\s*Next$")).last
-                answers.append(await press(page, turn))
-            text = await page_text(page)
-    failed = [answer for answer in answers if not answer.completed]
-    assert not failed, f"{len(failed)} of {len(answers)} clicks not completed: {failed}"
-    assert "Step 3 of" in text, text
