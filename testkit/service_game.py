@@ -12,7 +12,7 @@ import inspect
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.service import GameService, Person
 from bot.service.rows import seat_records
@@ -67,6 +67,29 @@ class ManualClock:
             else:
                 waiting.append((until, woken, task))
         self._sleepers = waiting
+
+
+class WatchedLock(asyncio.Lock):
+    """An :class:`asyncio.Lock` that counts the tasks held up waiting for it: put in
+    place of a table's lock, it lets a test wait until the service is held up there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = 0
+
+    async def acquire(self) -> Literal[True]:
+        self.waiting += 1
+        try:
+            return await super().acquire()
+        finally:
+            self.waiting -= 1
+
+
+def watch_locks(table: Table) -> tuple[WatchedLock, WatchedLock]:
+    """Put watched locks in place of ``table``'s lock and notice lock (neither held)."""
+    assert not (table.lock.locked() or table.notice_lock.locked()), "a lock is held"
+    table.lock, table.notice_lock = WatchedLock(), WatchedLock()
+    return table.lock, table.notice_lock
 
 
 class RecordingListener:
