@@ -140,6 +140,7 @@ async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
         await thinking.close()
 
 
+@pytest.mark.slow  # the AI moves' worker is kept busy 6 s in real time
 async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: ServiceGame) -> None:
     """The worker of the AI moves is busy: a review goes on all the same, beside it."""
     from bot.service.hints import HintDesk
