@@ -8,10 +8,11 @@ with a :class:`ManualClock` that moves only when told to and a
 from __future__ import annotations
 
 import asyncio
+import inspect
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.service import GameService, Person
 from bot.service.rows import seat_records
@@ -34,7 +35,9 @@ class ManualClock:
 
     def __init__(self, now: float = 1_000_000.0) -> None:
         self.now = now
-        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+        # Who sleeps until when: the task too, so :func:`settled` can tell a task
+        # waiting for a later time from one still at work.
+        self._sleepers: list[tuple[float, asyncio.Future[None], asyncio.Task[Any] | None]] = []
 
     def __call__(self) -> float:
         return self.now
@@ -45,21 +48,48 @@ class ManualClock:
             await asyncio.sleep(0)
             return
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._sleepers.append((self.now + delay, woken))
+        self._sleepers.append((self.now + delay, woken, asyncio.current_task()))
         await woken
+
+    def asleep(self) -> set[asyncio.Task[Any]]:
+        """The tasks sleeping until a time the clock has not reached yet."""
+        return {task for _, woken, task in self._sleepers if task is not None and not woken.done()}
 
     def advance(self, seconds: float) -> None:
         """Move the clock on, waking whoever sleeps until then."""
         self.now += seconds
         waiting = []
-        for until, woken in self._sleepers:
+        for until, woken, task in self._sleepers:
             if woken.done():
                 continue
             if until <= self.now:
                 woken.set_result(None)
             else:
-                waiting.append((until, woken))
+                waiting.append((until, woken, task))
         self._sleepers = waiting
+
+
+class WatchedLock(asyncio.Lock):
+    """An :class:`asyncio.Lock` that counts the tasks held up waiting for it: put in
+    place of a table's lock, it lets a test wait until the service is held up there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = 0
+
+    async def acquire(self) -> Literal[True]:
+        self.waiting += 1
+        try:
+            return await super().acquire()
+        finally:
+            self.waiting -= 1
+
+
+def watch_locks(table: Table) -> tuple[WatchedLock, WatchedLock]:
+    """Put watched locks in place of ``table``'s lock and notice lock (neither held)."""
+    assert not (table.lock.locked() or table.notice_lock.locked()), "a lock is held"
+    table.lock, table.notice_lock = WatchedLock(), WatchedLock()
+    return table.lock, table.notice_lock
 
 
 class RecordingListener:
@@ -197,6 +227,11 @@ class ServiceGame:
             else:
                 await asyncio.sleep(0.001)  # an AI's move is on its way
 
+    async def settled(self, *, timeout: float = 30.0) -> None:
+        """Wait until the service has done all it has to do by the clock's time now
+        (see :func:`settled`)."""
+        await settled(self.clock, timeout=timeout)
+
     async def close(self) -> None:
         await self.service.close()
         await self.service.store.close()
@@ -218,16 +253,51 @@ async def stored_game(
     )
 
 
-async def eventually(check: Callable[[], bool], *, timeout: float = 30.0) -> None:
+async def settled(clock: ManualClock, *, timeout: float = 30.0) -> None:
+    """Wait until every other task has finished or sleeps by ``clock`` until a time it
+    has not reached: the notices have gone out, the clocks due by now have rung, the
+    AI turns due by now have been thought and played, the games closed have been rated.
+
+    After it, what has not happened will not happen until the clock moves on: a test
+    that something did not happen waits for this, then looks.  ``timeout`` bounds a
+    loaded machine's wait (a task waiting for the test itself never settles), not a
+    speed goal; it fails naming the tasks still at work."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    me = asyncio.current_task()
+    while True:
+        # A task just woken by the clock, or by another's result, is not done: it is
+        # counted as at work until it has run up to its next wait.
+        busy = {t for t in asyncio.all_tasks() if t is not me and not t.done()} - clock.asleep()
+        if not busy:
+            return
+        if loop.time() > deadline:
+            names = sorted(task.get_name() for task in busy)
+            raise AssertionError(f"the service never settled: still at work {names}")
+        await asyncio.sleep(0.001)
+
+
+def _what(check: Callable[[], object]) -> str:
+    """The source of ``check`` (a lambda's line), to say what never happened."""
+    try:
+        return inspect.getsource(check).strip()
+    except (OSError, TypeError):
+        return repr(check)
+
+
+async def eventually(
+    check: Callable[[], bool], *, what: str | None = None, timeout: float = 30.0
+) -> None:
     """Wait until ``check()`` holds: for what the service does in the background.
 
     ``timeout`` bounds a loaded machine's wait (CI's two busy workers), not a speed goal:
-    it returns as soon as ``check()`` holds."""
+    it returns as soon as ``check()`` holds.  If it never does, the failure says what
+    never happened: ``what``, or else ``check``'s source."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not check():
         if loop.time() > deadline:
-            raise AssertionError("it never happened")
+            raise AssertionError(f"never happened in {timeout} s: {what or _what(check)}")
         await asyncio.sleep(0.005)
 
 

@@ -21,6 +21,18 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "real_pacing: keep the production AI pause and table-edit pacing"
     )
     config.addinivalue_line("markers", "cooldowns: keep the production per-person cooldowns")
+    config.addinivalue_line(
+        "markers",
+        "slow: waits in real time (a process, the bot's real pacing, a held store read);"
+        " the quick loop leaves it out: -m 'not slow'",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The whole processes of tests/process and the bot's real pacing are slow by nature."""
+    for item in items:
+        if "process" in item.path.parent.parts[-1:] or item.get_closest_marker("real_pacing"):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

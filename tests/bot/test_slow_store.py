@@ -24,6 +24,10 @@ from testkit.simcord_play import (
 )
 from testkit.slow_store import held
 
+#: A slash command's held read or write waits out its hold in real time: SimCord settles
+#: the command with the hold's timer in it, and its clock can't be moved meanwhile.
+SLOW = pytest.mark.slow
+
 #: How long the database stays locked (by another process, a backup, a slow disk).
 LOCKED_FOR = 7.0
 
@@ -320,6 +324,7 @@ async def finished_game(
     await env.advance_time(3)
 
 
+@SLOW
 async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_channel(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -336,6 +341,7 @@ async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_c
     assert "alice" in texts(answer(result))
 
 
+@SLOW
 async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -365,6 +371,7 @@ async def test_a_leaderboard_read_from_a_slow_store_is_acknowledged_then_shown(
     assert "alice" in texts(answer(result)) and "bob" in texts(answer(result))
 
 
+@SLOW
 async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privately(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -379,6 +386,7 @@ async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privat
     assert "Step 1 of" in texts(answer(result))
 
 
+@SLOW
 async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -393,6 +401,7 @@ async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
     assert "points by round" in texts(answer(result))
 
 
+@SLOW
 async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -407,6 +416,7 @@ async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
     assert "alice — recent L.A.M.A. games" in texts(answer(result))
 
 
+@SLOW
 async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -422,6 +432,7 @@ async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     assert [a.filename for a in answer(result).attachments][0].endswith(".csv")
 
 
+@SLOW
 async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
 ) -> None:
@@ -432,6 +443,7 @@ async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
     assert "Turn timer" in answer(result).content
 
 
+@SLOW
 @pytest.mark.parametrize(
     ("part", "method", "command", "options", "said"),
     [

@@ -18,6 +18,7 @@ from game import Action, Match, Ruleset, SeatView
 from game.ai import NormalPlayer, Strength, choose
 from game.ai.hard import candidates, replay, think
 from testkit.arena import play_game
+from testkit.service_game import eventually
 
 
 def floor_of(view: SeatView, seed: str) -> int:
@@ -66,9 +67,9 @@ async def test_an_idle_pool_searches_past_todays_work_and_answers_in_the_pause(
     pause = 0.8
     began = time.monotonic()
     action, done = await pool.think_in_pause(view, Strength.HARD, seed, began + pause)
-    answered = time.monotonic() - began
+    # How soon after the pause it answers is a speed goal: benchmarks.ai_anytime prints
+    # it (late p50/p99/max, goal p99 under 50 ms).
     assert done > floor_of(view, seed)  # more than today's Hard
-    assert answered < pause + 0.25  # by the end of the pause (a loose bound: a shared machine)
     assert replay(view, seed, done) == action  # the same work gives the same move
 
 
@@ -138,11 +139,10 @@ async def test_a_hard_seat_moves_with_what_it_thought_in_its_pause(pool: Thinkin
     )
     began = time.monotonic()
     turns.schedule(table)
-    while not moved:
-        await asyncio.sleep(0.01)
+    await eventually(lambda: bool(moved), what="the Hard seat moved")
     ((action, at),) = moved
     (done,) = turns.searched[GAME]
     assert done > floor_of(view, seed)  # it used the pause
     assert action == replay(view, seed, done)
-    assert pause <= at - began < pause + 0.25  # after the pause, as ever, and no later
+    assert pause <= at - began  # after the pause, as ever (how soon: benchmarks.ai_anytime)
     await scheduler.close()

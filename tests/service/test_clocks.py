@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.service import ServiceError, Timing
 from bot.service.clocks import TableClocks
 from bot.service.scheduler import Scheduler
 from bot.service.table import Seat, Status, Table
 from game import Match, Ruleset
 from game.ai import Strength
-from testkit.service_game import ManualClock, eventually
+from testkit.service_game import ManualClock, eventually, settled
 
 
 class Calls:
@@ -60,7 +58,7 @@ async def test_a_turn_is_warned_then_timed_out_with_its_stamp(clock: ManualClock
     assert table.turn_deadline == clock.now + 60
     clocks.arm_turn(table)
     clock.advance(44)
-    await asyncio.sleep(0.01)
+    await settled(clock)  # whatever rings by now has rung
     assert calls.log == []
     clock.advance(1)  # 15 s before the end: a quarter of the turn
     await eventually(lambda: len(calls.log) == 1)
@@ -82,7 +80,8 @@ async def test_a_timeout_that_was_not_saved_is_tried_again(clock: ManualClock) -
     calls.time_out_works = True
     clock.advance(Timing().save_retry)
     await eventually(lambda: len(calls.log) == 2)
-    await asyncio.sleep(0.01)
+    clock.advance(Timing().save_retry)
+    await settled(clock)  # a third try would have rung by now
     assert [c[0] for c in calls.log] == ["time_out", "time_out"]
     await scheduler.close()
 
@@ -113,7 +112,7 @@ async def test_an_idle_lobby_closes_and_a_change_starts_its_clock_again(
     clock.advance(Timing().lobby_idle - 60)
     clocks.arm_lobby(table)  # someone joined
     clock.advance(120)
-    await asyncio.sleep(0.01)
+    await settled(clock)  # the first clock's time is past: it would have rung
     assert calls.log == []
     clock.advance(Timing().lobby_idle)
     await eventually(lambda: calls.log == [("close", 1, "closed.idle")])

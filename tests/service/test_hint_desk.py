@@ -16,7 +16,7 @@ from bot.service.thinking import Thinking
 from data import Store
 from game import Card, Match, Ruleset
 from testkit.deals import whole_deal
-from testkit.service_game import people, stored_game
+from testkit.service_game import eventually, people, stored_game
 
 T = TypeVar("T")
 ANN, BOB = people("Ann", "Bob")
@@ -61,7 +61,10 @@ async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: S
     table = await running(store)
     hints, thinking = desk(store, table)
     asking = [asyncio.create_task(hints.hint(table.game_id, ANN.id)) for _ in range(5)]
-    await asyncio.sleep(0.01)
+    # The askers start in order, and each asks the desk at once (no wait before it): by
+    # the time the first's search runs, all five share it.
+    await eventually(lambda: thinking.searches == 1, what="the search is under way")
+    assert not any(ask.done() for ask in asking)
     thinking.opened.set()
     answers = await asyncio.gather(*asking)
     assert thinking.searches == 1
@@ -115,9 +118,9 @@ async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
     store: Store,
 ) -> None:
     table = await running(store)
-    hints, _ = desk(store, table, timing=Timing(answer_grace=0.01))
+    hints, thinking = desk(store, table, timing=Timing(answer_grace=0.01))
     asking = asyncio.create_task(hints.hint(table.game_id, ANN.id))
-    await asyncio.sleep(0.01)
+    await eventually(lambda: thinking.searches == 1, what="the search is under way")
     await hints.close()  # the search never gets through: held
     assert hints.closing
     with pytest.raises(ServiceError) as refused:

@@ -157,7 +157,7 @@ async def test_every_change_to_a_lobby_starts_its_idle_clock_again(
     else:
         await game.service.remove_from_lobby(table.game_id, ANN.id, BOB.id, can_manage=False)
     game.clock.advance(120)
-    await asyncio.sleep(0.05)
+    await game.settled()  # the lobby's first idle clock would have rung by now
     assert table.status is Status.LOBBY, "closed as idle a minute after a change"
     game.clock.advance(Timing().lobby_idle)
     await eventually(lambda: table.status is Status.CANCELLED)

@@ -49,7 +49,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
         await game.play(table)
     assert refused.value.key == "error.save_failed"
     assert (table.match, table.stamp, list(table.recent), table.turn_deadline) == before
-    await asyncio.sleep(0.01)
+    await game.settled()  # a notice would have gone out by now
     assert len(game.listener.notices) == shown  # nothing shown
     monkeypatch.undo()
     await game.play(table)  # the store is back: the same move goes through

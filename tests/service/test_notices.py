@@ -13,7 +13,7 @@ from bot.service.saver import Saver
 from bot.service.table import Seat, Status, Table
 from data import Store, StoreError
 from game import Ruleset
-from testkit.service_game import RecordingListener, ServiceGame, eventually, people
+from testkit.service_game import RecordingListener, ServiceGame, eventually, people, watch_locks
 
 ANN, BOB = people("Ann", "Bob")
 
@@ -26,10 +26,13 @@ async def test_a_closed_table_is_told_after_the_notices_before_it(game: ServiceG
             await slow.wait()
 
     game.listener.on_notice = held
-    table = await game.lobby([ANN, BOB])
+    table = await game.lobby([ANN, BOB], start=False)
+    _, notice_lock = watch_locks(table)
+    await game.service.start(table.game_id, ANN.id)
+    await eventually(lambda: game.listener.kinds(table.game_id)[-1:] == ["turn"])  # held
     cancelling = asyncio.create_task(game.service.cancel(table.game_id, ANN.id, can_manage=False))
     await eventually(lambda: table.status is Status.CANCELLED)  # saved at once...
-    await asyncio.sleep(0.01)
+    await eventually(lambda: notice_lock.waiting > 0, what="the close waits for the notices")
     assert "closed" not in game.listener.kinds(table.game_id)  # ...told after the turn notice
     slow.set()
     await cancelling

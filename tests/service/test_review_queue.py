@@ -16,7 +16,7 @@ from bot.service.table import Status, Table
 from bot.service.thinking import Thinking
 from game import Action, SeatView
 from game.ai.advice import Decision, Done
-from testkit.service_game import GUILD, ServiceGame, people
+from testkit.service_game import GUILD, ServiceGame, eventually, people
 
 T = TypeVar("T")
 ANN, BOB, CAT = people("Ann", "Bob", "Cat")
@@ -30,6 +30,7 @@ class QuickJudge(Thinking):
         super().__init__(workers=0)
         self.judged: list[tuple[int, int]] = []  # (the review's game, the decision's seq)
         self.opened = asyncio.Event()
+        self.holding = 0  # the judges waiting to be let through
         if not held:
             self.opened.set()
         self.after_judge: Callable[[], None] = lambda: None
@@ -37,10 +38,19 @@ class QuickJudge(Thinking):
     async def judge(
         self, seq: int, view: SeatView, played: Action, deadline: float
     ) -> tuple[Decision | None, Done]:
-        await self.opened.wait()
+        self.holding += 1
+        try:
+            await self.opened.wait()
+        finally:
+            self.holding -= 1
         self.judged.append((id(view), seq))
         self.after_judge()
         return None, 0
+
+
+async def thought_about(thinking: QuickJudge) -> None:
+    """Wait until a review is being thought: its first judge held."""
+    await eventually(lambda: thinking.holding > 0, what="a review's judge held")
 
 
 async def finished(game: ServiceGame, *players: Any) -> Table:
@@ -84,7 +94,7 @@ async def test_one_review_per_person_at_a_time(game: ServiceGame) -> None:
     thinking = QuickJudge(held=True)
     hints = desk_over(game, thinking)
     asking = asyncio.create_task(hints.review(first.game_id, ANN.id, guild_id=GUILD))
-    await asyncio.sleep(0.05)
+    await thought_about(thinking)
     with pytest.raises(ServiceError) as refused:
         await asyncio.wait_for(hints.review(second.game_id, ANN.id, guild_id=GUILD), 2)
     assert refused.value.key == "review.yours_first"
@@ -109,11 +119,11 @@ async def test_past_the_few_at_once_a_review_waits_its_turn_and_says_so(
     ann = asyncio.create_task(
         hints.review(table.game_id, ANN.id, guild_id=GUILD, on_queued=lambda n: told("Ann", n))
     )
-    await asyncio.sleep(0.05)
+    await thought_about(thinking)
     bob = asyncio.create_task(
         hints.review(table.game_id, BOB.id, guild_id=GUILD, on_queued=lambda n: told("Bob", n))
     )
-    await asyncio.sleep(0.05)
+    await eventually(lambda: bool(queued), what="someone was told their review waits")
     assert queued == [("Bob", 1)], "Ann's went ahead at once; Bob was told he waits"
     judged_before_bob = len(thinking.judged)
     thinking.opened.set()
@@ -129,7 +139,7 @@ async def test_a_full_queue_refuses_politely(game: ServiceGame) -> None:
     thinking = QuickJudge(held=True)
     hints = desk_over(game, thinking, reviews=ReviewQueue(at_once=1, waiting=0))
     ann = asyncio.create_task(hints.review(table.game_id, ANN.id, guild_id=GUILD))
-    await asyncio.sleep(0.05)
+    await thought_about(thinking)
     with pytest.raises(ServiceError) as refused:
         await hints.review(table.game_id, BOB.id, guild_id=GUILD)
     assert refused.value.key == "review.queue_full"

@@ -16,7 +16,15 @@ from data.records import ALL_TIME
 from game import QUIT, Card
 from game.ai import Strength
 from testkit.deals import whole_deal
-from testkit.service_game import ManualClock, ServiceGame, eventually, people, rated
+from testkit.service_game import (
+    ManualClock,
+    ServiceGame,
+    WatchedLock,
+    eventually,
+    people,
+    rated,
+    watch_locks,
+)
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 
@@ -27,7 +35,10 @@ async def three_players_nobody_can_play(game: ServiceGame, starter: int = 0) -> 
     game.service.scripted_deals.append(
         whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE, starter=starter)
     )
-    return await game.lobby([ANN, BOB, CY], turn_timer=60)
+    table = await game.lobby([ANN, BOB, CY], turn_timer=60)
+    await game.settled()  # the start shown: no notice of it still going out
+    watch_locks(table)  # a test can see the clock's ring held up by the table
+    return table
 
 
 async def kick_bob(game: ServiceGame, table: Table) -> None:
@@ -145,7 +156,7 @@ async def test_im_back_that_waited_for_the_games_last_move_is_refused(
 
     async with table.lock:  # the last move is being saved
         coming = asyncio.ensure_future(game.service.come_back(table.game_id, ANN.id))
-        await asyncio.sleep(0)
+        await held_up(table)
         table.status = Status.FINISHED  # what that move did
     with pytest.raises(ServiceError) as refused:
         await coming
@@ -171,7 +182,7 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
     await game.service.leave_game(table.game_id, ANN.id)  # done, though not yet closed
     stamp = table.stamp
     game.clock.advance(Timing().save_retry + 1)
-    await asyncio.sleep(0.05)
+    await game.settled()  # the close tried again (and failed again), an AI's move due by now
     assert table.stamp == stamp  # no AI plays on for nobody
     monkeypatch.setattr(game.store.games, "set_status", real)
     game.clock.advance(Timing().save_retry + 1)
@@ -205,7 +216,7 @@ async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
         stamp = table.stamp
         for _ in range(3):
             clock.advance(6)
-            await asyncio.sleep(0.02)
+            await game.settled()  # past the AI's pause: its move would be made
         assert table.stamp == stamp and table.status is Status.RUNNING
         monkeypatch.undo()
         clock.advance(Timing().save_retry + 1)
@@ -231,12 +242,12 @@ async def test_a_seat_handed_to_an_ai_as_its_turn_runs_out_is_played_by_the_ai(
         await saving.wait()
         assert table.turn_deadline is not None
         game.clock.advance(table.turn_deadline - game.clock.now)
-        await asyncio.sleep(0.02)  # the ring is on its way: it waits for the table
+        await held_up(table)  # the ring is on its way: it waits for the table
         go.set()
 
     await asyncio.gather(hand_over(game, table), run_out())
     await eventually(lambda: table.stamp != stamp)
-    await asyncio.sleep(0.02)  # time for a second move, if one were coming
+    await game.settled()  # a second move, if one were coming, would be made
     bob = table.seats[1]
     assert bob.ai is Strength.NORMAL and bob.missed_turns == 0 and not bob.away
     assert table.stamp == stamp + 1 and table.to_move == 2, "the AI moved once for Bob"
@@ -255,7 +266,17 @@ async def warning_time(game: ServiceGame, table: Table) -> None:
     let the warning ring: it is on its way, waiting for whatever holds it up."""
     assert table.turn_deadline is not None
     game.clock.advance(table.turn_deadline - 15 - game.clock.now)
-    await asyncio.sleep(0.02)
+    await held_up(table)
+
+
+async def held_up(table: Table) -> None:
+    """Wait until something (a clock's ring, a click) waits for the table (a change being
+    saved holds it) or for its notices (one still going out)."""
+    lock, notice_lock = table.lock, table.notice_lock
+    assert isinstance(lock, WatchedLock) and isinstance(notice_lock, WatchedLock)
+    await eventually(
+        lambda: lock.waiting + notice_lock.waiting > 0, what="something waits for the table"
+    )
 
 
 async def warned_as_the_change_is_saved(
