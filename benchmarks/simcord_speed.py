@@ -46,7 +46,7 @@ class _Index:
                 self.unsure.append(record)
                 continue
             callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
-            args = getattr(handle, "_args", ())
+            args = getattr(handle, "_args", None) or ()  # None for a handle without any
             owner = getattr(callback, "__self__", None)
             related = (*args, owner, getattr(owner, "_task", None))
             for each in {id(thing) for thing in related if thing is not None}:
