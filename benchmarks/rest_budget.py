@@ -2,364 +2,117 @@
 
     python -m benchmarks.rest_budget                  # 8 games, seed 1, 4 at a time
     python -m benchmarks.rest_budget --games 10 --seed 7 --threshold 40 --jobs 4
+    python -m benchmarks.rest_budget --install person # the same, in group DMs
+    python -m benchmarks.rest_budget --tables 10,40,200 --install server,person
 
 Whole games are played through SimCord (an offline Discord) by the real bot at
 its real pacing (the AI's pause between moves, the table's edit interval), in
-virtual time: tables of three humans and one AI.  Each human keeps their hand
-open, thinks 3 to 9 seconds (seeded) and clicks a move on it, opening it again
-(**Show my hand**) only when it doesn't offer their moves; they play a card
-that fits, else mostly draw, else quit.  ``--jobs`` bots, each in its own process,
-play the games side by side (a game's deals and choices follow from the seed
-and its number alone).
+virtual time: tables of three humans and one AI (:mod:`benchmarks.rest_tables`).
+Each human keeps their hand open, thinks 3 to 9 seconds (seeded) and clicks a move
+on it, opening it again (**Show my hand**) only when it doesn't offer their moves;
+they play a card that fits, else mostly draw, else quit.  Discord is SimCord with
+the play-anywhere kit (:mod:`testkit.anywhere`): tokens that live 15 minutes, the
+followup cap, a webhook bucket per token, and, with ``--install person``, group DMs
+where the app is installed to the host alone and the bot token can do nothing.
 
-Every REST call the bot makes is counted.  Calls with an *interaction token*
-(``/interactions/{id}/{token}/callback`` and ``/webhooks/{application}/{token}/...``:
-a click's answer, its followups, an open hand's refresh) don't count against
-the bot token's ~50 requests per second; every other call does.  A call is put
-down to the move made last before it (calls before a game's first move, such as
-the Start click and the first ping, to its start).
+Without ``--tables``, ``--jobs`` bots, each in its own process, play ``--games``
+games one after another (a game's deals and choices follow from the seed and its
+number alone).  With ``--tables N,M,...``, for each install and each N one bot
+plays N whole games at once, one per table, to 40 points with 30 % of the human
+moves after a break of 30-100 s (``--threshold``, ``--breaks``): games of about
+half an hour, well past their first tokens' quarter hour.
 
-The figure the budget is about is all bot-token calls of the games (start, AI
-moves and the end included) per human move, and the active tables one token
-carries at that human pace: 50 / (bot-token calls per second of one table).
-Results go to ``benchmarks/results/rest_budget.txt`` (``--out``).
+Every REST call the bot makes is counted (:mod:`benchmarks.rest_calls`).  Calls
+with an *interaction token* (a click's answer, its followups, an open hand's
+refresh) don't count against the bot token's ~50 requests per second; every other
+call does.  A call is put down to the move made last before it at its table (calls
+before a game's first move, such as the Start click and the first ping, to its
+start).  The figure the budget is about is all bot-token calls of the games (start,
+AI moves and the end included) per human move, and the active tables one token
+carries at the humans' pace: 50 / (bot-token calls per second of one table, the
+breaks' time left out).  What Discord would refuse is counted too (429, 40094, calls
+with a dead token, bot-token calls where the bot is no member) and so are turn pings
+left standing: each must be 0.  Results go to ``benchmarks/results/rest_budget.txt``
+(``--out``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import multiprocessing
-import random
-import re
-import tempfile
-from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import simcord
+from .rest_calls import BUDGET, KINDS, Budget, CallTally, classify, is_ping
+from .rest_tables import INSTALLS, THINK, measure
 
-from bot.client import LamaBot
-from bot.config import Settings
-from bot.service.table import Status, Table
-from game.events import CardDrawn, CardPlayed, PlayerQuit
-from testkit.simcord_play import components
+__all__ = ["BUDGET", "Budget", "CallTally", "classify", "is_ping", "main", "report", "run"]
 
-BUDGET = 50.0  # requests per second Discord allows one bot token, across every process
-THINK = (3.0, 9.0)  # seconds a human takes for a move
-LONGEST = 20_000  # steps of the driver before a game that doesn't end is given up
-GUILD_ID = 1100000000000000001
 RESULTS = Path(__file__).resolve().parent / "results" / "rest_budget.txt"
-
-KINDS = ("table edit", "ping POST", "ping DELETE", "other")
-MOVE_BUTTONS = ("lama:play:", "lama:draw:", "lama:quit:")
-MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
-MESSAGES = re.compile(r"^/channels/(\d+)/messages$")
+WHOLE_GAMES = 40  # points ending a game with --tables…
+BREAKS = 0.3  # …and the share of human moves after a break: games of about half an hour
 
 
-@dataclass
-class CallTally:
-    """Calls put down to one kind of moment (human moves, AI moves, starts)."""
-
-    moments: int = 0
-    interaction: int = 0
-    bot: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: CallTally) -> None:
-        self.moments += other.moments
-        self.interaction += other.interaction
-        self.bot.update(other.bot)
-
-    @property
-    def bot_calls(self) -> int:
-        return sum(self.bot.values())
+def measure_in_process(*args: Any) -> Budget:
+    """``measure`` (its arguments in its order) in a process's own event loop."""
+    return asyncio.run(measure(*args))
 
 
-@dataclass
-class Budget:
-    """What the games cost: calls per kind of moment, and the virtual time played."""
-
-    games: int = 0
-    seconds: float = 0.0  # from each Start click to the game's end
-    human: CallTally = field(default_factory=CallTally)
-    ai: CallTally = field(default_factory=CallTally)
-    start: CallTally = field(default_factory=CallTally)
-
-    def add(self, other: Budget) -> None:
-        self.games += other.games
-        self.seconds += other.seconds
-        self.human.add(other.human)
-        self.ai.add(other.ai)
-        self.start.add(other.start)
-
-    def total(self) -> CallTally:
-        whole = CallTally()
-        for part in (self.human, self.ai, self.start):
-            whole.add(part)
-        return whole
-
-    def bot_per_human_move(self) -> float:
-        return self.total().bot_calls / max(1, self.human.moments)
-
-    def tables_per_token(self) -> float:
-        per_second = self.total().bot_calls / self.seconds if self.seconds else 0.0
-        return BUDGET / per_second if per_second else float("inf")
-
-
-def classify(
-    method: str, path: str, body: Any, application_id: int, tables: Collection[int] = ()
-) -> tuple[bool, str]:
-    """(made with an interaction token, kind) of one REST call; ``tables`` are the ids
-    of the table messages."""
-    parts = path.split("/")
-    if path.startswith("/interactions/") and path.endswith("/callback"):
-        return True, "answer"
-    if len(parts) > 3 and parts[1] == "webhooks" and parts[2] == str(application_id):
-        return True, "followup"
-    message = MESSAGE.match(path)
-    if method == "PATCH" and message and int(message[2]) in tables:
-        return False, "table edit"
-    if method == "DELETE" and message:
-        return False, "ping DELETE"  # the bot deletes only its pings
-    if method == "POST" and MESSAGES.match(path) and is_ping(body):
-        return False, "ping POST"
-    return False, "other"
-
-
-def is_ping(body: Any) -> bool:
-    """A ping is a short text mentioning a player, without a layout."""
-    if not isinstance(body, dict):
-        return False
-    content = body.get("content") or ""
-    return "<@" in content and not body.get("components")
-
-
-def buttons(message: Any) -> list[dict[str, Any]]:
-    return [c for c in components(message) if c.get("type") == 2]
-
-
-def move_buttons(message: Any) -> list[str]:
-    """The enabled move buttons of a hand: empty when it isn't its owner's turn on it."""
-    return [
-        str(c["custom_id"])
-        for c in buttons(message)
-        if str(c.get("custom_id", "")).startswith(MOVE_BUTTONS) and not c.get("disabled")
-    ]
-
-
-def choose(ids: list[str], rng: random.Random) -> str:
-    """A card that fits if any, else mostly a draw, else quitting."""
-    plays = [i for i in ids if i.startswith("lama:play:")]
-    if plays:
-        return rng.choice(plays)
-    draws = [i for i in ids if i.startswith("lama:draw:")]
-    quits = [i for i in ids if i.startswith("lama:quit:")]
-    if draws and (not quits or rng.random() < 0.8):
-        return draws[0]
-    return quits[0]
-
-
-def moves(table: Table) -> list[int]:
-    """The seats of the moves made so far in a table's game."""
-    if table.match is None:
-        return []
-    kinds = CardPlayed | CardDrawn | PlayerQuit
-    return [e.seat for e in table.match.events if isinstance(e, kinds)]
-
-
-class Bench:
-    """One bot in SimCord, the humans of its tables, and the counting of its calls.
-
-    Calls are put down to the moment (``owner``) they came after: the driver
-    switches to a human move just before its click; AI moves are seen in the
-    service's notices, which go out in the order of the changes.
-    """
-
-    def __init__(self, env: simcord.Env, budget: Budget) -> None:
-        self.env = env
-        self.rng = random.Random()
-        self.budget = budget
-        self.owner = CallTally()  # the lobby's calls go nowhere
-        self.seen: dict[int, int] = {}  # game -> moves already put down
-        self.table: Table | None = None  # the table being played
-        self.tables: set[int] = set()  # the ids of the table messages
-        self.cursor = len(env.http_requests)
-        self.guild = env.guild
-        self.humans = [self.guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cai")]
-        service = self.service
-        service.listener = Observer(service.listener, self)
-
-    @property
-    def service(self) -> Any:
-        return self.env.bot.service  # type: ignore[attr-defined]
-
-    def count(self) -> None:
-        """Put the calls made since the last count down to the current owner."""
-        application_id = self.env.bot.application_id or 0
-        if self.table is not None and self.table.table_message_id is not None:
-            self.tables.add(self.table.table_message_id)  # posted again if it was deleted
-        for entry in self.env.http_requests[self.cursor :]:
-            body = entry.json
-            interaction, kind = classify(
-                entry.method, entry.path, body, application_id, self.tables
-            )
-            if interaction:
-                self.owner.interaction += 1
-            else:
-                self.owner.bot[kind] += 1
-        self.cursor = len(self.env.http_requests)
-
-    def switch(self, to: CallTally) -> None:
-        self.count()
-        self.owner = to
-        to.moments += 1
-
-    def noticed(self, table: Table) -> None:
-        """A notice of the service: put the AI moves it shows down to the AI."""
-        made = moves(table)
-        for seat in made[self.seen.get(table.game_id, 0) :]:
-            if table.seats[seat].user_id is None or table.seats[seat].controller is not None:
-                self.switch(self.budget.ai)
-        self.seen[table.game_id] = len(made)
-
-    def table_message(self, channel: simcord.ChannelHandle, table: Table) -> Any:
-        return next(m for m in channel.history() if m.id == table.table_message_id)
-
-    async def open_hand(
-        self, player: simcord.MemberActor, channel: simcord.ChannelHandle, table: Table
-    ) -> Any:
-        shown = await player.click(self.table_message(channel, table), label="Show my hand")
-        return shown.response
-
-    async def play(self, number: int, seed: int, threshold: int, ai: str) -> None:
-        """Game ``number`` of the run: its deals and its humans' choices follow from
-        ``seed`` and ``number`` alone, whichever process plays it."""
-        env, budget = self.env, self.budget
-        self.rng = random.Random(f"{seed}:{number}")
-        deals = random.Random(f"{seed}:{number}:deals")
-        self.service.seed_source = lambda: deals.getrandbits(63)
-        channel = self.guild.create_text_channel(f"budget-{number}")
-        host, *others = self.humans
-        await host.slash(channel, "lama new", threshold=threshold)
-        table = self.service.table_in(channel.id)
-        assert table is not None
-        self.table = table
-        for player in others:
-            await player.click(self.table_message(channel, table), label="Join")
-        await host.select(self.table_message(channel, table), [ai])
-        await env.advance_time(5)
-        self.switch(budget.start)  # the lobby's calls go to no moment: it is not the game
-        began = env.backend.clock.elapsed
-        await host.click(self.table_message(channel, table), label="Start")
-        people = {p.id: p for p in self.humans}
-        hands = {p.id: await self.open_hand(p, channel, table) for p in self.humans}
-        ended = began
-        for _ in range(LONGEST):
-            if table.status is not Status.RUNNING:
-                break
-            seat = table.to_move
-            assert seat is not None
-            user_id = table.seats[seat].user_id
-            if user_id is None or table.seats[seat].controller is not None:
-                await env.advance_time(0.5)  # the AI moves after its pause
-                continue
-            await env.advance_time(self.rng.uniform(*THINK))
-            if table.to_move != seat or table.status is not Status.RUNNING:
-                continue
-            self.switch(budget.human)
-            player = people[user_id]
-            if not move_buttons(hands[user_id]):  # Discord no longer lets it be edited
-                hands[user_id] = await self.open_hand(player, channel, table)
-            hand = hands[user_id]
-            result = await player.click(hand, custom_id=choose(move_buttons(hand), self.rng))
-            if result.response is not None:
-                hands[user_id] = result.response
-            ended = env.backend.clock.elapsed
-        else:
-            raise RuntimeError(f"game {number} did not end in {LONGEST} steps")
-        if table.status is not Status.FINISHED:  # closed on the bot's side: not a game
-            raise RuntimeError(f"game {number} ended {table.status.value}, not played out")
-        await env.advance_time(10)  # the last edits and the chart go out
-        self.count()
-        self.owner = CallTally()
-        budget.games += 1
-        budget.seconds += ended - began
-
-
-class Observer:
-    """The service's listener, seen by the bench on its way (every notice goes on)."""
-
-    def __init__(self, listener: Any, bench: Bench) -> None:
-        self._listener = listener
-        self._bench = bench
-
-    async def table_changed(self, table: Table) -> None:
-        self._bench.noticed(table)
-        await self._listener.table_changed(table)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._listener, name)
-
-
-async def measure(numbers: Sequence[int], seed: int, threshold: int, ai: str) -> Budget:
-    """Play games ``numbers`` of the run, one after another, with one bot."""
-    budget = Budget()
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(
-            token="bench-token",
-            database_path=Path(folder) / "lama.db",
-            dev_guild_id=GUILD_ID,
-            log_level=logging.WARNING,
-            turn_timer=120,
-        )
-        bot = LamaBot(settings)
-        env = simcord.Env(bot)
-        env.create_guild("Budget", id=GUILD_ID)
-        await env.start()
-        try:
-            bench = Bench(env, budget)
-            for number in numbers:
-                await bench.play(number, seed, threshold, ai)
-        finally:
-            await env.shutdown()
-            await bot.service.thinking.close()
-            await bot.store.close()
-    return budget
-
-
-def measure_in_process(numbers: Sequence[int], seed: int, threshold: int, ai: str) -> Budget:
-    return asyncio.run(measure(numbers, seed, threshold, ai))
-
-
-def run(games: int, seed: int, threshold: int, ai: str, jobs: int) -> Budget:
-    """All games, on ``jobs`` bots in as many processes: the bot mostly waits for its
-    pacing in real time, so bots side by side finish sooner on any machine."""
+def run(
+    games: int, seed: int, threshold: int, ai: str, jobs: int, install: str = "server"
+) -> Budget:
+    """All games, on ``jobs`` bots in as many processes, each playing its games one after
+    another: the bot mostly waits for its pacing in real time, so bots side by side
+    finish sooner on any machine."""
     parts = [list(range(j, games, jobs)) for j in range(min(jobs, games))]
     if len(parts) == 1:
-        return measure_in_process(parts[0], seed, threshold, ai)
+        return measure_in_process(parts[0], seed, threshold, ai, install)
     budget = Budget()
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(len(parts), mp_context=spawn) as pool:
         n = len(parts)
-        for part in pool.map(measure_in_process, parts, [seed] * n, [threshold] * n, [ai] * n):
+        for part in pool.map(
+            measure_in_process, parts, [seed] * n, [threshold] * n, [ai] * n, [install] * n
+        ):
             budget.add(part)
     return budget
 
 
-def report(budget: Budget, seed: int, threshold: int, ai: str) -> str:
-    whole = budget.total()
+def run_tables(
+    sizes: Sequence[int],
+    installs: Sequence[str],
+    seed: int,
+    threshold: int,
+    ai: str,
+    jobs: int,
+    breaks: float = BREAKS,
+) -> dict[tuple[str, int], Budget]:
+    """For each install and each size N: N games at once, one per table, on one bot
+    (each figure in a process of its own, ``jobs`` of them side by side)."""
+    configs = [(install, size) for install in installs for size in sizes]
+    n = len(configs)
+    args = (
+        [list(range(size)) for _, size in configs],
+        [seed] * n,
+        [threshold] * n,
+        [ai] * n,
+        [install for install, _ in configs],
+        [size for _, size in configs],
+        [breaks] * n,
+    )
+    if jobs == 1 or n == 1:
+        return dict(zip(configs, map(measure_in_process, *args), strict=True))
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(jobs, n), mp_context=spawn) as pool:
+        return dict(zip(configs, pool.map(measure_in_process, *args), strict=True))
+
+
+def breakdown(budget: Budget) -> list[str]:
+    """The calls per kind of moment, split by token and, for the bot token, by kind."""
     lines = [
-        "# REST budget: Discord calls per move (SimCord, real pacing, virtual time)",
-        "",
-        f"{budget.games} games (seed {seed}, threshold {threshold}), 3 humans thinking "
-        f"{THINK[0]:.0f}-{THINK[1]:.0f} s and 1 {ai} AI per table: "
-        f"{budget.human.moments} human moves, {budget.ai.moments} AI moves, "
-        f"{budget.seconds / 60:.1f} minutes of play.",
-        "",
         "| calls | interaction token | bot token | table edit | ping POST | ping DELETE | other |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
@@ -367,7 +120,8 @@ def report(budget: Budget, seed: int, threshold: int, ai: str) -> str:
         ("per human move", budget.human, budget.human.moments),
         ("per AI move", budget.ai, budget.ai.moments),
         ("per game start", budget.start, budget.start.moments),
-        ("**all, per human move**", whole, budget.human.moments),
+        ("**all, per human move**", budget.total(), budget.human.moments),
+        ("after 15 min, per human move", budget.late, budget.late.moments),
     ]
     for name, tally, moments in rows:
         n = max(1, moments)
@@ -375,18 +129,105 @@ def report(budget: Budget, seed: int, threshold: int, ai: str) -> str:
         lines.append(
             f"| {name} | {tally.interaction / n:.2f} | {tally.bot_calls / n:.2f} | {kinds} |"
         )
-    per_second = whole.bot_calls / budget.seconds if budget.seconds else 0.0
+    return lines
+
+
+def refusals_line(budget: Budget) -> str:
+    r = budget.refusals
+    return (
+        f"Refused by Discord (each must be 0): {r.rate_limited} × 429 on the interaction "
+        f"webhooks, {r.followup_cap} × 40094, {r.dead_token} calls with a dead token, "
+        f"{r.refused} bot-token calls where the bot is no member; {r.pings_left} turn pings "
+        f"left standing."
+    )
+
+
+def carried(budget: Budget) -> str:
     tables = budget.tables_per_token()
-    carried = f"{tables:.0f}" if tables != float("inf") else "any number of"
+    return f"{tables:.0f}" if tables != float("inf") else "any number of"
+
+
+def report(budget: Budget, seed: int, threshold: int, ai: str, install: str = "server") -> str:
+    whole = budget.total()
+    lines = [
+        "# REST budget: Discord calls per move (SimCord, real pacing, virtual time)",
+        "",
+        f"{budget.games} games (seed {seed}, threshold {threshold}, app installed to the "
+        f"{install}), 3 humans thinking {THINK[0]:.0f}-{THINK[1]:.0f} s and 1 {ai} AI per "
+        f"table: {budget.human.moments} human moves, {budget.ai.moments} AI moves, "
+        f"{budget.seconds / 60:.1f} minutes of play.",
+        "",
+        *breakdown(budget),
+    ]
+    paced = budget.paced_seconds()
+    per_second = whole.bot_calls / paced if paced > 0 else 0.0
     lines += [
         "",
         f"Bot-token calls per human move (AI moves, starts and ends counted): "
-        f"**{budget.bot_per_human_move():.2f}** (goal: at most 1.0).",
+        f"**{budget.bot_per_human_move():.2f}** (goal: at most 0.1).",
         f"Bot-token calls per second of one active table: {per_second:.3f}; "
-        f"one token at {BUDGET:.0f} requests/s carries **{carried} "
-        f"active tables** (goal: at least 300).",
+        f"one token at {BUDGET:.0f} requests/s carries **{carried(budget)} "
+        f"active tables** (goal: at least 3000).",
+        refusals_line(budget),
     ]
     return "\n".join(lines) + "\n"
+
+
+def report_tables(
+    results: dict[tuple[str, int], Budget], seed: int, threshold: int, ai: str, breaks: float = 0.0
+) -> str:
+    """The figures at each install and number of tables played at once by one bot."""
+    lines = [
+        "# REST budget over whole games, N tables at once on one bot "
+        "(SimCord, real pacing, virtual time)",
+        "",
+        f"Each table: 3 humans thinking {THINK[0]:.0f}-{THINK[1]:.0f} s and 1 {ai} AI, one "
+        f"whole game to {threshold} points (seed {seed}), the tables started over the first "
+        f"minute; {breaks:.0%} of human moves come after a break of 30-100 s, so games run "
+        f"past their first tokens' quarter hour (tables per token are figured without the "
+        f"breaks' time: at the 3-9 s pace). *server*: the app installed to the server, "
+        f"the bot a member; *person*: "
+        f"a group DM of the three, the app installed to the host only (the bot token "
+        f"can do nothing there). Discord as the kit models it (testkit.anywhere): "
+        f"tokens live 15 minutes, 5 followups per click where user-installed, a webhook "
+        f"bucket of 5 calls per 2 s per token (on in both).",
+        "",
+        "| install | tables | human moves | game min (mean / longest) | moves after 15 min "
+        "| bot-token / human move | after 15 min | interaction / human move "
+        "| 429 | 40094 | dead token | 403 | pings left | tables per token |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for (install, size), budget in results.items():
+        r = budget.refusals
+        mean = budget.seconds / max(1, budget.games) / 60
+        late = budget.late
+        lines.append(
+            f"| {install} | {size} | {budget.human.moments} | {mean:.1f} / "
+            f"{budget.longest / 60:.1f} | {late.moments} | {budget.bot_per_human_move():.3f} | "
+            f"{late.bot_calls / max(1, late.moments):.3f} | "
+            f"{budget.interaction_per_human_move():.2f} | {r.rate_limited} | {r.followup_cap} | "
+            f"{r.dead_token} | {r.refused} | {r.pings_left} | {carried(budget)} |"
+        )
+    for (install, size), budget in results.items():
+        lines += ["", f"## {install}, {size} tables at once ({budget.games} games)", ""]
+        lines += breakdown(budget)
+        if budget.slow:
+            lines += ["", f"{budget.slow} clicks' answers were not waited for (SimCord)."]
+    return "\n".join(lines) + "\n"
+
+
+def sizes(value: str) -> list[int]:
+    found = [int(part) for part in value.split(",") if part.strip()]
+    if not found or min(found) < 1:
+        raise argparse.ArgumentTypeError("table counts are positive integers, e.g. 10,40,200")
+    return found
+
+
+def installs(value: str) -> list[str]:
+    found = [part.strip() for part in value.split(",") if part.strip()]
+    if not found or not set(found) <= set(INSTALLS):
+        raise argparse.ArgumentTypeError(f"installs are {', '.join(INSTALLS)}")
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -395,15 +236,56 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=8, help="games (default 8)")
     parser.add_argument("--seed", type=int, default=1, help="seed of deals and humans (default 1)")
-    parser.add_argument("--threshold", type=int, default=40, help="points ending a game (40)")
+    parser.add_argument(
+        "--threshold",
+        type=int,
+        default=None,
+        help=f"points ending a game (40; {WHOLE_GAMES} with --tables)",
+    )
     parser.add_argument("--ai", default="normal", choices=("easy", "normal", "hard"))
     parser.add_argument("--jobs", type=int, default=4, help="bots side by side (default 4)")
+    parser.add_argument(
+        "--install",
+        type=installs,
+        default=["server"],
+        help="server, person or server,person: the app installed to the server (the bot a "
+        "member) or to a person (group DMs; default server)",
+    )
+    parser.add_argument(
+        "--tables",
+        type=sizes,
+        default=None,
+        help="e.g. 10,40,200: for each, that many whole games at once on one bot "
+        "(--games is not used then)",
+    )
+    parser.add_argument(
+        "--breaks",
+        type=float,
+        default=None,
+        help=f"share of human moves after a break of 30-100 s (0; {BREAKS} with --tables)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"results file ({RESULTS})")
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
-    budget = run(args.games, args.seed, args.threshold, args.ai, args.jobs)
-    shown = report(budget, args.seed, args.threshold, args.ai)
+    if args.tables is None:
+        threshold = 40 if args.threshold is None else args.threshold
+        if len(args.install) == 1:
+            budget = run(args.games, args.seed, threshold, args.ai, args.jobs, args.install[0])
+            shown = report(budget, args.seed, threshold, args.ai, args.install[0])
+        else:
+            results = {
+                (install, 1): run(args.games, args.seed, threshold, args.ai, args.jobs, install)
+                for install in args.install
+            }
+            shown = report_tables(results, args.seed, threshold, args.ai)
+    else:
+        threshold = WHOLE_GAMES if args.threshold is None else args.threshold
+        breaks = BREAKS if args.breaks is None else args.breaks
+        results = run_tables(
+            args.tables, args.install, args.seed, threshold, args.ai, args.jobs, breaks
+        )
+        shown = report_tables(results, args.seed, threshold, args.ai, breaks)
     print(shown, end="")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(shown, encoding="utf-8")

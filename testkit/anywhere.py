@@ -233,6 +233,53 @@ class Anywhere:
         }
         if button.get("id") is not None:
             data["id"] = button["id"]
+        return await self._component(user, place, stored, data)
+
+    async def select(
+        self,
+        person: Person,
+        place: Place,
+        message: MessageRef,
+        values: list[str],
+        *,
+        custom_id: str | None = None,
+    ) -> InteractionResult:
+        """``person`` chooses ``values`` in a string select of ``message`` (an AI seat's
+        strength on a lobby, say)."""
+        backend = self.env.backend
+        stored = backend.get_message(
+            place.channel_id, message if isinstance(message, int) else message.id
+        )
+        if place.kind is not PlaceKind.GROUP_DM:
+            return await person.select(
+                ResponseMessage(self.env, stored), values, custom_id=custom_id
+            )
+        user = self._recipient(person, place)
+        if not stored.visible_to(user.id):
+            raise SetupError("That message is not visible to this person")
+        menu = simcord.actors._find_component(
+            stored.components,
+            types=(ComponentType.STRING_SELECT,),
+            custom_id=custom_id,
+            label=None,
+        )
+        offered = {option["value"] for option in menu.get("options") or []}
+        if not set(values) <= offered:
+            raise SetupError(f"Options {sorted(set(values) - offered)} are not offered")
+        data: dict[str, Any] = {
+            "custom_id": menu["custom_id"],
+            "component_type": ComponentType.STRING_SELECT,
+            "values": list(values),
+        }
+        if menu.get("id") is not None:
+            data["id"] = menu["id"]
+        return await self._component(user, place, stored, data)
+
+    async def _component(
+        self, user: simcord.UserHandle, place: Place, stored: Any, data: dict[str, Any]
+    ) -> InteractionResult:
+        """A component of ``stored`` used by ``user`` in a group DM."""
+        backend = self.env.backend
         self.state.pending_source = stored.id
         try:
             return await self._dispatch(

@@ -62,3 +62,36 @@ def test_calls_are_split_by_the_token_they_use() -> None:
     chart = {"embeds": [{"title": "chips"}]}
     assert classify("POST", "/channels/1/messages", chart, app) == (False, "other")
     assert classify("GET", f"/applications/{app}/emojis", None, app) == (False, "other")
+
+
+@pytest.mark.real_pacing
+def test_tables_in_group_dms_make_no_bot_token_call(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app installed to a person: two short games side by side, each in a group DM
+    where the bot is no member, ride on the clicks' tokens alone."""
+    played: list[dict[tuple[str, int], rest_budget.Budget]] = []
+    run_tables = rest_budget.run_tables
+
+    def keep(*args: Any) -> dict[tuple[str, int], rest_budget.Budget]:
+        played.append(run_tables(*args))
+        return played[-1]
+
+    monkeypatch.setattr(rest_budget, "run_tables", keep)
+    out = tmp_path / "rest_budget.txt"
+    argv = ["--tables", "2", "--install", "person", "--threshold", "1", "--breaks", "0"]
+    assert rest_budget.main([*argv, "--out", str(out)]) == 0
+
+    printed = capsys.readouterr().out
+    assert out.read_text(encoding="utf-8") == printed
+    (results,) = played
+    [((install, tables), budget)] = results.items()
+    assert (install, tables) == ("person", 2)
+    assert budget.games == 2 and budget.human.moments >= 4
+    assert budget.ai.moments >= 1, "the host added an AI seat with the lobby's menu"
+    assert budget.total().bot_calls == 0, "the bot is no member of a group DM"
+    assert budget.human.interaction >= budget.human.moments
+    refusals = budget.refusals
+    assert (refusals.rate_limited, refusals.followup_cap, refusals.dead_token) == (0, 0, 0)
+    assert (refusals.refused, refusals.pings_left) == (0, 0)
+    assert "| person | 2 |" in printed and "| any number of |" in printed
