@@ -13,6 +13,7 @@ and ``strict_sync`` can stay on.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -86,6 +87,21 @@ def simcord_bot(
 ) -> LamaBot:
     return LamaBot(
         settings, timing=timing, pacing=pacing, cooldowns=cooldowns, renew_every=RENEW_DAILY
+    )
+
+
+def globally_synced_bot(
+    settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
+) -> LamaBot:
+    """A bot that syncs its commands globally, as production publishes them (``python -m
+    bot sync``): DMs and group DMs show global commands only."""
+    return LamaBot(
+        dataclasses.replace(settings, dev_guild_id=None),
+        sync_globally=True,
+        timing=timing,
+        pacing=pacing,
+        cooldowns=cooldowns,
+        renew_every=RENEW_DAILY,
     )
 
 

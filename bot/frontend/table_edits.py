@@ -231,8 +231,9 @@ class TableEdits:
         """What the table should show now."""
         return self._payload(table)[0]
 
-    def _payload(self, table: Table) -> tuple[dict[str, Any], Listing]:
-        """What the table should show now, and the moves it lists."""
+    def _payload(self, table: Table, *, waiting: bool = False) -> tuple[dict[str, Any], Listing]:
+        """What the table should show now, and the moves it lists; ``waiting``: saying it
+        waits for a click (as it does anyway in its token's last minute)."""
         screen = self.screens.get(table.game_id) or TableScreen()
         listing = moves_to_list(table.recent, self._listing(table, screen))
         payload = table_payload(
@@ -241,7 +242,7 @@ class TableEdits:
             screen.reason,
             listing.lines,
             unlisted=listing.unlisted,
-            waiting=self._last_minute(table),
+            waiting=waiting or self._last_minute(table),
         )
         return payload, listing
 
@@ -417,16 +418,7 @@ class TableEdits:
     async def _last_edit(self, table: Table, token: Token) -> None:
         """The token's last edit: the table as it is, saying it waits for a click."""
         assert table.table_message_id is not None
-        screen = self.screens.get(table.game_id) or TableScreen()
-        listing = moves_to_list(table.recent, self._listing(table, screen))
-        payload = table_payload(
-            table,
-            self.host.faces,
-            screen.reason,
-            listing.lines,
-            unlisted=listing.unlisted,
-            waiting=True,
-        )
+        payload, listing = self._payload(table, waiting=True)
         try:
             await token.editor(table.table_message_id)(**payload)
         except FAILURES as error:

@@ -9,10 +9,12 @@ edited by their own token, posted anew by a newer click's token before that one 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import simcord
+from simcord.results import InteractionResult
 
 from bot.client import LamaBot
 from bot.config import Settings
@@ -24,7 +26,7 @@ from data.records import ALL_TIME
 from game import Card as C
 from testkit.anywhere import Anywhere, Place
 from testkit.simcord_play import enabled, rig, service, texts, title
-from tests.simcord_fixtures import RENEW_DAILY, fresh_bot
+from tests.simcord_fixtures import fresh_bot, globally_synced_bot
 
 MOVES = ("lama:play:", "lama:draw:", "lama:quit:")
 
@@ -33,15 +35,7 @@ MOVES = ("lama:play:", "lama:draw:", "lama:quit:")
 def simcord_bot(
     settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
 ) -> LamaBot:
-    """Synced globally, as production publishes its commands: a group DM shows only those."""
-    return LamaBot(
-        dataclasses.replace(settings, dev_guild_id=None),
-        sync_globally=True,
-        timing=timing,
-        pacing=pacing,
-        cooldowns=cooldowns,
-        renew_every=RENEW_DAILY,
-    )
+    return globally_synced_bot(settings, timing, pacing, cooldowns)
 
 
 def live_table(kit: Anywhere, place: Place) -> int:
@@ -83,6 +77,41 @@ async def play_out(
     raise AssertionError("the game did not end")
 
 
+@dataclass
+class Duel:
+    """ann (who installed the app) and ben (who didn't) at a table in their group DM."""
+
+    place: Place
+    ann: simcord.UserHandle
+    ben: simcord.UserHandle
+    table: Table
+    start: InteractionResult  # the Start click, whose token posted the table
+
+    @property
+    def people(self) -> dict[int, simcord.UserHandle]:
+        return {self.ann.id: self.ann, self.ben.id: self.ben}
+
+
+async def group_dm_game(env: simcord.Env, kit: Anywhere, *, short: bool = False) -> Duel:
+    """ann opens a table in her group DM with ben (no turn timer), ben joins, ann starts:
+    ``short``, a game of one quick round (ann holds 4 and 5), else a long first round."""
+    ann, ben = env.create_user("ann"), env.create_user("ben")
+    place = kit.group_dm(ann, ben)
+    kit.install(ann)  # only ann installed the app: ben plays through the buttons
+    if short:
+        rig(env, [[C.FOUR, C.FIVE], [C.SIX] * 3], C.FOUR, [C.ONE] * 4)
+        lobby = await kit.slash(ann, place, "lama new", turn_timer=0, threshold=1)
+    else:
+        rig(env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
+        lobby = await kit.slash(ann, place, "lama new", turn_timer=0)
+    assert not lobby.ephemeral and lobby.response is not None
+    await kit.click(ben, place, lobby.response, label="Join")
+    start = await kit.click(ann, place, lobby.response, label="Start")
+    table = service(env).table_in(place.channel_id)
+    assert table is not None
+    return Duel(place, ann, ben, table, start)
+
+
 def no_refusals(kit: Anywhere) -> None:
     calls = kit.calls
     assert (calls.refused, calls.dead_token, calls.followup_cap) == (0, 0, 0)
@@ -91,15 +120,8 @@ def no_refusals(kit: Anywhere) -> None:
 async def test_a_whole_game_in_a_group_dm_makes_no_bot_token_call(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)  # only ann installed the app: ben plays through the buttons
-    rig(simcord_env, [[C.FOUR, C.FIVE], [C.SIX] * 3], C.FOUR, [C.ONE] * 4)
-
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0, threshold=1)
-    assert not lobby.ephemeral and lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
+    game = await group_dm_game(simcord_env, anywhere, short=True)
+    place, ann, ben = game.place, game.ann, game.ben
     table = service(simcord_env).table_in(place.channel_id)
     assert table is not None and table.guild_id == -place.channel_id  # a place of its own
     await play_out(simcord_env, anywhere, place, table, {ann.id: ann, ben.id: ben})
@@ -142,16 +164,8 @@ async def test_a_group_dm_table_lives_past_a_quarter_hour_on_the_clicks_tokens(
     """Moves a few minutes apart for 40 minutes: the table is posted anew with a newer
     click's token before the one that posted it runs out; no token is used dead, no
     sixth followup is asked of a click, and one message has live buttons all along."""
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
-    table = service(simcord_env).table_in(place.channel_id)
-    assert table is not None
+    game = await group_dm_game(simcord_env, anywhere)
+    place, ann, ben, table = game.place, game.ann, game.ben, game.table
     people = {ann.id: ann, ben.id: ben}
     tables = {live_table(anywhere, place)}
 
@@ -183,16 +197,8 @@ async def test_a_group_dm_table_lives_past_a_quarter_hour_on_the_clicks_tokens(
 async def test_a_table_nobody_clicked_for_a_quarter_hour_waits_and_a_click_brings_it_back(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
-    table = service(simcord_env).table_in(place.channel_id)
-    assert table is not None
+    game = await group_dm_game(simcord_env, anywhere)
+    place, ann, ben, table = game.place, game.ann, game.ben, game.table
     frozen = live_table(anywhere, place)
 
     await simcord_env.advance_time(16 * 60)  # nobody clicks
@@ -216,16 +222,8 @@ async def test_a_table_nobody_clicked_for_a_quarter_hour_waits_and_a_click_bring
 async def test_a_token_dead_before_its_time_is_not_tried_again_and_the_next_click_reposts(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    start = await anywhere.click(ann, place, lobby.response, label="Start")
-    table = service(simcord_env).table_in(place.channel_id)
-    assert table is not None
+    game = await group_dm_game(simcord_env, anywhere)
+    place, ann, ben, table, start = game.place, game.ann, game.ben, game.table, game.start
     first = live_table(anywhere, place)
     anywhere.kill(start)  # the token that edits the table dies early (401)
 
@@ -259,14 +257,8 @@ async def test_a_token_dead_before_its_time_is_not_tried_again_and_the_next_clic
 async def test_a_restart_in_the_middle_of_a_group_dm_game_loses_nothing(
     simcord_env: simcord.Env, anywhere: Anywhere, settings: Settings
 ) -> None:
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR, C.FIVE], [C.SIX] * 3], C.FOUR, [C.ONE] * 4)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0, threshold=1)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
+    game = await group_dm_game(simcord_env, anywhere, short=True)
+    place, ann, ben = game.place, game.ann, game.ben
     game_id = service(simcord_env).table_in(place.channel_id).game_id  # type: ignore[union-attr]
     old = simcord_env.bot
     assert isinstance(old, LamaBot)
@@ -324,16 +316,8 @@ async def test_a_player_who_leaves_the_group_dm_leaves_the_game(
 ) -> None:
     """Discord tells a bot outside the group DM nothing of it; each click there carries
     its recipients: the next click after ben left hands his seat to an AI, as a leave."""
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR] * 3 + [C.FIVE] * 3] * 2, C.FOUR, [C.ONE] * 8)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
-    table = service(simcord_env).table_in(place.channel_id)
-    assert table is not None
+    game = await group_dm_game(simcord_env, anywhere)
+    place, ann, ben, table = game.place, game.ann, game.ben, game.table
 
     simcord_env.backend.get_channel(place.channel_id).recipient_ids.remove(ben.id)
     await anywhere.click(ann, place, live_table(anywhere, place), label="Show my hand")
@@ -360,14 +344,8 @@ async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_
     """Everything around a game works in a group DM too, all on interaction tokens: the
     installer's stats, leaderboard, history, chart and review, a replay's pages, a hint
     during the game, and a Rematch pressed by someone who never installed the app."""
-    ann, ben = simcord_env.create_user("ann"), simcord_env.create_user("ben")
-    place = anywhere.group_dm(ann, ben)
-    anywhere.install(ann)
-    rig(simcord_env, [[C.FOUR, C.FIVE], [C.SIX] * 3], C.FOUR, [C.ONE] * 4)
-    lobby = await anywhere.slash(ann, place, "lama new", turn_timer=0, threshold=1)
-    assert lobby.response is not None
-    await anywhere.click(ben, place, lobby.response, label="Join")
-    await anywhere.click(ann, place, lobby.response, label="Start")
+    game = await group_dm_game(simcord_env, anywhere, short=True)
+    place, ann, ben = game.place, game.ann, game.ben
     table = service(simcord_env).table_in(place.channel_id)
     assert table is not None
     hint = await anywhere.slash(ann, place, "lama hint")

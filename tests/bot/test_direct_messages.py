@@ -7,8 +7,6 @@ synced bot, the way production publishes its commands (``python -m bot sync``).
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 import simcord
 
@@ -17,21 +15,14 @@ from bot.config import Settings
 from bot.frontend.pacing import Pacing
 from bot.service.timing import Timing
 from testkit.simcord_play import bot_token_calls, enabled
-from tests.simcord_fixtures import RENEW_DAILY
+from tests.simcord_fixtures import globally_synced_bot
 
 
 @pytest.fixture
 def simcord_bot(
     settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
 ) -> LamaBot:
-    return LamaBot(
-        dataclasses.replace(settings, dev_guild_id=None),
-        sync_globally=True,
-        timing=timing,
-        pacing=pacing,
-        cooldowns=cooldowns,
-        renew_every=RENEW_DAILY,
-    )
+    return globally_synced_bot(settings, timing, pacing, cooldowns)
 
 
 async def test_a_dm_offers_the_game_commands_too(simcord_env: simcord.Env) -> None:
