@@ -93,5 +93,7 @@ async def test_a_quick_player_loses_no_click_in_a_whole_game(tmp_path: Path) -> 
             answers = [shown, *await play_fast(page)]
             assert "game over" in await page_text(page)
     lost = [answer for answer in answers if answer.lost]
-    assert len(answers) > 5, answers
+    # A whole game (random deals: a short one may take only a few moves), every move
+    # answered by the bot: the hand's first showing and at least one move, none lost.
+    assert len(answers) >= 2, answers
     assert not lost, f"{len(lost)} of {len(answers)} clicks lost: {lost}"
