@@ -36,12 +36,7 @@ from .background import Background
 from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, refused_here, transient
 from .host import Host
 from .places import bot_present, place_gone
-from .tokens import USABLE, Token, Tokens
-
-#: How long a click's token must still work to send a ping: it is taken down with that
-#: token ``LAST_CALL`` seconds before the token runs out, and should stand a while first.
-LAST_CALL = 60.0
-PING_LIFE = 2 * LAST_CALL
+from .tokens import LAST_CALL, NEW_MESSAGE_LIFE, USABLE, Token, Tokens
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +171,7 @@ class Pings:
         """The ping sent: with a recent click's token, else with the bot token where the
         bot is a member; None where nothing can send it now."""
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
-        while (token := self.tokens.sender(table, life=PING_LIFE)) is not None:
+        while (token := self.tokens.sender(table, life=NEW_MESSAGE_LIFE)) is not None:
             try:
                 self.tokens.sent(token)
                 message = await token.webhook.send(content, allowed_mentions=mentions, wait=True)

@@ -39,16 +39,13 @@ from .host import Host
 from .listing import Listing, moves_to_list
 from .places import bot_present, channel_gone
 from .table_moved import point_to_new
-from .tokens import USABLE, Token, Tokens
+from .tokens import LAST_CALL, NEW_MESSAGE_LIFE, USABLE, Token, Tokens
 from .views.payloads import table_payload
 from .views.table import SHOWN_MOVES
 
 log = logging.getLogger(__name__)
 
 HOLD_STEP = 0.25  # how often a waiting edit looks whether the AI seats are done
-#: How long before its token runs out a table moves on to a newer click's token, or
-#: says it waits for a click: time for that last call, and one more try of it.
-LAST_CALL = 60.0
 
 
 def signature(payload: dict[str, Any]) -> str:
@@ -70,7 +67,6 @@ class TableScreen:
     priority: Priority | None = None  # of the edit waiting
     reason: str | None = None  # why the game closed, once it did
     listed: Listing | None = None  # the moves it lists
-    waiting: bool = False  # it says it waits for a click (no token left to edit it)
     watch: asyncio.Task[None] | None = None  # looks after its token's end
 
 
@@ -147,7 +143,6 @@ class TableEdits:
         screen = self._screen(table.game_id)
         screen.shown = signature(payload)
         screen.edited = time.monotonic()
-        screen.waiting = False
         self.watch(table)
         # The default list:
         self._listed(table, Listing(list(table.recent)[-SHOWN_MOVES:], 0, table.recent.total))
@@ -254,7 +249,7 @@ class TableEdits:
         return (
             token is not None
             and self.tokens.left(token) <= LAST_CALL
-            and self.tokens.sender(table, life=2 * LAST_CALL) is None
+            and self.tokens.sender(table, life=NEW_MESSAGE_LIFE) is None
             and not bot_present(self.host, table.guild_id)
         )
 
@@ -328,7 +323,6 @@ class TableEdits:
         screen = self._screen(table.game_id)
         screen.shown = sig
         screen.edited = time.monotonic()
-        screen.waiting = False
         self._listed(table, listing)
 
     async def _move_on(
@@ -337,7 +331,7 @@ class TableEdits:
         """Post the table anew with the newest click's token, and point the old message
         to it: True once posted, False to try again, None if no click's token can."""
         old_id, old = table.table_message_id, self.tokens.table_token(table)
-        while (sender := self.tokens.sender(table, life=2 * LAST_CALL)) is not None:
+        while (sender := self.tokens.sender(table, life=NEW_MESSAGE_LIFE)) is not None:
             if sender is old or (old is not None and not self.tokens.newer(table, sender, old)):
                 return None  # no newer click's token than the table's own: it edits on
             posted = await self._post_with(table, payload, sender)
@@ -407,7 +401,7 @@ class TableEdits:
                 if left > 0:
                     await asyncio.sleep(left)
                     continue  # a newer token may edit it by now
-                if self.tokens.sender(table, life=2 * LAST_CALL) is not None:
+                if self.tokens.sender(table, life=NEW_MESSAGE_LIFE) is not None:
                     self.request(table)  # a newer click's token takes over
                 elif not bot_present(self.host, table.guild_id):
                     await self._last_edit(table, token)
@@ -427,7 +421,6 @@ class TableEdits:
                 self.tokens.failed(token)
             return
         self._shown(table, signature(payload), listing)
-        self._screen(table.game_id).waiting = True
 
     async def _repost(self, table: Table, payload: dict[str, Any]) -> bool | None:
         """Post the table again: True once posted, False to try again, None never."""
@@ -461,7 +454,7 @@ class TableEdits:
                     raise
                 # The token no longer works (or the message is gone): the bot token says,
                 # where there is one; elsewhere the next click posts the table anew.
-                self.tokens.table_failed(table)
+                self.tokens.failed(token)
                 if not bot_present(self.host, table.guild_id):
                     raise TokenGone from error
                 await self.host.limiter.acquire(Priority.TABLE)

@@ -38,6 +38,12 @@ USABLE = 14 * 60  # how long one is used here: a call on its way must not reach 
 REPOST_AFTER = 10 * 60  # a table token this old gives way to the next click's
 OUR_FOLLOWUPS = 3  # followups made with one token here (Discord: 5 where user-installed)
 KEPT = 4  # recent clicks kept per game: a newer one with followups left, or an older one
+#: How long before a token runs out its last call is made (the table's last edit, a ping
+#: taken down): time for that call, and one more try of it.
+LAST_CALL = 60.0
+#: How long a token must still work to be given a message to send (a ping, the table
+#: posted anew): it should stand a while before its last call.
+NEW_MESSAGE_LIFE = 2 * LAST_CALL
 
 
 def original_editor(webhook: discord.Webhook) -> Callable[..., Awaitable[object]]:
@@ -195,11 +201,7 @@ class Tokens:
         clicks.table, clicks.table_id = token, message_id
 
     def fresh(self, token: Token | None) -> bool:
-        return (
-            token is not None
-            and not token.dead
-            and self.host.service.clock() - token.since < USABLE
-        )
+        return token is not None and self.left(token) > 0
 
     def age(self, token: Token) -> float:
         return self.host.service.clock() - token.since
@@ -218,12 +220,6 @@ class Tokens:
             if self.left(token) > life and token.followups < OUR_FOLLOWUPS and not token.private:
                 return token
         return None
-
-    def newest(self, table: Table) -> Token | None:
-        """The newest click's token while it works, whether or not it may send more."""
-        clicks = self.games.get(table.game_id)
-        token = clicks.recent[-1] if clicks is not None and clicks.recent else None
-        return token if self.fresh(token) else None
 
     def on_table(self, table: Table) -> Token | None:
         """The token that edits the table message, while it works."""
@@ -258,9 +254,3 @@ class Tokens:
         """That token no longer works: never used again (a retry of a dead token is an
         invalid request, and enough of those get the bot's address banned)."""
         token.dead = True
-
-    def table_failed(self, table: Table) -> None:
-        """The table's token no longer works (or the message is gone)."""
-        clicks = self.games.get(table.game_id)
-        if clicks is not None and clicks.table is not None:
-            clicks.table.dead = True

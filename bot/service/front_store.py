@@ -187,12 +187,8 @@ class FrontStore:
     async def remember_table_token(self, record: TableTokenRecord) -> None:
         """Keep the token that edits a table now, for after a restart; failing costs only
         the table's edits until the next click after a restart."""
-        try:
-            await self._store.table_tokens.save(record)
-        except StoreError as error:
-            log.warning("game %s: could not save the table's token: %s", record.game_id, error)
-        except Exception:  # a background task: log it and carry on
-            log.exception("game %s: saving the table's token failed", record.game_id)
+        saving = self._store.table_tokens.save(record)
+        await self._keep(saving, record.game_id, "its table's token")
 
     async def table_tokens(self) -> list[TableTokenRecord]:
         """The tokens that edited the tables of the unfinished games before a restart."""
