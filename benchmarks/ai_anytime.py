@@ -33,11 +33,11 @@ from pathlib import Path
 
 from benchmarks.ai_latency import percentile
 from bot.service import Timing
-from bot.service.ai_turns import AITurns
-from bot.service.moves import MoveOutcome
-from bot.service.scheduler import Scheduler
-from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Thinking
+from bot.service.play.moves import MoveOutcome
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Seat, Status, Table
+from bot.service.thinking.ai_turns import AITurns
+from bot.service.thinking.pool import Thinking
 from game import Action, Match, Ruleset, SeatView
 from game.ai import Strength
 from game.ai.hard import think

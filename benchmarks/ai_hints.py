@@ -9,7 +9,7 @@ given).  **Hint**: every view of seat 0 with two or more moves is advised on
 its own, one after another in this process, as ``/lama hint`` asks the worker
 (Hard's decision, then the estimates of every legal move): the wall time per
 hint.  With ``--anytime`` a hint is thought as the bot does on an idle pool
-(``bot.service.anytime.think_hint``: today's work, then the estimates on
+(``bot.service.thinking.anytime.think_hint``: today's work, then the estimates on
 until ``Timing.hint_time`` after the ask, up to ``advice.HINT_FACTOR`` times
 it), and its work is printed as a share of today's.  **Review**: seat 0's
 review of each whole game (``costliest``, at today's work), the wall time per
@@ -25,7 +25,7 @@ import statistics
 import time
 
 from bot.service import Timing
-from bot.service.anytime import think_hint
+from bot.service.thinking.anytime import think_hint
 from game import Ruleset, SeatView
 from game.ai import NormalPlayer
 from game.ai.advice import advise, costliest, think_advice

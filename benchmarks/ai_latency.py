@@ -38,7 +38,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.config import default_ai_workers
-from bot.service.thinking import Thinking
+from bot.service.thinking.pool import Thinking
 from game import Action, Ruleset, SeatView
 from game.ai import HardPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates

@@ -7,7 +7,7 @@
 A store is filled with finished two-player games (two people playing Normal's
 moves, 150 decisions or so each to review).  A service's AI pool
 (``bot.service.thinking``, ``--workers``, 1 by default: the bot's default on
-two cores) and hint desk (``bot.service.hints``) answer the requests, the way
+two cores) and hint desk (``bot.service.thinking.hints``) answer the requests, the way
 the bot does.  In each scenario, for ``--seconds``:
 
 * another table's Hard seat asks for its move, again and again, 0.2 s apart
@@ -44,9 +44,9 @@ from pathlib import Path
 
 from benchmarks.ai_latency import collect, percentile
 from bot.service import Person, ServiceError, Timing
-from bot.service.hints import HintDesk
-from bot.service.registry import TableRegistry
-from bot.service.thinking import Thinking
+from bot.service.play.registry import TableRegistry
+from bot.service.thinking.hints import HintDesk
+from bot.service.thinking.pool import Thinking
 from game import Ruleset, SeatView
 from game.ai import Strength
 from game.ai.advice import think_advice

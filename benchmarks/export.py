@@ -24,7 +24,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from bot.service.export import MAX_BYTES, export_csv
+from bot.service.history.export import MAX_BYTES, export_csv
 from data import Store
 from data.export import EXPORT_PAGE
 from game import Ruleset

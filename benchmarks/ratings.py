@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.store import choose
-from bot.service.ratings import Rater, rate_game
-from bot.service.seasons import season_at
+from bot.service.ratings.rater import Rater, rate_game
+from bot.service.ratings.seasons import season_at
 from data import Store
 from data.codec import dumps
 from data.records import (

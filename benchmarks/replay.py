@@ -36,7 +36,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.replay import Replays
+from bot.service.history.replay import Replays
 from data import MatchProgress, Store
 from data.records import SeatRecord
 from game import DRAW, QUIT, Action, Match, Play, Ruleset

@@ -33,7 +33,7 @@ from simcord.results import InteractionResult
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from testkit.anywhere import WEBHOOK_BUCKET, Anywhere, Place
 from testkit.simcord_play import components

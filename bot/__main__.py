@@ -19,7 +19,7 @@ from bot.client import LamaBot, discord_clock, make_bot
 from bot.config import ConfigError, Settings
 from bot.lifecycle import serve
 from bot.logs import setup_logging
-from bot.service.ratings import Rated, Rater
+from bot.service.ratings.rater import Rated, Rater
 from bot.startup import StartupError, check_database, check_postgres, open_store
 from bot.sync import CommandSync
 from data.backup import BackupError, backup

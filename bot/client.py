@@ -27,8 +27,8 @@ from bot.rest_proxy import route_through
 from bot.service import GameService
 from bot.service.cooldowns import Cooldowns
 from bot.service.metrics import NO_METRICS, ServiceMetrics
-from bot.service.table import Table
-from bot.service.thinking import Thinking
+from bot.service.play.table import Table
+from bot.service.thinking.pool import Thinking
 from bot.service.timing import Timing
 from bot.startup import StartupError, open_store
 from data.identify import IDENTIFY_SPACING

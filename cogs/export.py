@@ -4,7 +4,7 @@ Only members with Manage Server may export.  The file holds the games the asker 
 see (:func:`~bot.frontend.views.stats.audience`, the stats' rule: not those of channels
 hidden from them, unless they sat at them), and at most one attachment's worth
 (``cap``); a server with more gets its most recent games and is told how many of how
-many.  The file is built by :mod:`bot.service.export`.
+many.  The file is built by :mod:`bot.service.history.export`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from bot.frontend.places import bot_member
 from bot.frontend.replies import Interaction, in_time, reply
 from bot.frontend.views.stats import audience
 from bot.i18n import text
-from bot.service.export import MAX_BYTES, Export, export_csv
+from bot.service.history.export import MAX_BYTES, Export, export_csv
 from data.store import StoreError
 
 from .lama_cog import LamaCog

@@ -28,7 +28,7 @@ from bot.frontend.views.payloads import (
 from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
 from bot.service import ServiceError
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import DRAW, PLAY, QUIT, Action, IllegalMove, Ruleset
 
 from .lama_cog import LamaCog

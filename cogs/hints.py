@@ -20,7 +20,7 @@ from bot.frontend.places import place_of
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
-from bot.service.hints import Hint
+from bot.service.thinking.hints import Hint
 from game.ai.advice import Review
 
 from .lama_cog import LamaCog

@@ -38,7 +38,7 @@ from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
 from bot.i18n import text
 from bot.service import Person, ServiceError
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import ServerSettings
 from game import Ruleset, RulesetError
 from game.rules import MAX_THRESHOLD, MIN_THRESHOLD

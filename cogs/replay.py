@@ -27,7 +27,7 @@ from bot.frontend.views.replay import replay_view
 from bot.frontend.views.stats import audience
 from bot.frontend.words import plain_name
 from bot.i18n import text
-from bot.service.replay import Replay
+from bot.service.history.replay import Replay
 from data.records import Sight
 from data.stats import StatsReads
 from data.store import StoreError

@@ -20,7 +20,7 @@ from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text,
 from bot.frontend.words import timer_text
 from bot.i18n import language_of, text, typed_word
 from bot.service import ServiceError
-from bot.service.seasons import MAX_DAYS, MIN_DAYS, Season
+from bot.service.ratings.seasons import MAX_DAYS, MIN_DAYS, Season
 from data import ServerSettings
 
 log = logging.getLogger(__name__)

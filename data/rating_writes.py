@@ -1,6 +1,6 @@
 """The ratings' writes: a server's season plans, and what the rater reads and writes.
 
-The rating math lives in the service (``bot/service/ratings.py``); here is only what it
+The rating math lives in the service (``bot/service/ratings/rater.py``); here is only what it
 reads (the finished games not yet rated, in the order they finished; the ratings of
 given players) and writes (one game's ratings, all or nothing; a server's ratings wiped
 for a recomputation), one unit of work each.  See migration 0012 for the tables.

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bot.service import GameService, Person
-from bot.service.rows import seat_records
-from bot.service.table import Seat, Status, Table
+from bot.service.play.rows import seat_records
+from bot.service.play.table import Seat, Status, Table
 from bot.service.timing import Timing
 from data import Store
 from data.records import RatingChange

@@ -13,7 +13,7 @@ from simcord.enums import OverwriteType
 from simcord.results import to_discord_message
 
 from bot.service import GameService
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import Card
 
 from .deals import whole_deal

@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from bot.limiter import Priority
-from bot.service.table import Table
+from bot.service.play.table import Table
 from data.store import StoreError
 
 from .background import Background

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.limiter import Limiter
 from bot.service import GameService
-from bot.service.table import Table
+from bot.service.play.table import Table
 from data.store import Store
 
 from .faces import Faces

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.i18n import text
 from bot.service import GameService
-from bot.service.table import Status
+from bot.service.play.table import Status
 
 from .faces import Faces
 from .replies import Interaction, in_time, reply

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service.table import MoveLine, MoveLog
+from bot.service.play.table import MoveLine, MoveLog
 
 from .views.table import SHOWN_MOVES
 

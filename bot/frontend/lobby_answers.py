@@ -6,7 +6,7 @@ stood once others moved (the canceller who played it last)."""
 from __future__ import annotations
 
 from bot.i18n import text
-from bot.service.table import Status, Table, unconfirmed
+from bot.service.play.table import Status, Table, unconfirmed
 
 from .words import leaving_cost
 

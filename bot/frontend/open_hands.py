@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.i18n import text
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data.store import OpenHandRecord
 
 from .background import Background

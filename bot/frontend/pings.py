@@ -29,7 +29,7 @@ import discord
 
 from bot.i18n import text
 from bot.limiter import Priority
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data.store import PingRecord
 
 from .background import Background

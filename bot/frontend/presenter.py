@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from bot.limiter import Priority
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import TableTokenRecord
 
 from .background import Background, stop

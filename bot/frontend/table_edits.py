@@ -32,7 +32,7 @@ import discord
 
 from bot.limiter import Priority
 from bot.service import ServiceError
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 
 from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from bot.limiter import Priority
-from bot.service.table import Table
+from bot.service.play.table import Table
 
 from .discord_errors import FAILURES, transient
 from .host import Host

@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import text
 from bot.service import GameService, ServiceError
-from bot.service.table import Table
+from bot.service.play.table import Table
 
 from .cog_host import TablePresenter
 from .faces import Faces

@@ -29,7 +29,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.service.table import Table
+from bot.service.play.table import Table
 
 from .host import Host
 

@@ -11,7 +11,7 @@ from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
 from bot.service import ServiceError
-from bot.service.table import Seat, Table, ai_number, only_person
+from bot.service.play.table import Seat, Table, ai_number, only_person
 from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
 
@@ -47,7 +47,7 @@ def plain_name(name: str) -> str:
 def stored_name(locale: object, name: str) -> str:
     """A seat's stored name as the reader sees it: a forgotten person's seat, which the
     store names :data:`~data.records.FORMER_PLAYER` in English, and an AI seat, stored
-    as "AI 1" (see :func:`~bot.service.table.ai_name`), in their language.
+    as "AI 1" (see :func:`~bot.service.play.table.ai_name`), in their language.
 
     For names read without their seat (a game's winners, a chart's lines); someone
     whose display name was one of those word for word reads as a former player or an AI too.

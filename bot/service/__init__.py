@@ -1,39 +1,25 @@
-"""The game service, split by job:
+"""The game service: :class:`GameService`, the facade the front end talks to, and its parts.
 
-- ``service``: :class:`GameService`, the facade the front end talks to, which builds
-  the parts below and forwards to them;
-- ``errors``: refusals, people, move outcomes and the listener the front end is;
-- ``timing``: pauses and limits (``Timing``; the service takes its own);
-- ``table``: a table's in-memory state; ``rows``: tables to store rows and back;
-- ``registry``: the live tables by id and channel (``TableRegistry``);
-- ``saver``: store errors turned into refusals (``Saver``);
-- ``notices``: telling the listener, closing tables, places gone (``Notices``);
-- ``scheduler``: the one timer loop; ``clocks``: turn, warning and idle clocks
-  (``TableClocks``);
-- ``dealer``: seeded and scripted deals (``Dealer``);
-- ``moves``: the move pipeline and timeouts (``MovePipeline``);
-- ``thinking``: where the AI thinks; ``ai_turns``: the AI seats' moves (``AITurns``);
-- ``seat_changes``: coming back, kicks, leaving (``SeatChanges``);
-- ``lobbies``: lobbies and rematches (``Lobbies``);
-- ``searches``: searches shared by their askers; ``hints``: hints and finished
-  games' reviews (``HintDesk``);
-- ``resume``: picking up after a restart (``Resumer``);
-- ``ratings``: every finished game rated once, in order (``Rater``); ``rating_scale``:
-  the shown number; ``seasons``: season arithmetic; ``season_plans``: a server's seasons
-  (``SeasonPlans``);
-- ``replay``: finished games step by step, every hand open (``Replays``);
-- ``front_store``: languages, table messages, open hands, pings (``FrontStore``).
+The parts sit in subpackages by job (``docs/architecture.md`` lists each):
+
+- ``play``: tables, lobbies, moves, seat changes, clocks, deals, notices, resuming;
+- ``thinking``: the AI pool and its gate, Hard's anytime search, AI turns, hints, reviews;
+- ``ratings``: the rater, who ranks where, the shown scale, seasons, closing as a loss;
+- ``history``: finished games' replays and the CSV export.
+
+What they all share stays here: ``service`` (the facade), ``errors`` (refusals a person
+can read), ``person``, ``listener`` (the protocol the front end implements), ``timing``,
+``saver``, ``cooldowns``, ``metrics``, ``log_context`` and ``front_store``.
 """
 
+from bot.service.errors import ServiceError
+from bot.service.listener import TableListener
+from bot.service.person import Person
+from bot.service.play.moves import MoveOutcome
+from bot.service.service import GameService
+from bot.service.thinking.hints import Hint
+from bot.service.timing import Timing
 from game import IllegalMove
-
-from .errors import ServiceError
-from .hints import Hint
-from .listener import TableListener
-from .moves import MoveOutcome
-from .person import Person
-from .service import GameService
-from .timing import Timing
 
 __all__ = [
     "GameService",

@@ -5,6 +5,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable
 
+from bot.service.errors import ServiceError
+from bot.service.play.rows import table_from_record
+from bot.service.play.table import Status, Table
+from bot.service.saver import Saver
 from data import (
     ChipHistory,
     OpenHandRecord,
@@ -15,11 +19,6 @@ from data import (
     TableTokenRecord,
 )
 from game import Ruleset
-
-from .errors import ServiceError
-from .rows import table_from_record
-from .saver import Saver
-from .table import Status, Table
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .table import Table
+from bot.service.play.table import Table
 
 
 class TableListener(Protocol):

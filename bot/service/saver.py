@@ -6,9 +6,8 @@ import logging
 from collections.abc import Awaitable
 from typing import TypeVar
 
+from bot.service.errors import ServiceError
 from data import ChannelBusy, StoreError
-
-from .errors import ServiceError
 
 log = logging.getLogger(__name__)
 

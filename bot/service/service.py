@@ -6,6 +6,32 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Unpack
 
+from bot.service.cooldowns import Cooldowns
+from bot.service.errors import ServiceError
+from bot.service.front_store import FrontStore
+from bot.service.history.replay import Replay, Replays
+from bot.service.listener import TableListener
+from bot.service.metrics import NO_METRICS, ServiceMetrics
+from bot.service.person import Person
+from bot.service.play.clocks import TableClocks
+from bot.service.play.dealer import Dealer, random_seed
+from bot.service.play.lobbies import Lobbies, LobbyOptions
+from bot.service.play.moves import MoveOutcome, MovePipeline
+from bot.service.play.notices import Notices
+from bot.service.play.registry import TableRegistry
+from bot.service.play.resume import Resumer
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.seat_changes import SeatChanges
+from bot.service.play.table import Status, Table, all_humans_gone
+from bot.service.ratings.closing import Closer
+from bot.service.ratings.rater import Rated, Rater
+from bot.service.ratings.season_plans import SeasonPlans
+from bot.service.ratings.seasons import Season
+from bot.service.saver import Saver
+from bot.service.thinking.ai_turns import AITurns
+from bot.service.thinking.hints import Hint, HintDesk
+from bot.service.thinking.pool import Thinking
+from bot.service.timing import Timing
 from data import ChipHistory, OpenHandRecord, PingRecord, ServerSettings, Store, TableTokenRecord
 from data.export import ExportReads
 from data.ratings import RatingReads
@@ -13,33 +39,6 @@ from data.stats import StatsReads
 from game import Action, Match, RoundDealt, Ruleset, SeatView
 from game.ai import Strength
 from game.ai.advice import Review
-
-from .ai_turns import AITurns
-from .clocks import TableClocks
-from .closing import Closer
-from .cooldowns import Cooldowns
-from .dealer import Dealer, random_seed
-from .errors import ServiceError
-from .front_store import FrontStore
-from .hints import Hint, HintDesk
-from .listener import TableListener
-from .lobbies import Lobbies, LobbyOptions
-from .metrics import NO_METRICS, ServiceMetrics
-from .moves import MoveOutcome, MovePipeline
-from .notices import Notices
-from .person import Person
-from .ratings import Rated, Rater
-from .registry import TableRegistry
-from .replay import Replay, Replays
-from .resume import Resumer
-from .saver import Saver
-from .scheduler import Scheduler
-from .season_plans import SeasonPlans
-from .seasons import Season
-from .seat_changes import SeatChanges
-from .table import Status, Table, all_humans_gone
-from .thinking import Thinking
-from .timing import Timing
 
 
 class GameService:

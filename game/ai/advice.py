@@ -55,7 +55,7 @@ from .search import KeepGoing, Search, search_on
 
 #: The most work a hint may get, in times today's: it goes past today's only while
 #: the machine has a worker to spare and the person has not waited long
-#: (``bot.service.anytime``); 3x keeps it to a few hundred milliseconds.
+#: (``bot.service.thinking.anytime``); 3x keeps it to a few hundred milliseconds.
 HINT_FACTOR = 3
 #: ... and each decision a review judges: reviews think in the background.
 REVIEW_FACTOR = IDLE_FACTOR
@@ -451,7 +451,7 @@ def costliest(
 ) -> Review:
     """The ``limit`` decisions of ``seat`` that lost the most against Hard's move by
     Hard's measure, in one go (the bot judges them one at a time, see
-    ``bot.service.hints``).
+    ``bot.service.thinking.hints``).
 
     Only moves that differ from Hard's and that Hard's measure rates lower count.
     ``budget`` (seconds) bounds the time: decisions past it are not looked at,

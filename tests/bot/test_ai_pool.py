@@ -8,7 +8,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from testkit.simcord_play import open_lobby, rig, table_message, take_simple_turn

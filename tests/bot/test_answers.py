@@ -12,7 +12,7 @@ import simcord
 
 from bot.frontend.pings import Pings
 from bot.i18n import text
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from testkit.simcord_play import (
     one_move_from_the_end,
     open_lobby,

@@ -20,7 +20,7 @@ from bot.client import LamaBot
 from bot.config import Settings
 from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.pacing import Pacing
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from bot.service.timing import Timing
 from data.records import ALL_TIME
 from game import Card as C

@@ -7,7 +7,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import Card as C
 from testkit.anywhere import Anywhere, PlaceKind
 from testkit.simcord_play import open_lobby, play_to_the_end, rig, service, table_message

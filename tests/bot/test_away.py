@@ -7,7 +7,7 @@ import pytest
 import simcord
 
 from bot.config import Settings
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import Card
 from testkit.simcord_play import (
     open_lobby,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import (
     forged,
     one_move_from_the_end,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import (
     components,
     one_move_from_the_end,

@@ -6,7 +6,7 @@ import pytest
 import simcord
 
 from bot.service import TableListener
-from bot.service.table import Table
+from bot.service.play.table import Table
 from game import Card
 from testkit.simcord_play import last_moves, rig, service, two_player_game
 

@@ -6,7 +6,7 @@ import pytest
 import simcord
 
 from bot.frontend.custom_ids import TableButtonId
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import Card as C
 from testkit.simcord_play import (
     forged,

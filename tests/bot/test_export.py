@@ -13,8 +13,8 @@ import pytest
 import simcord
 
 from bot.client import LamaBot
-from bot.service.export import BOM, COLUMNS
-from bot.service.rating_scale import shown
+from bot.service.history.export import BOM, COLUMNS
+from bot.service.ratings.rating_scale import shown
 from cogs.export import ExportCommands
 from data import Store
 from data.records import ALL_TIME

@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import Card as C
 from testkit.simcord_play import (
     enabled,

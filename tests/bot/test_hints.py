@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import Card as C
 from testkit.simcord_play import (
     custom_ids,
@@ -296,7 +296,7 @@ async def test_a_hint_uses_nothing_but_the_players_own_view(
 
 
 def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> None:
-    from bot.service.hints import made_for
+    from bot.service.thinking.hints import made_for
     from data import GameRecord, SeatNote, SeatRecord
     from game import Match, Ruleset
 
@@ -390,7 +390,7 @@ async def test_no_hint_for_a_seat_an_ai_plays(
 
 def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
     from bot.frontend.views.hints import hint_line
-    from bot.service.hints import Hint
+    from bot.service.thinking.hints import Hint
     from game import DRAW, PLAY, QUIT, Match, Ruleset, explicit_deal
     from game.ai.advice import Advice, Estimate
 

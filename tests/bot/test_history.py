@@ -7,7 +7,7 @@ from typing import Any
 import simcord
 
 from bot.frontend.views.layout import MAX_COMPONENTS
-from bot.service.table import Table
+from bot.service.play.table import Table
 from testkit.simcord_play import components, is_components_v2, texts, title
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 from tests.bot.stats.games import C, Round, play_rigged_game

@@ -67,7 +67,7 @@ async def test_a_moves_log_lines_carry_its_game(
     assert table.to_move is not None
     first = alice if table.seats[table.to_move].user_id == alice.id else bob  # a random deal
     await take_simple_turn(first, channel)
-    moved = [line for line in parsed(json_lines) if line["logger"] == "bot.service.moves"]
+    moved = [line for line in parsed(json_lines) if line["logger"] == "bot.service.play.moves"]
     assert moved, "the move left no log line"
     assert moved[-1]["game_id"] == table.game_id
     assert moved[-1]["channel_id"] == channel.id

@@ -17,7 +17,7 @@ from bot.frontend.faces import PLAIN
 from bot.frontend.views import layout
 from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
 from bot.i18n import text
-from bot.service.table import MoveLine, Seat, Status, Table
+from bot.service.play.table import MoveLine, Seat, Status, Table
 from game import Card as C
 from game import Match, Ruleset, build_deck
 from game.ai import Strength

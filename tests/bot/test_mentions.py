@@ -8,7 +8,7 @@ import discord
 import simcord
 
 from bot.frontend.words import seat_name
-from bot.service.table import Seat
+from bot.service.play.table import Seat
 from game import Card as C
 from testkit.simcord_play import (
     one_move_from_the_end,

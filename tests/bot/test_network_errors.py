@@ -15,7 +15,7 @@ import simcord
 from simcord.http import router
 
 from bot.config import Settings
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import (
     custom_ids,
     last_moves,

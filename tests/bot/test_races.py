@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from bot.service import GameService, Person, ServiceError
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import SeatRecord
 from game import Ruleset
 from testkit.simcord_play import (

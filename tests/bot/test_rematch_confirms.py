@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import Card as C
 from testkit.simcord_play import (
     open_lobby,

@@ -29,7 +29,7 @@ from bot.frontend.views.layout import (
 )
 from bot.frontend.views.replay import replay_view
 from bot.i18n import text
-from bot.service.table import Table
+from bot.service.play.table import Table
 from game import Card
 from testkit.simcord_play import (
     accent,

@@ -19,7 +19,7 @@ from bot.client import LamaBot
 from bot.config import Settings
 from bot.frontend.views.table import table_view
 from bot.limiter import Limiter, Priority
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import PingRecord
 from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit

@@ -11,7 +11,7 @@ import simcord
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.frontend.views.stats import CHART_FILE
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import Card as C
 from testkit.simcord_play import (
     below_title,

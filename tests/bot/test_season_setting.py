@@ -9,7 +9,7 @@ import discord
 import pytest
 import simcord
 
-from bot.service.seasons import DAY
+from bot.service.ratings.seasons import DAY
 from testkit.simcord_play import service
 
 from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)

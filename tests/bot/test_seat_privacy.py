@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service.table import Table
+from bot.service.play.table import Table
 from game import Card
 from testkit.simcord_play import (
     custom_ids,

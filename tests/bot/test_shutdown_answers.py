@@ -10,7 +10,7 @@ from typing import Any
 
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import open_hand, service, table_message, take_simple_turn
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401 (the fixture)
 

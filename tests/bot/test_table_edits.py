@@ -12,7 +12,7 @@ import simcord
 from bot.frontend.pings import Pings
 from bot.frontend.presenter import Presenter
 from bot.frontend.table_edits import TableEdits
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import PLAY
 from game import Card as C
 from testkit.simcord_play import (

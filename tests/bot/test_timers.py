@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from bot.service.timing import Timing
 from game import Card
 from testkit.simcord_play import (

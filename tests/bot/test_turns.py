@@ -8,7 +8,7 @@ import pytest
 import simcord
 from simcord.components import walk_components
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import BLACK, WHITE, Card
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from testkit.simcord_play import (

@@ -26,8 +26,8 @@ from bot.frontend.views.lobby import lobby_view
 from bot.frontend.views.replay import replay_view
 from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
 from bot.i18n import text
-from bot.service.replay import build_replay
-from bot.service.table import RECENT_MOVES, MoveLine, Seat, Status, Table
+from bot.service.history.replay import build_replay
+from bot.service.play.table import RECENT_MOVES, MoveLine, Seat, Status, Table
 from data.records import GameRecord, HistoryRow, SeatRecord
 from game import DRAW, MAX_PLAYERS, Action, Match, Play, Ruleset
 from game.ai import Strength

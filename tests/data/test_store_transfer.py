@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.ratings import Rater
+from bot.service.ratings.rater import Rater
 from data import PingRecord, SeatNote, Store, StoreError
 from data.records import SeasonPlan
 from data.transfer import TABLES, copy_to_postgres

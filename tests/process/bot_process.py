@@ -30,7 +30,7 @@ import simcord
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.frontend.pacing import Pacing
-from bot.service.table import Status
+from bot.service.play.table import Status
 from bot.service.timing import Timing
 from testkit.simcord_play import open_lobby, table_message, take_simple_turn
 from tests.simcord_fixtures import DEV_GUILD_ID, DEV_GUILD_NAME

@@ -18,7 +18,7 @@ import simcord
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data.store import Store, StoreError
 from game import Card, Match
 from testkit.deals import whole_deal

@@ -15,7 +15,7 @@ import simcord
 
 from bot.client import discord_clock
 from bot.config import Settings
-from bot.service.table import Status
+from bot.service.play.table import Status
 from bot.service.timing import Timing
 from bot.startup import open_store
 from data import Shards, Store

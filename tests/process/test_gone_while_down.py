@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from bot.config import Settings
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from testkit.simcord_play import enabled, service, two_player_game
 
 from .common import open_hand_anywhere, restart, running

@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 from bot.config import Settings
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import service
 
 from .bot_process import Discord, digest, payload, populate, settings_for

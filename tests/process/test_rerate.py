@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.service.seasons import DAY
-from bot.service.table import Status
+from bot.service.play.table import Status
+from bot.service.ratings.seasons import DAY
 from bot.service.timing import Timing
 from data import Shards, Store
 from game.ai import Strength

@@ -7,7 +7,7 @@ from pathlib import Path
 import simcord
 
 from bot.config import Settings
-from bot.service.table import Status
+from bot.service.play.table import Status
 from game import Card as C
 from game import PlayerQuit
 from testkit.simcord_play import (

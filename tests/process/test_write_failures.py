@@ -11,7 +11,7 @@ import simcord
 
 from bot.config import Settings
 from bot.frontend.views.table import table_view
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from bot.service.timing import Timing
 from testkit.simcord_play import (
     enabled,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.service.thinking import Thinking
+from bot.service.thinking.pool import Thinking
 from bot.service.timing import Timing
 from data import Store
 from testkit.service_game import ManualClock, ServiceGame

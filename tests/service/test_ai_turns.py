@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bot.service import ServiceError, Timing
-from bot.service.ai_turns import AITurns
-from bot.service.moves import MoveOutcome
-from bot.service.scheduler import Scheduler
-from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Thinking
+from bot.service.play.moves import MoveOutcome
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Seat, Status, Table
+from bot.service.thinking.ai_turns import AITurns
+from bot.service.thinking.pool import Thinking
 from game import Action, Card, Match, Ruleset
 from game.ai import Strength
 from testkit.deals import whole_deal

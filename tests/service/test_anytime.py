@@ -8,12 +8,12 @@ import asyncio
 import time
 
 from bot.service import Timing
-from bot.service.ai_turns import AITurns
-from bot.service.moves import MoveOutcome
-from bot.service.scheduler import Scheduler
-from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Thinking
-from bot.service.urgency import Urgency
+from bot.service.play.moves import MoveOutcome
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Seat, Status, Table
+from bot.service.thinking.ai_turns import AITurns
+from bot.service.thinking.pool import Thinking
+from bot.service.thinking.urgency import Urgency
 from game import Action, Match, Ruleset, SeatView
 from game.ai import NormalPlayer, Strength, choose
 from game.ai.hard import candidates, replay, think

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from bot.service import Timing
-from bot.service.hints import HintDesk
-from bot.service.registry import TableRegistry
-from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Thinking
-from bot.service.urgency import Urgency
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Seat, Status, Table
+from bot.service.thinking.hints import HintDesk
+from bot.service.thinking.pool import Thinking
+from bot.service.thinking.urgency import Urgency
 from data import Store
 from game import Match, Ruleset, SeatView
 from game.ai import NormalPlayer, Strength

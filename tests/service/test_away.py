@@ -9,7 +9,7 @@ restart in between.
 from __future__ import annotations
 
 from bot.service import GameService
-from bot.service.table import Status, Table, waiting
+from bot.service.play.table import Status, Table, waiting
 from data.records import ALL_TIME, AWAY
 from game import Card, Ruleset
 from game.ai import Strength

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ServiceError
-from bot.service.table import Status
+from bot.service.play.table import Status
 from data.records import ALL_TIME, IDLE_GAME
 from game.ai import Strength
 from testkit.service_game import GUILD, ServiceGame, eventually, people, rated

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.service import ServiceError, Timing
-from bot.service.clocks import TableClocks
-from bot.service.scheduler import Scheduler
-from bot.service.table import Seat, Status, Table
+from bot.service.play.clocks import TableClocks
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Seat, Status, Table
 from game import Match, Ruleset
 from game.ai import Strength
 from testkit.service_game import ManualClock, eventually, settled

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.dealer import Dealer
+from bot.service.play.dealer import Dealer
 from game import Card, Match, Ruleset
 from testkit.deals import whole_deal
 

@@ -1,4 +1,4 @@
-"""The CSV export (bot/service/export.py) over a real store: what a spreadsheet would read
+"""The CSV export (bot/service/history/export.py) over a real store: what a spreadsheet would read
 from it, and a file that would be too big holding the most recent whole games only."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
 
-from bot.service.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
+from bot.service.history.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
 from data import MatchProgress, SeatRecord, Sight, Store
 from data.export import ExportGame, ExportSeat, SeatRating
 from data.records import FORMER_PLAYER

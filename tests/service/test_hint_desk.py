@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.hints import HintDesk
-from bot.service.registry import TableRegistry
-from bot.service.table import Seat, Status, Table
-from bot.service.thinking import Thinking
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Seat, Status, Table
+from bot.service.thinking.hints import HintDesk
+from bot.service.thinking.pool import Thinking
 from data import Store
 from game import Card, Match, Ruleset
 from testkit.deals import whole_deal

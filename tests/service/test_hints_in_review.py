@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.service import Timing
-from bot.service.hints import made_for
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
+from bot.service.thinking.hints import made_for
 from game import Action, Ruleset
 from game.ai.advice import Review, advise, costliest, think_advice
 from testkit.service_game import GUILD, ManualClock, ServiceGame, people

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data.records import ALL_TIME, CANCELLED, RatingChange, SeatNote
 from game import Card, Draw, Ruleset
 from game.ai import Strength

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.service import GameService, ServiceError, Timing
-from bot.service.table import Status, Table, ai_name
+from bot.service.play.table import Status, Table, ai_name
 from game import Card, Ruleset
 from game.ai import Strength
 from testkit.deals import whole_deal

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.table import Status, Table, waiting
+from bot.service.play.table import Status, Table, waiting
 from data import StoreError
 from data.records import AWAY
 from game import DRAW, Card

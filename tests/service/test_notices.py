@@ -7,10 +7,10 @@ import asyncio
 import pytest
 
 from bot.service import ServiceError
-from bot.service.notices import Notices
-from bot.service.registry import TableRegistry
+from bot.service.play.notices import Notices
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Seat, Status, Table
 from bot.service.saver import Saver
-from bot.service.table import Seat, Status, Table
 from data import Store, StoreError
 from game import Ruleset
 from testkit.service_game import RecordingListener, ServiceGame, eventually, people, watch_locks

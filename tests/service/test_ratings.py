@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
-from bot.service.rating_order import leavers, standings
-from bot.service.rating_scale import MU, SIGMA, shown_change
-from bot.service.ratings import MODEL, Rated, Rater, rate_game
-from bot.service.rows import table_from_record
-from bot.service.seasons import DAY, season_at
-from bot.service.table import Status, Table, waiting
+from bot.service.play.rows import table_from_record
+from bot.service.play.table import Status, Table, waiting
+from bot.service.ratings.rater import MODEL, Rated, Rater, rate_game
+from bot.service.ratings.rating_order import leavers, standings
+from bot.service.ratings.rating_scale import MU, SIGMA, shown_change
+from bot.service.ratings.seasons import DAY, season_at
 from data import StoreError
 from data.records import (
     ALL_TIME,

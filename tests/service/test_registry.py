@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ServiceError
-from bot.service.registry import TableRegistry
-from bot.service.table import Seat, Status, Table
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Seat, Status, Table
 from game import Ruleset
 
 

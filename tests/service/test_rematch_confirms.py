@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ServiceError
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data.records import ALL_TIME
 from game import Card, Ruleset
 from game.ai import Strength

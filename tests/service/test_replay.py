@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-import bot.service.replay as replay_module
-from bot.service.replay import KEEP_FOR, Replays, build_replay
-from bot.service.table import Status, Table
+import bot.service.history.replay as replay_module
+from bot.service.history.replay import KEEP_FOR, Replays, build_replay
+from bot.service.play.table import Status, Table
 from data import GameRecord, Store
 from data.records import FORMER_PLAYER, SeatNote
 from game import Match, RoundDealt, Ruleset, build_deck

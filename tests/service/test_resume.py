@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService
-from bot.service.table import Status
+from bot.service.play.table import Status
 from data import StoreError
 from game.ai import Strength
 from testkit.service_game import ServiceGame, eventually, people, rated

@@ -9,11 +9,11 @@ from typing import Any, TypeVar
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.hints import HintDesk
-from bot.service.registry import TableRegistry
-from bot.service.review_queue import ReviewQueue
-from bot.service.table import Status, Table
-from bot.service.thinking import Thinking
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Status, Table
+from bot.service.thinking.hints import HintDesk
+from bot.service.thinking.pool import Thinking
+from bot.service.thinking.review_queue import ReviewQueue
 from game import Action, SeatView
 from game.ai.advice import Decision, Done
 from testkit.service_game import GUILD, ServiceGame, eventually, people

@@ -6,7 +6,7 @@ import asyncio
 import gc
 import weakref
 
-from bot.service.scheduler import Scheduler
+from bot.service.play.scheduler import Scheduler
 
 
 class Big:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.service import ServiceError
-from bot.service.seasons import DAY, Season
+from bot.service.ratings.seasons import DAY, Season
 from data import StoreError
 from data.records import SeasonPlan
 from testkit.service_game import ServiceGame

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.seasons import (
+from bot.service.ratings.seasons import (
     DAY,
     MAX_DAYS,
     MIN_DAYS,

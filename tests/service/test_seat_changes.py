@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.service import ServiceError, Timing
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import StoreError
 from data.records import ALL_TIME
 from game import QUIT, Card

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service.rows import table_from_record
+from bot.service.play.rows import table_from_record
 from bot.service.timing import Timing
 from game import Ruleset
 from testkit.service_game import ManualClock, ServiceGame, eventually, people

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.config import ConfigError, Settings
-from bot.service.thinking import Thinking
+from bot.service.thinking.pool import Thinking
+from bot.service.thinking.urgency import Urgency
 from bot.service.timing import Timing
-from bot.service.urgency import Urgency
 from game import Ruleset, SeatView
 from game.ai import EasyPlayer, NormalPlayer, Player, Strength, choose
 from game.ai.hard import candidates
@@ -143,8 +143,8 @@ async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
 @pytest.mark.slow  # the AI moves' worker is kept busy 6 s in real time
 async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: ServiceGame) -> None:
     """The worker of the AI moves is busy: a review goes on all the same, beside it."""
-    from bot.service.hints import HintDesk
-    from bot.service.registry import TableRegistry
+    from bot.service.play.registry import TableRegistry
+    from bot.service.thinking.hints import HintDesk
     from testkit.service_game import GUILD, people
 
     ann, bob = people("Ann", "Bob")

@@ -9,7 +9,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from game import DRAW, QUIT, Card, Play, PublicView, Ruleset, best_discard, penalty_points
 
 from ..custom_ids import HintButtonId, MoveId, TableButtonId

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import text
-from bot.service.hints import Hint
+from bot.service.thinking.hints import Hint
 from game import Action, Play, Quit, Ruleset, penalty_points
 from game.ai.advice import Decision, Review
 

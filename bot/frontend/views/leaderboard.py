@@ -17,7 +17,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.rating_scale import shown
+from bot.service.ratings.rating_scale import shown
 from data.ratings import RatingReads
 from data.records import ALL_TIME, LeaderboardRow, RatingRow, Sight
 from data.stats import StatsReads

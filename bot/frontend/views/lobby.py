@@ -8,7 +8,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.table import Table, ended_away, unconfirmed
+from bot.service.play.table import Table, ended_away, unconfirmed
 
 from ..custom_ids import LobbyButtonId
 from ..faces import Faces, deck_row

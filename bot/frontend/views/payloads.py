@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.i18n import text
-from bot.service.table import MoveLine, Status, Table
+from bot.service.play.table import MoveLine, Status, Table
 
 from ..faces import Faces
 from ..words import end_key

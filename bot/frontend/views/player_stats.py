@@ -20,7 +20,7 @@ from discord import ui
 
 from bot.art.rating_chart import RatingSeries, render_rating_chart
 from bot.i18n import text
-from bot.service.rating_scale import OFFSET, shown
+from bot.service.ratings.rating_scale import OFFSET, shown
 from data.records import PlayerStats, RatingPoint, RatingRow
 from game import Card
 

@@ -1,6 +1,6 @@
 """A replay step: the table as it was after one move, every hand open, in the table's look.
 
-Drawn from a :class:`~bot.service.replay.Replay` alone, in the asker's language; its
+Drawn from a :class:`~bot.service.history.replay.Replay` alone, in the asker's language; its
 buttons carry the game and the step they show (:class:`~bot.frontend.custom_ids.ReplayId`),
 so a replay pages on after a restart.
 """
@@ -15,8 +15,8 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.replay import Replay, ReplayStep
-from bot.service.table import Status, Table
+from bot.service.history.replay import Replay, ReplayStep
+from bot.service.play.table import Status, Table
 from game import Card
 
 from ..custom_ids import ReplayAction, ReplayId

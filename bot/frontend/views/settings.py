@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import language_of, text
-from bot.service.seasons import Season
+from bot.service.ratings.seasons import Season
 from data import ServerSettings
 
 from ..replies import Interaction

@@ -14,7 +14,7 @@ import discord
 from discord import ui
 
 from bot.i18n import text
-from bot.service.table import MoveLine, Status, Table
+from bot.service.play.table import MoveLine, Status, Table
 from game import Card, PublicView, RoundResult
 
 from ..custom_ids import HintButtonId, LobbyButtonId, ReplayId, SeatId, TableButtonId

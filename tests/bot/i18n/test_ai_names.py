@@ -11,7 +11,7 @@ import simcord
 
 from bot.frontend.words import seat_name, stored_name
 from bot.i18n import text
-from bot.service.table import Seat
+from bot.service.play.table import Seat
 from bot.service.timing import Timing
 from game import Card as C
 from game.ai import Strength

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import open_lobby, service, table_message
 
 from .conftest import Locales

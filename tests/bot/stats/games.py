@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import simcord
 
-from bot.service.table import Status, Table
+from bot.service.play.table import Status, Table
 from data import MatchProgress
 from data.records import SeatRecord
 from data.store import Store

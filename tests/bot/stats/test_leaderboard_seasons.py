@@ -13,8 +13,8 @@ import simcord
 from bot.frontend.custom_ids import BoardId
 from bot.frontend.words import season_label
 from bot.i18n import text
-from bot.service.rating_scale import shown
-from bot.service.seasons import Season, month_start, season_at
+from bot.service.ratings.rating_scale import shown
+from bot.service.ratings.seasons import Season, month_start, season_at
 from data.records import ALL_TIME, SeasonPlan
 from testkit.ratings import Rated, put_change, put_rating
 from testkit.simcord_play import forged, is_components_v2, texts, title

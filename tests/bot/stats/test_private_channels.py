@@ -16,7 +16,7 @@ import pytest
 import simcord
 
 from bot.i18n import text
-from bot.service.table import Status
+from bot.service.play.table import Status
 from testkit.simcord_play import forged, lock, open_lobby, table_message, texts, title
 
 from .games import C, Round, play_rigged_game

@@ -8,9 +8,9 @@ from typing import Any
 import simcord
 
 from bot.frontend.words import signed
-from bot.service.rating_scale import shown, shown_change
-from bot.service.seasons import season_at
-from bot.service.table import Status
+from bot.service.play.table import Status
+from bot.service.ratings.rating_scale import shown, shown_change
+from bot.service.ratings.seasons import season_at
 from game import Card as C
 from testkit.simcord_play import (
     enabled,

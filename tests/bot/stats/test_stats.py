@@ -14,7 +14,7 @@ import simcord
 from bot.art.chart import PNG_SIGNATURE, SEAT_COLORS
 from bot.frontend.views.stats import CHART_FILE, SEAT_SQUARES
 from bot.i18n import text
-from bot.service.table import Table
+from bot.service.play.table import Table
 from testkit.simcord_play import (
     components,
     is_components_v2,

@@ -15,8 +15,8 @@ from bot.art.chart import PNG_SIGNATURE
 from bot.art.rating_chart import RatingSeries
 from bot.frontend.views import player_stats
 from bot.frontend.views.player_stats import RATING_FILE
-from bot.service.rating_scale import shown
-from bot.service.seasons import season_at
+from bot.service.ratings.rating_scale import shown
+from bot.service.ratings.seasons import season_at
 from data.ratings import user_player
 from data.records import ALL_TIME
 from data.store import Store

@@ -7,7 +7,7 @@ import simcord
 
 from bot.frontend.custom_ids import BoardId
 from bot.i18n import text
-from bot.service.seasons import season_at
+from bot.service.ratings.seasons import season_at
 from testkit.simcord_play import forged, service
 from testkit.slow_store import held
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import logging
 
+from bot.service.play.clocks import TableClocks
+from bot.service.play.registry import TableRegistry
+from bot.service.play.rows import table_from_record
+from bot.service.play.table import Status, Table, all_humans_gone, waiting
+from bot.service.thinking.ai_turns import AITurns
 from data import Store
-
-from .ai_turns import AITurns
-from .clocks import TableClocks
-from .registry import TableRegistry
-from .rows import table_from_record
-from .table import Status, Table, all_humans_gone, waiting
 
 log = logging.getLogger(__name__)
 

@@ -16,17 +16,16 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.service.errors import ServiceError
+from bot.service.log_context import about_table
+from bot.service.metrics import NO_METRICS, ServiceMetrics
+from bot.service.play.moves import MoveOutcome
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Status, Table, waiting
+from bot.service.thinking.pool import Thinking
+from bot.service.timing import Timing
 from game import Action
 from game.ai import Strength
-
-from .errors import ServiceError
-from .log_context import about_table
-from .metrics import NO_METRICS, ServiceMetrics
-from .moves import MoveOutcome
-from .scheduler import Scheduler
-from .table import Status, Table, waiting
-from .thinking import Thinking
-from .timing import Timing
 
 log = logging.getLogger(__name__)
 

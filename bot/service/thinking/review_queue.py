@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 
-from .errors import ServiceError
+from bot.service.errors import ServiceError
 
 #: Reviews thought at once; each is one decision at a time in the reviews' process.
 REVIEWS_AT_ONCE = 2

@@ -8,21 +8,14 @@ from contextlib import contextmanager, nullcontext
 from itertools import count
 from typing import NotRequired, TypedDict, Unpack
 
-from data import Store
-from data.records import ABANDONED, CANCELLED, former_player
-from game import Match, Ruleset
-from game.ai import Strength
-
-from .clocks import TableClocks
-from .closing import Closer
-from .dealer import Dealer
-from .errors import ServiceError
-from .notices import Notices
-from .person import Person
-from .registry import TableRegistry
-from .rows import seat_records, table_from_record
-from .saver import Saver
-from .table import (
+from bot.service.errors import ServiceError
+from bot.service.person import Person
+from bot.service.play.clocks import TableClocks
+from bot.service.play.dealer import Dealer
+from bot.service.play.notices import Notices
+from bot.service.play.registry import TableRegistry
+from bot.service.play.rows import seat_records, table_from_record
+from bot.service.play.table import (
     MoveLine,
     Seat,
     Status,
@@ -35,6 +28,12 @@ from .table import (
     only_person,
     unconfirmed,
 )
+from bot.service.ratings.closing import Closer
+from bot.service.saver import Saver
+from data import Store
+from data.records import ABANDONED, CANCELLED, former_player
+from game import Match, Ruleset
+from game.ai import Strength
 
 #: Channels (and threads) one person may keep busy at once in one server: the lobbies they
 #: host and the games they play as its only person (against AIs) count alike.

@@ -26,11 +26,10 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.service.ratings.rating_scale import shown
 from data.export import EXPORT_PAGE, ExportGame, ExportReads, ExportSeat
 from data.records import Sight, former_player
 from game import Chips
-
-from .rating_scale import shown
 
 #: Discord's default upload limit for a bot: 10 MiB an attachment.
 MAX_BYTES = 10 * 1024 * 1024

@@ -6,14 +6,13 @@ import asyncio
 import contextlib
 import logging
 
+from bot.service.errors import ServiceError
+from bot.service.listener import TableListener
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Status, Table, persons_turn
+from bot.service.saver import Saver
 from data import Store
 from data.records import SeatNote
-
-from .errors import ServiceError
-from .listener import TableListener
-from .registry import TableRegistry
-from .saver import Saver
-from .table import Status, Table, persons_turn
 
 log = logging.getLogger(__name__)
 

@@ -27,12 +27,11 @@ import time
 from collections.abc import Collection
 from typing import Protocol
 
+from bot.service.thinking.urgency import Urgency
 from game import Action, SeatView
 from game.ai.advice import Advice, Decision, Done, think_advice, think_judge
 from game.ai.hard import think
 from game.ai.search import KeepGoing, Search
-
-from .urgency import Urgency
 
 #: How many of the next chunk's estimated time must still fit before the deadline:
 #: an estimate from the last chunk, so with room for a slower one.

@@ -21,6 +21,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.service.play.rows import note_lines
+from bot.service.play.table import MoveLine, Seat
 from data import GameRecord, Store
 from data.records import former_player
 from game import (
@@ -38,9 +40,6 @@ from game import (
     sorted_cards,
 )
 from game.ai import Strength
-
-from .rows import note_lines
-from .table import MoveLine, Seat
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
 CACHE_SIZE = 32

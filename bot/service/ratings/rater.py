@@ -18,6 +18,10 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from bot.service.play.table import Status, Table, persons_turn
+from bot.service.ratings.rating_order import Standing, going_note, moved, someone_ahead, standings
+from bot.service.ratings.rating_scale import MU, SIGMA, shown, shown_change
+from bot.service.ratings.seasons import season_at
 from data import Store, StoreError
 from data.rating_writes import Cursor
 from data.records import (
@@ -33,11 +37,6 @@ from data.records import (
     SeatRating,
     Skill,
 )
-
-from .rating_order import Standing, going_note, moved, someone_ahead, standings
-from .rating_scale import MU, SIGMA, shown, shown_change
-from .seasons import season_at
-from .table import Status, Table, persons_turn
 
 log = logging.getLogger(__name__)
 

@@ -6,12 +6,8 @@ import asyncio
 import logging
 from collections.abc import Callable, Iterable
 
-from data import Store, StoreError
-from data.records import SeasonPlan
-
-from .errors import ServiceError
-from .saver import Saver
-from .seasons import (
+from bot.service.errors import ServiceError
+from bot.service.ratings.seasons import (
     MAX_DAYS,
     MIN_DAYS,
     Season,
@@ -21,6 +17,9 @@ from .seasons import (
     valid_days,
     with_plan,
 )
+from bot.service.saver import Saver
+from data import Store, StoreError
+from data.records import SeasonPlan
 
 log = logging.getLogger(__name__)
 

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from data import Store
-from game.ai import Strength
-
-from .clocks import TableClocks
-from .errors import ServiceError
-from .notices import Notices
-from .registry import TableRegistry
-from .rows import seat_note, seat_records
-from .saver import Saver
-from .table import (
+from bot.service.errors import ServiceError
+from bot.service.play.clocks import TableClocks
+from bot.service.play.notices import Notices
+from bot.service.play.registry import TableRegistry
+from bot.service.play.rows import seat_note, seat_records
+from bot.service.play.table import (
     MoveLine,
     Seat,
     Status,
@@ -23,6 +19,9 @@ from .table import (
     everyone_away,
     waiting,
 )
+from bot.service.saver import Saver
+from data import Store
+from game.ai import Strength
 
 
 class SeatChanges:

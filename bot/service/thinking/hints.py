@@ -33,18 +33,17 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot.service.errors import ServiceError
+from bot.service.play.registry import TableRegistry
+from bot.service.play.table import Status, ai_seat_error
+from bot.service.thinking.pool import Thinking
+from bot.service.thinking.review_queue import Key, ReviewQueue
+from bot.service.thinking.searches import SharedSearches
+from bot.service.thinking.urgency import Urgency
+from bot.service.timing import Timing
 from data import GameRecord, Store, StoreError
 from game import Action, Ruleset, SeatView
 from game.ai.advice import Advice, Decision, Done, Review, costliest_first, decisions_of
-
-from .errors import ServiceError
-from .registry import TableRegistry
-from .review_queue import Key, ReviewQueue
-from .searches import SharedSearches
-from .table import Status, ai_seat_error
-from .thinking import Thinking
-from .timing import Timing
-from .urgency import Urgency
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .errors import ServiceError
-from .table import Table
+from bot.service.errors import ServiceError
+from bot.service.play.table import Table
 
 
 def _nothing(table: Table) -> None:

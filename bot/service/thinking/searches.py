@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any, Generic, TypeVar
 
-from .errors import ServiceError
+from bot.service.errors import ServiceError
 
 T = TypeVar("T")
 K = TypeVar("K")

@@ -6,19 +6,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from data import MatchProgress, SeatNote, Store
-from game import QUIT, Action, CardPlayed, Event, RoundResult
-
-from .clocks import TableClocks
-from .dealer import Dealer
-from .errors import ServiceError
-from .log_context import about_table
-from .metrics import NO_METRICS, ServiceMetrics
-from .notices import Notices
-from .registry import TableRegistry
-from .rows import seat_records
-from .saver import Saver
-from .table import (
+from bot.service.errors import ServiceError
+from bot.service.log_context import about_table
+from bot.service.metrics import NO_METRICS, ServiceMetrics
+from bot.service.play.clocks import TableClocks
+from bot.service.play.dealer import Dealer
+from bot.service.play.notices import Notices
+from bot.service.play.registry import TableRegistry
+from bot.service.play.rows import seat_records
+from bot.service.play.table import (
     MoveLine,
     Seat,
     Status,
@@ -30,7 +26,10 @@ from .table import (
     persons_turn,
     waiting,
 )
-from .timing import Timing
+from bot.service.saver import Saver
+from bot.service.timing import Timing
+from data import MatchProgress, SeatNote, Store
+from game import QUIT, Action, CardPlayed, Event, RoundResult
 
 log = logging.getLogger(__name__)
 

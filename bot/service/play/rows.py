@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.service.play.table import END_REASONS, MoveLine, Seat, Status, Table
 from data.store import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
-
-from .table import END_REASONS, MoveLine, Seat, Status, Table
 
 
 def seat_records(seats: Sequence[Seat]) -> list[SeatRecord]:

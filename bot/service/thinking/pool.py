@@ -41,14 +41,13 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.service.metrics import NO_METRICS, ServiceMetrics, ThoughtKind
+from bot.service.thinking.anytime import Waiting, share, think_hint, think_judgement, think_move
+from bot.service.thinking.gate import PriorityGate
+from bot.service.thinking.urgency import Urgency
 from game import Action, SeatView
 from game.ai import Strength, choose
 from game.ai.advice import Advice, Decision, Done
-
-from .anytime import Waiting, share, think_hint, think_judgement, think_move
-from .gate import PriorityGate
-from .metrics import NO_METRICS, ServiceMetrics, ThoughtKind
-from .urgency import Urgency
 
 log = logging.getLogger(__name__)
 

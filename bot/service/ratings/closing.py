@@ -14,12 +14,11 @@ in the write that closes the game, so a recomputation agrees.
 
 from __future__ import annotations
 
+from bot.service.play.notices import Notices
+from bot.service.play.table import Status, Table
+from bot.service.ratings.rater import Rater
+from bot.service.saver import Saver
 from data.records import ABANDONED, AWAY, CANCELLED, IDLE_GAME
-
-from .notices import Notices
-from .ratings import Rater
-from .saver import Saver
-from .table import Status, Table
 
 
 class Closer:

@@ -14,13 +14,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.service.errors import ServiceError
+from bot.service.play.scheduler import Scheduler
+from bot.service.play.table import Seat, Status, Table, all_humans_gone, only_person, waiting
+from bot.service.timing import Timing
 from data.records import ABANDONED, AWAY, IDLE_GAME
 from game import Match
-
-from .errors import ServiceError
-from .scheduler import Scheduler
-from .table import Seat, Status, Table, all_humans_gone, only_person, waiting
-from .timing import Timing
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""Finished games: replays step by step and the CSV export."""

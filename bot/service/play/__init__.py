@@ -1,0 +1,1 @@
+"""Play: tables, lobbies, moves, seat changes, clocks, deals, notices, resuming."""

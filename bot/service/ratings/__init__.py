@@ -1,0 +1,1 @@
+"""Ratings: the rater, who ranks where, the shown scale, seasons, closed games."""
