@@ -7,7 +7,7 @@ threshold as an option.
 The public API:
 
 - :class:`Card` and :func:`build_deck`; :data:`FITS` says what may follow what.
-- :class:`Ruleset` — the variants and the threshold, validated on creation.
+- :class:`Ruleset` — one value per rule dimension (the editions are presets), validated on creation.
 - :class:`Match` — a whole game.  ``deal(seed)`` is the explicit chance step
   that starts each round (``start_round`` takes a hand-made deal);
   ``legal_actions()`` lists the moves of the player to move; ``verify``,
@@ -68,11 +68,27 @@ from .events import (
 from .match import Match, require_whole_deck
 from .results import RoundResult, SeatResult
 from .round import Round, explicit_deal
-from .rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Ruleset, RulesetError
+from .rules import (
+    DIMENSIONS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    ChipBack,
+    Dimension,
+    LlamaCost,
+    Ruleset,
+    RulesetError,
+)
 from .scoring import Penalty, best_discard, penalty, penalty_points
 from .view import PublicView, SeatView
 
 __all__ = [
+    "DIMENSIONS",
+    "PRESETS",
+    "ChipBack",
+    "Dimension",
+    "LlamaCost",
     "ALL_CARDS",
     "BLACK",
     "DRAW",

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from .rules import Ruleset
+
 
 class Card(IntEnum):
     ONE = 1
@@ -91,12 +93,13 @@ def fits(top: Card, card: Card) -> bool:
     return card in FITS[top]
 
 
-def build_deck(*, party: bool, komarami: bool) -> list[Card]:
+def build_deck(ruleset: Ruleset) -> list[Card]:
     """The full deck for a ruleset, in a fixed order (shuffling is the caller's)."""
-    deck: list[Card] = [c for c in NUMBERS for _ in range(8)]
-    deck += [Card.LLAMA] * (7 if komarami else 8)
-    if party:
+    deck: list[Card] = [c for c in NUMBERS for _ in range(ruleset.copies)]
+    deck += [Card.LLAMA] * ruleset.llamas
+    if ruleset.plus_cards:
         deck += list(PLUS_CARDS)
+    if ruleset.pink_llama:
         deck.append(Card.PINK_LLAMA)
     return deck
 

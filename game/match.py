@@ -62,7 +62,7 @@ class Match:
         return self.round.to_move if self.round is not None else None
 
     def chips(self, seat: int) -> Chips:
-        return Chips.of(self.points[seat], pink_chips=self.ruleset.party)
+        return Chips.of(self.points[seat], pink_chips=self.ruleset.pink_chips)
 
     # ------------------------------------------------------------ chance
     def deal(self, seed: int | str) -> RoundDealt:
@@ -72,7 +72,7 @@ class Match:
         if self.in_round:
             raise IllegalMove("The round is still being played.")
         rng = random.Random(seed)
-        deck = list(_deck(self.ruleset.party, self.ruleset.komarami))
+        deck = list(_deck(self.ruleset))
         _shuffle(rng, deck)
         starter = self.next_starter
         if starter is None:
@@ -180,7 +180,7 @@ class Match:
     # ------------------------------------------------------------ scoring
     def _score(self, rnd: Round) -> None:
         rules = self.ruleset
-        holder = rnd.no_drama_holder if rules.no_drama else None
+        holder = rnd.no_drama_holder if rules.no_drama_card else None
         rows: list[SeatResult] = []
         for seat in range(self.players):
             hand = sorted_cards(rnd.hands[seat])
@@ -197,7 +197,7 @@ class Match:
             # An empty hand gives back the largest chip; so does a No Drama
             # discard that left nothing but the No Drama card.
             if emptied or (seat == holder and not kept):
-                returned = Chips.of(before, pink_chips=rules.party).largest()
+                returned = Chips.of(before, pink_chips=rules.pink_chips).largest()
             gained = 0 if emptied else cost.total
             total = before + gained - returned
             self.points[seat] = total
@@ -211,7 +211,7 @@ class Match:
                     gained=gained,
                     returned=returned,
                     total=total,
-                    chips=Chips.of(total, pink_chips=rules.party),
+                    chips=Chips.of(total, pink_chips=rules.pink_chips),
                 )
             )
         assert rnd.ended_by is not None
@@ -366,15 +366,15 @@ def _shuffle(rng: random.Random, deck: list[Card]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-_DECKS: dict[tuple[bool, bool], tuple[Card, ...]] = {}
+_DECKS: dict[tuple[int, int, bool, bool], tuple[Card, ...]] = {}
 
 
-def _deck(party: bool, komarami: bool) -> tuple[Card, ...]:
-    """The unshuffled deck, built once per variant combination."""
-    key = (party, komarami)
+def _deck(ruleset: Ruleset) -> tuple[Card, ...]:
+    """The unshuffled deck, built once per deck the rulesets make."""
+    key = (ruleset.copies, ruleset.llamas, ruleset.plus_cards, ruleset.pink_llama)
     deck = _DECKS.get(key)
     if deck is None:
-        deck = _DECKS[key] = tuple(build_deck(party=party, komarami=komarami))
+        deck = _DECKS[key] = tuple(build_deck(ruleset))
     return deck
 
 
@@ -399,7 +399,7 @@ def _check_deal(dealt: RoundDealt, ruleset: Ruleset, players: int) -> None:
         cards.extend(hand)
     if any(type(card) is not Card for card in cards):
         raise ReplayError("a deal with something that is not a card")
-    if not Counter(cards) <= _deck_count(ruleset.party, ruleset.komarami):
+    if not Counter(cards) <= _deck_count(ruleset):
         raise ReplayError("a deal with cards this game's deck doesn't have")
 
 
@@ -411,13 +411,13 @@ def require_whole_deck(dealt: RoundDealt, ruleset: Ruleset) -> None:
     or corrupted, and playing it on would give its players other odds.
     """
     cards = [dealt.top, *dealt.draw_pile, *(card for hand in dealt.hands for card in hand)]
-    if Counter(cards) != _deck_count(ruleset.party, ruleset.komarami):
+    if Counter(cards) != _deck_count(ruleset):
         raise ReplayError(f"round {dealt.round_no} was not dealt from this game's whole deck")
 
 
 @cache
-def _deck_count(party: bool, komarami: bool) -> Counter[Card]:
-    return Counter(_deck(party, komarami))
+def _deck_count(ruleset: Ruleset) -> Counter[Card]:
+    return Counter(_deck(ruleset))
 
 
 def _action_of(event: MoveEvent) -> Action:

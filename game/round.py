@@ -165,7 +165,7 @@ class Round:
         else:
             self.active[seat] = False
             self.active_count -= 1
-            if self.ruleset.no_drama:
+            if self.ruleset.no_drama_card:
                 self.no_drama_holder = seat
             event = _QUIT[seat]
             if self.active_count == 0:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import Ruleset
+from .rules import LlamaCost, Ruleset
 
 # Looked up once: attribute access on an Enum class is slow in the hot path.
 _LLAMA = Card.LLAMA
@@ -37,7 +37,7 @@ def penalty(hand: Sequence[Card], ruleset: Ruleset) -> Penalty:
     values.discard(0)  # the llamas
     llamas = hand.count(_LLAMA)
     pink = _PINK_LLAMA in hand
-    if ruleset.komarami:
+    if ruleset.llama_cost is LlamaCost.EACH:
         llama_points = LLAMA_POINTS * llamas
     else:
         llama_points = LLAMA_POINTS if llamas else 0
@@ -64,13 +64,13 @@ def best_discard(hand: Sequence[Card], ruleset: Ruleset) -> Card | None:
     # What each discard saves, worked out from the scoring rule instead of
     # rescoring the hand once per card: a number saves its value when no other
     # card (plain or Plus) shows it, a Llama saves 10 when it is the only one
-    # (or always, under Komarami), the pink Llama always saves 20.
+    # (or always, when each llama costs 10), the pink Llama always saves 20.
     held: dict[int, int] = {}
     for card in hand:
         value = number[card]
         held[value] = held.get(value, 0) + 1
     llamas = hand.count(_LLAMA)
-    llama_saving = LLAMA_POINTS if ruleset.komarami or llamas == 1 else 0
+    llama_saving = LLAMA_POINTS if ruleset.llama_cost is LlamaCost.EACH or llamas == 1 else 0
     best: Card | None = None
     best_saving = -1
     for card in sorted(set(hand), reverse=True):

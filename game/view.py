@@ -36,7 +36,7 @@ class SeatView:
 
     @property
     def chips(self) -> tuple[Chips, ...]:
-        return tuple(Chips.of(p, pink_chips=self.ruleset.party) for p in self.points)
+        return tuple(Chips.of(p, pink_chips=self.ruleset.pink_chips) for p in self.points)
 
     @property
     def my_turn(self) -> bool:
@@ -90,4 +90,4 @@ class PublicView:
 
     @property
     def chips(self) -> tuple[Chips, ...]:
-        return tuple(Chips.of(p, pink_chips=self.ruleset.party) for p in self.points)
+        return tuple(Chips.of(p, pink_chips=self.ruleset.pink_chips) for p in self.points)

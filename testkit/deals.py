@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from game import Card, Match, RoundDealt, build_deck, explicit_deal
+from game import Card, Match, RoundDealt, Ruleset, build_deck, explicit_deal
 
 
 def whole_deal(
@@ -25,7 +25,7 @@ def whole_deal(
     ``starter`` starts the round; with ``starter_by_rules`` only the first round, and
     later ones whoever the rules say (the player who ended the round before).
     """
-    rest = Counter(build_deck(party=party, komarami=komarami))
+    rest = Counter(build_deck(Ruleset(party=party, komarami=komarami)))
     rest.subtract([*(c for hand in hands for c in hand), top, *pile])
     if any(n < 0 for n in rest.values()):
         raise ValueError(f"the deal uses cards the deck doesn't have: {-rest}")

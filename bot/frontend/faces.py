@@ -83,7 +83,7 @@ PLAIN = Faces()
 
 def chip_icons(faces: Faces, ruleset: Ruleset, points: int) -> str:
     """The chips a seat holds, e.g. " (⚫1 ⚪4)"; empty with no chips."""
-    chips = Chips.of(points, pink_chips=ruleset.party)
+    chips = Chips.of(points, pink_chips=ruleset.pink_chips)
     held = [(chips.pink, 20), (chips.black, 10), (chips.white, WHITE)]
     shown = " ".join(f"{faces.chip(value)}{n}" for n, value in held if n)
     return f" ({shown})" if shown else ""
@@ -102,5 +102,5 @@ def card_row(
 
 def deck_row(faces: Faces, ruleset: Ruleset) -> str:
     """Every kind of card the game is played with, one face each."""
-    kinds = card_row(faces, set(build_deck(party=ruleset.party, komarami=ruleset.komarami)))
-    return f"{kinds} {faces.no_drama()}" if ruleset.no_drama else kinds
+    kinds = card_row(faces, set(build_deck(ruleset)))
+    return f"{kinds} {faces.no_drama()}" if ruleset.no_drama_card else kinds

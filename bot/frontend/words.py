@@ -20,7 +20,9 @@ def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
     """A card's name as the edition in play calls it (Lato z Komarami's llamas are
     mosquitoes, "komary", in Polish)."""
     if card is Card.LLAMA:
-        return text(locale, "card.llama_komarami" if ruleset.komarami else "card.llama")
+        return text(
+            locale, "card.llama_komarami" if "komarami" in ruleset.presets else "card.llama"
+        )
     if card is Card.PINK_LLAMA:
         return text(locale, "card.pink_llama")
     return card.label

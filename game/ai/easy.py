@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..actions import DRAW, QUIT, Action, Play
+from ..rules import LlamaCost
 from ..view import SeatView
 from .knowledge import hand_cost, legal_moves
 
@@ -29,6 +30,9 @@ class EasyPlayer:
         for action in legal:  # plays come first, in hand order
             if isinstance(action, Play):
                 return action
-        if DRAW in legal and hand_cost(view.hand, view.ruleset.komarami) > self.cheap_hand:
+        if (
+            DRAW in legal
+            and hand_cost(view.hand, view.ruleset.llama_cost is LlamaCost.EACH) > self.cheap_hand
+        ):
             return DRAW
         return QUIT

@@ -80,7 +80,7 @@ def candidates(view: SeatView) -> list[Action]:
     plays: list[Action] = [a for a in view.legal if isinstance(a, Play)]
     if not plays:
         return list(view.legal)
-    if view.ruleset.no_drama and QUIT in view.legal:
+    if view.ruleset.no_drama_card and QUIT in view.legal:
         return [*plays, QUIT]
     return plays
 

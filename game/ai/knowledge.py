@@ -78,7 +78,7 @@ def largest_chip(points: int, party: bool) -> int:
 
 
 def full_deck(ruleset: Ruleset) -> list[Card]:
-    return build_deck(party=ruleset.party, komarami=ruleset.komarami)
+    return build_deck(ruleset)
 
 
 def unseen_cards(view: SeatView) -> list[Card]:

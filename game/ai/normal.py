@@ -49,7 +49,7 @@ from typing import Any
 from ..actions import DRAW, PLAY, QUIT, Action
 from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed, MoveEvent
-from ..rules import Ruleset
+from ..rules import LlamaCost, Ruleset
 from ..view import SeatView
 from .knowledge import STEP, discard_saving, hand_cost, largest_chip, legal_moves, unseen_cards
 from .normal_layout import (
@@ -328,9 +328,9 @@ def decide_core(
         return PLAY[plays[0]]
     if not opp_sizes:
         return PLAY[_alone_play(hand, plays)] if plays else QUIT
-    komarami = rules.komarami
+    komarami = rules.llama_cost is LlamaCost.EACH
     my_points = points[seat]
-    refund = largest_chip(my_points, rules.party)
+    refund = largest_chip(my_points, rules.pink_chips)
     est = _Estimate(_ctx(opp_sizes, opp_stuck, pile, p), komarami, refund + p.empty_bonus)
     if plays:
         best = plays[0]
@@ -361,7 +361,7 @@ def decide_core(
     else:
         go_on = est.cost(hand, top_step, n)
 
-    saving = discard_saving(hand, komarami) if rules.no_drama else 0
+    saving = discard_saving(hand, komarami) if rules.no_drama_card else 0
     low_other = min(pt for s, pt in enumerate(points) if s != seat)
     return draw_or_quit(
         go_on, hand_cost(hand, komarami), saving, len(hand), top, my_points, low_other,
@@ -393,7 +393,7 @@ def draw_or_quit(
     which get ``go_on`` from their own memo, so both decide alike to the last bit.
     """
     quit_cost = float(cost_now)
-    if rules.no_drama:
+    if rules.no_drama_card:
         if size == 1:
             saving += refund
         quit_cost -= saving * p.keep_no_drama ** len(opp_sizes)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..actions import DRAW, QUIT, Action, Play
 from ..cards import FITS, PLUS_CARDS, Card
 from ..round import Round
-from ..rules import Ruleset
+from ..rules import LlamaCost, Ruleset
 from .knowledge import STEP, discard_saving, hand_cost, largest_chip
 from .normal import (
     _CODE,
@@ -253,7 +253,7 @@ class Playout:
         assert seat is not None
         self.active[seat] = False
         self.active_count -= 1
-        if self.rules.no_drama:
+        if self.rules.no_drama_card:
             self.holder = seat
         self.to_move = self._next(seat) if self.active_count else None
 
@@ -270,8 +270,8 @@ class Playout:
     def settle(self, points: Sequence[int]) -> list[int]:
         """Everybody's points after the finished round (the rules of ``Match._score``)."""
         rules = self.rules
-        komarami = rules.komarami
-        holder = self.holder if rules.no_drama else None
+        komarami = rules.llama_cost is LlamaCost.EACH
+        holder = self.holder if rules.no_drama_card else None
         costs = _COSTS[komarami]
         if len(costs) > _MEMO_LIMIT:
             forget_oldest(costs)
@@ -279,7 +279,7 @@ class Playout:
         for seat, counts in enumerate(self.counts):
             before = points[seat]
             if seat == self.emptied_by:
-                out.append(before - largest_chip(before, rules.party))
+                out.append(before - largest_chip(before, rules.pink_chips))
                 continue
             if seat != holder:
                 key = self.keys[seat]
@@ -290,7 +290,7 @@ class Playout:
                 continue
             hand = _hand(counts)  # the No Drama holder discards their best card
             if len(hand) == 1:
-                out.append(before - largest_chip(before, rules.party))
+                out.append(before - largest_chip(before, rules.pink_chips))
                 continue
             out.append(before + hand_cost(hand, komarami) - discard_saving(hand, komarami))
         return out
@@ -311,8 +311,8 @@ def play_out(
     ``draw`` and ``quit`` written out in the loop (this is the hot path).
     """
     rules = st.rules
-    komarami = rules.komarami
-    no_drama = rules.no_drama
+    komarami = rules.llama_cost is LlamaCost.EACH
+    no_drama = rules.no_drama_card
     own_seat = -1
     if own is not None and own[1] is not p:  # (parameters, memos, stuck size, fit correction)
         own_seat, q = own
@@ -332,8 +332,8 @@ def play_out(
     players = len(counts_of)
     cleared = [False] * players
     turn_order = _TURN_ORDER[players]
-    draw_kinds = _DRAW_INDEXED if rules.party else _DRAW_KINDS_PLAIN
-    refunds = [largest_chip(pt, rules.party) for pt in points]
+    draw_kinds = _DRAW_INDEXED if rules.plus_cards or rules.pink_llama else _DRAW_KINDS_PLAIN
+    refunds = [largest_chip(pt, rules.pink_chips) for pt in points]
     low = min(points)  # the lowest points of the others, for each seat:
     lows = [low] * players
     if points.count(low) == 1:  # the lowest seat's is the second lowest

@@ -226,7 +226,7 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     variants = {"no_drama": True, "party": True, "komarami": True}
     # Deal the sorted deck round the table: every hand gets cards of every kind,
     # and everyone draws until the pile is empty. Then all quit.
-    deck = sorted(build_deck(party=True, komarami=True), key=int)
+    deck = sorted(build_deck(Ruleset(party=True, komarami=True)), key=int)
     top, deck = deck[0], deck[1:]
     shares = [deck[i::6] for i in range(6)]
     hands = [share[:6] for share in shares]

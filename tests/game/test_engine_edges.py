@@ -156,7 +156,7 @@ def test_every_event_to_json_writes_reads_back_equal() -> None:
 
 # ---------------------------------------------------------------- deals
 def test_a_deal_with_cards_the_rulesets_deck_does_not_have_is_refused() -> None:
-    deck = sorted(build_deck(party=False, komarami=False))
+    deck = sorted(build_deck(Ruleset(party=False, komarami=False)))
     hands = [deck[0:6], deck[6:12]]
     top, pile = deck[12], deck[13:]
     Match(Ruleset(), 2).start_round(explicit_deal(hands, top, pile))
@@ -175,7 +175,7 @@ def test_a_deal_with_cards_the_rulesets_deck_does_not_have_is_refused() -> None:
         assert match.events == [] and match.round is None
         with pytest.raises(ReplayError):
             Match.replay(Ruleset(), 2, [dealt])
-    party = sorted(build_deck(party=True, komarami=False))
+    party = sorted(build_deck(Ruleset(party=True, komarami=False)))
     Match(Ruleset(party=True), 2).start_round(
         explicit_deal([party[0:6], party[6:12]], party[12], party[13:])
     )

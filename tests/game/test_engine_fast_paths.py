@@ -51,7 +51,7 @@ def reference_best_discard(hand: list[Card], ruleset: Ruleset) -> Card | None:
 def test_best_discard_saves_as_much_as_rescoring_the_hand_without_each_card(
     ruleset: Ruleset, hand: list[Card]
 ) -> None:
-    if not ruleset.party:
+    if not ruleset.plus_cards:
         hand = [c for c in hand if c <= Card.LLAMA]
     hand = [c for c in hand if c is not Card.PINK_LLAMA] + [Card.PINK_LLAMA] * (
         Card.PINK_LLAMA in hand
@@ -65,7 +65,7 @@ def test_dealing_shuffles_exactly_like_random_shuffle() -> None:
         for ruleset in ALL_RULESETS:
             players = 2 + seed % 5
             rng = random.Random(seed)
-            deck = build_deck(party=ruleset.party, komarami=ruleset.komarami)
+            deck = build_deck(ruleset)
             rng.shuffle(deck)
             starter = rng.randrange(players)
             dealt = Match(ruleset, players).deal(seed)

@@ -69,7 +69,7 @@ def play_match(
     """Play a whole match with seeded random legal moves, checking termination."""
     rng = random.Random(seed)
     match = Match(ruleset, seats)
-    deck_size = len(build_deck(party=ruleset.party, komarami=ruleset.komarami))
+    deck_size = len(build_deck(ruleset))
     for _ in range(MAX_ROUNDS):
         if match.over:
             return match
@@ -128,7 +128,7 @@ def test_every_round_and_every_match_ends(
 def _every_card_in_one_place(match: Match, rng: random.Random) -> None:
     rnd = match.round
     assert rnd is not None
-    deck = build_deck(party=match.ruleset.party, komarami=match.ruleset.komarami)
+    deck = build_deck(match.ruleset)
     assert Counter(rnd.cards()) == Counter(deck)
     assert len(rnd.cards()) == len(deck)
 

@@ -94,7 +94,7 @@ def moves(match: Match) -> list[Action]:
 
 # ================================================================ cards and players
 def test_base_deck_has_56_cards_eight_of_each_number_and_eight_llamas() -> None:
-    deck = build_deck(party=False, komarami=False)
+    deck = build_deck(Ruleset(party=False, komarami=False))
     assert len(deck) == 56
     assert Counter(deck) == {**{c: 8 for c in (C.ONE, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX)}, L: 8}
 
@@ -132,7 +132,7 @@ def test_each_player_is_dealt_six_cards_and_the_rest_form_the_draw_pile_with_its
     assert len(dealt.draw_pile) == 56 - 6 * players - 1
     assert match.round is not None
     assert match.round.discard == [dealt.top]
-    assert Counter(match.round.cards()) == Counter(build_deck(party=False, komarami=False))
+    assert Counter(match.round.cards()) == Counter(build_deck(Ruleset(party=False, komarami=False)))
 
 
 def test_first_round_starter_is_chosen_at_random_from_the_deal_seed() -> None:
@@ -453,7 +453,7 @@ def test_all_cards_are_shuffled_and_dealt_anew_each_round() -> None:
     second = match.deal("round 2")
     assert second.round_no == 2
     assert match.round is not None
-    assert Counter(match.round.cards()) == Counter(build_deck(party=True, komarami=False))
+    assert Counter(match.round.cards()) == Counter(build_deck(Ruleset(party=True, komarami=False)))
     assert all(len(hand) == 6 for hand in second.hands)
 
 
@@ -616,9 +616,9 @@ def test_without_no_drama_nobody_takes_a_card_or_discards() -> None:
 
 # ================================================================ variant: Party Edition
 def test_party_edition_adds_six_plus_cards_and_a_pink_llama_63_cards_in_all() -> None:
-    deck = build_deck(party=True, komarami=False)
+    deck = build_deck(Ruleset(party=True, komarami=False))
     assert len(deck) == 63
-    extra = Counter(deck) - Counter(build_deck(party=False, komarami=False))
+    extra = Counter(deck) - Counter(build_deck(Ruleset(party=False, komarami=False)))
     assert extra == Counter(
         [C.ONE_PLUS, C.TWO_PLUS, C.THREE_PLUS, C.FOUR_PLUS, C.FIVE_PLUS, C.SIX_PLUS, PL]
     )
@@ -742,9 +742,9 @@ def test_without_the_party_edition_20_points_are_two_black_chips_and_returning_g
 
 # ================================================================ variant: Lato z Komarami
 def test_komarami_deck_has_one_llama_fewer_seven() -> None:
-    deck = build_deck(party=False, komarami=True)
+    deck = build_deck(Ruleset(party=False, komarami=True))
     assert Counter(deck)[L] == 7 and len(deck) == 55
-    party = build_deck(party=True, komarami=True)
+    party = build_deck(Ruleset(party=True, komarami=True))
     assert Counter(party)[L] == 7 and len(party) == 62
     match = Match(KOMARAMI, 2)
     match.deal(seed=9)

@@ -51,7 +51,7 @@ async def test_every_step_is_the_table_after_one_stored_event(game: ServiceGame)
     assert [s.name for s in replay.seats] == ["Ann", "Bob", "Cy"]
 
     again = Match(match.ruleset, match.players)
-    deck = Counter(build_deck(party=False, komarami=False))
+    deck = Counter(build_deck(Ruleset(party=False, komarami=False)))
     for step, event in zip(replay.steps, match.events, strict=True):
         again.apply_event(event)
         rnd = again.round

@@ -177,7 +177,7 @@ def _quit_cost(hand: Sequence[Card], ruleset: Ruleset, locale: str) -> str:
     card discarded, and with nothing left a chip given back (RULES.md)."""
     points = penalty_points(hand, ruleset)
     cost = text(locale, "hand.quit_cost", count=points)
-    discard = best_discard(hand, ruleset) if ruleset.no_drama else None
+    discard = best_discard(hand, ruleset) if ruleset.no_drama_card else None
     if discard is None:
         return cost
     if len(hand) == 1:

@@ -116,7 +116,7 @@ def _ai_column(seat: ExportSeat) -> str:
 
 
 def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
-    chips = Chips.of(seat.points, pink_chips=game.ruleset.party)
+    chips = Chips.of(seat.points, pink_chips=game.ruleset.pink_chips)
     rating = seat.rating
     return [
         game.game_id,

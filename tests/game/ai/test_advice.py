@@ -184,7 +184,7 @@ def quit_that_lost_the_game() -> Match:
 
 
 def rest_of_deck(hands: list[list[Card]], top: Card) -> list[Card]:
-    rest = Counter(build_deck(party=False, komarami=False))
+    rest = Counter(build_deck(Ruleset(party=False, komarami=False)))
     rest.subtract([c for hand in hands for c in hand] + [top])
     return sorted(rest.elements())
 

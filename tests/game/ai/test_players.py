@@ -52,6 +52,7 @@ from game.ai.reading import DREW, QUITTED, combine, explains, moves_by_seat, wei
 from game.ai.sim import build_round, determinize, determinize_informed, hints, remaining_counts
 from game.ai.standing import win_chance
 from game.round import Round
+from game.rules import LlamaCost
 from testkit.arena import play_game, win_shares
 
 RULESETS = [
@@ -93,7 +94,7 @@ def setup(
 ) -> Match:
     """A round dealt by hand: the given hands and top card; the draw pile starts
     with ``pile`` and holds the rest of the deck after it (the deck stays whole)."""
-    rest = Counter(build_deck(party=ruleset.party, komarami=ruleset.komarami))
+    rest = Counter(build_deck(ruleset))
     rest.subtract([c for hand in hands for c in hand] + [top] + pile)
     assert min(rest.values()) >= 0, "more cards than the deck has"
     match = Match(ruleset, len(hands))
@@ -235,7 +236,7 @@ def test_decisions_depend_only_on_what_the_seat_can_see() -> None:
 
 def test_unseen_cards_are_the_other_hands_and_the_pile() -> None:
     for view in positions(Ruleset(party=True, komarami=True), 5, seed=2)[:50]:
-        match_cards = Counter(build_deck(party=True, komarami=True))
+        match_cards = Counter(build_deck(Ruleset(party=True, komarami=True)))
         unseen = Counter(unseen_cards(view))
         assert unseen + Counter(view.hand) + Counter(view.discard) == match_cards
 
@@ -251,7 +252,7 @@ def test_determinizations_keep_the_public_state() -> None:
         assert tuple(rnd.active) == view.in_round
         assert rnd.to_move == view.to_move
         assert rnd.no_drama_holder == view.no_drama_holder
-        assert Counter(rnd.cards()) == Counter(build_deck(party=True, komarami=False))
+        assert Counter(rnd.cards()) == Counter(build_deck(Ruleset(party=True, komarami=False)))
         assert rnd.legal_actions() == list(view.legal)
 
 
@@ -267,7 +268,7 @@ def test_hints_read_draws_and_quits() -> None:
     unseen = unseen_cards(view)
     for _ in range(50):
         rnd = determinize_informed(view, unseen, hints(view), rng)
-        assert Counter(rnd.cards()) == Counter(build_deck(party=False, komarami=False))
+        assert Counter(rnd.cards()) == Counter(build_deck(Ruleset(party=False, komarami=False)))
         assert not FITS[Card.THREE].intersection(rnd.hands[2])
         assert sum(c in FITS[Card.THREE] for c in rnd.hands[1]) <= 1
         assert [len(h) for h in rnd.hands] == list(view.hand_sizes)
@@ -391,16 +392,18 @@ def test_a_playout_plays_one_seat_with_its_own_parameters(ruleset: Ruleset) -> N
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
 def test_fast_hand_cost_matches_the_engine(ruleset: Ruleset) -> None:
     rng = random.Random(3)
-    deck = build_deck(party=ruleset.party, komarami=ruleset.komarami)
+    deck = build_deck(ruleset)
     for _ in range(300):
         hand = rng.sample(deck, rng.randrange(1, 10))
-        assert hand_cost(hand, ruleset.komarami) == penalty_points(hand, ruleset)
+        assert hand_cost(hand, ruleset.llama_cost is LlamaCost.EACH) == penalty_points(
+            hand, ruleset
+        )
         card = best_discard(hand, ruleset)
         assert card is not None
         rest = list(hand)
         rest.remove(card)
         saving = penalty_points(hand, ruleset) - penalty_points(rest, ruleset)
-        assert discard_saving(hand, ruleset.komarami) == saving
+        assert discard_saving(hand, ruleset.llama_cost is LlamaCost.EACH) == saving
 
 
 # ---------------------------------------------------------------- Easy
@@ -614,7 +617,7 @@ def test_weighed_hands_are_every_hand_that_explains_the_moves() -> None:
     for _ in range(30):
         rnd = combine(view, unseen, weighed, hints(view), rng)
         assert sorted(rnd.hands[1]) in [sorted(h) for h in got]
-        assert Counter(rnd.cards()) == Counter(build_deck(party=False, komarami=False))
+        assert Counter(rnd.cards()) == Counter(build_deck(Ruleset(party=False, komarami=False)))
         assert tuple(len(h) for h in rnd.hands) == view.hand_sizes
 
 
