@@ -4,7 +4,7 @@ Run from the repository root::
 
     python -m benchmarks.metrics [--games 20] [--rounds 5]
 
-A move here is the game service's whole move (``GameService.move``: applied,
+A move here is the game service's whole move (``service.moves.move``: applied,
 saved in one SQLite transaction, shown to a listener that does nothing), all
 seats human.  The same games are played with the no-op sink and with
 :class:`~bot.metrics.BotMetrics` (moves counted, each unit of work timed), in
@@ -34,7 +34,7 @@ GUILD = 1
 
 
 async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tuple[float, int]:
-    """Seconds spent in ``GameService.move`` over ``games`` four-player games, and moves."""
+    """Seconds spent in ``service.moves.move`` over ``games`` four-player games, and moves."""
     clock = ManualClock()
     store = await Store.open(folder / f"bench-{time.monotonic_ns()}.db", durable=False, clock=clock)
     sink: ServiceMetrics = NO_METRICS if metrics is None else metrics
@@ -47,7 +47,7 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
         sleep=clock.sleep,
         metrics=sink,
     )
-    service.listener = RecordingListener()
+    service.notices.listener = RecordingListener()
     from game import Ruleset
     from game.ai import Strength, choose
 
@@ -55,7 +55,7 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
     try:
         for game in range(games):
             host, *others = people("a", "b", "c", "d")
-            table = await service.open_lobby(
+            table = await service.lobbies.open_lobby(
                 guild_id=GUILD,
                 channel_id=10_000 + game,
                 host=host,
@@ -64,8 +64,8 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
                 locale="en",
             )
             for person in others:
-                await service.join(table.game_id, person)
-            await service.start(table.game_id, host.id)
+                await service.lobbies.join(table.game_id, person)
+            await service.lobbies.start(table.game_id, host.id)
             while table.match is not None and not table.match.over:
                 seat = table.to_move
                 assert seat is not None
@@ -73,7 +73,7 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
                 assert user is not None
                 action = choose(table.match.view(seat), Strength.EASY, table.stamp)
                 began = time.perf_counter()
-                await service.move(table.game_id, user, action, table.stamp)
+                await service.moves.move(table.game_id, user, action, table.stamp)
                 spent += time.perf_counter() - began
                 moves += 1
     finally:

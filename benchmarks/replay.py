@@ -123,7 +123,7 @@ async def measure(games: int, clicks: int, cold_clicks: int, players: int, seed:
             opened = await asker.slash(channel, "lama replay", game=ids[-1])
             message = opened.response
             assert message is not None, "no replay"
-            paged = await bot.service.replay(ids[-1], guild_id=GUILD_ID, person=0)
+            paged = await bot.service.replays.replay(ids[-1], guild_id=GUILD_ID, person=0)
             assert paged is not None, "no replay"
             warm: list[float] = []
             for _ in range(clicks):

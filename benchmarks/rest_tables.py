@@ -129,7 +129,7 @@ class Bench:
         self.at_once = 1
         self.breaks = 0.0
         service = self.service
-        service.listener = Observer(service.listener, self)
+        service.notices.listener = Observer(service.notices.listener, self)
 
     @property
     def service(self) -> Any:
@@ -242,11 +242,11 @@ class Bench:
         """The lobby: the host's ``/lama new``, two Joins and an AI seat."""
         if self.at_once == 1:  # its deals follow from the seed and its number alone
             deals = random.Random(f"{seed}:{game.number}:deals")
-            self.service.seed_source = lambda: deals.getrandbits(63)
+            self.service.dealer.seed_source = lambda: deals.getrandbits(63)
         host, *others = self.seat_people(game)
         assert game.place is not None
         await self.act(self.kit.slash(host, game.place, "lama new", threshold=threshold))
-        table = self.service.table_in(game.place.channel_id)
+        table = self.service.registry.table_in(game.place.channel_id)
         assert table is not None, f"game {game.number}: no lobby"
         game.table = table
         for player in others:
@@ -355,7 +355,7 @@ class Bench:
         self.at_once, self.breaks = at_once, breaks
         if at_once > 1:  # side by side, the deals follow from the seed and the driver's order
             deals = random.Random(f"{seed}:deals")
-            self.service.seed_source = lambda: deals.getrandbits(63)
+            self.service.dealer.seed_source = lambda: deals.getrandbits(63)
         waiting = list(numbers)
         running: list[Game] = []
         while waiting or running:

@@ -169,7 +169,7 @@ class LamaBot(commands.Bot):
             cooldowns=Cooldowns(discord_clock, self.cooldown_seconds),
         )
         self.presenter = Presenter(self)
-        self.service.listener = self.presenter
+        self.service.notices.listener = self.presenter
         # Every persistent button, whichever cog handles its family (items.Router).
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_commands(INITIAL_EXTENSIONS)
@@ -208,7 +208,9 @@ class LamaBot(commands.Bot):
             return
         metrics.watch(
             statuses=lambda: (
-                [t.status.value for t in self.service.tables()] if hasattr(self, "service") else []
+                [t.status.value for t in self.service.registry.tables()]
+                if hasattr(self, "service")
+                else []
             ),
             waiting=lambda: self.thinking.waiting() if hasattr(self, "thinking") else {},
             latencies=self.shard_latencies,
@@ -261,10 +263,10 @@ class LamaBot(commands.Bot):
         except Exception:  # the resumed tables below must be shown all the same
             log.exception("could not show the ends of the games that ended before the stop")
         try:
-            self.presenter.post_charts(await self.service.charts_unposted())
+            self.presenter.post_charts(await self.service.front.charts_unposted())
         except Exception:  # the resumed tables below must be shown all the same
             log.exception("could not post the charts of the games that ended before the stop")
-        for table in self.service.resumed_tables():
+        for table in self.service.resumer.resumed_tables():
             try:
                 await self._notify_resumed(table)
             except Exception:
@@ -278,10 +280,10 @@ class LamaBot(commands.Bot):
         member = table.guild_id > 0 and self.presenter.bot_members.get(table.game_id, True)
         if member and await place_gone(self, table.guild_id, table.channel_id, self.limiter):
             # Deleted, or the bot removed, while it was down: no event will say so now.
-            await self.service.abandon_where(channel_id=table.channel_id)
+            await self.service.notices.abandon_where(channel_id=table.channel_id)
             return
         # A fresh ping with the deadline as it is now replaces the old one.
-        await self.service.notify(table)
+        await self.service.notices.notify(table)
 
     def _lost_shards(self) -> None:
         # Another process serves these shards now: playing on would play its games twice.
@@ -297,7 +299,7 @@ class LamaBot(commands.Bot):
         if hasattr(self, "service"):
             await self.service.close()
             await self.thinking.close()
-            self.service.listener = None
+            self.service.notices.listener = None
         for extension in list(self.extensions):
             await self.unload_extension(extension)
         if hasattr(self, "presenter"):

@@ -54,25 +54,25 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     # its game ends, and its clocks and Discord calls with it.
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.bot.service.abandon_where(channel_id=channel.id)
+        await self.bot.service.notices.abandon_where(channel_id=channel.id)
         # Its threads went with it (those the bot saw, anyway).
         for thread in getattr(channel, "threads", ()):
-            await self.bot.service.abandon_where(channel_id=thread.id)
+            await self.bot.service.notices.abandon_where(channel_id=thread.id)
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.bot.service.abandon_where(channel_id=payload.thread_id)
+        await self.bot.service.notices.abandon_where(channel_id=payload.thread_id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await self.bot.service.abandon_where(guild_id=guild.id)
+        await self.bot.service.notices.abandon_where(guild_id=guild.id)
 
     # ------------------------------------------------------------ commands
     @app_commands.command(
         name="hand", description="Show your hand privately, with your move buttons."
     )
     async def hand_command(self, interaction: Interaction) -> None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = self.bot.service.registry.table_in(interaction.channel_id or 0)
         if table is None or table.status is not Status.RUNNING:
             await reply(interaction, text(interaction.locale, "error.no_game_here"))
             return
@@ -82,7 +82,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         name="rules", description="A short summary of the rules and the variants in use."
     )
     async def rules_command(self, interaction: Interaction) -> None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = self.bot.service.registry.table_in(interaction.channel_id or 0)
         await reply(
             interaction,
             rules_text(str(interaction.locale), table.ruleset if table else None),
@@ -98,7 +98,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         # A user, not a member: a player who left the server can be kicked too.
         member: discord.User,
     ) -> None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = self.bot.service.registry.table_in(interaction.channel_id or 0)
         if table is not None and table.status is Status.LOBBY:
             await self.remove_from_lobby(interaction, table, member)
             return
@@ -110,7 +110,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         # Kicked while playing (not away): the game won't touch their rating.
         present = seat is not None and table.seats[seat].controller is None
         try:
-            await self.bot.service.kick(
+            await self.bot.service.seats.kick(
                 table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
             )
         except ServiceError as error:
@@ -125,7 +125,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self, interaction: Interaction, table: Table, member: discord.User
     ) -> None:
         """/lama kick in a lobby: the host takes a joiner's seat; only the lobby shows it."""
-        removing = self.bot.service.remove_from_lobby(
+        removing = self.bot.service.lobbies.remove(
             table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
         )
         try:
@@ -140,12 +140,12 @@ class GameplayCommands(LamaCog, name="Gameplay"):
 
     # ------------------------------------------------------------ buttons
     async def handle_button(self, interaction: Interaction, cid: TableButtonId) -> None:
-        table = self.bot.service.table(cid.game_id)
+        table = self.bot.service.registry.table(cid.game_id)
         if cid.action == "rules":
             if table is not None:
                 ruleset: Ruleset | None = table.ruleset
             else:  # a finished table's: its game is read back (acknowledged if slow)
-                reading = self.bot.service.finished_ruleset(
+                reading = self.bot.service.front.finished_ruleset(
                     cid.game_id, channel_id=interaction.channel_id or 0
                 )
                 ruleset = await in_time(interaction, reading)
@@ -199,7 +199,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     async def handle_seat(self, interaction: Interaction, cid: SeatId) -> None:
         # A seat's card count can't be pressed; a forged click on it gets what
         # the table can show anyone privately: their own hand.
-        table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
+        table = await self._running(
+            interaction, cid.game_id, self.bot.service.registry.table(cid.game_id)
+        )
         if table is not None and not await self._moved_on(interaction, table):
             await self.show_hand(interaction, table)
 
@@ -222,7 +224,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         return True
 
     async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:
-        table = await self._running(interaction, cid.game_id, self.bot.service.table(cid.game_id))
+        table = await self._running(
+            interaction, cid.game_id, self.bot.service.registry.table(cid.game_id)
+        )
         if table is not None:
             await self.move(interaction, table, cid)
 
@@ -251,7 +255,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         for user_id in left_the_group(interaction, playing):
             log.info("game %s: a player left its group DM", table.game_id)
             try:
-                await self.bot.service.leave_game(table.game_id, user_id)
+                await self.bot.service.seats.leave_game(table.game_id, user_id)
             except ServiceError as error:
                 log.warning("game %s: could not seat an AI for them: %s", table.game_id, error)
 
@@ -303,7 +307,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         try:
             await in_time(
                 interaction,
-                self.bot.service.move(table.game_id, interaction.user.id, action, cid.stamp),
+                self.bot.service.moves.move(table.game_id, interaction.user.id, action, cid.stamp),
             )
         except ServiceError as error:
             if error.key == "error.stale" and table.status is Status.RUNNING:
@@ -331,7 +335,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         try:
             await in_time(
                 interaction,
-                self.bot.service.come_back(table.game_id, interaction.user.id),
+                self.bot.service.seats.come_back(table.game_id, interaction.user.id),
                 anew=anew,
             )
         except ServiceError as error:

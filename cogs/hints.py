@@ -48,7 +48,7 @@ class HintCommands(LamaCog, name="Hints"):
         name="hint", description="What Hard would do now, and why; only you see it."
     )
     async def hint_command(self, interaction: Interaction) -> None:
-        table = self.bot.service.table_in(interaction.channel_id or 0)
+        table = self.bot.service.registry.table_in(interaction.channel_id or 0)
         await self.hint(interaction, table.game_id if table is not None else 0)
 
     @app_commands.command(
@@ -59,7 +59,7 @@ class HintCommands(LamaCog, name="Hints"):
         service = self.bot.service
         await self._review(
             interaction,
-            lambda: service.latest_review(
+            lambda: service.hints.latest_review(
                 place_of(interaction),
                 interaction.channel_id or 0,
                 interaction.user.id,
@@ -69,7 +69,7 @@ class HintCommands(LamaCog, name="Hints"):
 
     async def handle_button(self, interaction: Interaction, cid: HintButtonId) -> None:
         if cid.action == "hint":
-            table = self.bot.service.table(cid.game_id)
+            table = self.bot.service.registry.table(cid.game_id)
             if table is None or not table.live:
                 # An old hand's Hint, its game over: the end, as its other buttons show.
                 await show_end(interaction, self.bot.service, self.bot.faces, cid.game_id)
@@ -79,7 +79,7 @@ class HintCommands(LamaCog, name="Hints"):
         service = self.bot.service
         await self._review(
             interaction,
-            lambda: service.review(
+            lambda: service.hints.review(
                 cid.game_id,
                 interaction.user.id,
                 guild_id=place_of(interaction),
@@ -109,7 +109,7 @@ class HintCommands(LamaCog, name="Hints"):
     async def hint(self, interaction: Interaction, game_id: int) -> None:
         service = self.bot.service
         try:
-            service.hint_view(game_id, interaction.user.id)  # refused before the defer
+            service.hints.hint_view(game_id, interaction.user.id)  # refused before the defer
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -123,7 +123,7 @@ class HintCommands(LamaCog, name="Hints"):
         async with self.answers.giving():
             await defer_private(interaction)  # Hard thinks for a moment
             try:
-                shown = await self.bot.service.hint(game_id, interaction.user.id)
+                shown = await self.bot.service.hints.hint(game_id, interaction.user.id)
             except ServiceError as error:
                 await reply_error(interaction, error)
                 return None

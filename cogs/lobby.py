@@ -169,7 +169,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if hints is None:
             hints = True if server.hints is None else server.hints
         locale = public_locale(interaction, server)
-        opening = self.bot.service.open_lobby(
+        opening = self.bot.service.lobbies.open_lobby(
             guild_id=place_of(interaction),
             channel_id=interaction.channel_id,
             host=person(interaction),
@@ -232,7 +232,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         return not missing
 
     def _here(self, interaction: Interaction) -> Table | None:
-        return self.bot.service.table_in(interaction.channel_id or 0)
+        return self.bot.service.registry.table_in(interaction.channel_id or 0)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join_command(self, interaction: Interaction) -> None:
@@ -289,7 +289,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if action == "rematch":
             await self.rematch(interaction, cid.game_id)
             return
-        table = self.bot.service.table(cid.game_id)
+        table = self.bot.service.registry.table(cid.game_id)
         if table is None or not table.live:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
@@ -346,19 +346,19 @@ class LobbyCommands(LamaCog, name="Lobby"):
         service, game_id, user_id = self.bot.service, table.game_id, interaction.user.id
         match action:
             case "join":
-                await service.join(game_id, person(interaction))
+                await service.lobbies.join(game_id, person(interaction))
             case "leave":
-                await service.leave(game_id, user_id)
+                await service.lobbies.leave(game_id, user_id)
             case "dropai":
-                await service.remove_ai(game_id, user_id)
+                await service.lobbies.remove_ai(game_id, user_id)
             case "hints":
-                await service.toggle_hints(game_id, user_id)
+                await service.lobbies.toggle_hints(game_id, user_id)
             case "leave_game":
-                await service.leave_game(game_id, user_id)
+                await service.seats.leave_game(game_id, user_id)
             case "start":
-                await service.start(game_id, user_id)
+                await service.lobbies.start(game_id, user_id)
             case "cancel":
-                await service.cancel(game_id, user_id, can_manage=can_manage(interaction))
+                await service.lobbies.cancel(game_id, user_id, can_manage=can_manage(interaction))
             case _:
                 assert_never(action)
 
@@ -386,14 +386,16 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def add_ai(self, interaction: Interaction, pick: AIPick) -> None:
         game_id, strength = pick.game_id, pick.strength
-        table = self.bot.service.table(game_id)
+        table = self.bot.service.registry.table(game_id)
         if table is None or table.status is not Status.LOBBY:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
 
         def adding() -> Awaitable[bool]:
             service = self.bot.service
-            return self._done(interaction, service.add_ai(game_id, interaction.user.id, strength))
+            return self._done(
+                interaction, service.lobbies.add_ai(game_id, interaction.user.id, strength)
+            )
 
         if not await self._paced(interaction, adding):
             return
@@ -413,13 +415,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         and if so, the person told where it is (or that it is over by now)."""
         channel_id = interaction.channel_id or 0
         try:
-            made = await self.bot.service.opened_after(game_id, channel_id)
+            made = await self.bot.service.lobbies.opened_after(game_id, channel_id)
         except ServiceError as error:
             await reply_error(interaction, error)
             return True
         if not made:
             return False
-        newer = self.bot.service.table_in(channel_id)
+        newer = self.bot.service.registry.table_in(channel_id)
         if newer is None or newer.table_message_id is None or newer.game_id < game_id:
             await reply(interaction, text(interaction.locale, "error.rematch_used"))
             return True
@@ -435,7 +437,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if server is None:
             return None
         # A new table: in the server's language now (set since the game, perhaps).
-        opening = self.bot.service.rematch(
+        opening = self.bot.service.lobbies.rematch(
             game_id,
             person(interaction),
             interaction.channel_id,

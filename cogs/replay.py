@@ -176,7 +176,9 @@ class ReplayCommands(LamaCog, name="Replay"):
         # A game they may not see is answered as one that doesn't exist: no probing.
         if await self.stats.finished_game_channel(guild_id, game_id, sight=sight) is None:
             return None
-        return await self.bot.service.replay(game_id, guild_id=guild_id, person=interaction.user.id)
+        return await self.bot.service.replays.replay(
+            game_id, guild_id=guild_id, person=interaction.user.id
+        )
 
     # ------------------------------------------------------------ /lama history
     @app_commands.command(

@@ -134,7 +134,9 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         assert interaction.guild_id is not None
         chosen = None if language.value == SERVER_DEFAULT else language.value
         try:
-            await in_time(interaction, self.bot.service.set_language(interaction.guild_id, chosen))
+            await in_time(
+                interaction, self.bot.service.front.set_language(interaction.guild_id, chosen)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -167,7 +169,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         try:
             await in_time(
-                interaction, self.bot.service.set_default_timer(interaction.guild_id, seconds)
+                interaction, self.bot.service.front.set_default_timer(interaction.guild_id, seconds)
             )
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -192,7 +194,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         assert interaction.guild_id is not None
         try:
             await in_time(
-                interaction, self.bot.service.set_default_hints(interaction.guild_id, enabled)
+                interaction, self.bot.service.front.set_default_hints(interaction.guild_id, enabled)
             )
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -231,7 +233,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
                     ),
                 )
                 return
-            changing = service.allow_channel(guild_id, channel.id, allowed)
+            changing = service.front.allow_channel(guild_id, channel.id, allowed)
             now = await in_time(interaction, changing, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -258,7 +260,9 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             return
         assert interaction.guild_id is not None
         try:
-            await in_time(interaction, self.bot.service.allow_every_channel(interaction.guild_id))
+            await in_time(
+                interaction, self.bot.service.front.allow_every_channel(interaction.guild_id)
+            )
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -288,12 +292,12 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         started = asyncio.get_running_loop().time()  # as for the channels, one limit
         try:
             if length is None and not start_now:  # nothing to change: say how it is
-                season = await in_time(interaction, service.current_season(guild_id))
+                season = await in_time(interaction, service.seasons.current(guild_id))
                 await reply(interaction, season_text(locale, season))
                 return
             if length is None:  # a new season now, of the length in force
-                days = (await in_time(interaction, service.current_season(guild_id))).days
-            setting = service.set_season(guild_id, days=days, start_now=start_now)
+                days = (await in_time(interaction, service.seasons.current(guild_id))).days
+            setting = service.seasons.set(guild_id, days=days, start_now=start_now)
             season = await in_time(interaction, setting, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -313,7 +317,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
 
         async def read() -> tuple[ServerSettings, Season]:
             settings = await settings_of(service, guild_id, self.bot.get_guild(guild_id))
-            return settings, await service.current_season(guild_id)
+            return settings, await service.seasons.current(guild_id)
 
         try:
             # A slow store must not lose the command: acknowledged meanwhile, privately.

@@ -113,7 +113,7 @@ class StatsCommands(LamaCog, name="Stats"):
         self, guild_id: int, user_id: int, seen: Audience, locale: object
     ) -> Ratings:
         """A person's ratings this season and all time, and their history in ``seen``."""
-        season = await self.bot.service.current_season(guild_id)
+        season = await self.bot.service.seasons.current(guild_id)
         label = season_label(locale, season.start, season.end)
         ratings = self.bot.service.ratings
         return Ratings(
@@ -195,10 +195,10 @@ class StatsCommands(LamaCog, name="Stats"):
         locale = interaction.locale
         guild_id = place_of(interaction)
         try:
-            current = await self.bot.service.current_season(guild_id)
+            current = await self.bot.service.seasons.current(guild_id)
             keys = await self.bot.service.ratings.rated_seasons(guild_id)
             # One read of the plans for them all; a key that starts no season is left out.
-            seasons = await self.bot.service.seasons_of_keys(guild_id, keys)
+            seasons = await self.bot.service.seasons.of_keys(guild_id, keys)
         except (StoreError, ServiceError) as error:
             log.warning("seasons could not be read: %s", error)
             return []
@@ -293,7 +293,7 @@ class StatsCommands(LamaCog, name="Stats"):
         async def read() -> tuple[bool, tuple[str | None, Layout | None]]:
             scope = ALL
             if cid.order == RATING and cid.season != ALL_TIME:
-                season = await self.bot.service.season_of_key(cid.guild_id, cid.season)
+                season = await self.bot.service.seasons.of_key(cid.guild_id, cid.season)
                 scope = Scope(season.key, season.start, season.end)
             seen = await audience(self.stats, interaction)
             page = await self._page(cid.guild_id, cid.order, scope, cid.page, locale, seen)
@@ -341,13 +341,13 @@ class StatsCommands(LamaCog, name="Stats"):
         if season == ALL_CHOICE:
             return ALL
         if season is None or season == CURRENT:
-            found = await self.bot.service.current_season(guild_id)
+            found = await self.bot.service.seasons.current(guild_id)
         else:
             key = stored_number(season)
             if key is None:
                 return None
             try:
-                found = await self.bot.service.season_of_key(guild_id, key)
+                found = await self.bot.service.seasons.of_key(guild_id, key)
             except ServiceError:  # no season of this server starts then
                 return None
         return Scope(found.key, found.start, found.end)

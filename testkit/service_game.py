@@ -168,7 +168,7 @@ class ServiceGame:
             timing=timing,
         )
         listener = RecordingListener()
-        service.listener = listener
+        service.notices.listener = listener
         return cls(service, clock, listener)
 
     @property
@@ -189,7 +189,7 @@ class ServiceGame:
         """The first player opens a lobby (in ``guild_id``), the others join, AI seats are
         added, and (with ``start``) the host starts the game."""
         host, *others = players
-        table = await self.service.open_lobby(
+        table = await self.service.lobbies.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id if channel_id is not None else next(self._channels),
             host=host,
@@ -198,11 +198,11 @@ class ServiceGame:
             locale="en",
         )
         for person in others:
-            await self.service.join(table.game_id, person)
+            await self.service.lobbies.join(table.game_id, person)
         for strength in ais:
-            await self.service.add_ai(table.game_id, host.id, strength)
+            await self.service.lobbies.add_ai(table.game_id, host.id, strength)
         if start:
-            await self.service.start(table.game_id, host.id)
+            await self.service.lobbies.start(table.game_id, host.id)
         return table
 
     async def play(self, table: Table) -> None:
@@ -212,7 +212,7 @@ class ServiceGame:
         user_id = table.seats[seat].user_id
         assert user_id is not None, "an AI is to move"
         action = choose(table.match.view(seat), Strength.NORMAL, table.stamp)
-        await self.service.move(table.game_id, user_id, action, table.stamp)
+        await self.service.moves.move(table.game_id, user_id, action, table.stamp)
 
     async def play_out(self, table: Table, *, timeout: float = 30.0) -> None:
         """Play the humans' moves (the AIs make their own) until the game is over."""

@@ -154,7 +154,7 @@ async def open_lobby(
 ) -> Table:
     result = await host.slash(channel, "lama new", **options)
     assert result.response is not None and not result.ephemeral
-    table = service(env).table_in(channel.id)
+    table = service(env).registry.table_in(channel.id)
     assert table is not None
     return table
 
@@ -206,7 +206,7 @@ def rig(
     see :func:`testkit.deals.whole_deal`."""
     party, komarami = variants.get("party", False), variants.get("komarami", False)
     deal = whole_deal(hands, top, pile, starter, party=party, komarami=komarami)
-    service(env).scripted_deals.append(deal)
+    service(env).dealer.scripted.append(deal)
 
 
 async def two_player_game(

@@ -55,7 +55,7 @@ class ChartPost:
         # Posted, or given up on: either way a restart must not post it again. (A bot
         # stopped meanwhile cancels this, so its next start posts it.)
         if await self._post(table, token):
-            await self.host.service.chart_posted(table.game_id)
+            await self.host.service.front.chart_posted(table.game_id)
 
     async def _post(self, table: Table, token: Token | None) -> bool:
         """One message with the finished game's chip chart, read from the store: True

@@ -98,7 +98,7 @@ async def _in_its_place(interaction: Interaction, game_id: int) -> bool:
     reopens only a finished game of the channel it is clicked in).
     """
     try:
-        table = _host(interaction).service.table(game_id)
+        table = _host(interaction).service.registry.table(game_id)
         here = (place_of(interaction), interaction.channel_id)
         if table is None or (table.guild_id, table.channel_id) == here:
             return True

@@ -32,7 +32,7 @@ async def forget_channel(service: GameService, guild_id: int, channel_id: int) -
     """Take a deleted channel off the server's list; a store that can't is logged (the
     channel is left out where the list is read all the same, and tried again there)."""
     try:
-        await service.allow_channel(guild_id, channel_id, False)
+        await service.front.allow_channel(guild_id, channel_id, False)
     except ServiceError as error:
         log.warning(
             "Guild %s: deleted channel %s not taken off the list: %s", guild_id, channel_id, error
@@ -44,7 +44,7 @@ async def settings_of(
 ) -> ServerSettings:
     """The server's settings, its list without the channels ``guild`` no longer has
     (taken off the list too)."""
-    settings = await service.server_settings(guild_id)
+    settings = await service.front.server_settings(guild_id)
     gone = gone_channels(guild, settings.channels)
     for channel_id in gone:
         await forget_channel(service, guild_id, channel_id)

@@ -117,13 +117,13 @@ class OpenHands:
                 opened_at=hand.opened,
             )
             self.background.spawn(
-                self.host.service.remember_hand(record), f"lama-hand-{table.game_id}"
+                self.host.service.front.remember_hand(record), f"lama-hand-{table.game_id}"
             )
 
     async def restore(self) -> None:
         """Take back the hands opened before a restart that Discord still lets us edit;
         the newest of each game's tokens sends its pings, as a click would."""
-        for record in await self.host.service.open_hands():
+        for record in await self.host.service.front.open_hands():
             webhook = self.host.interaction_webhook(record.application_id, record.token)
             edit = functools.partial(webhook.edit_message, record.message_id)
             key = (record.game_id, record.user_id)

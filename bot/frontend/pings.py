@@ -139,7 +139,7 @@ class Pings:
         if ping is None:
             return True  # nothing can ping there now: the player's hand shows the turn
         # Stored before anything else: from now on a restart takes it down.
-        await self.host.service.remember_ping(ping.record(table))
+        await self.host.service.front.remember_ping(ping.record(table))
         if table.status is not Status.RUNNING or self._wanted(table.game_id) != content:
             # It closed, or the turn moved on, while the ping was on its way.
             await self._take_down(table, ping)
@@ -238,7 +238,7 @@ class Pings:
 
     async def _deleted(self, table: Table, ping: Ping, deletion: Deletion) -> None:
         if deletion is Deletion.DONE:
-            await self.host.service.forget_ping(ping.record(table))
+            await self.host.service.front.forget_ping(ping.record(table))
         elif deletion is Deletion.LATER:
             self._game(table.game_id).kept.append(ping)
 
@@ -258,7 +258,7 @@ class Pings:
         """Take down the pings that stood when the bot last stopped, once it is connected:
         those that were over, and those of the games it resumes (each gets a fresh ping).
         Read now, before this process sends a ping of its own."""
-        left = await self.host.service.standing_pings()
+        left = await self.host.service.front.standing_pings()
         if left:
             self.background.spawn(self._take_down_left(left), "lama-unping-left")
 
@@ -276,18 +276,18 @@ class Pings:
         if await place_gone(self.host, left.guild_id, left.channel_id, limiter, cosmetic):
             # Deleted, or the bot removed, while it was down: the ping went with its
             # place (or can't be reached), so nothing is sent there.
-            await self.host.service.forget_ping(left)
+            await self.host.service.front.forget_ping(left)
             return
         for failures in itertools.count(1):
             deletion = await self._bot_delete(
                 left.game_id, left.channel_id, left.message_id, cosmetic
             )
             if deletion is Deletion.DONE:
-                await self.host.service.forget_ping(left)
+                await self.host.service.front.forget_ping(left)
                 return
             if deletion is Deletion.LATER:
                 # Stored still; a game going on takes it down after its next ping there.
-                table = self.host.service.table(left.game_id)
+                table = self.host.service.registry.table(left.game_id)
                 if table is not None and table.live:
                     self._game(table.game_id).kept.append(Ping(left.message_id, ""))
                 return
@@ -309,7 +309,7 @@ class Pings:
         except FAILURES as error:
             log.info("game %s: a ping left could not be taken down: %s", left.game_id, error)
             return False
-        await self.host.service.forget_ping(left)
+        await self.host.service.front.forget_ping(left)
         return True
 
     async def _delete_ping(self, table: Table, ping: Ping) -> Deletion:

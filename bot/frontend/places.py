@@ -1,7 +1,7 @@
 """Whether a table's place is still there for the bot: its server, its channel or thread.
 
 The gateway tells the bot when a channel is deleted or the bot is removed from a
-server, and the games there end (``GameService.abandon_where``).  What happened
+server, and the games there end (``service.notices.abandon_where``).  What happened
 while the bot was down, or while its gateway was reconnecting, it is not told:
 these checks ask Discord instead.  A place is gone only when it is deleted or the
 bot is out of its server: an archived thread, or one hidden from the bot for now,

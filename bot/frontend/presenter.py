@@ -81,11 +81,11 @@ class Presenter:
         """A game that is over shows how it ended: stored (a restart leaves its table
         alone), then let go of."""
         self.forget(game_id)
-        self.background.spawn(self.host.service.end_shown(game_id), f"lama-ended-{game_id}")
+        self.background.spawn(self.host.service.front.end_shown(game_id), f"lama-ended-{game_id}")
 
     def _moves_listed(self, game_id: int, count: int) -> None:
         """A table lists its game's lines up to ``count``: stored, for a restart."""
-        listed = self.host.service.moves_listed(game_id, count)
+        listed = self.host.service.front.moves_listed(game_id, count)
         self.background.spawn(listed, f"lama-listed-{game_id}")
 
     def _token_moved(self, table: Table, token: Token, message_id: int) -> None:
@@ -103,13 +103,14 @@ class Presenter:
             original=token.answer_id == message_id,
         )
         self.background.spawn(
-            self.host.service.remember_table_token(record), f"lama-table-token-{table.game_id}"
+            self.host.service.front.remember_table_token(record),
+            f"lama-table-token-{table.game_id}",
         )
 
     async def restore_tables(self) -> None:
         """Take back the tables' tokens stored before a restart: each table is edited on
         with its own while Discord takes it, else posted anew at the next click."""
-        for record in await self.host.service.table_tokens():
+        for record in await self.host.service.front.table_tokens():
             webhook = self.host.interaction_webhook(record.application_id, record.token)
             self.tokens.restored_table(
                 record.game_id,

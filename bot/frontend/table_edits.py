@@ -298,7 +298,7 @@ class TableEdits:
                 # Discord confirms it, the game ends as with the deletion.
                 if await channel_gone(self.host, table.channel_id, self.host.limiter):
                     log.info("game %s: the table's channel is gone", game_id)
-                    await self.host.service.abandon_where(channel_id=table.channel_id)
+                    await self.host.service.notices.abandon_where(channel_id=table.channel_id)
                 return True
             # Deleted (by an admin tidying up, say): post it again, so that the
             # game goes on in sight rather than invisibly.
@@ -369,7 +369,7 @@ class TableEdits:
         self.watch(table)
         # A failed save is logged; this run edits the new message, a restart the old id.
         with contextlib.suppress(ServiceError):
-            await self.host.service.set_table_message(table, message.id)
+            await self.host.service.front.set_table_message(table, message.id)
         self.token_moved(table, token, message.id)
         return True
 
@@ -439,7 +439,7 @@ class TableEdits:
             return False if transient(error) else None
         # A failed save is logged; this run edits the new message, a restart the old id.
         with contextlib.suppress(ServiceError):
-            await self.host.service.set_table_message(table, message.id)
+            await self.host.service.front.set_table_message(table, message.id)
         return True
 
     async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:

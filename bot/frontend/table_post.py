@@ -46,7 +46,7 @@ async def post_table(
         # a Rematch stays usable; the person may try again at once.
         log.warning("game %s: Discord refused its lobby's message: %s", table.game_id, error)
         with contextlib.suppress(ServiceError):
-            await service.withdraw_lobby(table.game_id)
+            await service.lobbies.withdraw(table.game_id)
         await reply(interaction, text(interaction.locale, NOT_POSTED[action]))
         return False
     if private:
@@ -54,7 +54,7 @@ async def post_table(
         # for this person. Nobody else could see or join the table: taken back whole.
         log.info("game %s: its lobby could only be shown privately", table.game_id)
         with contextlib.suppress(ServiceError):
-            await service.withdraw_lobby(table.game_id)
+            await service.lobbies.withdraw(table.game_id)
         try:
             await interaction.delete_original_response()
         except discord.HTTPException as error:  # only the person sees it: it may stay
@@ -66,7 +66,7 @@ async def post_table(
     # Its token edits it: as its answer, or as its followup (acknowledged while slow).
     presenter.remember(table, payload, interaction, message_id, followup=not answered)
     try:
-        await service.set_table_message(table, message_id)
+        await service.front.set_table_message(table, message_id)
     except ServiceError as error:
         await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
     return True

@@ -1,4 +1,4 @@
-"""The game service: :class:`GameService`, the facade the front end talks to, and its parts.
+"""The game service: :class:`GameService`, which builds the parts the front end calls by name.
 
 The parts sit in subpackages by job (``docs/architecture.md`` lists each):
 
@@ -7,9 +7,10 @@ The parts sit in subpackages by job (``docs/architecture.md`` lists each):
 - ``ratings``: the rater, who ranks where, the shown scale, seasons, closing as a loss;
 - ``history``: finished games' replays and the CSV export.
 
-What they all share stays here: ``service`` (the facade), ``errors`` (refusals a person
-can read), ``person``, ``listener`` (the protocol the front end implements), ``timing``,
-``saver``, ``cooldowns``, ``metrics``, ``log_context`` and ``front_store``.
+What they all share stays here: ``service`` (``GameService``: the parts built, each a
+public attribute), ``errors`` (refusals a person can read), ``person``, ``listener``
+(the protocol the front end implements), ``timing``, ``saver``, ``cooldowns``,
+``metrics``, ``log_context`` and ``front_store``.
 """
 
 from bot.service.errors import ServiceError

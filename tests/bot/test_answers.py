@@ -125,7 +125,7 @@ async def test_a_lobby_discord_failed_to_post_does_not_hold_the_channel(
     assert failed.response is not None and failed.response.content.startswith(
         "Discord didn't take the lobby's message, so no lobby was opened."
     )
-    assert service(simcord_env).table_in(channel.id) is None, "no invisible lobby stays"
+    assert service(simcord_env).registry.table_in(channel.id) is None, "no invisible lobby stays"
     assert "Discord refused its lobby's message" in caplog.text, "the failure is logged"
     again = await alice.slash(channel, "lama new")
     assert again.response is not None and not again.ephemeral, "posted at once"
@@ -153,10 +153,10 @@ async def test_a_rematch_discord_failed_to_post_can_be_pressed_again(
 
     assert failed.response is not None and failed.response.ephemeral
     assert "Revanche" in failed.response.content
-    assert service(simcord_env).table_in(channel.id) is None, "no invisible lobby stays"
+    assert service(simcord_env).registry.table_in(channel.id) is None, "no invisible lobby stays"
     again = await bob.click(final, label="Rematch")
     assert again.response is not None and not again.ephemeral, "posted at once"
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None and rematch.status is Status.LOBBY
     assert [s.user_id for s in rematch.seats] == [alice.id, bob.id]
 
@@ -192,7 +192,7 @@ async def test_a_lobby_posted_whose_reading_back_failed_stays_open(
     posted = await alice.slash(channel, "lama new")
 
     assert posted.response is not None and not posted.ephemeral
-    table = service(simcord_env).table_in(channel.id)
+    table = service(simcord_env).registry.table_in(channel.id)
     assert table is not None and table.status is Status.LOBBY, "the lobby posted stays open"
     assert table.table_message_id == table_message(channel).id
     joined = await bob.click(table_message(channel), label="Join")

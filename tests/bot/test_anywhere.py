@@ -107,7 +107,7 @@ async def group_dm_game(env: simcord.Env, kit: Anywhere, *, short: bool = False)
     assert not lobby.ephemeral and lobby.response is not None
     await kit.click(ben, place, lobby.response, label="Join")
     start = await kit.click(ann, place, lobby.response, label="Start")
-    table = service(env).table_in(place.channel_id)
+    table = service(env).registry.table_in(place.channel_id)
     assert table is not None
     return Duel(place, ann, ben, table, start)
 
@@ -122,7 +122,7 @@ async def test_a_whole_game_in_a_group_dm_makes_no_bot_token_call(
 ) -> None:
     game = await group_dm_game(simcord_env, anywhere, short=True)
     place, ann, ben = game.place, game.ann, game.ben
-    table = service(simcord_env).table_in(place.channel_id)
+    table = service(simcord_env).registry.table_in(place.channel_id)
     assert table is not None and table.guild_id == -place.channel_id  # a place of its own
     await play_out(simcord_env, anywhere, place, table, {ann.id: ann, ben.id: ben})
     await simcord_env.advance_time(10)
@@ -148,7 +148,7 @@ async def test_a_whole_game_in_a_server_without_the_bot_makes_no_bot_token_call(
     assert not lobby.ephemeral and lobby.response is not None
     await anywhere.click(ben, place, lobby.response, label="Join")
     await anywhere.click(ann, place, lobby.response, label="Start")
-    table = service(simcord_env).table_in(place.channel_id)
+    table = service(simcord_env).registry.table_in(place.channel_id)
     assert table is not None and table.guild_id == guild.id
     await play_out(simcord_env, anywhere, place, table, {ann.id: ann, ben.id: ben})
     await simcord_env.advance_time(10)
@@ -259,7 +259,7 @@ async def test_a_restart_in_the_middle_of_a_group_dm_game_loses_nothing(
 ) -> None:
     game = await group_dm_game(simcord_env, anywhere, short=True)
     place, ann, ben = game.place, game.ann, game.ben
-    game_id = service(simcord_env).table_in(place.channel_id).game_id  # type: ignore[union-attr]
+    game_id = service(simcord_env).registry.table_in(place.channel_id).game_id  # type: ignore[union-attr]
     old = simcord_env.bot
     assert isinstance(old, LamaBot)
     pinged = [m.id for m in anywhere.shown(place) if m.content.startswith("<@")]
@@ -272,7 +272,7 @@ async def test_a_restart_in_the_middle_of_a_group_dm_game_loses_nothing(
     # Only the token that sent it can take it down here: the restarted bot did.
     assert not set(pinged) & {m.id for m in anywhere.shown(place)}
 
-    resumed = service(simcord_env).table_in(place.channel_id)
+    resumed = service(simcord_env).registry.table_in(place.channel_id)
     assert resumed is not None and resumed.game_id == game_id
     assert resumed.status is Status.RUNNING
     await play_out(simcord_env, anywhere, place, resumed, {ann.id: ann, ben.id: ben})
@@ -305,7 +305,7 @@ async def test_use_external_apps_off_opens_no_half_table(
 
     result = await anywhere.slash(ann, place, "lama new")
 
-    assert service(simcord_env).table_in(place.channel_id) is None, "no lobby left open"
+    assert service(simcord_env).registry.table_in(place.channel_id) is None, "no lobby left open"
     said = [str(f.content) for f in result.followups]
     assert any("Use External Apps" in text for text in said)
     assert anywhere.live(place) == []
@@ -346,7 +346,7 @@ async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_
     during the game, and a Rematch pressed by someone who never installed the app."""
     game = await group_dm_game(simcord_env, anywhere, short=True)
     place, ann, ben = game.place, game.ann, game.ben
-    table = service(simcord_env).table_in(place.channel_id)
+    table = service(simcord_env).registry.table_in(place.channel_id)
     assert table is not None
     hint = await anywhere.slash(ann, place, "lama hint")
     assert hint.ephemeral and hint.response is not None
@@ -376,7 +376,7 @@ async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_
     assert table.table_message_id is not None
     rematch = await anywhere.click(ben, place, table.table_message_id, label="Rematch")
     assert not rematch.ephemeral or rematch.followups
-    again = service(simcord_env).table_in(place.channel_id)
+    again = service(simcord_env).registry.table_in(place.channel_id)
     assert again is not None and again.game_id != table.game_id
     assert again.guild_id == table.guild_id  # the same place, its own board
     assert anywhere.calls.bot_total - anywhere.calls.bot[None] == 0

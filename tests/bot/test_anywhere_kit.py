@@ -61,7 +61,7 @@ async def test_a_game_goes_on_after_a_restart_with_the_kit_in_place(
     await old.close()  # frees its shard lease, as a stopped process does
     await simcord_env.restart_bot(fresh_bot(settings, old))
 
-    resumed = service(simcord_env).table_in(channel.id)
+    resumed = service(simcord_env).registry.table_in(channel.id)
     assert resumed is not None and resumed.status is Status.RUNNING
     await play_to_the_end(resumed, [alice, bob], channel)
     assert resumed.game_id == table.game_id

@@ -91,6 +91,6 @@ async def test_nobody_back_by_then_ends_the_game_rated_with_a_rematch(
     assert await store.ratings.rating_changes(table.game_id)  # rated, as before
     result = await alice.click(ended, label="Rematch")
     assert result.response is not None and not result.ephemeral
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None and rematch.status is Status.LOBBY
     assert rematch.humans == [alice.id] and len(rematch.seats) == 2

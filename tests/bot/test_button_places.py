@@ -80,7 +80,9 @@ async def test_a_rematch_reopens_only_a_finished_game_of_this_channel(
             forged(simcord_env, place, f"lama:rematch:{finished.game_id}"), label="Forged"
         )
         assert result.ephemeral and result.response is not None, place
-        assert games.table_in(place.id) is None, "no lobby opened with the old game's seats"
+        assert games.registry.table_in(place.id) is None, (
+            "no lobby opened with the old game's seats"
+        )
 
     # A game still running is no game to rematch, not even in its own channel.
     running = await two_player_game(simcord_env, alice, bob, side)
@@ -89,4 +91,4 @@ async def test_a_rematch_reopens_only_a_finished_game_of_this_channel(
         forged(simcord_env, channel, f"lama:rematch:{running.game_id}"), label="Forged"
     )
     assert result.ephemeral and result.response is not None
-    assert games.table_in(channel.id) is None
+    assert games.registry.table_in(channel.id) is None

@@ -37,7 +37,7 @@ async def test_a_second_rematch_says_where_the_new_game_is_not_to_wait(
     assert table.status is Status.FINISHED
     finished = table_message(channel)
     await alice.click(finished, label="Rematch")
-    lobby = service(simcord_env).table_in(channel.id)
+    lobby = service(simcord_env).registry.table_in(channel.id)
     assert lobby is not None and lobby.table_message_id is not None
     link = f"https://discord.com/channels/{guild.id}/{channel.id}/{lobby.table_message_id}"
     for clicker in (alice, bob):  # alice within her 20 s, bob without a wait

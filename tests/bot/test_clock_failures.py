@@ -55,9 +55,9 @@ async def test_a_turn_times_out_on_schedule_when_the_warning_fails(
     rig(simcord_env, [JUNK, JUNK], C.FOUR, [C.LLAMA] * 8)
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     games = service(simcord_env)
-    assert games.listener is not None
-    failing = WarningFails(games.listener, error)
-    games.listener = failing
+    assert games.notices.listener is not None
+    failing = WarningFails(games.notices.listener, error)
+    games.notices.listener = failing
 
     await simcord_env.advance_time(61)
 

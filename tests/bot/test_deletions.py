@@ -54,7 +54,7 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
 
 
 async def closed_for_good(env: simcord.Env, table: Table, channel_id: int, since: int) -> None:
-    assert service(env).table(table.game_id) is None and table.status is Status.CANCELLED
+    assert service(env).registry.table(table.game_id) is None and table.status is Status.CANCELLED
     stored = await service(env).store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"
     await env.advance_time(3 * 60)  # long past the turn's deadline and warning
@@ -101,7 +101,10 @@ async def test_the_bot_removed_from_the_server_ends_its_games_there(
     await simcord_env.settle()
 
     await closed_for_good(simcord_env, table, channel.id, since)
-    assert lobby.status is Status.CANCELLED and service(simcord_env).table(lobby.game_id) is None
+    assert (
+        lobby.status is Status.CANCELLED
+        and service(simcord_env).registry.table(lobby.game_id) is None
+    )
 
 
 def delete_unseen(env: simcord.Env, channel_id: int) -> None:
@@ -124,7 +127,7 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     deletion does: no clock, no AI move, no ping goes on for a table nobody can see."""
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     delete_unseen(simcord_env, channel.id)
-    assert service(simcord_env).table(table.game_id) is table, "nobody told the bot yet"
+    assert service(simcord_env).registry.table(table.game_id) is table, "nobody told the bot yet"
 
     before = len(simcord_env.http_requests)
     await simcord_env.advance_time(61)  # the turn runs out; the table's edit finds no channel
@@ -157,7 +160,10 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
     await take_simple_turn(players[first], channel)
     await simcord_env.settle()
     assert simcord_env.backend.faults == [], "the table's edit met Unknown Channel"
-    assert table.status is Status.RUNNING and service(simcord_env).table(table.game_id) is table
+    assert (
+        table.status is Status.RUNNING
+        and service(simcord_env).registry.table(table.game_id) is table
+    )
     await take_simple_turn(players[1 - first], channel)  # the table shows the game again
 
     assert table.status is Status.RUNNING and table.to_move == first
@@ -186,6 +192,9 @@ async def test_missing_access_when_the_bot_looks_a_channel_up_ends_nothing(
     await take_simple_turn(players[first], channel)
     await simcord_env.settle()
     assert simcord_env.backend.faults == [], "the look-up met Missing Access"
-    assert table.status is Status.RUNNING and service(simcord_env).table(table.game_id) is table
+    assert (
+        table.status is Status.RUNNING
+        and service(simcord_env).registry.table(table.game_id) is table
+    )
     await take_simple_turn(players[1 - first], channel)
     assert table.status is Status.RUNNING and table.to_move == first

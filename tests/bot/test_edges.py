@@ -29,7 +29,7 @@ async def test_a_turn_timer_under_15_seconds_is_refused(
     result = await alice.slash(channel, "lama new", turn_timer=seconds)
     assert result.ephemeral and result.response is not None
     assert "at least 15 seconds" in result.response.content
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 @pytest.mark.parametrize("seconds", [0, 15])
@@ -41,7 +41,7 @@ async def test_no_timer_or_a_15_second_timer_is_fine(
 ) -> None:
     result = await alice.slash(channel, "lama new", turn_timer=seconds)
     assert result.response is not None and not result.ephemeral
-    table = service(simcord_env).table_in(channel.id)
+    table = service(simcord_env).registry.table_in(channel.id)
     assert table is not None and table.turn_timer == seconds
 
 

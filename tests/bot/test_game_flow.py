@@ -63,7 +63,7 @@ async def test_three_humans_and_an_ai_play_a_whole_game(
     headline = texts(final).split("\n")[1]  # under the title: who won
     assert all(name in headline for name in winners)
     assert enabled(final, "lama:rematch:")
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_hand_is_private_and_buttons_are_off_out_of_turn(
@@ -120,7 +120,7 @@ async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     await alice.click(table_message(channel), label="Start")
     await play_to_the_end(table, [alice, bob], channel)
     await bob.click(table_message(channel), label="Rematch")
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None and rematch is not table and rematch.status is Status.LOBBY
     assert [s.user_id for s in rematch.seats] == [s.user_id for s in table.seats]
     assert rematch.ruleset == table.ruleset
@@ -174,7 +174,7 @@ async def test_a_rematch_leaves_a_kicked_player_out(
 
     await bob.click(table_message(channel), label="Rematch")
 
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None
     assert [(s.user_id, s.ai) for s in rematch.seats] == [(alice.id, None), (bob.id, None)]
     await carol.click(table_message(channel), label="Join")  # she's back after all
@@ -192,7 +192,7 @@ async def test_a_kicked_player_who_asks_for_the_rematch_plays_it_themselves(
 
     await carol.click(table_message(channel), label="Rematch")
 
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None and rematch.host_id == carol.id
     assert [(s.user_id, s.ai) for s in rematch.seats] == [
         (alice.id, None),

@@ -268,7 +268,7 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     assert len(table.recent) > 12 and len(moves_listed(listed, table.locale)) <= 12
     assert moves_listed(listed, table.locale)[-6:] == moves_listed(final, table.locale)
     assert isinstance(plain, discord.ui.LayoutView)
-    assert service(simcord_env).table_in(channel.id) is table
+    assert service(simcord_env).registry.table_in(channel.id) is table
 
 
 @pytest.mark.parametrize(

@@ -166,7 +166,7 @@ async def test_a_host_opens_at_most_three_lobbies_in_a_server_threads_included(
         "games you play alone against AIs count alike. Finish, leave or cancel one first. "
         "An untimed game against AIs nobody moves in ends after 6 hours."
     )
-    assert service(simcord_env).table_in(places[3].id) is None
+    assert service(simcord_env).registry.table_in(places[3].id) is None
     await open_lobby(simcord_env, bob, places[3])  # someone else still may
 
 
@@ -184,7 +184,7 @@ async def test_a_lobby_left_by_its_host_is_not_inherited_past_three(
     await alice.click(table_message(channel), label="Leave")
     await simcord_env.advance_time(3)
     assert table.status is Status.CANCELLED
-    hosted = [t for t in service(simcord_env).tables() if t.host_id == bob.id and t.live]
+    hosted = [t for t in service(simcord_env).registry.tables() if t.host_id == bob.id and t.live]
     assert len(hosted) == 3
     assert "everyone still here already hosts as many lobbies as they may" in texts(
         table_message(channel)
@@ -231,4 +231,4 @@ async def test_a_finished_tables_rematch_works_once_even_after_a_cancel(
     await bob.slash(channel, "lama cancel")
     again = await alice.click(finished, label="Rematch")
     assert answer(again).startswith("This table's Rematch was already used")
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None

@@ -87,7 +87,7 @@ async def test_new_is_refused_naming_exactly_the_missing_permissions(
         "channel; then try again."
     )
     assert channel.history() == [], "no lobby or table message"
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
     assert await simcord_env.bot.store.games.unfinished_games() == []  # type: ignore[attr-defined]
     assert await refused(alice, channel, "lama join") == NO_LOBBY
 
@@ -112,7 +112,7 @@ async def test_a_thread_needs_send_messages_in_threads_not_send_messages(
     thread = thread_in(simcord_env, no_threads, alice)
     message = await refused(alice, thread)
     assert "missing the **Send Messages in Threads** permission" in message
-    assert service(simcord_env).table_in(thread.id) is None
+    assert service(simcord_env).registry.table_in(thread.id) is None
     await open_lobby(simcord_env, alice, no_threads)
 
 
@@ -132,7 +132,7 @@ async def test_a_rematch_is_refused_when_the_bot_lost_a_permission(
 
     assert result.ephemeral and result.response is not None
     assert "missing the **Embed Links** permission" in str(result.response.content)
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
     assert await simcord_env.bot.store.games.unfinished_games() == []  # type: ignore[attr-defined]
 
 
@@ -215,7 +215,7 @@ async def test_a_channel_listed_where_the_bot_lacks_permissions_is_listed_with_a
     for name in ("embed_links", "attach_files"):
         assert f"**{text(language, f'permission.{name}')}**" in answer
     assert text(language, "permission.send_messages") not in answer
-    assert (await service(simcord_env).server_settings(guild.id)).channels == (games.id,)
+    assert (await service(simcord_env).front.server_settings(guild.id)).channels == (games.id,)
     fine = await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     assert fine.response is not None
     assert text(language, "permission.embed_links") not in fine.response.content
@@ -237,7 +237,10 @@ async def test_nobody_opens_a_table_where_they_may_not_write(
     assert message == (
         "You can't send messages in this channel, so you can't open a L.A.M.A. table here either."
     )
-    assert announcements.history() == [] and service(simcord_env).table_in(announcements.id) is None
+    assert (
+        announcements.history() == []
+        and service(simcord_env).registry.table_in(announcements.id) is None
+    )
     # Where members talk in threads only (Send Messages in Threads is theirs), a thread's
     # table is theirs to open.
     await open_lobby(simcord_env, alice, thread_in(simcord_env, announcements, alice))
@@ -250,7 +253,7 @@ async def test_nobody_opens_a_table_where_they_may_not_write(
     result = await bob.click(table_message(channel), label="Rematch")
     assert result.ephemeral and result.response is not None
     assert "You can't send messages in this channel" in str(result.response.content)
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_timed_out_member_opens_no_table_with_a_rematch(
@@ -269,7 +272,7 @@ async def test_a_timed_out_member_opens_no_table_with_a_rematch(
     result = await bob.click(table_message(channel), label="Rematch")
     assert result.ephemeral and result.response is not None
     assert "You can't send messages in this channel" in str(result.response.content)
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_nobody_but_a_thread_moderator_opens_a_table_in_a_locked_thread(
@@ -287,7 +290,7 @@ async def test_nobody_but_a_thread_moderator_opens_a_table_in_a_locked_thread(
     assert message == (
         "You can't send messages in this channel, so you can't open a L.A.M.A. table here either."
     )
-    assert thread.history() == [] and service(simcord_env).table_in(thread.id) is None
+    assert thread.history() == [] and service(simcord_env).registry.table_in(thread.id) is None
     mods = guild.create_role("Thread mods", permissions=discord.Permissions(manage_threads=True))
     mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
     await open_lobby(simcord_env, mod, thread)

@@ -37,9 +37,9 @@ async def test_start_twice_and_a_join_at_once_start_the_game_once(
     games = service(simcord_env)
 
     results = await asyncio.gather(
-        games.start(table.game_id, alice.id),
-        games.start(table.game_id, alice.id),
-        games.join(table.game_id, Person(42, "carol")),
+        games.lobbies.start(table.game_id, alice.id),
+        games.lobbies.start(table.game_id, alice.id),
+        games.lobbies.join(table.game_id, Person(42, "carol")),
         return_exceptions=True,
     )
 
@@ -57,7 +57,7 @@ async def test_start_twice_and_a_join_at_once_start_the_game_once(
 
 
 def _open(games: GameService, channel_id: int, person: Person) -> Awaitable[Table]:
-    return games.open_lobby(
+    return games.lobbies.open_lobby(
         guild_id=DEV_GUILD_ID,
         channel_id=channel_id,
         host=person,
@@ -85,7 +85,7 @@ async def test_two_new_lobbies_at_once_open_one_and_tell_the_other_a_game_is_ope
     won = [r for r in results if isinstance(r, Table)]
     lost = [r for r in results if isinstance(r, ServiceError)]
     assert len(won) == 1 and [e.key for e in lost] == ["error.channel_busy"]
-    assert games.table_in(channel.id) is won[0]
+    assert games.registry.table_in(channel.id) is won[0]
     assert await _open_in(games, channel.id) == [won[0].game_id]
 
 
@@ -106,7 +106,7 @@ async def test_a_channel_with_a_game_open_in_the_store_is_busy_for_the_service(
     with pytest.raises(ServiceError) as refused:
         await _open(games, other.id, Person(1, "ann"))
     assert refused.value.key == "error.channel_busy"
-    assert games.table_in(other.id) is None
+    assert games.registry.table_in(other.id) is None
 
 
 async def test_two_rematch_clicks_at_once_open_one_lobby(
@@ -122,16 +122,16 @@ async def test_two_rematch_clicks_at_once_open_one_lobby(
     games = service(simcord_env)
 
     results = await asyncio.gather(
-        games.rematch(table.game_id, Person(alice.id, "alice"), channel.id, guild.id),
-        games.rematch(table.game_id, Person(bob.id, "bob"), channel.id, guild.id),
-        games.rematch(table.game_id, Person(alice.id, "alice"), channel.id, guild.id),
+        games.lobbies.rematch(table.game_id, Person(alice.id, "alice"), channel.id, guild.id),
+        games.lobbies.rematch(table.game_id, Person(bob.id, "bob"), channel.id, guild.id),
+        games.lobbies.rematch(table.game_id, Person(alice.id, "alice"), channel.id, guild.id),
         return_exceptions=True,
     )
 
     won = [r for r in results if isinstance(r, Table)]
     lost = [getattr(r, "key", r) for r in results if not isinstance(r, Table)]
     assert len(won) == 1 and lost == ["error.channel_busy", "error.channel_busy"]
-    assert games.table_in(channel.id) is won[0]
+    assert games.registry.table_in(channel.id) is won[0]
     assert await _open_in(games, channel.id) == [won[0].game_id]
 
 
@@ -146,8 +146,8 @@ async def test_two_cancels_at_once_tell_the_second_the_game_is_gone(
     games = service(simcord_env)
 
     results = await asyncio.gather(
-        games.cancel(table.game_id, alice.id, can_manage=False),
-        games.cancel(table.game_id, 7, can_manage=True),
+        games.lobbies.cancel(table.game_id, alice.id, can_manage=False),
+        games.lobbies.cancel(table.game_id, 7, can_manage=True),
         return_exceptions=True,
     )
 
@@ -164,8 +164,8 @@ async def test_two_quick_clicks_on_hints_turn_them_off_and_on_again(
     assert table.hints
 
     await asyncio.gather(
-        games.toggle_hints(table.game_id, alice.id),
-        games.toggle_hints(table.game_id, alice.id),
+        games.lobbies.toggle_hints(table.game_id, alice.id),
+        games.lobbies.toggle_hints(table.game_id, alice.id),
     )
 
     assert table.hints, "two toggles must give back the original value"

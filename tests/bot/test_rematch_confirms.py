@@ -41,7 +41,7 @@ async def test_a_rematch_bob_never_confirmed_starts_without_him_and_says_so(
 ) -> None:
     await one_game(simcord_env, channel, alice, bob)
     await alice.click(table_message(channel), label="Rematch")
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None
     shown = texts(table_message(channel))
     assert f"<@{alice.id}> 👑 — ✅ confirmed" in shown
@@ -70,7 +70,7 @@ async def test_those_who_press_join_in_the_rematch_play_it(
 ) -> None:
     await one_game(simcord_env, channel, alice, bob)
     await bob.click(table_message(channel), label="Rematch")
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None
     await alice.click(table_message(channel), label="Join")  # she confirms
     assert [s.away for s in rematch.seats] == [False, False]

@@ -393,7 +393,7 @@ async def test_every_step_of_a_six_seat_game_fits_discords_limits(
         store, guild.id, names, random.Random(5), threshold=60, channel_id=channel.id
     )
     [row_] = await store.stats.history(guild.id, alice.id, limit=1)
-    replay = await simcord_env.bot.service.replay(row_.game_id, guild_id=guild.id, person=0)  # type: ignore[attr-defined]
+    replay = await simcord_env.bot.service.replays.replay(row_.game_id, guild_id=guild.id, person=0)  # type: ignore[attr-defined]
     assert replay is not None and len(replay.steps) > 50
     longest = 0
     for number in range(len(replay.steps)):

@@ -263,7 +263,7 @@ async def test_a_left_ping_refused_in_an_archived_thread_goes_after_the_next_pin
     await take_simple_turn(alice, channel)
     await simcord_env.advance_time(10)
 
-    resumed = service(simcord_env).table(table.game_id)
+    resumed = service(simcord_env).registry.table(table.game_id)
     assert resumed is not None and resumed.to_move == 1
     assert standing not in [m.id for m in channel.history()]
     assert pings(channel) == [turn(bob)]
@@ -410,7 +410,9 @@ async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_a_tenth_of_a_bot_c
     bob: simcord.MemberActor,
 ) -> None:
     carol = guild.add_member(simcord_env.create_user("carol"))
-    service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
+    service(simcord_env).dealer.seed_source = itertools.count(
+        1
+    ).__next__  # the same deals every run
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=20)
     for player in (bob, carol):
         await player.click(table_message(channel), label="Join")
@@ -498,7 +500,9 @@ async def test_a_game_under_a_storm_of_429s_ends_with_the_table_and_pings_right(
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    service(simcord_env).seed_source = itertools.count(1).__next__  # the same deals every run
+    service(simcord_env).dealer.seed_source = itertools.count(
+        1
+    ).__next__  # the same deals every run
     table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=100)
     await bob.click(table_message(channel), label="Join")
     await alice.select(table_message(channel), ["easy"])

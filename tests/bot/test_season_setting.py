@@ -46,7 +46,7 @@ async def test_without_options_the_season_in_force_is_shown(
     mod: simcord.MemberActor,
 ) -> None:
     answer = private(await mod.slash(channel, "lama settings season"))
-    season = await service(simcord_env).current_season(guild.id)
+    season = await service(simcord_env).seasons.current(guild.id)
     assert answer == (
         "Rating seasons in this server last a calendar month (UTC). The season under way "
         f"began <t:{season.start}:f> and ends <t:{season.end}:f>."
@@ -60,9 +60,9 @@ async def test_a_new_length_keeps_the_season_under_way_and_start_now_begins_one(
     channel: simcord.ChannelHandle,
     mod: simcord.MemberActor,
 ) -> None:
-    month = await service(simcord_env).current_season(guild.id)
+    month = await service(simcord_env).seasons.current(guild.id)
     answer = private(await mod.slash(channel, "lama settings season", length="90"))
-    season = await service(simcord_env).current_season(guild.id)
+    season = await service(simcord_env).seasons.current(guild.id)
     assert season.start == month.start and season.end == month.start + 90 * DAY
     assert answer == (
         "The season setting is saved.\nRating seasons in this server last 90 days. The season "
@@ -71,7 +71,7 @@ async def test_a_new_length_keeps_the_season_under_way_and_start_now_begins_one(
 
     now = service(simcord_env).clock()  # SimCord's clock
     answer = private(await mod.slash(channel, "lama settings season", start_now=True))
-    started = await service(simcord_env).current_season(guild.id)
+    started = await service(simcord_env).seasons.current(guild.id)
     assert started.start == math.ceil(now)
     assert started.days == 90, "a new season now keeps the length in force"
     assert answer.startswith("A new season started just now;")
@@ -79,7 +79,7 @@ async def test_a_new_length_keeps_the_season_under_way_and_start_now_begins_one(
 
     answer = private(await mod.slash(channel, "lama settings season", length="Monthly"))
     assert "last a calendar month (UTC)" in answer
-    assert (await service(simcord_env).current_season(guild.id)).days is None
+    assert (await service(simcord_env).seasons.current(guild.id)).days is None
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ async def test_monthly_may_be_typed_in_the_persons_language(
     locales.user(mod, locale)
     answer = private(await mod.slash(channel, "lama settings season", length=typed))
     assert said in answer
-    assert (await service(simcord_env).current_season(guild.id)).days is None
+    assert (await service(simcord_env).seasons.current(guild.id)).days is None
 
 
 @pytest.mark.parametrize("locale", ["en-US", "de", "es-ES", "pl"])
@@ -129,7 +129,7 @@ async def test_the_word_the_refusal_names_for_monthly_is_taken(
     named = refused.rsplit("(", 1)[1].rstrip(").")  # "… einen Kalendermonat (monatlich)."
     assert named != "monthly" or locale == "en-US", "named in the person's language"
     private(await mod.slash(channel, "lama settings season", length=named))
-    assert (await service(simcord_env).current_season(guild.id)).days is None
+    assert (await service(simcord_env).seasons.current(guild.id)).days is None
 
 
 @pytest.mark.parametrize("length", ["6", "366", "0", "-7", "weekly"])

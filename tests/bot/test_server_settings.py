@@ -53,8 +53,8 @@ async def test_a_member_without_manage_server_is_refused(
         options = {**options, "channel": channel}
     answer = private(await alice.slash(channel, command, **options))
     assert "Manage Server" in answer
-    assert await service(simcord_env).server_settings(guild.id) == (
-        await service(simcord_env).server_settings(guild.id + 1)
+    assert await service(simcord_env).front.server_settings(guild.id) == (
+        await service(simcord_env).front.server_settings(guild.id + 1)
     ), "nothing was set"
 
 
@@ -80,7 +80,7 @@ async def test_the_servers_turn_timer_is_new_tables_default(
 
     back = private(await mod.slash(channel, "lama settings turn_timer"))
     assert "default turn timer again (120 seconds per turn)" in back
-    assert (await service(simcord_env).server_settings(guild.id)).turn_timer is None
+    assert (await service(simcord_env).front.server_settings(guild.id)).turn_timer is None
     assert (await open_lobby(simcord_env, alice, channel)).turn_timer == 120
 
 
@@ -95,7 +95,7 @@ async def test_a_turn_timer_out_of_range_is_refused_with_the_range(
 ) -> None:
     answer = private(await mod.slash(channel, "lama settings turn_timer", seconds=seconds))
     assert answer == "The turn timer must be 0 (no timer) or from 15 to 3600 seconds."
-    assert (await service(simcord_env).server_settings(guild.id)).turn_timer is None
+    assert (await service(simcord_env).front.server_settings(guild.id)).turn_timer is None
     locales.user(mod, "pl")
     answer = private(await mod.slash(channel, "lama settings turn_timer", seconds=seconds))
     assert answer == "Limit czasu ruchu musi wynosić 0 (bez limitu) albo od 15 do 3600 sekund."
@@ -150,7 +150,7 @@ async def test_new_is_refused_outside_the_allowed_channels_but_not_in_their_thre
         "Tables can't be opened in this channel. In this server, /lama new works in "
         f"<#{channel.id}> and their threads."
     )
-    assert service(simcord_env).table_in(other.id) is None
+    assert service(simcord_env).registry.table_in(other.id) is None
     locales.user(alice, "de")
     refused = private(await alice.slash(other, "lama new"))
     assert refused.startswith("In diesem Kanal können keine Tische eröffnet werden.")
@@ -163,7 +163,7 @@ async def test_new_is_refused_outside_the_allowed_channels_but_not_in_their_thre
 
     # A second channel; taking both off again opens every channel.
     await mod.slash(channel, "lama settings channel", channel=other, allowed=True)
-    assert (await service(simcord_env).server_settings(guild.id)).channels == tuple(
+    assert (await service(simcord_env).front.server_settings(guild.id)).channels == tuple(
         sorted((channel.id, other.id))
     )
     await open_lobby(simcord_env, alice, other)
@@ -195,7 +195,7 @@ async def test_all_channels_empties_the_list(
     other = guild.create_text_channel("chatter")
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     assert "can't be opened in this channel" in private(await alice.slash(other, "lama new"))
-    assert service(simcord_env).table_in(other.id) is None
+    assert service(simcord_env).registry.table_in(other.id) is None
     done = private(await mod.slash(channel, "lama settings all_channels"))
     assert done == "/lama new may open tables in every channel of this server again."
     await open_lobby(simcord_env, alice, other)
@@ -209,7 +209,7 @@ async def test_show_lists_every_setting(
     locales: Locales,  # noqa: F811
 ) -> None:
     shown = private(await mod.slash(channel, "lama settings show"))
-    end = (await service(simcord_env).current_season(guild.id)).end
+    end = (await service(simcord_env).seasons.current(guild.id)).end
     assert shown.splitlines() == [
         "**⚙️ L.A.M.A. settings for this server**",
         "Language of lobbies and tables: English (the server's Discord language)",
@@ -225,7 +225,7 @@ async def test_show_lists_every_setting(
     await mod.slash(channel, "lama settings channel", channel=other, allowed=True)
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     await mod.slash(channel, "lama settings season", length="14")
-    end = (await service(simcord_env).current_season(guild.id)).end
+    end = (await service(simcord_env).seasons.current(guild.id)).end
     listed = ", ".join(f"<#{c}>" for c in sorted((channel.id, other.id)))
     shown = private(await mod.slash(channel, "lama settings show"))
     assert shown.splitlines()[1:] == [
@@ -257,8 +257,8 @@ async def test_a_forgotten_servers_settings_are_the_bots_defaults_again(
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     store = service(simcord_env).store
     assert (await store.forget.forget_guild(guild.id)).settings == 1
-    assert await service(simcord_env).server_settings(guild.id) == (
-        await service(simcord_env).server_settings(guild.id + 1)
+    assert await service(simcord_env).front.server_settings(guild.id) == (
+        await service(simcord_env).front.server_settings(guild.id + 1)
     )
 
 
@@ -278,7 +278,7 @@ async def test_a_rematch_is_refused_in_a_channel_taken_off_the_list(
     refused = private(await bob.click(table_message(channel), label="Rematch"))
     assert refused.startswith("Tables can't be opened in this channel.")
     assert f"<#{other.id}>" in refused
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_deleted_channel_is_taken_off_the_list(
@@ -299,14 +299,14 @@ async def test_a_deleted_channel_is_taken_off_the_list(
     simcord_env.backend.delete_channel(games.id)
     await simcord_env.advance_time(1)
 
-    assert (await service(simcord_env).server_settings(guild.id)).channels == (channel.id,)
+    assert (await service(simcord_env).front.server_settings(guild.id)).channels == (channel.id,)
     refused = private(await alice.slash(other, "lama new"))
     assert f"<#{games.id}>" not in refused and f"<#{channel.id}>" in refused
 
     simcord_env.backend.delete_channel(channel.id)
     await simcord_env.advance_time(1)
 
-    assert (await service(simcord_env).server_settings(guild.id)).channels == ()
+    assert (await service(simcord_env).front.server_settings(guild.id)).channels == ()
     await open_lobby(simcord_env, alice, other)
 
 
@@ -342,4 +342,4 @@ async def test_a_channel_deleted_while_the_bot_was_down_goes_off_the_list(
     await simcord_env.advance_time(1)
 
     assert f"<#{games.id}>" not in answer and f"<#{channel.id}>" in answer
-    assert (await service(simcord_env).server_settings(guild.id)).channels == (channel.id,)
+    assert (await service(simcord_env).front.server_settings(guild.id)).channels == (channel.id,)

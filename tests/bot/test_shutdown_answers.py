@@ -55,7 +55,7 @@ async def shut_down_while(
         await gate.reached()
         closing = asyncio.create_task(env.bot.close())
         if opened_at_close:
-            while not service(env).closing:  # the shutdown is waiting for the searches
+            while not service(env).hints.closing:  # the shutdown is waiting for the searches
                 await asyncio.sleep(0.01)
             gate.opened.set()
         await asyncio.wait_for(closing, timeout=60)

@@ -153,7 +153,7 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
         result = await bob.click(finished, label="Rematch")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
-    rematch = games.table_in(channel.id)
+    rematch = games.registry.table_in(channel.id)
     assert rematch is not None and rematch.game_id != table.game_id
     assert table_message(channel).id != finished.id, "the rematch lobby was posted"
 
@@ -175,7 +175,7 @@ async def test_a_rematch_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_da
     with held(games.store.games, "create_game", LOCKED_FOR - 2):
         await bob.click(finished, label="Rematch")
         await simcord_env.advance_time(LOCKED_FOR)
-    rematch = games.table_in(channel.id)
+    rematch = games.registry.table_in(channel.id)
     assert rematch is not None and rematch.table_message_id not in (None, finished.id)
 
     carol = guild.add_member(simcord_env.create_user("carol"))
@@ -199,7 +199,7 @@ async def test_a_new_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
     with held(games.store.games, "create_game", LOCKED_FOR - 2):
         result = await alice.slash(channel, "lama new")
         await simcord_env.advance_time(LOCKED_FOR)
-    table = games.table_in(channel.id)
+    table = games.registry.table_in(channel.id)
     assert table is not None and table.table_message_id is not None
 
     await bob.slash(channel, "lama join")
@@ -229,7 +229,7 @@ async def test_a_new_table_opened_while_the_store_is_slow_is_acknowledged_then_p
         result = await alice.slash(channel, "lama new")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
-    table = games.table_in(channel.id)
+    table = games.registry.table_in(channel.id)
     assert table is not None and table.table_message_id is not None, "the lobby was posted"
     lobby = table_message(channel)
     assert lobby.id == table.table_message_id
@@ -255,7 +255,7 @@ async def test_a_new_table_refused_after_a_slow_read_is_told_privately(
         result.response.content if result.response is not None else ""
     ]
     assert text("en", "error.timer_too_short", min=15) in said, said
-    assert games.table_in(channel.id) is None
+    assert games.registry.table_in(channel.id) is None
 
 
 async def test_a_new_table_asked_for_while_the_settings_cannot_be_read_is_refused_clearly(
@@ -271,7 +271,7 @@ async def test_a_new_table_asked_for_while_the_settings_cannot_be_read_is_refuse
     assert result.ephemeral
     assert result.response is not None
     assert result.response.content == text("en", "error.settings_unread")
-    assert games.table_in(channel.id) is None
+    assert games.registry.table_in(channel.id) is None
 
 
 async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_clearly(
@@ -289,7 +289,9 @@ async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_
         result.response.content if result.response is not None else ""
     ]
     assert text("en", "error.settings_unread") in said, said
-    assert games.table_in(channel.id) is None or games.table_in(channel.id) is table
+    assert (
+        games.registry.table_in(channel.id) is None or games.registry.table_in(channel.id) is table
+    )
 
 
 @pytest.fixture

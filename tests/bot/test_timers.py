@@ -157,7 +157,7 @@ async def test_every_human_seat_held_by_ai_ends_the_game_and_says_why(
     assert table.status is Status.CANCELLED
     await simcord_env.advance_time(3)
     assert "held by an AI" in texts(table_message(channel))
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_lobby_nobody_starts_closes_after_15_minutes(
@@ -233,7 +233,7 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
         "You left the game. Every seat is now played by an AI, so the game was ended."
     )
     assert table.status is Status.CANCELLED
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
@@ -256,7 +256,7 @@ async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     message = table_message(channel)
     assert below_title(message) == "Nobody moved for three days, so the game was ended."
     assert not custom_ids(message), "no buttons left"
-    assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
+    assert service(simcord_env).registry.table_in(channel.id) is None, "the channel is free again"
     stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled"
 
@@ -278,7 +278,7 @@ async def test_a_game_against_ais_its_only_person_leaves_for_six_hours_ends(
     assert below_title(table_message(channel)) == (
         "Nobody moved for six hours in this game against AIs, so it was ended: a channel is shared."
     )
-    assert service(simcord_env).table_in(channel.id) is None, "the channel is free again"
+    assert service(simcord_env).registry.table_in(channel.id) is None, "the channel is free again"
 
 
 async def test_a_host_who_leaves_the_game_hands_the_host_role_on(

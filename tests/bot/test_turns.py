@@ -183,7 +183,7 @@ async def test_cancel_by_a_non_host_is_refused(
     assert table.status is Status.RUNNING
     result = await alice.slash(channel, "lama cancel")
     assert table.status is Status.CANCELLED
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
     await simcord_env.advance_time(3)
     assert "cancelled" in below_title(table_message(channel))
 

@@ -91,7 +91,7 @@ async def started_bot(path: Path) -> tuple[LamaBot, simcord.Env, Discord]:
     there = populate(env)
     await env.start()
     rng = random.Random(SEED)
-    lama.service.seed_source = lambda: rng.getrandbits(63)
+    lama.service.dealer.seed_source = lambda: rng.getrandbits(63)
     return lama, env, there
 
 

@@ -218,7 +218,7 @@ def deal_next(
     Round 1 has no such rule; ``first_starter`` starts it.
     """
     deal = whole_deal(hands, top, pile, first_starter, starter_by_rules=True)
-    service(env).scripted_deals.append(deal)
+    service(env).dealer.scripted.append(deal)
 
 
 # Nobody can play on a 3 with these, and the first eight cards drawn are a 1 or a 2, so
@@ -233,6 +233,6 @@ def deal_stuck(env: simcord.Env, seats: int, *, first_starter: int = 0) -> None:
 
 
 def running(env: simcord.Env, game_id: int) -> Table:
-    table = service(env).table(game_id)
+    table = service(env).registry.table(game_id)
     assert table is not None and table.status is Status.RUNNING
     return table

@@ -91,7 +91,7 @@ async def main(database: str, count: int, shard: int, mode: str) -> int:
             tables = [table]
             say("GAME", table.game_id)
         else:
-            tables = sorted(service(env).tables(), key=lambda t: t.game_id)
+            tables = sorted(service(env).registry.tables(), key=lambda t: t.game_id)
             say("RESUMED", *(t.game_id for t in tables))
         for table in tables:
             for _ in range(2 if mode == "play" else 1):

@@ -26,7 +26,9 @@ def sent_to(env: simcord.Env, channel_id: int, since: int) -> list[str]:
 
 async def ended_for_good(env: simcord.Env, table: Table, channel_id: int, since: int) -> None:
     games = service(env)
-    assert games.table(table.game_id) is None and games.table_in(channel_id) is None
+    assert (
+        games.registry.table(table.game_id) is None and games.registry.table_in(channel_id) is None
+    )
     stored = await games.store.games.load_game(table.game_id)
     assert stored is not None and stored.status == "cancelled", "the store still has it open"
     await env.advance_time(3 * 60)  # long past the turn's deadline and warning
@@ -135,7 +137,7 @@ async def a_move_is_made(
     hand = await open_hand_anywhere(player, thread, slash=True)
     [quit_id] = enabled(hand, "lama:quit:")
     await player.click(hand, custom_id=quit_id)
-    assert len(table.match.events) > moves and service(env).table(game_id) is table
+    assert len(table.match.events) > moves and service(env).registry.table(game_id) is table
 
 
 async def test_a_thread_archived_while_the_bot_was_down_keeps_its_game(

@@ -55,12 +55,12 @@ async def play_games(backend: Backend) -> None:
     store = await Store.open(backend.target, durable=False, clock=clock)
     game = await ServiceGame.open(Path(), clock=clock, store=store, timing=Timing(ai_delay=0.0))
     try:
-        await game.service.set_season(1, days=7, start_now=True)
+        await game.service.seasons.set(1, days=7, start_now=True)
         for n in range(5):
             players = [ANN, BOB] if n % 2 else [ANN, CY, BOB]
             table = await game.lobby(players, [Strength.NORMAL, Strength.HARD][: n % 3])
             if n == 2:
-                await game.service.leave_game(table.game_id, CY.id)
+                await game.service.seats.leave_game(table.game_id, CY.id)
             await game.play_out(table)
             assert table.status is Status.FINISHED
             shown = ("changed", table.game_id, table.stamp)

@@ -102,7 +102,7 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     await assert_saved(bot.store, resumed)
     await simcord_env.advance_time(3)
     assert "game over" in title(table_message(channel))
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_resumed_turn_starts_again_from_the_restart_and_then_runs_out(
@@ -196,7 +196,7 @@ async def test_a_restart_keeps_counting_the_idle_days_of_a_game_without_a_timer(
     assert running(simcord_env, game_id).status is Status.RUNNING
     await simcord_env.advance_time(61)
 
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
     path = Path(settings.database_path)
     assert rows(path, "SELECT status FROM games WHERE id = ?", (game_id,)) == [("cancelled",)]
 
@@ -298,11 +298,13 @@ async def test_a_lobby_keeps_its_idle_clock_across_a_restart(
     await simcord_env.advance_time(service(simcord_env).timing.lobby_idle - 5 * 60)
     await restart(simcord_env, settings)
     games = service(simcord_env)
-    assert games.table_in(channel.id) is not None
+    assert games.registry.table_in(channel.id) is not None
 
     await simcord_env.advance_time(5 * 60 + 1)
 
-    assert games.table_in(channel.id) is None, "the restart gave the lobby another 15 minutes"
+    assert games.registry.table_in(channel.id) is None, (
+        "the restart gave the lobby another 15 minutes"
+    )
     path = Path(settings.database_path)
     assert rows(path, "SELECT status FROM games WHERE id = ?", (table.game_id,)) == [("cancelled",)]
 
@@ -326,8 +328,8 @@ async def test_the_bot_back_online_gets_the_resumed_tables_once_with_their_turns
     games = service(simcord_env)
     await simcord_env.advance_time(20)
 
-    assert games.resumed_tables() == [], "the resumed tables are handed out once"
-    assert games.table_in(other.id) is not None
+    assert games.resumer.resumed_tables() == [], "the resumed tables are handed out once"
+    assert games.registry.table_in(other.id) is not None
     resumed = running(simcord_env, table.game_id)
     assert resumed.turn_deadline == back_at + 60
     await simcord_env.advance_time(39)

@@ -262,7 +262,7 @@ async def test_a_dev_guild_the_bot_is_not_in_stops_it_before_any_game_is_resumed
     with pytest.raises(StartupError, match=f"DEV_GUILD_ID is {DEV_GUILD_ID + 1}") as info:
         await env.start()
     assert "\n" not in str(info.value)
-    assert lama.service.table(table.game_id) is None, "the game was resumed"
+    assert lama.service.registry.table(table.game_id) is None, "the game was resumed"
     posted = [r for r in env.http_requests if r.method in ("POST", "PATCH")]
     assert not [r for r in posted if "/channels/" in r.path], "somebody was pinged"
     await lama.close()

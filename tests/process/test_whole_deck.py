@@ -28,7 +28,7 @@ async def test_a_stored_game_dealt_from_less_than_the_whole_deck_is_left_alone(
         games = GameService(store, clock=counter_clock(2_000.0))
         resumed = await games.resume()
         assert [t.game_id for t in resumed] == [whole]
-        assert games.table(broken) is None
+        assert games.registry.table(broken) is None
         assert f"game {broken} could not be rebuilt" in caplog.text
         await games.close()
     finally:

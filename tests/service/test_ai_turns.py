@@ -79,7 +79,7 @@ async def test_an_ai_seat_not_to_move_is_not_scheduled(clock: ManualClock) -> No
 
 
 async def test_a_game_against_ais_plays_to_its_end(game: ServiceGame) -> None:
-    game.service.scripted_deals.append(
+    game.service.dealer.scripted.append(
         whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FOUR)
     )
     table = await game.lobby([ANN], [Strength.EASY, Strength.NORMAL], ruleset=Ruleset(threshold=10))
@@ -88,4 +88,4 @@ async def test_a_game_against_ais_plays_to_its_end(game: ServiceGame) -> None:
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.status == "finished"
     assert len(record.events) == table.stamp
-    assert game.service.table(table.game_id) is None
+    assert game.service.registry.table(table.game_id) is None

@@ -25,7 +25,7 @@ async def ann_against_an_ai(game: ServiceGame) -> Table:
     """Ann (seat 0) and a Normal AI, a 60 s turn timer, Ann to move; rounds that don't
     end the game by the points of her quits."""
     for _ in range(4):
-        game.service.scripted_deals.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
+        game.service.dealer.scripted.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
     return await game.lobby(
         [ANN], [Strength.NORMAL], turn_timer=TURN, ruleset=Ruleset(threshold=200)
     )
@@ -64,7 +64,7 @@ async def test_a_game_whose_every_person_is_away_waits_and_im_back_plays_on(
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.waits_until == table.waits_until
 
-    await game.service.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table.game_id, ANN.id)
     assert not waiting(table) and table.waits_until is None
     # The AI plays on, then it is Ann's turn with a whole turn from now.
     await eventually(lambda: table.to_move == 0 and table.turn_deadline is not None)
@@ -88,7 +88,9 @@ async def test_nobody_back_by_then_ends_it_rated_with_a_rematch(game: ServiceGam
     changes = await rated(game, table.game_id)  # rated as a game every person left is
     assert {c.seat for c in changes if c.season == ALL_TIME} == {0, 1}
     # A new game, as after a finished one: Ann hosts it, with the AI seat.
-    rematch = await game.service.rematch(table.game_id, ANN, table.channel_id, table.guild_id)
+    rematch = await game.service.lobbies.rematch(
+        table.game_id, ANN, table.channel_id, table.guild_id
+    )
     assert rematch.status is Status.LOBBY and rematch.humans == [ANN.id]
     assert len(rematch.seats) == 2
 
@@ -105,7 +107,7 @@ async def test_the_wait_and_its_deadline_come_back_after_a_restart(game: Service
     )
     try:
         (back,) = await again.resume()
-        again.resumed_tables()  # the bot is connected
+        again.resumer.resumed_tables()  # the bot is connected
         # Still waiting, until when it said (not a whole wait from the restart).
         assert waiting(back) and back.waits_until == until
         assert back.stamp == table.stamp
@@ -124,7 +126,7 @@ async def test_the_wait_and_its_deadline_come_back_after_a_restart(game: Service
 async def test_a_restart_after_im_back_plays_on(game: ServiceGame) -> None:
     table = await ann_against_an_ai(game)
     await ann_steps_away(game, table)
-    await game.service.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table.game_id, ANN.id)
     await game.service.close()
     again = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
@@ -143,7 +145,7 @@ async def test_one_person_back_of_two_plays_on_with_the_other_still_away(
     """Ann and Bob both miss their turns: the game waits for them both; Bob back, it
     plays on, the AI standing in for Ann."""
     for _ in range(4):
-        game.service.scripted_deals.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
+        game.service.dealer.scripted.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
     table = await game.lobby([ANN, BOB], turn_timer=TURN, ruleset=Ruleset(threshold=200))
     while not waiting(table):
         assert table.status is Status.RUNNING
@@ -154,7 +156,7 @@ async def test_one_person_back_of_two_plays_on_with_the_other_still_away(
         game.clock.advance(TURN + 1)
         await moved_on(table, stamp)
     assert table.seats[0].away and table.seats[1].away
-    await game.service.come_back(table.game_id, BOB.id)
+    await game.service.seats.come_back(table.game_id, BOB.id)
     assert not waiting(table) and table.seats[0].away
     game.clock.advance(game.service.timing.away_wait + 1)
     assert table.status is Status.RUNNING
@@ -166,7 +168,7 @@ async def test_the_last_one_playing_leaving_while_the_others_are_away_starts_the
     """Bob plays on while Ann is away; Bob leaves: Ann, away, is the only person left,
     and the game waits for her rather than ending."""
     for _ in range(4):
-        game.service.scripted_deals.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
+        game.service.dealer.scripted.append(whole_deal(JUNK, Card.THREE, starter_by_rules=True))
     table = await game.lobby([ANN, BOB], turn_timer=TURN, ruleset=Ruleset(threshold=200))
     while not table.seats[0].away:
         await eventually(lambda: table.to_move is not None and table.turn_deadline is not None)
@@ -176,8 +178,8 @@ async def test_the_last_one_playing_leaving_while_the_others_are_away_starts_the
         stamp = table.stamp
         game.clock.advance(TURN + 1)
         await moved_on(table, stamp)
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     assert table.status is Status.RUNNING and waiting(table)
     # Ann is kicked too (by a manager): nobody is left to wait for; it ends at once.
-    await game.service.kick(table.game_id, BOB.id, ANN.id, can_manage=True)
+    await game.service.seats.kick(table.game_id, BOB.id, ANN.id, can_manage=True)
     assert not table.live and table.end_reason == "closed.abandoned"

@@ -1,4 +1,5 @@
-"""The facade: the settable parts reach the parts, and nothing of Discord is imported."""
+"""The facade: its parts are reached by name (the listener and the seed source set on them),
+and nothing of Discord is imported."""
 
 from __future__ import annotations
 
@@ -11,24 +12,24 @@ ANN, BOB = people("Ann", "Bob")
 
 
 async def test_setting_the_listener_reaches_the_notices(game: ServiceGame) -> None:
-    game.service.listener = None
+    game.service.notices.listener = None
     table = await game.lobby([ANN, BOB])
     await game.play(table)
     assert game.listener.notices == []
     other = RecordingListener()
-    game.service.listener = other
-    assert game.service.listener is other
+    game.service.notices.listener = other
+    assert game.service.notices.listener is other
     await game.play(table)
     await eventually(lambda: other.kinds(table.game_id)[:1] == ["changed"])
 
 
 async def test_the_seed_source_can_be_replaced(game: ServiceGame) -> None:
-    game.service.seed_source = lambda: 5
+    game.service.dealer.seed_source = lambda: 5
     first = await game.lobby([ANN, BOB])
     second = await game.lobby([ANN, BOB])
     assert first.match is not None and second.match is not None
     assert first.match.view(0).hand == second.match.view(0).hand
-    assert game.service.tables() == [first, second]
+    assert game.service.registry.tables() == [first, second]
 
 
 def test_the_service_imports_nothing_of_discord() -> None:

@@ -47,7 +47,7 @@ async def hint_at(game: ServiceGame, table: Table, *, ceiling: bool) -> Action:
     """Ann asks for a hint now, thought to its ceiling or stopped at today's work."""
     game.service.timing.hint_time = ROOM if ceiling else 0.0
     try:
-        return (await game.service.hint(table.game_id, ANN.id)).advice.choice
+        return (await game.service.hints.hint(table.game_id, ANN.id)).advice.choice
     finally:
         game.service.timing.hint_time = 0.0
 
@@ -77,14 +77,14 @@ async def play(game: ServiceGame, *, at_the_moment: bool) -> tuple[Table, Action
             move = furthest
         else:
             move = await hint_at(game, table, ceiling=False)
-        await game.service.move(table.game_id, ANN.id, move, table.stamp)
+        await game.service.moves.move(table.game_id, ANN.id, move, table.stamp)
     assert furthest is not None and today is not None, "the game never came to the moment"
     assert furthest != today, "the hint to its ceiling and today's no longer differ there"
     return table, furthest, today
 
 
 async def review_of(game: ServiceGame, table: Table) -> Review:
-    return await game.service.review(table.game_id, ANN.id, guild_id=GUILD)
+    return await game.service.hints.review(table.game_id, ANN.id, guild_id=GUILD)
 
 
 async def test_a_move_made_as_its_hint_advised_is_no_mistake_in_the_review(

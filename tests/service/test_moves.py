@@ -57,12 +57,12 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
 
 
 async def test_two_clicks_at_once_apply_exactly_one_move(game: ServiceGame) -> None:
-    game.service.scripted_deals.append(
+    game.service.dealer.scripted.append(
         whole_deal([[Card.ONE] * 3, [Card.TWO] * 3], Card.FIVE, starter=0)
     )
     table = await game.lobby([ANN, BOB])
     stamp = table.stamp
-    clicks = [game.service.move(table.game_id, ANN.id, DRAW, stamp) for _ in range(2)]
+    clicks = [game.service.moves.move(table.game_id, ANN.id, DRAW, stamp) for _ in range(2)]
     outcomes = await asyncio.gather(*clicks, return_exceptions=True)
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
     assert [e.key for e in refused] == ["error.stale"]
@@ -75,13 +75,13 @@ async def test_refusals_of_a_move(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB])
     stranger = people("Cy", first_id=900)[0]
     with pytest.raises(ServiceError) as refused:
-        await game.service.move(table.game_id, stranger.id, DRAW, table.stamp)
+        await game.service.moves.move(table.game_id, stranger.id, DRAW, table.stamp)
     assert refused.value.key == "error.not_a_player"
     with pytest.raises(ServiceError) as refused:
-        await game.service.move(table.game_id, ANN.id, DRAW, table.stamp - 1)
+        await game.service.moves.move(table.game_id, ANN.id, DRAW, table.stamp - 1)
     assert refused.value.key == "error.stale"
     with pytest.raises(ServiceError) as refused:
-        await game.service.move(12345, ANN.id, DRAW, 0)
+        await game.service.moves.move(12345, ANN.id, DRAW, 0)
     assert refused.value.key == "error.game_gone"
 
 
@@ -90,7 +90,7 @@ async def test_missed_turns_hand_the_seat_to_an_ai_and_the_game_waits_then_ends(
 ) -> None:
     """Everybody away: the game waits for them (Timing.away_wait), then ends."""
     # Hands worth few points: the game can't reach its end by the points of the quits.
-    game.service.scripted_deals.append(whole_deal([[Card.ONE] * 6, [Card.TWO] * 6], Card.THREE))
+    game.service.dealer.scripted.append(whole_deal([[Card.ONE] * 6, [Card.TWO] * 6], Card.THREE))
     table = await game.lobby([ANN, BOB], turn_timer=60)
     for _ in range(10):
         if table.status is not Status.RUNNING or waiting(table):
@@ -109,4 +109,4 @@ async def test_missed_turns_hand_the_seat_to_an_ai_and_the_game_waits_then_ends(
     timeouts = [seq for seq, kind in record.automatic.items() if kind == "timeout"]
     assert len(timeouts) == 2 * Timing().misses_before_takeover  # nobody moved: all timed out
     assert sorted(n.seat for n in record.notes if n.kind == "takeover") == [0, 1]
-    assert game.service.table(table.game_id) is None
+    assert game.service.registry.table(table.game_id) is None

@@ -28,9 +28,11 @@ async def test_a_closed_table_is_told_after_the_notices_before_it(game: ServiceG
     game.listener.on_notice = held
     table = await game.lobby([ANN, BOB], start=False)
     _, notice_lock = watch_locks(table)
-    await game.service.start(table.game_id, ANN.id)
+    await game.service.lobbies.start(table.game_id, ANN.id)
     await eventually(lambda: game.listener.kinds(table.game_id)[-1:] == ["turn"])  # held
-    cancelling = asyncio.create_task(game.service.cancel(table.game_id, ANN.id, can_manage=False))
+    cancelling = asyncio.create_task(
+        game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    )
     await eventually(lambda: table.status is Status.CANCELLED)  # saved at once...
     await eventually(lambda: notice_lock.waiting > 0, what="the close waits for the notices")
     assert "closed" not in game.listener.kinds(table.game_id)  # ...told after the turn notice
@@ -64,7 +66,7 @@ async def test_a_place_gone_ends_its_games_and_only_forgets_them(game: ServiceGa
     here = await game.lobby([ANN, BOB])
     elsewhere = await game.lobby([ANN, BOB])
     await eventually(lambda: len(game.listener.notices) >= 4)
-    gone = await game.service.abandon_where(channel_id=here.channel_id)
+    gone = await game.service.notices.abandon_where(channel_id=here.channel_id)
     assert gone == [here] and here.status is Status.CANCELLED
     assert game.listener.kinds(here.game_id)[-1] == "gone"
     assert "closed" not in game.listener.kinds(here.game_id)

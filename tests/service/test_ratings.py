@@ -87,7 +87,7 @@ async def next_start(game: ServiceGame) -> Rated:
     )
     try:
         await again.resume()
-        return await again.caught_up()
+        return await again.rater.caught_up()
     finally:
         await again.close()
 
@@ -115,7 +115,7 @@ async def rates_again_the_same(game: ServiceGame, games: int) -> None:
     path = Path(game.store.path)
     incremental = snapshot(path)
     assert len(incremental["rated_games"]) == games
-    assert (await game.service.rerate()).games == games
+    assert (await game.service.rater.rerate_every()).games == games
     assert snapshot(path) == incremental
 
 
@@ -277,7 +277,7 @@ async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
 
 async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY])
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     await finish(game, table)
     changes = await game.store.ratings.rating_changes(table.game_id)
     ranks = {c.seat: c.rank for c in changes if c.season == ALL_TIME}
@@ -299,7 +299,7 @@ async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
     )
     try:
-        assert (await again.rate_unrated()).games == 0
+        assert (await again.rater.rate_all()).games == 0
     finally:
         await again.close()
     assert snapshot(path) == before
@@ -308,17 +308,17 @@ async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
 async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
     game: ServiceGame,
 ) -> None:
-    await game.service.set_season(GUILD, days=7, start_now=True)
+    await game.service.seasons.set(GUILD, days=7, start_now=True)
     for n in range(6):
         players = [ANN, BOB] if n % 2 else [ANN, CY, BOB]
         table = await game.lobby(players, [Strength.NORMAL, Strength.NORMAL][: n % 3])
         if n == 2:
-            await game.service.leave_game(table.game_id, CY.id)
+            await game.service.seats.leave_game(table.game_id, CY.id)
         await finish(game, table)
         game.clock.advance(3 * DAY)
     path = Path(game.store.path)
     incremental = snapshot(path)
-    assert (await game.service.rerate()).games == 6
+    assert (await game.service.rater.rerate_every()).games == 6
     assert snapshot(path) == incremental
     # A board's sight counts a person's hidden games against the games their rating
     # counts: those must be their changes, one a game, in every scope (a leaver too).
@@ -364,7 +364,7 @@ async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes
     assert first.rating_changes == {} and set(second.rating_changes) == {0, 1}
     path = Path(game.store.path)
     incremental = snapshot(path)
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     assert snapshot(path) == incremental
 
 
@@ -386,7 +386,7 @@ async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again
     await game.store.rating_writes.save_ratings(
         [rate_game(newest, season_at([], newest.record.finished_at).key, {})]
     )
-    done = await game.service.rate_unrated()
+    done = await game.service.rater.rate_all()
     assert (done.games, done.guilds, done.rerated) == (2, 1, 1)
     assert snapshot(path) == in_order
 
@@ -395,14 +395,14 @@ async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: Service
     for _ in range(2):
         await finish(game, await game.lobby([ANN, BOB], [Strength.NORMAL]))
     await game.store.forget.forget_user(BOB.id)
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     path = Path(game.store.path)
     once = snapshot(path)
     board = await game.store.ratings.rating_board(GUILD)
     assert {(row.user_id, row.ai) for row in board} == {(ANN.id, None), (None, "normal")}
     normal = await game.store.ratings.rating_board(GUILD)
     assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     assert snapshot(path) == once
 
 
@@ -414,7 +414,7 @@ async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_chang
     async def later(table: Table) -> None:  # both games finish before either is rated
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", later)
+    monkeypatch.setattr(game.service.moves, "_rate", later)
     first = await finish(game, await game.lobby([ANN, BOB]))
     second = await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
     await rater.rate_table(second)  # rates both, in order
@@ -432,7 +432,7 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
     async def unrated(table: Table) -> None:  # the bot before the ratings
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    monkeypatch.setattr(game.service.moves, "_rate", unrated)
     for players in ([ANN, BOB], [BOB, CY], [ANN, CY]):
         await finish(game, await game.lobby(players, [Strength.EASY]))
     path = Path(game.store.path)
@@ -440,7 +440,7 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
     await next_start(game)
     first_start = snapshot(path)
     assert len(first_start["rated_games"]) == 3
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     assert snapshot(path) == first_start  # in the order they finished
 
 
@@ -454,7 +454,7 @@ async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rate
     async def later(table: Table) -> None:
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", later)
+    monkeypatch.setattr(game.service.moves, "_rate", later)
     first = await finish(game, await game.lobby([ANN, BOB]))
     second = await finish(game, await game.lobby([ANN, CY]))
     path = Path(game.store.path)
@@ -466,7 +466,7 @@ async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rate
     await rater.rate_table(first)
     assert set(first.rating_changes) == {0, 1} and set(second.rating_changes) == {0, 1}
     incremental = snapshot(path)
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     assert snapshot(path) == incremental
 
 
@@ -479,7 +479,7 @@ async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
     async def unrated(table: Table) -> None:  # the bot before the ratings
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    monkeypatch.setattr(game.service.moves, "_rate", unrated)
     for players in ([ANN, BOB], [BOB, CY]):
         await finish(game, await game.lobby(players, [Strength.EASY]))
     running = await game.lobby([ANN, CY])
@@ -500,7 +500,7 @@ async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
         assert [table.game_id for table in resumed] == [running.game_id]
         assert snapshot(Path(game.store.path))["rated_games"] == []
         writes_held.set()
-        assert (await asyncio.wait_for(upgraded.caught_up(), timeout=10)).games == 2
+        assert (await asyncio.wait_for(upgraded.rater.caught_up(), timeout=10)).games == 2
     finally:
         writes_held.set()
         await upgraded.close()
@@ -513,7 +513,7 @@ async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start
     async def unrated(table: Table) -> None:
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", unrated)
+    monkeypatch.setattr(game.service.moves, "_rate", unrated)
     for players in ([ANN, BOB], [BOB, CY]):
         await finish(game, await game.lobby(players))
     monkeypatch.undo()
@@ -594,7 +594,7 @@ async def test_the_last_person_leaving_a_game_against_ais_is_rated_last(
 ) -> None:
     table = await game.lobby([ANN], [Strength.EASY, Strength.NORMAL, Strength.HARD])
     points = await play_a_round(game, table)
-    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table.game_id, ANN.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     changes = await game.store.ratings.rating_changes(table.game_id)
@@ -631,12 +631,12 @@ async def test_a_game_only_people_started_stays_unrated_when_they_all_leave(
 ) -> None:
     table = await game.lobby([ANN, BOB])
     await play_a_round(game, table)
-    await game.service.leave_game(table.game_id, ANN.id)
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     assert table.status is Status.CANCELLED
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
-    assert (await game.service.rate_unrated()).games == 0
-    assert (await game.service.rerate()).games == 0
+    assert (await game.service.rater.rate_all()).games == 0
+    assert (await game.service.rater.rerate_every()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
 
 
@@ -649,7 +649,7 @@ async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_le
     his leaving is still his loss."""
     table = await game.lobby([ANN, BOB], turn_timer=60, ruleset=Ruleset(threshold=200))
     await play_a_round(game, table)
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     for _ in range(50):
         # Ann's turn (an AI plays Bob's seat), or the wait for her once an AI took her
         # seat too.
@@ -672,8 +672,8 @@ async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) 
     game.clock.advance(60)
     left = await game.lobby([ANN, BOB], [Strength.HARD, Strength.EASY])
     await play_a_round(game, left)
-    await game.service.kick(left.game_id, ANN.id, BOB.id, can_manage=False)
-    await game.service.leave_game(left.game_id, ANN.id)
+    await game.service.seats.kick(left.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.leave_game(left.game_id, ANN.id)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
     ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(left.game_id)}
@@ -697,7 +697,7 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
         if cancels:  # a host who may manage the server cancels as the host all the same
             await cancel_alone(game, table, ANN.id, can_manage=True)
         else:
-            await game.service.leave_game(table.game_id, ANN.id)
+            await game.service.seats.leave_game(table.game_id, ANN.id)
     assert table.status is Status.CANCELLED  # closed all the same
     assert "database down" in caplog.text
     monkeypatch.undo()
@@ -709,7 +709,9 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
 
 async def cancel_alone(game: ServiceGame, table: Table, user_id: int, **how: bool) -> list[int]:
     """``user_id`` cancels the running game; each seat's points then."""
-    await game.service.cancel(table.game_id, user_id, can_manage=how.get("can_manage", False))
+    await game.service.lobbies.cancel(
+        table.game_id, user_id, can_manage=how.get("can_manage", False)
+    )
     assert table.status is Status.CANCELLED and table.match is not None
     assert ("closed", table.game_id, "closed.cancelled") in game.listener.notices
     return list(table.match.points)
@@ -752,7 +754,7 @@ async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceG
     game.clock.advance(60)
     left = await game.lobby([ANN, BOB], [Strength.EASY])
     await play_a_round(game, left)
-    await game.service.leave_game(left.game_id, BOB.id)
+    await game.service.seats.leave_game(left.game_id, BOB.id)
     await cancel_alone(game, left, ANN.id)
     ranks = {c.seat: c.rank for c in await rated(game, left.game_id) if c.season == ALL_TIME}
     assert ranks == {0: 2, 1: 2, 2: 1}
@@ -767,7 +769,7 @@ async def test_a_cancel_before_the_cancellers_first_move_stays_unrated(
     table = await game.lobby([ANN], [Strength.EASY])
     await persons_turn(table)  # the AI may have moved first; Ann has not
     await cancel_alone(game, table, ANN.id)
-    assert (await game.service.rate_unrated()).games == 0
+    assert (await game.service.rater.rate_all()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
     stored = await game.store.games.load_game(table.game_id)
     assert stored is not None and stored.finished_at is None and stored.notes == ()
@@ -780,14 +782,14 @@ async def test_a_cancelled_lobby_or_game_only_leavers_would_rank_in_stays_unrate
     others who left (nobody to rank ahead of them). A cancel once others moved is:
     tests/service/test_kicks_and_cancels.py."""
     lobby = await game.lobby([ANN], [Strength.EASY], start=False)
-    await game.service.cancel(lobby.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(lobby.game_id, ANN.id, can_manage=False)
     people = await game.lobby([ANN, BOB])
     await play_a_round(game, people)
-    await game.service.leave_game(people.game_id, BOB.id)
+    await game.service.seats.leave_game(people.game_id, BOB.id)
     await cancel_alone(game, people, ANN.id)
-    assert (await game.service.rate_unrated()).games == 0
+    assert (await game.service.rater.rate_all()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
-    assert (await game.service.rerate()).games == 0
+    assert (await game.service.rater.rerate_every()).games == 0
     stored = await game.store.games.load_game(people.game_id)
     assert stored is not None and stored.finished_at is None
     assert [n.kind for n in stored.notes] == ["left"]
@@ -808,10 +810,10 @@ async def test_a_host_who_left_cancelling_before_the_game_is_ended_is_still_rate
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    await game.service.seats.leave_game(table.game_id, ANN.id)  # done, though not yet closed
     assert table.status is Status.RUNNING and table.host_id == ANN.id
     monkeypatch.setattr(game.store.games, "set_status", real)
-    await game.service.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
@@ -917,11 +919,11 @@ async def test_a_stalled_game_with_only_leavers_beside_the_staller_stays_unrated
 ) -> None:
     table = await game.lobby([ANN, BOB])
     await play_a_round(game, table)
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     assert await stall(game, table) == 0
-    assert (await game.service.rate_unrated()).games == 0  # after the close's own try
+    assert (await game.service.rater.rate_all()).games == 0  # after the close's own try
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
-    assert (await game.service.rerate()).games == 0
+    assert (await game.service.rater.rerate_every()).games == 0
     stored = await game.store.games.load_game(table.game_id)
     assert stored is not None and stored.finished_at is None
     assert [n.kind for n in stored.notes] == ["left"]
@@ -932,7 +934,7 @@ async def test_a_stalled_game_rates_again_the_same(game: ServiceGame) -> None:
     game.clock.advance(60)
     stalled = await game.lobby([ANN, BOB, CY], [Strength.EASY])
     await play_a_round(game, stalled)
-    await game.service.kick(stalled.game_id, ANN.id, CY.id, can_manage=False)
+    await game.service.seats.kick(stalled.game_id, ANN.id, CY.id, can_manage=False)
     staller = await stall(game, stalled)
     ranks = {c.seat: c.rank for c in await rated(game, stalled.game_id)}
     # The staller last; Cy, kicked while he played, is no leaver.
@@ -1010,7 +1012,7 @@ async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_seas
     monkeypatch.setattr(store.ratings, "season_plans", reading)
     monkeypatch.setattr(store.rating_writes, "add_season_plan", slow_save)
     season, _ = await asyncio.gather(
-        game.service.set_season(GUILD, days=None, start_now=True), finishing()
+        game.service.seasons.set(GUILD, days=None, start_now=True), finishing()
     )
     assert season.start <= game.clock.now
     changes = await store.ratings.rating_changes(table.game_id)
@@ -1027,21 +1029,21 @@ async def test_a_game_ending_before_its_server_is_caught_up_shows_the_change_it_
     it, in order, so its table shows the change the games keep."""
     left = await game.lobby([ANN], [Strength.HARD], guild_id=2)
     await play_a_round(game, left)
-    await game.service.leave_game(left.game_id, ANN.id)
+    await game.service.seats.leave_game(left.game_id, ANN.id)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, BOB], guild_id=2))
     path = Path(game.store.path)
     # As the version before left them: the game Ann left unrated, the other one rated.
     with sqlite3.connect(path) as db:
         db.execute("UPDATE games SET finished_at = NULL WHERE id = ?", (left.game_id,))
-    await game.service.rerate()
+    await game.service.rater.rerate_every()
     with sqlite3.connect(path) as db:  # migration 0019
         db.execute("UPDATE games SET finished_at = updated_at WHERE id = ?", (left.game_id,))
 
     async def later(table: Table) -> None:
         return None
 
-    monkeypatch.setattr(game.service._moves, "_rate", later)
+    monkeypatch.setattr(game.service.moves, "_rate", later)
     await finish(game, await game.lobby([BOB, CY], guild_id=1))  # server 1's backlog
     monkeypatch.undo()
     backlog = asyncio.Event()
@@ -1058,7 +1060,7 @@ async def test_a_game_ending_before_its_server_is_caught_up_shows_the_change_it_
         game.clock.advance(60)
         last = await finish(game, await game.lobby([ANN, CY], guild_id=2))
         backlog.set()
-        await asyncio.wait_for(game.service.caught_up(), timeout=10)
+        await asyncio.wait_for(game.service.rater.caught_up(), timeout=10)
     finally:
         backlog.set()
     changes = await game.store.ratings.rating_changes(last.game_id)

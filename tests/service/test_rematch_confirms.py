@@ -19,7 +19,7 @@ ANN, BOB, CY = people("Ann", "Bob", "Cy")
 async def finished(game: ServiceGame, players: int = 2) -> Table:
     """A game of Ann and Bob (and Cy) that Ann ended with her only card."""
     hands = [[Card.FOUR], [Card.SIX] * 3, [Card.SIX] * 3][:players]
-    game.service.scripted_deals.append(whole_deal(hands, Card.FOUR))
+    game.service.dealer.scripted.append(whole_deal(hands, Card.FOUR))
     table = await game.lobby([ANN, BOB, CY][:players], ruleset=Ruleset(threshold=1))
     await game.play(table)
     assert table.status is Status.FINISHED
@@ -40,15 +40,15 @@ async def test_rematches_bob_never_confirmed_neither_seat_nor_rate_him(
     table = await finished(game)
     assert await bobs_games(game) == 1
     for time in range(3):
-        again = await game.service.rematch(table.game_id, ANN, table.channel_id, GUILD)
+        again = await game.service.lobbies.rematch(table.game_id, ANN, table.channel_id, GUILD)
         asked = [s.user_id for s in again.seats if s.human]
         assert asked == ([ANN.id, BOB.id] if time == 0 else [ANN.id])
         if time == 0:
             with pytest.raises(ServiceError) as refused:
-                await game.service.start(again.game_id, ANN.id)  # Ann alone: not enough
+                await game.service.lobbies.start(again.game_id, ANN.id)  # Ann alone: not enough
             assert refused.value.key == "error.not_enough_confirmed"
-            await game.service.add_ai(again.game_id, ANN.id, Strength.EASY)
-        await game.service.start(again.game_id, ANN.id)
+            await game.service.lobbies.add_ai(again.game_id, ANN.id, Strength.EASY)
+        await game.service.lobbies.start(again.game_id, ANN.id)
         assert again.humans == [ANN.id] and len(again.seats) == 2
         await game.play_out(again)
         table = again
@@ -57,12 +57,12 @@ async def test_rematches_bob_never_confirmed_neither_seat_nor_rate_him(
 
 async def test_those_who_confirm_play_and_the_others_are_left_out(game: ServiceGame) -> None:
     table = await finished(game, players=3)
-    again = await game.service.rematch(table.game_id, CY, table.channel_id, GUILD)
+    again = await game.service.lobbies.rematch(table.game_id, CY, table.channel_id, GUILD)
     assert [s.away for s in again.seats] == [True, True, False]  # asked, asked, Cy
-    await game.service.join(again.game_id, BOB)  # Bob confirms
+    await game.service.lobbies.join(again.game_id, BOB)  # Bob confirms
     assert [s.away for s in again.seats] == [True, False, False]
     stored = await game.store.games.load_game(again.game_id)
     assert stored is not None and [s.away for s in stored.seats] == [True, False, False]
-    await game.service.start(again.game_id, CY.id)
+    await game.service.lobbies.start(again.game_id, CY.id)
     assert again.humans == [BOB.id, CY.id]
     assert all(s.controller is None for s in again.seats), "each seat played by its person"

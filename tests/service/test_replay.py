@@ -45,7 +45,7 @@ async def test_every_step_is_the_table_after_one_stored_event(game: ServiceGame)
     table = await finished(game)
     match = table.match
     assert match is not None
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     assert len(replay.steps) == len(match.events) and replay.last == len(match.events) - 1
     assert [s.name for s in replay.seats] == ["Ann", "Bob", "Cy"]
@@ -72,7 +72,7 @@ async def test_every_step_is_the_table_after_one_stored_event(game: ServiceGame)
 
 async def test_a_draw_names_the_card_drawn(game: ServiceGame) -> None:
     table = await finished(game)
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     draws = [s for s in replay.steps if s.move.kind == "drew"]
     assert draws, "the Normal AI's moves drew at least once"
@@ -87,7 +87,7 @@ async def test_each_rounds_end_carries_its_scoring(game: ServiceGame) -> None:
     table = await finished(game)
     match = table.match
     assert match is not None
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     ends = [s for s in replay.steps if s.result is not None]
     assert [s.result for s in ends] == match.results
@@ -102,7 +102,7 @@ async def test_next_round_goes_to_the_next_deal_and_lines_stay_in_their_round(
     game: ServiceGame,
 ) -> None:
     table = await finished(game)
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     deals = [s.number for s in replay.steps if s.move.kind == "deal"]
     assert len(deals) >= 2, "a threshold of 15 takes more than one round"
@@ -123,7 +123,7 @@ async def test_a_quit_the_clock_made_is_a_timeout(game: ServiceGame) -> None:
     game.clock.advance(31)
     await eventually(lambda: table.stamp > stamp)
     await game.play_out(table)
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     assert replay.steps[1].move.kind == "timeout" and replay.steps[1].move.seat == mover
 
@@ -133,10 +133,10 @@ async def test_only_a_finished_game_of_the_server_has_a_replay(game: ServiceGame
     running = await game.lobby([ANN, BOB])
     lobby = await game.lobby([ANN, BOB], start=False)
     service = game.service
-    assert await service.replay(done.game_id, guild_id=GUILD + 1, person=ANN.id) is None
+    assert await service.replays.replay(done.game_id, guild_id=GUILD + 1, person=ANN.id) is None
     for game_id in (running.game_id, lobby.game_id, 999_999):
-        assert await service.replay(game_id, guild_id=GUILD, person=ANN.id) is None
-    assert await service.replay(done.game_id, guild_id=GUILD, person=ANN.id) is not None
+        assert await service.replays.replay(game_id, guild_id=GUILD, person=ANN.id) is None
+    assert await service.replays.replay(done.game_id, guild_id=GUILD, person=ANN.id) is not None
 
 
 async def test_paging_reads_the_store_once_and_the_oldest_replay_goes_first(
@@ -200,7 +200,7 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     former player's name: the replay doesn't call it the Normal AI."""
     table = await finished(game)
     await game.store.forget.forget_user(BOB.id)
-    replay = await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id)
+    replay = await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id)
     assert replay is not None
     former = replay.seats[1]
     assert (former.user_id, former.ai, former.name) == (None, None, FORMER_PLAYER)
@@ -250,7 +250,9 @@ async def test_a_replay_is_rebuilt_off_the_event_loop(
     table = await finished(game)
     builds = HeldBuilds(monkeypatch)
     builds.through.set()
-    assert await game.service.replay(table.game_id, guild_id=GUILD, person=ANN.id) is not None
+    assert (
+        await game.service.replays.replay(table.game_id, guild_id=GUILD, person=ANN.id) is not None
+    )
     assert builds.begun == [table.game_id] and builds.on_loop == []
 
 
@@ -262,12 +264,12 @@ async def test_one_persons_rebuilds_take_turns_and_hold_up_nobody_else(
     tables = [await finished(game) for _ in range(4)]
     builds = HeldBuilds(monkeypatch)
     anns = [
-        asyncio.create_task(game.service.replay(t.game_id, guild_id=GUILD, person=ANN.id))
+        asyncio.create_task(game.service.replays.replay(t.game_id, guild_id=GUILD, person=ANN.id))
         for t in tables[:3]
     ]
     await eventually(lambda: len(builds.begun) >= 1)
     bobs = asyncio.create_task(
-        game.service.replay(tables[3].game_id, guild_id=GUILD, person=BOB.id)
+        game.service.replays.replay(tables[3].game_id, guild_id=GUILD, person=BOB.id)
     )
     await eventually(lambda: tables[3].game_id in builds.begun)
     try:
@@ -287,7 +289,7 @@ async def test_many_clicks_on_one_replay_being_rebuilt_read_it_once(
     builds = HeldBuilds(monkeypatch)
     builds.through.set()
     asked = [
-        game.service.replay(table.game_id, guild_id=GUILD, person=who.id)
+        game.service.replays.replay(table.game_id, guild_id=GUILD, person=who.id)
         for who in (ANN, BOB, CY, ANN)
     ]
     assert all(await asyncio.gather(*asked))

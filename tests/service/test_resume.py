@@ -28,8 +28,8 @@ async def test_a_running_game_is_rebuilt_with_its_turn_clock(game: ServiceGame) 
         back = resumed[table.game_id]
         assert back.status is Status.RUNNING and back.stamp == table.stamp
         assert list(back.recent) == list(table.recent)
-        assert [t.game_id for t in again.resumed_tables()] == sorted(resumed)
-        assert again.resumed_tables() == []  # handed out once
+        assert [t.game_id for t in again.resumer.resumed_tables()] == sorted(resumed)
+        assert again.resumer.resumed_tables() == []  # handed out once
         # The player to move has a whole turn from now, then times out.
         assert back.turn_deadline == game.clock.now + 60
         stamp = back.stamp
@@ -48,7 +48,7 @@ async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) ->
     )
     try:
         (back,) = await again.resume()
-        await again.start(back.game_id, ANN.id)
+        await again.lobbies.start(back.game_id, ANN.id)
         await eventually(lambda: back.to_move == 0 or back.status is not Status.RUNNING)
         assert back.game_id == table.game_id
     finally:
@@ -67,7 +67,7 @@ async def test_a_game_whose_last_player_left_before_a_failed_close_ends_at_the_r
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table.game_id, ANN.id)
     await game.service.close()  # the bot stops before the close is saved
     monkeypatch.undo()
     stamp = table.stamp
@@ -76,11 +76,11 @@ async def test_a_game_whose_last_player_left_before_a_failed_close_ends_at_the_r
     )
     try:
         await again.resume()
-        await eventually(lambda: again.table(table.game_id) is None)
+        await eventually(lambda: again.registry.table(table.game_id) is None)
         record = await game.store.games.load_game(table.game_id)
         assert record is not None and record.status == "cancelled"
         assert len(record.events) == stamp  # nobody played on
-        assert again.resumed_tables() == []
+        assert again.resumer.resumed_tables() == []
     finally:
         await again.close()
 
@@ -103,7 +103,7 @@ async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_o
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table.game_id, ANN.id)
     await game.service.close()  # the bot stops before the close is saved
     again = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
@@ -114,7 +114,7 @@ async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_o
         # The close tried at once at the restart fails too: it is tried again later.
         await eventually(lambda: tries > before)
         assert back.status is Status.RUNNING
-        again.resumed_tables()  # the bot is connected
+        again.resumer.resumed_tables()  # the bot is connected
         monkeypatch.undo()
         game.clock.advance(again.timing.save_retry + 1)
         await eventually(lambda: back.status is Status.CANCELLED)

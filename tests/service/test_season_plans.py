@@ -19,10 +19,10 @@ def utc(*parts: int) -> int:
 
 async def test_a_server_without_a_plan_has_calendar_months(game: ServiceGame) -> None:
     game.clock.now = utc(2026, 12, 2, 17) + 0.5
-    assert await game.service.current_season(1) == Season(
+    assert await game.service.seasons.current(1) == Season(
         utc(2026, 12, 1), utc(2026, 12, 1), utc(2027, 1, 1), None
     )
-    assert await game.service.season_of_key(1, utc(2026, 11, 1)) == Season(
+    assert await game.service.seasons.of_key(1, utc(2026, 11, 1)) == Season(
         utc(2026, 11, 1), utc(2026, 11, 1), utc(2026, 12, 1), None
     )
 
@@ -32,19 +32,19 @@ async def test_a_new_length_keeps_the_season_under_way_and_start_now_starts_one(
 ) -> None:
     service = game.service
     game.clock.now = utc(2026, 12, 2, 17)
-    season = await service.set_season(1, days=14, start_now=False)
+    season = await service.seasons.set(1, days=14, start_now=False)
     assert season == Season(utc(2026, 12, 1), utc(2026, 12, 1), utc(2026, 12, 15), 14)
-    assert await service.current_season(1) == season
-    assert await service.current_season(2) != season  # another server keeps its months
+    assert await service.seasons.current(1) == season
+    assert await service.seasons.current(2) != season  # another server keeps its months
 
     game.clock.advance(3 * DAY + 0.25)
     now = utc(2026, 12, 5, 17) + 1  # the next whole second
-    started = await service.set_season(1, days=None, start_now=True)
+    started = await service.seasons.set(1, days=None, start_now=True)
     assert started == Season(now, now, utc(2027, 1, 1), None)
     game.clock.advance(1)
-    assert await service.current_season(1) == started
+    assert await service.seasons.current(1) == started
     # The season cut short is still there, by its key, ending where the new one starts.
-    assert (await service.season_of_key(1, utc(2026, 12, 1))).end == now
+    assert (await service.seasons.of_key(1, utc(2026, 12, 1))).end == now
 
 
 @pytest.mark.parametrize("days", [0, 6, 366])
@@ -52,7 +52,7 @@ async def test_a_length_out_of_range_is_refused_with_the_range(
     game: ServiceGame, days: int
 ) -> None:
     with pytest.raises(ServiceError) as refused:
-        await game.service.set_season(1, days=days, start_now=False)
+        await game.service.seasons.set(1, days=days, start_now=False)
     assert refused.value.key == "season.range"
     assert refused.value.params == {"min": 7, "max": 365}
     assert await game.store.ratings.season_plans(1) == []
@@ -60,7 +60,7 @@ async def test_a_length_out_of_range_is_refused_with_the_range(
 
 async def test_a_key_that_starts_no_season_is_unknown(game: ServiceGame) -> None:
     with pytest.raises(ServiceError) as refused:
-        await game.service.season_of_key(1, utc(2026, 12, 2))
+        await game.service.seasons.of_key(1, utc(2026, 12, 2))
     assert refused.value.key == "season.unknown"
 
 
@@ -72,7 +72,7 @@ async def test_a_plan_the_store_refuses_is_a_readable_refusal(
 
     monkeypatch.setattr(game.store.rating_writes, "add_season_plan", full)
     with pytest.raises(ServiceError) as refused:
-        await game.service.set_season(1, days=30, start_now=True)
+        await game.service.seasons.set(1, days=30, start_now=True)
     assert refused.value.key == "error.save_failed"
 
 
@@ -80,7 +80,7 @@ async def test_many_seasons_by_key_read_the_plans_once_and_skip_keys_that_start_
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game.clock.now = utc(2026, 12, 2, 17)
-    await game.service.set_season(1, days=14, start_now=False)
+    await game.service.seasons.set(1, days=14, start_now=False)
     reads: list[int] = []
     real = game.store.ratings.season_plans
 
@@ -90,7 +90,7 @@ async def test_many_seasons_by_key_read_the_plans_once_and_skip_keys_that_start_
 
     monkeypatch.setattr(game.store.ratings, "season_plans", counted)
     keys = [utc(2026, 12, 15), utc(2026, 12, 2), utc(2026, 12, 1), utc(2026, 11, 1)]
-    seasons = await game.service.seasons_of_keys(1, keys)
+    seasons = await game.service.seasons.of_keys(1, keys)
     assert seasons == [
         Season(utc(2026, 12, 15), utc(2026, 12, 15), utc(2026, 12, 29), 14),
         Season(utc(2026, 12, 1), utc(2026, 12, 1), utc(2026, 12, 15), 14),

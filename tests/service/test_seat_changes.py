@@ -32,7 +32,7 @@ ANN, BOB, CY = people("Ann", "Bob", "Cy")
 async def three_players_nobody_can_play(game: ServiceGame, starter: int = 0) -> Table:
     """Ann (the host), Bob and Cy at a table with a 60 s turn timer, dealt hands nothing
     fits, seat ``starter`` to move."""
-    game.service.scripted_deals.append(
+    game.service.dealer.scripted.append(
         whole_deal([[Card.ONE] * 6, [Card.TWO] * 6, [Card.THREE] * 6], Card.FIVE, starter=starter)
     )
     table = await game.lobby([ANN, BOB, CY], turn_timer=60)
@@ -42,11 +42,11 @@ async def three_players_nobody_can_play(game: ServiceGame, starter: int = 0) -> 
 
 
 async def kick_bob(game: ServiceGame, table: Table) -> None:
-    await game.service.kick(table.game_id, ANN.id, BOB.id, can_manage=True)
+    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=True)
 
 
 async def bob_leaves(game: ServiceGame, table: Table) -> None:
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
 
 
 #: Bob's seat handed to an AI: the host kicks him, or he leaves.
@@ -87,12 +87,12 @@ async def miss_turns_until_away(game: ServiceGame, table: Table) -> None:
 async def test_only_the_host_or_a_manager_kicks(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY])
     with pytest.raises(ServiceError) as refused:
-        await game.service.kick(table.game_id, BOB.id, CY.id, can_manage=False)
+        await game.service.seats.kick(table.game_id, BOB.id, CY.id, can_manage=False)
     assert refused.value.key == "error.kick_not_allowed"
-    await game.service.kick(table.game_id, BOB.id, CY.id, can_manage=True)
+    await game.service.seats.kick(table.game_id, BOB.id, CY.id, can_manage=True)
     assert table.seats[2].controller is not None
     with pytest.raises(ServiceError) as refused:
-        await game.service.kick(table.game_id, ANN.id, CY.id, can_manage=False)
+        await game.service.seats.kick(table.game_id, ANN.id, CY.id, can_manage=False)
     assert refused.value.key == "error.already_ai"
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and [n.kind for n in record.notes] == ["kicked"]
@@ -102,9 +102,9 @@ async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_ga
     game: ServiceGame,
 ) -> None:
     table = await game.lobby([ANN, BOB])
-    await game.service.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table.game_id, ANN.id)
     assert table.host_id == BOB.id and table.status is Status.RUNNING
-    await game.service.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table.game_id, BOB.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
 
@@ -112,10 +112,10 @@ async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_ga
 async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> None:
     table = await three_players_nobody_can_play(game)
     with pytest.raises(ServiceError) as refused:
-        await game.service.come_back(table.game_id, ANN.id)
+        await game.service.seats.come_back(table.game_id, ANN.id)
     assert refused.value.key == "error.not_away"
     await miss_turns_until_away(game, table)
-    await game.service.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table.game_id, ANN.id)
     assert not table.seats[0].away and table.seats[0].missed_turns == 0
     assert table.recent[-1].kind == "back"
 
@@ -131,13 +131,13 @@ async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the
         table = await game.lobby([ANN, BOB])
         player = table.seats[table.to_move or 0].user_id
         assert player is not None
-        await game.service.kick(table.game_id, ANN.id, player, can_manage=True)
+        await game.service.seats.kick(table.game_id, ANN.id, player, can_manage=True)
         assert table.seats[table.to_move or 0].ai is not None
         with pytest.raises(ServiceError) as refused:
-            await game.service.move(table.game_id, player, QUIT, table.stamp)
+            await game.service.moves.move(table.game_id, player, QUIT, table.stamp)
         assert refused.value.key == "error.kicked"
         with pytest.raises(ServiceError) as refused:
-            await game.service.hint(table.game_id, player)
+            await game.service.hints.hint(table.game_id, player)
         assert refused.value.key == "error.kicked"
     finally:
         await game.close()
@@ -155,7 +155,7 @@ async def test_im_back_that_waited_for_the_games_last_move_is_refused(
     notes = len(record.notes)
 
     async with table.lock:  # the last move is being saved
-        coming = asyncio.ensure_future(game.service.come_back(table.game_id, ANN.id))
+        coming = asyncio.ensure_future(game.service.seats.come_back(table.game_id, ANN.id))
         await held_up(table)
         table.status = Status.FINISHED  # what that move did
     with pytest.raises(ServiceError) as refused:
@@ -179,7 +179,7 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    await game.service.seats.leave_game(table.game_id, ANN.id)  # done, though not yet closed
     stamp = table.stamp
     game.clock.advance(Timing().save_retry + 1)
     await game.settled()  # the close tried again (and failed again), an AI's move due by now
@@ -202,7 +202,7 @@ async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
     game's end: the AI doesn't move at the table nobody is left at."""
     game = await ServiceGame.open(tmp_path / "g.db", clock=clock, timing=Timing(ai_delay=5.0))
     try:
-        game.service.scripted_deals.append(
+        game.service.dealer.scripted.append(
             whole_deal([[Card.ONE] * 6, [Card.TWO] * 6], Card.THREE, starter=1)
         )
         table = await game.lobby([ANN], [Strength.NORMAL])
@@ -212,7 +212,7 @@ async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
             raise StoreError("disk full")
 
         monkeypatch.setattr(game.store.games, "set_status", broken)
-        await game.service.leave_game(table.game_id, ANN.id)
+        await game.service.seats.leave_game(table.game_id, ANN.id)
         stamp = table.stamp
         for _ in range(3):
             clock.advance(6)
@@ -306,7 +306,7 @@ async def warned_behind_an_earlier_notice(
             await go.wait()
 
     monkeypatch.setattr(game.listener, "on_notice", slow)
-    showing = asyncio.ensure_future(game.service.notify(table))
+    showing = asyncio.ensure_future(game.service.notices.notify(table))
     await warning_time(game, table)
     await hand_over(game, table)
     go.set()

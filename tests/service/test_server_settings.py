@@ -13,16 +13,16 @@ from testkit.service_game import ServiceGame
 
 async def test_the_service_keeps_a_servers_defaults_and_channels(game: ServiceGame) -> None:
     service = game.service
-    await service.set_default_timer(1, 30)
-    await service.set_default_hints(1, False)
-    assert await service.allow_channel(1, 8, True) == (8,)
-    assert await service.allow_channel(1, 9, True) == (8, 9)
-    assert await service.allow_channel(1, 8, False) == (9,)
-    assert await service.server_settings(1) == ServerSettings(None, 30, False, (9,))
-    await service.allow_every_channel(1)
-    await service.set_default_timer(1, None)
-    assert await service.server_settings(1) == ServerSettings(None, None, False, ())
-    assert await service.public_locale(1, "pl") == "pl"
+    await service.front.set_default_timer(1, 30)
+    await service.front.set_default_hints(1, False)
+    assert await service.front.allow_channel(1, 8, True) == (8,)
+    assert await service.front.allow_channel(1, 9, True) == (8, 9)
+    assert await service.front.allow_channel(1, 8, False) == (9,)
+    assert await service.front.server_settings(1) == ServerSettings(None, 30, False, (9,))
+    await service.front.allow_every_channel(1)
+    await service.front.set_default_timer(1, None)
+    assert await service.front.server_settings(1) == ServerSettings(None, None, False, ())
+    assert await service.front.public_locale(1, "pl") == "pl"
 
 
 async def test_a_setting_the_store_refuses_is_a_readable_refusal(

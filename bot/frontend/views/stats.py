@@ -190,7 +190,7 @@ async def finished_chart(
     note: str | None = None,
 ) -> tuple[Layout, bytes] | None:
     """The chart of a finished game (of ``guild_id``, if given); None if there is none."""
-    history = await games.finished_chips(game_id, guild_id=guild_id)
+    history = await games.front.finished_chips(game_id, guild_id=guild_id)
     if history is None or not history.totals or not history.winners:
         return None
     return await chart_view(locale, faces, history, note=note)

@@ -37,5 +37,5 @@ async def test_a_fourth_channel_is_refused_in_german_with_the_limits(
         "brich zuerst eines davon ab. Ein Spiel ohne Zugzeit gegen KIs, in dem niemand "
         "zieht, endet nach 6 Stunden."
     )
-    assert service(simcord_env).table_in(places[3].id) is None
+    assert service(simcord_env).registry.table_in(places[3].id) is None
     await open_lobby(simcord_env, bob, places[3])  # someone else still may

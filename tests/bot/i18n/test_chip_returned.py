@@ -34,7 +34,7 @@ async def test_a_one_point_chip_given_back_is_one_punto_at_a_spanish_table(
     # Round 2: alice quits, bob plays his only card and gives back a white chip.
     rig(simcord_env, [[C.SIX], [C.THREE]], C.THREE, [], starter=0)
     await alice.slash(channel, "lama new")
-    table = service(simcord_env).table_in(channel.id)
+    table = service(simcord_env).registry.table_in(channel.id)
     assert table is not None and table.locale == "es-ES"
     await bob.click(table_message(channel), label="Unirse")
     await alice.click(table_message(channel), label="Empezar")

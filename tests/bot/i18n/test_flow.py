@@ -98,12 +98,12 @@ async def test_a_server_set_to_spanish_by_a_moderator(
     assert "Manage Server" in refused.response.content
     refused = await lucia.slash(channel, "lama settings language", language="de")
     assert refused.response is not None and "«Gestionar servidor»" in refused.response.content
-    assert await service(simcord_env).public_locale(guild.id, "en-US") == "en-US"
+    assert await service(simcord_env).front.public_locale(guild.id, "en-US") == "en-US"
 
     done = await marta.slash(channel, "lama settings language", language="es")
     assert done.ephemeral and done.response is not None
     assert "en español" in done.response.content
-    assert await service(simcord_env).public_locale(guild.id, "en-US") == "es"
+    assert await service(simcord_env).front.public_locale(guild.id, "en-US") == "es"
 
     table = await open_lobby(simcord_env, alice, channel)
     lobby = table_message(channel)
@@ -133,7 +133,7 @@ async def test_a_server_set_to_spanish_by_a_moderator(
     back = await marta.slash(channel, "lama settings language", language="default")
     assert back.response is not None
     assert "(ahora inglés)" in back.response.content
-    assert await service(simcord_env).public_locale(guild.id, "de") == "de"
+    assert await service(simcord_env).front.public_locale(guild.id, "de") == "de"
 
 
 async def test_a_rematch_after_the_language_was_set_speaks_the_new_language(
@@ -154,7 +154,7 @@ async def test_a_rematch_after_the_language_was_set_speaks_the_new_language(
 
     await bob.click(table_message(channel), label="Rematch")
 
-    rematch = service(simcord_env).table_in(channel.id)
+    rematch = service(simcord_env).registry.table_in(channel.id)
     assert rematch is not None and rematch.locale == "de"
     lobby = table_message(channel)
     assert title(lobby) == "🦙 L.A.M.A. — Lobby"
@@ -218,7 +218,7 @@ async def test_missing_bot_permissions_are_named_in_the_users_language(
     spanish = await lucia.slash(channel, "lama new")
     assert spanish.response is not None
     assert "estos permisos: **Ver canales**, **Adjuntar archivos**." in spanish.response.content
-    assert service(simcord_env).table_in(channel.id) is None
+    assert service(simcord_env).registry.table_in(channel.id) is None
 
 
 async def test_a_polish_server_with_polish_plurals(

@@ -82,7 +82,7 @@ async def test_a_click_on_an_old_hand_of_a_cancelled_game_says_why_it_ended(
         await bob.slash(channel, "lama leave")
         await alice.slash(channel, "lama leave")
     await simcord_env.advance_time(3)
-    assert service(simcord_env).table_in(channel.id) is None, "the game is over"
+    assert service(simcord_env).registry.table_in(channel.id) is None, "the game is over"
 
     result = await bob.click(bobs, custom_id=refresh)
     assert result.response.ephemeral
