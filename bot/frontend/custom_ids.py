@@ -5,18 +5,20 @@ the state they act on lives in the game service and the store.  A family is
 the buttons one handler answers: the lobby's, the hints', the table's, the
 moves of a hand, a seat's card count, the leaderboard's paging and a replay's
 steps; the Add AI select has an id of its own (``lama-ai:<game>``), and its pick
-is an :class:`AIPick`.
+is an :class:`AIPick`; so has the house rules select (``lama-rule:<game>``), its pick a
+:class:`RulePick`, each option's value ``<dimension>=<value>`` (:func:`rule_value`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Literal, Self, TypeVar, cast, get_args
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, cast, get_args
 
 from data.records import ALL_TIME, LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
+from game.rules import DIMENSIONS
 
 #: The actions of each family, as the custom_id spells them.
 LobbyAction = Literal["join", "leave", "start", "cancel", "rematch", "dropai", "hints"]
@@ -248,6 +250,37 @@ class AIPick:
 def add_ai_id(game_id: int) -> str:
     """The Add AI select of a lobby: ``lama-ai:<game>`` (its pick is an :class:`AIPick`)."""
     return f"lama-ai:{game_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class RulePick:
+    """What the house rules select of a lobby picked: a rule dimension and its new value."""
+
+    game_id: int
+    name: str
+    value: Any
+
+
+def rule_id(game_id: int) -> str:
+    """The house rules select of a lobby: ``lama-rule:<game>`` (its pick is a :class:`RulePick`)."""
+    return f"lama-rule:{game_id}"
+
+
+def rule_value(name: str, value: Any) -> str:
+    """A house rule select option's value: ``hand_size=7``, ``plus_cards=true``."""
+    shown = str(value).lower() if isinstance(value, bool) else str(getattr(value, "value", value))
+    return f"{name}={shown}"
+
+
+#: Each option value the lobby may offer, and the dimension and value it stands for.
+_RULE_VALUES: dict[str, tuple[str, Any]] = {
+    rule_value(d.name, v): (d.name, v) for d in DIMENSIONS for v in d.choices
+}
+
+
+def parse_rule(value: str) -> tuple[str, Any] | None:
+    """The dimension and value an option stands for; None for one the lobby never offers."""
+    return _RULE_VALUES.get(value)
 
 
 #: The id of any ``lama:`` button; every family but the leaderboard's and the replays'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -14,6 +15,7 @@ from bot.service import ServiceError
 from bot.service.play.table import Seat, Table, ai_number, only_person
 from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
+from game.rules import DIMENSIONS
 
 
 def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
@@ -74,9 +76,64 @@ def seat_name(locale: str, seat: Seat) -> str:
 
 
 def variant_badges(locale: str, ruleset: Ruleset) -> str:
-    badges = [text(locale, f"variant.{name}") for name in ruleset.variants]
+    """What is played, on one line: the editions, each house rule, the threshold
+    ("🎉 Party Edition · 🏠 hands of 7 cards · 🏁 ends at 40 points")."""
+    badges = [text(locale, f"variant.{name}") for name in ruleset.presets]
+    badges += [
+        f"🏠 {rule_value_text(locale, name, getattr(ruleset, name))}"
+        for name in ruleset.house_rules
+    ]
     badges.append(text(locale, "variant.threshold", count=ruleset.threshold))
     return " · ".join(badges)
+
+
+def _rule_key(prefix: str, name: str, value: Any) -> tuple[str, dict[str, Any]]:
+    """The catalog key (and its count) of a dimension's value: ``house.hand_size`` with
+    the count for a number, ``house.plus_cards.on`` for a switch, ``house.llama_cost.each``."""
+    if isinstance(value, bool):
+        return f"{prefix}.{name}.{'on' if value else 'off'}", {}
+    if isinstance(value, int):
+        return f"{prefix}.{name}", {"count": value}
+    return f"{prefix}.{name}.{getattr(value, 'value', value)}", {}
+
+
+def rule_value_text(locale: str, name: str, value: Any) -> str:
+    """A rule dimension's value in a few words: "hands of 7 cards", "Llamas cost 10 each"."""
+    key, params = _rule_key("house", name, value)
+    return text(locale, key, **params)
+
+
+def rule_sentence(locale: str, name: str, value: Any) -> str:
+    """A house rule as /lama rules explains it: "Each player is dealt 7 cards a round." """
+    key, params = _rule_key("rules.house", name, value)
+    return text(locale, key, **params)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One choice of the lobby's house rules select: a dimension's other value."""
+
+    name: str
+    value: Any
+    label: str  # the value in words, capitalised
+    description: str  # the dimension, and its value now
+
+
+def house_rule_options(locale: str, ruleset: Ruleset) -> list[RuleOption]:
+    """Every value the lobby offers that ``ruleset`` doesn't have, dimension by dimension
+    (at most one fewer than the choices of each: 14 today, within Discord's 25)."""
+    options = []
+    for dimension in DIMENSIONS:
+        now = getattr(ruleset, dimension.name)
+        rule = text(locale, f"house.dim.{dimension.name}")
+        current = rule_value_text(locale, dimension.name, now)
+        about = text(locale, "lobby.house_rule_now", rule=rule, value=current)[:100]
+        for value in dimension.choices:
+            if value != now:
+                words = rule_value_text(locale, dimension.name, value)
+                label = (words[:1].upper() + words[1:])[:100]
+                options.append(RuleOption(dimension.name, value, label, about))
+    return options
 
 
 def timer_text(locale: str, seconds: int) -> str:
@@ -86,10 +143,18 @@ def timer_text(locale: str, seconds: int) -> str:
 
 
 def rules_text(locale: str, ruleset: Ruleset | None) -> str:
+    """/lama rules: the base game, then the game's editions, its house rules (each in a
+    sentence: they replace what the rules before say) and its threshold; without a game,
+    the editions one may choose."""
     parts = [text(locale, "rules.base")]
     if ruleset is not None:
-        for name in ruleset.variants:
+        for name in ruleset.presets:
             parts.append(text(locale, f"rules.{name}"))
+        if ruleset.house_rules:
+            lines = [text(locale, "rules.house")]
+            for name in ruleset.house_rules:
+                lines.append("• " + rule_sentence(locale, name, getattr(ruleset, name)))
+            parts.append("\n".join(lines))
         parts.append(text(locale, "rules.threshold", count=ruleset.threshold))
     else:
         parts.append(text(locale, "rules.variants_all"))

@@ -1,0 +1,1 @@
+"""Pure helpers of the Discord front end, tested without SimCord: the words of the rules."""
