@@ -1,4 +1,4 @@
-"""Lobbies: opening (and rematches), joining, leaving, removing, AI seats, hints, starting."""
+"""Lobbies: opening (and rematches), joining, leaving, removing, AI seats, hints, rules, start."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from itertools import count
-from typing import NotRequired, TypedDict, Unpack
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from bot.service.errors import ServiceError
 from bot.service.person import Person
@@ -32,8 +32,9 @@ from bot.service.ratings.closing import Closer
 from bot.service.saver import Saver
 from data import Store
 from data.records import ABANDONED, CANCELLED, former_player
-from game import Match, Ruleset
+from game import Match, Ruleset, RulesetError
 from game.ai import Strength
+from game.rules import DIMENSIONS
 
 #: Channels (and threads) one person may keep busy at once in one server: the lobbies they
 #: host and the games they play as its only person (against AIs) count alike.
@@ -328,6 +329,30 @@ class Lobbies:
                 )
             )
             table.hints = allowed
+            self._clocks.arm_lobby(table)
+        return table
+
+    async def change_rules(self, game_id: int, user_id: int, **dimensions: Any) -> Table:
+        """The host changes rule dimensions (house rules) before the start, each to a value
+        the lobby offers (:data:`~game.rules.DIMENSIONS`); applied to the rules as they are
+        once the lock is held (two quick changes both stay), saved before shown."""
+        offered = {d.name: d.choices for d in DIMENSIONS}
+        if any(value not in offered.get(name, ()) for name, value in dimensions.items()):
+            raise ServiceError("error.house_rule_unknown")
+        table = self._lobby(game_id)
+        if user_id != table.host_id:
+            raise ServiceError("error.rules_host_only")
+        async with table.lock:
+            self._still_lobby(table)
+            try:
+                ruleset = table.ruleset.with_changes(**dimensions)
+            except RulesetError:  # a value of the wrong type: 1 for True, say
+                raise ServiceError("error.house_rule_unknown") from None
+            seats = seat_records(table.seats)
+            await self._saver.save(
+                self._store.games.update_lobby(table.game_id, seats=seats, ruleset=ruleset)
+            )
+            table.ruleset = ruleset
             self._clocks.arm_lobby(table)
         return table
 
