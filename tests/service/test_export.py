@@ -14,6 +14,7 @@ from data import MatchProgress, SeatRecord, Sight, Store
 from data.export import ExportGame, ExportSeat, SeatRating
 from data.records import FORMER_PLAYER
 from game import PLAY, Card, Match, Ruleset, explicit_deal
+from game.rules import LlamaCost
 from testkit.service_game import ManualClock
 
 ANN, BEN = 101, 102
@@ -69,13 +70,16 @@ async def test_one_row_a_seat_newest_game_first(store: Store, clock: ManualClock
     record = await store.games.load_game(second)
     assert record is not None and record.finished_at is not None
     assert rows[1:] == [
-        # game, finished, channel, seat, id, name, ai, points, white, black, pink, rank, ratings
+        # game, finished, channel, seat, id, name, ai, points, white, black, pink, rank,
+        # ratings, rules
         [str(second), iso_utc(record.finished_at), "500", "0", str(ANN), "Ann", "", "0"]
-        + ["0", "0", "0", "1", "", ""],
+        + ["0", "0", "0", "1", "", "", "threshold=10"],
         [str(second), iso_utc(record.finished_at), "500", "1", "", "Hard Bot", "hard", "17"]
-        + ["7", "1", "0", "2", "", ""],
-        [str(first), rows[3][1], "500", "0", str(ANN), "Ann", "", "0", "0", "0", "0", "1", "", ""],
-        [str(first), rows[3][1], "500", "1", str(BEN), "Ben", "", "11", "1", "1", "0", "2", "", ""],
+        + ["7", "1", "0", "2", "", "", "threshold=10"],
+        [str(first), rows[3][1], "500", "0", str(ANN), "Ann", "", "0", "0", "0", "0", "1"]
+        + ["", "", "threshold=10"],
+        [str(first), rows[3][1], "500", "1", str(BEN), "Ben", "", "11", "1", "1", "0", "2"]
+        + ["", "", "threshold=10"],
     ]
     assert iso_utc(1_000_000.0) == "1970-01-12T13:46:40Z"
     assert export.data.count(b"\r\n") == 5, "CRLF line ends"
@@ -98,7 +102,7 @@ async def test_the_ratings_are_the_games_seasons(store: Store, clock: ManualCloc
                 )
     rows = table((await export_csv(store.export, GUILD)).data)
     # (mu - 3 sigma) x 40 + 1000: 25 - 25 = 0 -> 1000; 27 - 21 = 6 -> 1240; 23 - 21 = 2 -> 1080.
-    assert [row[-3:] for row in rows[1:]] == [["1", "1000", "1240"], ["2", "1000", "1080"]]
+    assert [row[11:14] for row in rows[1:]] == [["1", "1000", "1240"], ["2", "1000", "1080"]]
 
 
 async def test_a_file_too_big_holds_the_most_recent_whole_games(
@@ -232,4 +236,30 @@ async def test_a_person_an_ai_played_on_for_is_a_person_in_the_file(
         ["", "Easy Bot", "easy"],
         [str(ANN), "Ann", ""],
         [str(BEN), "Ben", ""],
+    ]
+
+
+def test_each_game_says_its_rules_for_scripts() -> None:
+    """The rules column: the editions by key, then each house rule as dimension=value,
+    then the threshold; the same whoever asks, as the header is."""
+    rules = {
+        1: Ruleset.compose("party", hand_size=7, llama_cost=LlamaCost.EACH, threshold=30),
+        2: Ruleset(),
+        3: Ruleset(no_drama=True, komarami=True),
+        4: Ruleset(last_player_draws=True, plus_cards=True),
+    }
+    games = [
+        ExportGame(game_id, 0.0, 2, ruleset, (ExportSeat(0, 5, None, "Ann", 3, True, 1, None),))
+        for game_id, ruleset in rules.items()
+    ]
+    rows = [
+        next(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
+        for data in encode_games(games)
+    ]
+    assert COLUMNS[-1] == "rules"
+    assert [row[-1] for row in rows] == [
+        "party llama_cost=each hand_size=7 threshold=30",
+        "threshold=40",
+        "no_drama komarami threshold=40",
+        "plus_cards=true last_player_draws=true threshold=40",
     ]

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from bot.service.ratings.rating_scale import shown
 from data.export import EXPORT_PAGE, ExportGame, ExportReads, ExportSeat
 from data.records import Sight, former_player
-from game import Chips
+from game import Chips, Ruleset
 
 #: Discord's default upload limit for a bot: 10 MiB an attachment.
 MAX_BYTES = 10 * 1024 * 1024
@@ -37,8 +37,9 @@ MAX_BYTES = 10 * 1024 * 1024
 BOM = "\ufeff".encode()
 
 #: The header. Chips are counted by colour (white 1, black 10, pink 20 points; pink
-#: only in the Party variant), so that they add up to ``points``; the ratings are the
-#: game's season's, shown as everywhere else, empty while the game is not rated.
+#: only with pink chips), so that they add up to ``points``; the ratings are the game's
+#: season's, shown as everywhere else, empty while the game is not rated; the game's rules
+#: last (:func:`rules_cell`), a column added after the others so scripts keep their places.
 COLUMNS = (
     "game_id",
     "finished_at",
@@ -54,6 +55,7 @@ COLUMNS = (
     "rank",
     "rating_before",
     "rating_after",
+    "rules",
 )
 
 #: What a spreadsheet reads as the start of a formula: these signs, also full-width or
@@ -115,6 +117,17 @@ def _ai_column(seat: ExportSeat) -> str:
     return seat.ai or ""
 
 
+def rules_cell(ruleset: Ruleset) -> str:
+    """The rules a game had, for scripts: its editions by key, then each house rule as
+    ``dimension=value``, then the threshold (``party hand_size=7 threshold=40``)."""
+    house = []
+    for name in ruleset.house_rules:
+        value = getattr(ruleset, name)
+        shown = str(value).lower() if isinstance(value, bool) else getattr(value, "value", value)
+        house.append(f"{name}={shown}")
+    return " ".join([*ruleset.presets, *house, f"threshold={ruleset.threshold}"])
+
+
 def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
     chips = Chips.of(seat.points, pink_chips=game.ruleset.pink_chips)
     rating = seat.rating
@@ -133,6 +146,7 @@ def seat_row(game: ExportGame, seat: ExportSeat, rank: int) -> list[str | int]:
         rank,
         "" if rating is None else shown(rating.mu_before, rating.sigma_before),
         "" if rating is None else shown(rating.mu_after, rating.sigma_after),
+        rules_cell(game.ruleset),
     ]
 
 
@@ -194,4 +208,13 @@ async def export_csv(
     return Export(b"".join(parts), games=games, total=max(total, games))
 
 
-__all__ = ["COLUMNS", "MAX_BYTES", "Export", "export_csv", "iso_utc", "safe_text", "standing"]
+__all__ = [
+    "COLUMNS",
+    "MAX_BYTES",
+    "Export",
+    "export_csv",
+    "iso_utc",
+    "rules_cell",
+    "safe_text",
+    "standing",
+]
