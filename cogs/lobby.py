@@ -14,7 +14,8 @@ from discord import app_commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
-from bot.frontend.custom_ids import AIPick, LobbyButtonId
+from bot.frontend.custom_ids import AIPick, LobbyButtonId, RulePick
+from bot.frontend.house_rules import change_rule, show_house_rules
 from bot.frontend.listed_channels import settings_of
 from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
 from bot.frontend.permissions import (
@@ -82,6 +83,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await super().cog_load()
         self.route(LobbyButtonId, self.handle_button)
         self.route(AIPick, self.add_ai)
+        self.route(RulePick, self.change_rule)
 
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")
@@ -293,6 +295,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if table is None or not table.live:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
+        if action == "house":  # the host's private house rules select
+            await show_house_rules(interaction, table)
+            return
         if action in CLOSING:
             await defer_private(interaction)
         asked = left_out(table)
@@ -400,6 +405,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if not await self._paced(interaction, adding):
             return
         await self._update_from_button(interaction, table)
+
+    async def change_rule(self, interaction: Interaction, pick: RulePick) -> None:
+        await change_rule(interaction, pick, self.bot.service, self.presenter)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         # A Rematch works once: pressed again (within the person's wait or not) it says

@@ -21,7 +21,7 @@ from game.ai import Strength
 from game.rules import DIMENSIONS
 
 #: The actions of each family, as the custom_id spells them.
-LobbyAction = Literal["join", "leave", "start", "cancel", "rematch", "dropai", "hints"]
+LobbyAction = Literal["join", "leave", "start", "cancel", "rematch", "dropai", "hints", "house"]
 HintAction = Literal["hint", "review"]
 TableAction = Literal["hand", "rules", "back"]
 MoveAction = Literal["play", "draw", "quit"]
@@ -83,7 +83,8 @@ class _GameButton(Generic[A]):
 
 @dataclass(frozen=True, slots=True)
 class LobbyButtonId(_GameButton[LobbyAction]):
-    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, and a finished game's Rematch."""
+    """Join, Leave, Start, Cancel, Remove AI, Hints on/off, House rules (the host's private
+    select), and a finished game's Rematch."""
 
     ACTIONS: ClassVar[frozenset[str]] = frozenset(get_args(LobbyAction))
 

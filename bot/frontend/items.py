@@ -1,4 +1,4 @@
-"""The persistent buttons and select, and the router that hands each click to its family's handler.
+"""The persistent buttons and selects, and the router that hands each click to its family's handler.
 
 One ``DynamicItem`` matches every ``lama:`` id, so a stale or forged id still
 reaches us and gets an explanation instead of "This interaction failed"; the
@@ -13,21 +13,35 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, Self, TypeVar, cast
 
 import discord
 
 from bot.i18n import text
 from bot.service import GameService
+from game import Ruleset
 from game.ai import Strength
 
-from .custom_ids import AIPick, BoardId, ButtonId, ReplayId, add_ai_id, fits_store, parse
+from .custom_ids import (
+    AIPick,
+    BoardId,
+    ButtonId,
+    ReplayId,
+    RulePick,
+    add_ai_id,
+    fits_store,
+    parse,
+    parse_rule,
+    rule_id,
+    rule_value,
+)
 from .places import place_of
 from .replies import Interaction, answer_unexpected
+from .words import house_rule_options
 
 log = logging.getLogger(__name__)
 
-Routed = ButtonId | AIPick
+Routed = ButtonId | AIPick | RulePick
 R = TypeVar("R", bound=Routed)
 Handler = Callable[[Interaction, R], Awaitable[None]]
 #: What is done with a handler that raised: log it and still answer the click
@@ -169,13 +183,34 @@ def select_id(version: float) -> int:
     return 1000 + round(version * 1000) % (2**30)
 
 
-class AddAISelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"lama-ai:(?P<game>[0-9]{1,19})"
+class _GameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"lama-(?:ai|rule):(?P<game>[0-9]{1,19})",
 ):
+    """A select of one game's lobby (``lama-<kind>:<game>``), acting only in its channel;
+    each kind is a subclass with its own template."""
+
     def __init__(self, select: discord.ui.Select[Any], game_id: int | None) -> None:
         super().__init__(select)
         self.game_id = game_id  # None: a number too big for the store, no game of ours
 
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
+        game_id = int(match["game"])
+        return cls(select, game_id if fits_store(game_id) else None)
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        return self.game_id is None or await _in_its_place(interaction, self.game_id)
+
+
+class AddAISelect(_GameSelect, template=r"lama-ai:(?P<game>[0-9]{1,19})"):
     @classmethod
     def make(
         cls, game_id: int, locale: str, *, disabled: bool = False, version: float = 0.0
@@ -200,21 +235,6 @@ class AddAISelect(
         )
         return cls(select, game_id)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> AddAISelect:
-        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string)
-        game_id = int(match["game"])
-        return cls(select, game_id if fits_store(game_id) else None)
-
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return self.game_id is None or await _in_its_place(interaction, self.game_id)
-
     async def callback(self, interaction: Interaction) -> None:
         values = self.item.values
         known = bool(values) and values[0] in {s.value for s in Strength}
@@ -223,4 +243,39 @@ class AddAISelect(
         await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LamaButton, AddAISelect)
+class RuleSelect(_GameSelect, template=r"lama-rule:(?P<game>[0-9]{1,19})"):
+    """The lobby's house rules, shown to its host privately: one option for each value the
+    rules don't have now, a pick changing that one dimension."""
+
+    @classmethod
+    def make(
+        cls, game_id: int, locale: str, ruleset: Ruleset, *, version: float = 0.0
+    ) -> RuleSelect:
+        """The select for ``ruleset`` as of the lobby's last change at ``version`` (a new
+        component each time, as :meth:`AddAISelect.make` says why)."""
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            id=select_id(version) + 1,  # beside the Add AI select's
+            custom_id=rule_id(game_id),
+            placeholder=text(locale, "lobby.house_rule"),
+            options=[
+                discord.SelectOption(
+                    label=o.label, value=rule_value(o.name, o.value), description=o.description
+                )
+                for o in house_rule_options(locale, ruleset)
+            ],
+        )
+        return cls(select, game_id)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = self.item.values
+        rule = parse_rule(values[0]) if values else None
+        game_id = self.game_id
+        pick = RulePick(game_id, *rule) if rule is not None and game_id is not None else None
+        await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LamaButton,
+    AddAISelect,
+    RuleSelect,
+)

@@ -470,6 +470,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.season": "Wertungssaisons: je {length}; die laufende endet am {end}",
     # house rules (rules-lobby): die Auswahl der Lobby, jeder Wert in wenigen Worten
     # (die Zeile der Lobby und des Tisches) und in einem Satz (/lama regeln)
+    "button.house_rules": "Hausregeln",
+    "lobby.house_title": "🏠 Hausregeln",
+    "lobby.house_help": "Wähle eine Regel, die du ändern willst: Die Lobby zeigt sie allen. Nur du als Gastgeber siehst das hier.",
     "lobby.house_rule": "🏠 Hausregel ändern …",
     "lobby.house_rule_now": "{rule} — jetzt: {value}",
     "error.rules_host_only": "Nur der Gastgeber kann die Hausregeln ändern.",

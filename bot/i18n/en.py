@@ -465,6 +465,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.season": "Rating seasons: {length} each; the one under way ends {end}",
     # house rules (rules-lobby): the lobby's select, each dimension's values in a few
     # words (the lobby's and table's line, "🏠 hands of 7 cards") and in a sentence (/lama rules)
+    "button.house_rules": "House rules",
+    "lobby.house_title": "🏠 House rules",
+    "lobby.house_help": "Pick a rule to change: the lobby shows it to everyone. Only you, the host, see this.",
     "lobby.house_rule": "🏠 Change a house rule…",
     "lobby.house_rule_now": "{rule} — now: {value}",
     "error.rules_host_only": "Only the host can change the house rules.",

@@ -464,6 +464,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.season": "Temporadas de clasificación: {length} cada una; la actual termina el {end}",
     # house rules (rules-lobby): el menú de la sala, cada valor en pocas palabras
     # (la línea de la sala y de la mesa) y en una frase (/lama reglas)
+    "button.house_rules": "Reglas de la casa",
+    "lobby.house_title": "🏠 Reglas de la casa",
+    "lobby.house_help": "Elige una regla para cambiarla: la sala se la muestra a todos. Solo tú, el anfitrión, ves esto.",
     "lobby.house_rule": "🏠 Cambiar una regla de la casa…",
     "lobby.house_rule_now": "{rule} — ahora: {value}",
     "error.rules_host_only": "Solo el anfitrión puede cambiar las reglas de la casa.",

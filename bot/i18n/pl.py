@@ -521,6 +521,9 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "settings.show.season": "Sezony rankingowe: każdy trwa {length}; obecny kończy się {end}",
     # house rules (rules-lobby): menu lobby, każda wartość w kilku słowach
     # (wiersz lobby i stołu) i w jednym zdaniu (/lama zasady)
+    "button.house_rules": "Zasady domowe",
+    "lobby.house_title": "🏠 Zasady domowe",
+    "lobby.house_help": "Wybierz zasadę do zmiany: lobby pokaże ją wszystkim. Tylko ty jako gospodarz to widzisz.",
     "lobby.house_rule": "🏠 Zmień zasadę domową…",
     "lobby.house_rule_now": "{rule} — teraz: {value}",
     "error.rules_host_only": "Tylko gospodarz może zmieniać zasady domowe.",

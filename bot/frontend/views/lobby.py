@@ -1,4 +1,4 @@
-"""The lobby message (who sits, the variants, Join/Add AI/Start…) and a closed table's."""
+"""The lobby message (who sits, the rules, Join/Add AI/House rules/Start…) and a closed table's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bot.service.play.table import Table, ended_away, unconfirmed
 
 from ..custom_ids import LobbyButtonId
 from ..faces import Faces, deck_row
-from ..items import AddAISelect
+from ..items import AddAISelect, RuleSelect
 from ..words import seat_name, timer_text, variant_badges
 from .layout import COLOR_CLOSED, COLOR_LOBBY, Layout, block, button, fit, heading, layout, row
 
@@ -57,6 +57,12 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
         text(loc, "button.hints_on" if table.hints else "button.hints_off"),
         discord.ButtonStyle.secondary,
     )
+    house = button(
+        LobbyButtonId("house", gid).custom_id,
+        text(loc, "button.house_rules"),
+        discord.ButtonStyle.secondary,
+        emoji="🏠",
+    )
     return fit(
         layout(
             COLOR_LOBBY,
@@ -71,7 +77,7 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ui.Separator(),
                 block(f"**{players}**\n" + ("\n".join(lines) or "—") + note, join),
                 row(AddAISelect.make(gid, loc, disabled=full, version=table.opened_at)),
-                row(remove_ai, hints),
+                row(remove_ai, hints, house),
                 ui.Separator(),
                 ui.TextDisplay(settings),
                 row(
@@ -97,6 +103,19 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
             ],
         )
     )
+
+
+def house_rules_view(table: Table, locale: str) -> Layout:
+    """The host's private house rules: what is played now, and a select of every rule the
+    lobby offers changed (each pick edits this message and the lobby)."""
+    shown = (
+        heading(text(locale, "lobby.house_title"))
+        + f"\n**{text(locale, 'lobby.variants')}:** {variant_badges(locale, table.ruleset)}"
+        + "\n-# "
+        + text(locale, "lobby.house_help")
+    )
+    select = RuleSelect.make(table.game_id, locale, table.ruleset, version=table.opened_at)
+    return layout(COLOR_LOBBY, [ui.TextDisplay(shown), row(select)])
 
 
 def closed_view(table: Table, reason: str) -> Layout:
