@@ -190,4 +190,4 @@ async def test_a_restart_keeps_the_house_rules_composed_in_the_lobby(
     assert again is not None and again.ruleset == Ruleset(komarami=True, hand_size=5)
     await choose(alice, channel, "pink_chips=true")  # and the host composes on
     shown = texts(table_message(channel))
-    assert "🦟 Lato z Komarami · 🏠 pink 20-point chips · 🏠 hands of 5 cards" in shown
+    assert "🦟 Lato z Komarami · 🏠 with pink 20-point chips · 🏠 hands of 5 cards" in shown
