@@ -141,9 +141,11 @@ async def test_hands_of_seven_are_dealt_seven_cards(
     await choose(alice, channel, "hand_size=7")
     await bob.click(table_message(channel), label="Join")
     await alice.click(table_message(channel), label="Start")
+    # The table shows each seat's cards, the hand every card dealt.
+    seats = [label for cid, label, _ in custom_ids(table_message(channel)) if "lama:seat:" in cid]
+    assert seats == ["7 cards", "7 cards"]
     hand = await open_hand(alice, channel)
-    plays = [cid for cid, *_ in custom_ids(hand) if cid.startswith("lama:play:")]
-    assert len(plays) == 7, below_title(hand)
+    assert "Draw pile: 41 cards" in below_title(hand), below_title(hand)  # 56 - 2 x 7 - 1
 
 
 async def test_only_the_host_changes_the_house_rules_and_only_in_the_lobby(
