@@ -15,9 +15,9 @@ from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId, RulePick
-from bot.frontend.house_rules import change_rule, show_house_rules
 from bot.frontend.listed_channels import settings_of
 from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
+from bot.frontend.lobby_rules import change_rule, show_house_rules
 from bot.frontend.permissions import (
     can_manage,
     may_write_here,

@@ -125,7 +125,7 @@ def house_rule_options(locale: str, ruleset: Ruleset) -> list[RuleOption]:
     options = []
     for dimension in DIMENSIONS:
         now = getattr(ruleset, dimension.name)
-        rule = text(locale, f"house.dim.{dimension.name}")
+        rule = text(locale, f"rule.{dimension.name}")
         current = rule_value_text(locale, dimension.name, now)
         about = text(locale, "lobby.house_rule_now", rule=rule, value=current)[:100]
         for value in dimension.choices:
