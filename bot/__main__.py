@@ -22,9 +22,9 @@ from bot.logs import setup_logging
 from bot.service.ratings.rater import Rated, Rater
 from bot.startup import StartupError, check_database, check_postgres, open_store
 from bot.sync import CommandSync
+from data import StoreError
 from data.backup import BackupError, backup
 from data.forget import Forgotten
-from data.records import StoreError
 from data.shards import BotRunning
 from data.store import Store
 

@@ -20,8 +20,8 @@ from discord.http import HTTPClient
 
 from bot.config import Settings
 from bot.limiter import Limiter, Priority
+from data import StoreError
 from data.identify import IDENTIFY_SPACING, IdentifyTurns
-from data.records import StoreError
 
 log = logging.getLogger(__name__)
 

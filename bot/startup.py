@@ -14,11 +14,11 @@ from contextlib import closing
 from pathlib import Path
 
 from bot.config import Settings
+from data import Store, StoreError
 from data.backup import backup
 from data.postgres import PostgresDatabase
 from data.schema import load_migrations
 from data.shards import RENEW_EVERY
-from data.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 

@@ -17,15 +17,14 @@ import discord
 from discord import app_commands
 
 from bot.frontend.cog_host import CogHost
-from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import fits_store
 from bot.frontend.permissions import can_manage
 from bot.frontend.places import bot_member
-from bot.frontend.replies import Interaction, in_time, reply
-from bot.frontend.views.stats import audience
+from bot.frontend.replies import Interaction, reply
+from bot.frontend.seen import read_in_sight
+from bot.frontend.views.stats import Audience
 from bot.i18n import text
-from bot.service.history.export import MAX_BYTES, Export, export_csv
-from data.store import StoreError
+from bot.service.history.export import MAX_BYTES, Export
 
 from .lama_cog import LamaCog
 
@@ -76,23 +75,23 @@ class ExportCommands(LamaCog, name="Export"):
         if game_id is not None and not fits_store(game_id):  # Discord checks the range, we too
             await reply(interaction, text(locale, "export.unknown", game=game_id))
             return
-        if await too_soon(interaction, self.bot.service.cooldowns, "export"):
-            return
-        service = self.bot.service
+        exports = self.bot.service.exports
 
-        async def read() -> Export:
-            seen = await audience(service.stats, interaction)
-            return await export_csv(
-                service.exports, guild_id, game_id=game_id, sight=seen.sight, cap=self.cap
-            )
+        async def read(seen: Audience) -> Export:
+            return await exports.csv(guild_id, game_id=game_id, sight=seen.sight, cap=self.cap)
 
-        try:
-            # A big server takes a while: acknowledged meanwhile (in_time), privately.
-            export = await in_time(interaction, read())
-        except StoreError as error:
-            log.warning("guild %s: the export could not be read: %s", guild_id, error)
-            await reply(interaction, text(locale, "export.failed"))
+        # A big server takes a while: acknowledged meanwhile, privately.
+        done = await read_in_sight(
+            interaction,
+            self.bot.service,
+            read,
+            cooldown="export",
+            failed="export.failed",
+            private=True,
+        )
+        if done is None:
             return
+        _, export = done
         if not export.total:
             # A game of another server, or of a channel they can't see, is answered as
             # one that doesn't exist: no probing.

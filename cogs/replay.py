@@ -10,9 +10,7 @@ answer, so nobody learns which.
 
 from __future__ import annotations
 
-import asyncio
 import datetime
-import logging
 
 import discord
 from discord import app_commands
@@ -21,21 +19,19 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import ReplayId, fits_store
 from bot.frontend.places import place_of
-from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
+from bot.frontend.replies import Interaction, reply, send_view
+from bot.frontend.seen import read_in_sight
 from bot.frontend.views.history import HISTORY_SIZE, history_view
 from bot.frontend.views.replay import replay_view
-from bot.frontend.views.stats import audience
+from bot.frontend.views.stats import Audience
 from bot.frontend.words import plain_name
 from bot.i18n import text
+from bot.service import ServiceError
 from bot.service.history.replay import Replay
-from data.records import Sight
-from data.stats import StatsReads
-from data.store import StoreError
-from game import ReplayError
+from bot.service.history.stats import Stats
+from data.records import EVERYTHING, HistoryRow, Sight
 
 from .lama_cog import LamaCog
-
-log = logging.getLogger(__name__)
 
 #: Games the autocomplete of /lama replay offers: the asker's latest.
 CHOICES = 10
@@ -49,7 +45,7 @@ class ReplayCommands(LamaCog, name="Replay"):
         self.route(ReplayId, self.handle_button)
 
     @property
-    def stats(self) -> StatsReads:
+    def stats(self) -> Stats:
         return self.bot.service.stats
 
     # ------------------------------------------------------------ /lama replay
@@ -72,29 +68,35 @@ class ReplayCommands(LamaCog, name="Replay"):
             return
         guild_id = place_of(interaction)
 
-        async def read(game: int | None) -> tuple[int | None, Replay | None]:
-            seen = await audience(self.stats, interaction)
-            if game is None:
+        async def read(seen: Audience) -> tuple[int | None, Replay | None]:
+            chosen = game
+            if chosen is None:
                 latest = await self.stats.history(
                     guild_id, interaction.user.id, limit=1, sight=seen.sight
                 )
                 if not latest:
                     return None, None
-                game = latest[0].game_id
-            return game, await self._replay(interaction, game, seen.sight)
+                chosen = latest[0].game_id
+            return chosen, await self._replay(interaction, chosen, seen.sight)
 
-        try:
-            # A replay not kept is rebuilt from the store: acknowledged meanwhile (privately,
-            # as a replay always is) when that is slow.
-            game, replay = await in_time(interaction, read(game))
-        except (StoreError, ReplayError) as error:
-            await self._failed(interaction, game, error)
+        # A replay not kept is rebuilt from the store: acknowledged meanwhile (privately,
+        # as a replay always is) when that is slow.
+        done = await read_in_sight(
+            interaction,
+            self.bot.service,
+            read,
+            cooldown=None,  # taken before the number was checked
+            failed="replay.failed",
+            private=True,
+        )
+        if done is None:
             return
-        if game is None:
+        _, (chosen, replay) = done
+        if chosen is None:
             await reply(interaction, text(locale, "replay.none"))
             return
         if replay is None:
-            await reply(interaction, text(locale, "replay.unknown", game=game))
+            await reply(interaction, text(locale, "replay.unknown", game=chosen))
             return
         await send_view(interaction, replay_view(replay, 0, locale, self.bot.faces), ephemeral=True)
 
@@ -104,8 +106,11 @@ class ReplayCommands(LamaCog, name="Replay"):
     ) -> list[app_commands.Choice[int]]:
         """The asker's latest finished games here (always theirs to see), by number."""
         try:
-            rows = await self.stats.history(place_of(interaction), interaction.user.id, limit=25)
-        except StoreError:
+            # Their own games: always theirs to see, wherever they were played.
+            rows = await self.stats.history(
+                place_of(interaction), interaction.user.id, limit=25, sight=EVERYTHING
+            )
+        except ServiceError:
             return []  # nothing offered; the number can still be typed
         locale = str(interaction.locale)
         typed = current.strip().lstrip("#")
@@ -129,21 +134,21 @@ class ReplayCommands(LamaCog, name="Replay"):
     async def handle_button(self, interaction: Interaction, cid: ReplayId) -> None:
         """A step of a replay (edited in place), or a new private replay (``open``)."""
         locale = str(interaction.locale)
-        if cid.action == "open" and await too_soon(
-            interaction, self.bot.service.cooldowns, "stats"
-        ):
-            return
 
-        async def read() -> Replay | None:
-            seen = await audience(self.stats, interaction)
+        async def read(seen: Audience) -> Replay | None:
             return await self._replay(interaction, cid.game_id, seen.sight)
 
-        try:
-            # A slow store must not lose the click: acknowledged meanwhile (in_time).
-            replay = await in_time(interaction, read())
-        except (StoreError, ReplayError) as error:
-            await self._failed(interaction, cid.game_id, error)
+        done = await read_in_sight(
+            interaction,
+            self.bot.service,
+            read,
+            cooldown="stats" if cid.action == "open" else None,  # paging on waits for nobody
+            failed="replay.failed",
+            private=True,
+        )
+        if done is None:
             return
+        _, replay = done
         if replay is None:
             await reply(interaction, text(locale, "replay.unknown", game=cid.game_id))
             return
@@ -192,26 +197,19 @@ class ReplayCommands(LamaCog, name="Replay"):
         # A user, not a member: the games of a player who left the server stay theirs.
         member: discord.User | None = None,
     ) -> None:
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
         who = member or interaction.user
         locale = str(interaction.locale)
-        reading = self.stats.history
-        try:
-            # A slow store must not lose the command: acknowledged meanwhile, as privately
-            # as the answer will be once who may see it is known (as /lama stats is).
-            started = asyncio.get_running_loop().time()
-            seen = await in_time(interaction, audience(self.stats, interaction))
-            rows = await in_time(
-                interaction,
-                reading(place_of(interaction), who.id, limit=HISTORY_SIZE, sight=seen.sight),
-                after=time_left(started),
-                ephemeral=seen.private,
-            )
-        except StoreError as error:
-            log.warning("the history could not be read: %s", error)
-            await reply(interaction, text(locale, "stats.failed"))
+        guild_id = place_of(interaction)
+
+        async def read(seen: Audience) -> list[HistoryRow]:
+            return await self.stats.history(guild_id, who.id, limit=HISTORY_SIZE, sight=seen.sight)
+
+        done = await read_in_sight(
+            interaction, self.bot.service, read, cooldown="stats", failed="stats.failed"
+        )
+        if done is None:
             return
+        seen, rows = done
         if not rows:
             if who.id == interaction.user.id:
                 nobody = text(locale, "stats.none_self")
@@ -221,12 +219,6 @@ class ReplayCommands(LamaCog, name="Replay"):
             return
         view = history_view(locale, self.bot.faces, who.display_name, rows)
         await send_view(interaction, view, ephemeral=seen.private)
-
-    # ------------------------------------------------------------ helpers
-    @staticmethod
-    async def _failed(interaction: Interaction, game_id: int | None, error: Exception) -> None:
-        log.warning("the replay of game %s could not be loaded: %s", game_id, error)
-        await reply(interaction, text(interaction.locale, "replay.failed"))
 
 
 async def setup(bot: CogHost) -> None:

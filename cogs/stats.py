@@ -12,7 +12,6 @@ a season asked with one of them is refused, saying so.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
@@ -22,22 +21,21 @@ from bot.frontend.cog_host import CogHost
 from bot.frontend.cooldowns import too_soon
 from bot.frontend.custom_ids import BoardId, fits_store, stored_number
 from bot.frontend.places import place_of
-from bot.frontend.replies import Interaction, in_time, reply, send_view, time_left
+from bot.frontend.replies import Interaction, reply, send_view
+from bot.frontend.seen import read_in_sight
 from bot.frontend.views.layout import Layout
 from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
 from bot.frontend.views.player_stats import Ratings, rating_file, rating_png, stats_view
 from bot.frontend.views.stats import (
     Audience,
-    audience,
     chart_file,
     finished_chart,
 )
 from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
 from bot.service import ServiceError
+from bot.service.history.stats import Stats
 from data.records import ALL_TIME, PlayerStats
-from data.stats import StatsReads
-from data.store import StoreError
 
 from .lama_cog import LamaCog
 
@@ -59,7 +57,7 @@ class StatsCommands(LamaCog, name="Stats"):
         self.route(BoardId, self.handle_button)
 
     @property
-    def stats(self) -> StatsReads:
+    def stats(self) -> Stats:
         return self.bot.service.stats
 
     @app_commands.command(
@@ -72,8 +70,6 @@ class StatsCommands(LamaCog, name="Stats"):
         # A user, not a member: the games of a player who left the server stay theirs.
         member: discord.User | None = None,
     ) -> None:
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
         who = member or interaction.user
         locale = interaction.locale
         guild_id = place_of(interaction)
@@ -85,17 +81,13 @@ class StatsCommands(LamaCog, name="Stats"):
                 return None, None, None
             return stats, ratings, await rating_png(locale, ratings)
 
-        try:
-            # A slow store must not lose the command (~8 reads and a picture): acknowledged
-            # meanwhile, as privately as the answer will be once who may see it is known.
-            started = asyncio.get_running_loop().time()
-            seen = await in_time(interaction, audience(self.stats, interaction))
-            stats, ratings, png = await in_time(
-                interaction, read(seen), after=time_left(started), ephemeral=seen.private
-            )
-        except (StoreError, ServiceError) as error:  # the games or the seasons unread
-            await self._failed(interaction, error)
+        # ~8 reads and a picture: the games, the seasons, the ratings.
+        done = await read_in_sight(
+            interaction, self.bot.service, read, cooldown="stats", failed="stats.failed"
+        )
+        if done is None:
             return
+        seen, (stats, ratings, png) = done
         if ratings is None:  # no finished game and no rating (one they left is rated)
             await reply(interaction, self._nobody(interaction, who), ephemeral=True)
             return
@@ -120,12 +112,8 @@ class StatsCommands(LamaCog, name="Stats"):
             season_label=text(locale, "board.season_current", season=label),
             season=await ratings.rating_of(guild_id, season.key, user_id, sight=seen.sight),
             all_time=await ratings.rating_of(guild_id, ALL_TIME, user_id, sight=seen.sight),
-            season_history=await ratings.rating_history(
-                guild_id, season.key, user_id, sight=seen.sight
-            ),
-            all_time_history=await ratings.rating_history(
-                guild_id, ALL_TIME, user_id, sight=seen.sight
-            ),
+            season_history=await ratings.history(guild_id, season.key, user_id, sight=seen.sight),
+            all_time_history=await ratings.history(guild_id, ALL_TIME, user_id, sight=seen.sight),
         )
 
     @app_commands.command(
@@ -157,8 +145,6 @@ class StatsCommands(LamaCog, name="Stats"):
             # the wait starts: nothing is read, and the board asked again at once is shown.
             await reply(interaction, text(locale, "board.season_old_order"))
             return
-        if await too_soon(interaction, self.bot.service.cooldowns, "stats"):
-            return
 
         async def read(seen: Audience) -> tuple[str | None, Layout | None] | None:
             scope = await self._scope(guild_id, season) if chosen == RATING else ALL
@@ -166,21 +152,16 @@ class StatsCommands(LamaCog, name="Stats"):
                 return None
             return await self._page(guild_id, chosen, scope, 0, locale, seen)
 
-        try:
-            # A slow store must not lose the command: acknowledged meanwhile, as privately
-            # as the board will be once who may see it is known.
-            started = asyncio.get_running_loop().time()
-            seen = await in_time(interaction, audience(self.stats, interaction))
-            page = await in_time(
-                interaction, read(seen), after=time_left(started), ephemeral=seen.private
-            )
-            if page is None:
-                await reply(interaction, text(locale, "season.unknown"))
-                return
-            message, shown = page
-        except (StoreError, ServiceError) as error:  # the games or the seasons unread
-            await self._failed(interaction, error)
+        done = await read_in_sight(
+            interaction, self.bot.service, read, cooldown="stats", failed="stats.failed"
+        )
+        if done is None:
             return
+        seen, page = done
+        if page is None:
+            await reply(interaction, text(locale, "season.unknown"))
+            return
+        message, shown = page
         if shown is None:
             await reply(interaction, message or "", ephemeral=True)
             return
@@ -199,7 +180,7 @@ class StatsCommands(LamaCog, name="Stats"):
             keys = await self.bot.service.ratings.rated_seasons(guild_id)
             # One read of the plans for them all; a key that starts no season is left out.
             seasons = await self.bot.service.seasons.of_keys(guild_id, keys)
-        except (StoreError, ServiceError) as error:
+        except ServiceError as error:
             log.warning("seasons could not be read: %s", error)
             return []
         label = season_label(locale, current.start, current.end)
@@ -236,46 +217,47 @@ class StatsCommands(LamaCog, name="Stats"):
             await reply(interaction, text(locale, "chart.unknown", game=game_id))
             return
 
-        async def read(seen: Audience, game_id: int | None) -> tuple[int | None, Chart | None]:
+        async def read(seen: Audience) -> tuple[int | None, Chart | None]:
+            chosen = game_id
             note: str | None = None  # says so when the chart is not the asker's own game
-            if game_id is None:
+            if chosen is None:
                 # The asker's latest finished game here, else the server's latest they may see.
                 latest = await self.stats.history(
                     guild_id, interaction.user.id, limit=1, sight=seen.sight
                 )
                 if latest:
-                    game_id = latest[0].game_id
+                    chosen = latest[0].game_id
                 else:
-                    game_id = await self.stats.latest_finished_game(guild_id, sight=seen.sight)
+                    chosen = await self.stats.latest_finished_game(guild_id, sight=seen.sight)
                     note = text(locale, "chart.server_latest")
-                if game_id is None:
+                if chosen is None:
                     return None, None
             # A game they may not see is answered as one that doesn't exist: no probing.
-            place = await self.stats.finished_game_channel(guild_id, game_id, sight=seen.sight)
+            place = await self.stats.finished_game_channel(guild_id, chosen, sight=seen.sight)
             if place is None:
-                return game_id, None
+                return chosen, None
             chart = await finished_chart(
-                self.bot.service, self.bot.faces, game_id, locale, guild_id=guild_id, note=note
+                self.bot.service, self.bot.faces, chosen, locale, guild_id=guild_id, note=note
             )
-            return game_id, None if chart is None else (*chart, place in seen.private_channels)
+            return chosen, None if chart is None else (*chart, place in seen.private_channels)
 
-        try:
-            # A slow store must not lose the command (reads and a picture): acknowledged
-            # meanwhile, as privately as the answer may be once who may see it is known
-            # (a game from a private channel is in sight only when seen.private is).
-            started = asyncio.get_running_loop().time()
-            seen = await in_time(interaction, audience(self.stats, interaction))
-            game_id, chart = await in_time(
-                interaction, read(seen, game_id), after=time_left(started), ephemeral=seen.private
-            )
-        except StoreError as error:
-            await self._failed(interaction, error)
+        # Reads and a picture; acknowledged as privately as the answer may be (a game from
+        # a private channel is in sight only when seen.private is).
+        done = await read_in_sight(
+            interaction,
+            self.bot.service,
+            read,
+            cooldown=None,  # taken before the number was checked
+            failed="stats.failed",
+        )
+        if done is None:
             return
-        if game_id is None:
+        _, (chosen, chart) = done
+        if chosen is None:
             await reply(interaction, text(locale, "chart.none"))
             return
         if chart is None:
-            await reply(interaction, text(locale, "chart.unknown", game=game_id))
+            await reply(interaction, text(locale, "chart.unknown", game=chosen))
             return
         shown, png, private = chart
         await send_view(interaction, shown, ephemeral=private, file=chart_file(png))
@@ -287,31 +269,29 @@ class StatsCommands(LamaCog, name="Stats"):
         if cid.guild_id != place_of(interaction):
             await reply(interaction, text(locale, "error.unknown_button"))
             return
-        if await too_soon(interaction, self.bot.service.cooldowns, "page"):
-            return
 
-        async def read() -> tuple[bool, tuple[str | None, Layout | None]]:
+        async def read(seen: Audience) -> tuple[str | None, Layout | None] | None:
             scope = ALL
             if cid.order == RATING and cid.season != ALL_TIME:
-                season = await self.bot.service.seasons.of_key(cid.guild_id, cid.season)
+                try:
+                    season = await self.bot.service.seasons.of_key(cid.guild_id, cid.season)
+                except ServiceError as error:
+                    if error.key != "season.unknown":  # the seasons unread: the store failed
+                        raise
+                    return None  # a season this server never had: a forged id
                 scope = Scope(season.key, season.start, season.end)
-            seen = await audience(self.stats, interaction)
-            page = await self._page(cid.guild_id, cid.order, scope, cid.page, locale, seen)
-            return seen.private, page
+            return await self._page(cid.guild_id, cid.order, scope, cid.page, locale, seen)
 
-        try:
-            # A slow store must not lose the click: acknowledged meanwhile (in_time).
-            private, (message, shown) = await in_time(interaction, read())
-        except StoreError as error:
-            await self._failed(interaction, error)
+        done = await read_in_sight(
+            interaction, self.bot.service, read, cooldown="page", failed="stats.failed"
+        )
+        if done is None:
             return
-        except ServiceError as error:
-            if error.key != "season.unknown":  # the seasons unread: the store failed
-                await self._failed(interaction, error)
-                return
-            # A season this server never had: a forged id.
+        seen, page = done
+        if page is None:
             await reply(interaction, text(locale, "error.unknown_button"))
             return
+        private, (message, shown) = seen.private, page
         shared = interaction.message is not None and not interaction.message.flags.ephemeral
         if private and shared:
             # Their page holds games not everyone here may see: theirs alone, not an edit.
@@ -383,11 +363,6 @@ class StatsCommands(LamaCog, name="Stats"):
         if who.id == interaction.user.id:
             return text(interaction.locale, "stats.none_self")
         return text(interaction.locale, "stats.none_member", name=plain_name(who.display_name))
-
-    @staticmethod
-    async def _failed(interaction: Interaction, error: StoreError | ServiceError) -> None:
-        log.warning("stats could not be read: %s", error)
-        await reply(interaction, text(interaction.locale, "stats.failed"))
 
 
 async def setup(bot: CogHost) -> None:

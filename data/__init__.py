@@ -19,6 +19,7 @@ This package may import ``game``; it never imports ``bot`` or ``cogs``.
 from .progress import MatchProgress
 from .records import (
     AI_STRENGTHS,
+    EVERYTHING,
     LEADERBOARD_ORDERS,
     STATUSES,
     ChannelBusy,
@@ -41,6 +42,7 @@ from .store import Store
 
 __all__ = [
     "AI_STRENGTHS",
+    "EVERYTHING",
     "LEADERBOARD_ORDERS",
     "STATUSES",
     "ChannelBusy",

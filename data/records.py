@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from game import Event, Ruleset
 
@@ -177,6 +178,11 @@ class Sight:
 
     viewer: int | None = None
     hidden: frozenset[int] = frozenset()
+
+
+#: Every finished game, none hidden: for what no person is shown (a game's own channel,
+#: the bot's own work, a person's own games); an answer to a person reads in their sight.
+EVERYTHING: Final = Sight()
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,6 @@ __all__ = [
     "SeatRecord",
     "PingRecord",
     "Store",
-    "StoreError",
 ]
 
 

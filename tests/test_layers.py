@@ -243,10 +243,6 @@ def _forwards(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     )
 
 
-#: Forwarders to the store's read parts, until the reads go through service parts.
-READS_STILL_RAW = frozenset({"stats", "ratings", "exports"})
-
-
 def test_the_service_forwards_nothing_its_parts_answer() -> None:
     """``GameService`` keeps only what spans several parts: a one-line forwarder would
     make every new operation touch the part, the facade and the cog. Call the part
@@ -260,4 +256,73 @@ def test_the_service_forwards_nothing_its_parts_answer() -> None:
         and not node.name.startswith("_")
         and _forwards(node)
     )
-    assert [name for name in forwarders if name not in READS_STILL_RAW] == []
+    assert forwarders == []
+
+
+#: The front end: the cogs and ``bot.frontend``, which reach the store only through the
+#: service's parts (``service.stats``, ``service.ratings``, ``service.exports``, …).
+FRONT_END = ("cogs", "bot.frontend")
+#: What the front end may import of ``data``: the records and constants it shows.
+DATA_TYPES = frozenset({"data", "data.records"})
+
+
+def _trees(*layers: str) -> Iterator[tuple[str, ast.AST]]:
+    for name, path in MODULES.items():
+        if inside(name, *layers):
+            yield name, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_the_front_end_imports_no_store_module() -> None:
+    """One road for reads: the front end imports of ``data`` only its records; a store
+    part (``data.stats``, ``data.ratings``, ``data.export``, …) it reaches through the
+    service, whose parts refuse with ``ServiceError``."""
+    assert [
+        f"{name} imports {target}"
+        for name, targets in GRAPH.items()
+        if inside(name, *FRONT_END)
+        for target in sorted(targets)
+        if inside(target, "data") and target not in DATA_TYPES
+    ] == []
+
+
+def test_the_front_end_catches_one_error_type() -> None:
+    """A store failure reaches the front end as a ``ServiceError`` (a refusal it can
+    show), never as a ``StoreError``."""
+    assert [
+        f"{name} imports StoreError"
+        for name, tree in _trees(*FRONT_END)
+        for node in _imports(tree)
+        if isinstance(node, ast.ImportFrom)
+        and any(alias.name == "StoreError" for alias in node.names)
+    ] == []
+
+
+def test_the_front_end_reaches_no_store_part() -> None:
+    """No ``….store.<part>`` in the front end: the games, stats, ratings and export are
+    the service's parts' to read. Only the shard leases (which process uploads the
+    emojis) are asked of the store itself."""
+    reached = sorted(
+        f"{name}: .store.{node.attr}"
+        for name, tree in _trees(*FRONT_END)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "store"
+        and node.attr != "leases"
+    )
+    assert reached == []
+
+
+def test_store_error_has_one_import_path() -> None:
+    """Outside the store, ``StoreError`` is imported from ``data`` and nowhere else."""
+    outside = [p for p in MODULES.values() if not inside(module_name(p), "data")]
+    outside += sorted((ROOT / "tests").rglob("*.py"))
+    elsewhere = sorted(
+        f"{path.relative_to(ROOT)} imports it from {node.module}"
+        for path in outside
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        and node.module != "data"
+        and any(alias.name == "StoreError" for alias in node.names)
+    )
+    assert elsewhere == []

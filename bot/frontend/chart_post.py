@@ -6,8 +6,8 @@ import asyncio
 import logging
 
 from bot.limiter import Priority
+from bot.service import ServiceError
 from bot.service.play.table import Table
-from data.store import StoreError
 
 from .background import Background
 from .discord_errors import FAILURES, transient
@@ -64,7 +64,7 @@ class ChartPost:
             chart = await finished_chart(
                 self.host.service, self.host.faces, table.game_id, table.locale
             )
-        except StoreError as error:
+        except ServiceError as error:  # the store failed (its error is logged where read)
             log.warning("game %s: could not load the chart: %s", table.game_id, error)
             return False
         if chart is None:

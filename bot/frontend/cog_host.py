@@ -13,7 +13,7 @@ from bot.config import Settings
 from bot.limiter import Limiter
 from bot.service import GameService
 from bot.service.play.table import Table
-from data.store import Store
+from data import Store
 
 from .faces import Faces
 from .items import Router

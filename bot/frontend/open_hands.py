@@ -15,7 +15,7 @@ import discord
 
 from bot.i18n import text
 from bot.service.play.table import Status, Table
-from data.store import OpenHandRecord
+from data import OpenHandRecord
 
 from .background import Background
 from .discord_errors import FAILURES, transient

@@ -30,7 +30,7 @@ import discord
 from bot.i18n import text
 from bot.limiter import Priority
 from bot.service.play.table import Status, Table
-from data.store import PingRecord
+from data import PingRecord
 
 from .background import Background
 from .discord_errors import FAILURES, UNKNOWN_MESSAGE, Deletion, refused_here, transient

@@ -10,7 +10,6 @@ from bot.service.play.rows import table_from_record
 from bot.service.play.table import Status, Table
 from bot.service.saver import Saver
 from data import (
-    ChipHistory,
     OpenHandRecord,
     PingRecord,
     ServerSettings,
@@ -66,16 +65,6 @@ class FrontStore:
 
     async def allow_every_channel(self, guild_id: int) -> None:
         await self._saver.save(self._store.settings.allow_every_channel(guild_id))
-
-    async def finished_chips(
-        self, game_id: int, *, guild_id: int | None = None
-    ) -> ChipHistory | None:
-        """The chip history of a finished game (of ``guild_id``, if given), else None."""
-        if guild_id is not None:
-            record = await self._store.games.load_game(game_id)
-            if record is None or record.guild_id != guild_id or record.status != "finished":
-                return None
-        return await self._store.stats.chip_history(game_id)
 
     async def finished_ruleset(self, game_id: int, *, channel_id: int) -> Ruleset | None:
         """The rules a game no longer held (over) was played by, if it is one of the

@@ -1,4 +1,4 @@
-"""Writing to the store: a store error becomes a refusal the player can read."""
+"""Writing to and reading from the store: a store error becomes a refusal the player can read."""
 
 from __future__ import annotations
 
@@ -36,3 +36,15 @@ class Saver:
             # Whatever else went wrong under the store, nothing was saved.
             log.exception(failed)
             raise ServiceError("error.save_failed") from error
+
+
+async def read(reading: Awaitable[T], refusal: str, failed: str) -> T:
+    """What ``reading`` returns; the refusal ``refusal`` (a catalog key, e.g.
+    ``stats.failed``) if the store fails, logged as ``failed`` (e.g. ``"guild 5: the
+    leaderboard"``). Only a store error is a refusal: anything else is a defect, and
+    goes on up as one."""
+    try:
+        return await reading
+    except StoreError as error:
+        log.warning("%s could not be read: %s", failed, error)
+        raise ServiceError(refusal) from error

@@ -7,7 +7,9 @@ from collections.abc import Awaitable, Callable
 from bot.service.cooldowns import Cooldowns
 from bot.service.errors import ServiceError
 from bot.service.front_store import FrontStore
+from bot.service.history.export import Exports
 from bot.service.history.replay import Replays
+from bot.service.history.stats import Stats
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.play.clocks import TableClocks
 from bot.service.play.dealer import Dealer, random_seed
@@ -19,6 +21,7 @@ from bot.service.play.resume import Resumer
 from bot.service.play.scheduler import Scheduler
 from bot.service.play.seat_changes import SeatChanges
 from bot.service.play.table import Status, Table, all_humans_gone
+from bot.service.ratings.boards import RatingBoards
 from bot.service.ratings.closing import Closer
 from bot.service.ratings.rater import Rater
 from bot.service.ratings.season_plans import SeasonPlans
@@ -28,9 +31,6 @@ from bot.service.thinking.hints import HintDesk
 from bot.service.thinking.pool import Thinking
 from bot.service.timing import Timing
 from data import Store
-from data.export import ExportReads
-from data.ratings import RatingReads
-from data.stats import StatsReads
 from game import Action
 
 
@@ -47,6 +47,10 @@ class GameService:
     ``service.lobbies.join(...)``, ``service.moves.move(...)``,
     ``service.seasons.current(...)``.  What is left here spans several parts: building
     them, resuming after a restart, what an ended game shows, and the stop.
+
+    Every part refuses with a :class:`ServiceError` (a store that fails becomes a refusal
+    the person can read), so the front end catches one error type; the reads of finished
+    games (``stats``, ``ratings``, ``exports``, ``replays``) too.
     """
 
     #: The live tables, by game and by channel.
@@ -61,6 +65,12 @@ class GameService:
     hints: HintDesk
     #: Finished games step by step.
     replays: Replays
+    #: The finished games' numbers, boards and histories, in a sight.
+    stats: Stats
+    #: The rating boards, a person's rating and its history, in a sight.
+    ratings: RatingBoards
+    #: ``/lama export``'s file, in a sight.
+    exports: Exports
     #: Every rated game rated once, in order; rerating from scratch.
     rater: Rater
     #: A server's seasons: the one now, one by key, a new plan.
@@ -164,6 +174,9 @@ class GameService:
         self.front = FrontStore(store, self._saver)
         self.seasons = SeasonPlans(store, self._saver, clock, self.rater.lock)
         self.replays = Replays(store, clock=clock)
+        self.stats = Stats(store)
+        self.ratings = RatingBoards(store)
+        self.exports = Exports(store)
 
     async def _ai_move(self, table: Table, seat: int, action: Action) -> MoveOutcome:
         """An AI seat's move, unless nobody is left to play for: a game whose last
@@ -207,25 +220,6 @@ class GameService:
         if table is not None and table.status is Status.FINISHED and not table.rating_changes:
             await self.rater.rate_table(table)
         return table
-
-    # ------------------------------------------------------------ the front end's reads
-    @property
-    def stats(self) -> StatsReads:
-        """The stats reads (on their own connection): all that /lama stats and its kin
-        may ask of the store."""
-        return self.store.stats
-
-    @property
-    def ratings(self) -> RatingReads:
-        """The ratings' reads (on the stats' connection): boards, a person's rating over
-        time, what a game did to its seats' ratings."""
-        return self.store.ratings
-
-    @property
-    def exports(self) -> ExportReads:
-        """The export's reads (on the stats' connection): a server's finished games, a
-        page at a time, for ``/lama export``."""
-        return self.store.export
 
     # ------------------------------------------------------------ shutdown
     async def close(self) -> None:

@@ -19,7 +19,7 @@ import simcord
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.play.table import Status, Table
-from data.store import Store, StoreError
+from data import Store, StoreError
 from game import Card, Match
 from testkit.deals import whole_deal
 from testkit.simcord_play import enabled, service, table_message

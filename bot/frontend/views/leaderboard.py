@@ -17,10 +17,10 @@ import discord
 from discord import ui
 
 from bot.i18n import text
+from bot.service.history.stats import Stats
+from bot.service.ratings.boards import RatingBoards
 from bot.service.ratings.rating_scale import shown
-from data.ratings import RatingReads
 from data.records import ALL_TIME, LeaderboardRow, RatingRow, Sight
-from data.stats import StatsReads
 from game import Card
 
 from ..custom_ids import BoardId
@@ -152,8 +152,8 @@ def board_view(
 
 
 async def board_page(
-    stats: StatsReads,
-    ratings: RatingReads,
+    stats: Stats,
+    ratings: RatingBoards,
     guild_id: int,
     order: str,
     scope: Scope,
@@ -161,7 +161,7 @@ async def board_page(
     locale: object,
     faces: Faces,
     *,
-    sight: Sight | None = None,
+    sight: Sight,
 ) -> tuple[str | None, Layout | None]:
     """(words, None) for an empty board, else (None, its layout), over the games in
     ``sight``; by rating in ``scope``, or by an old order over all time.
@@ -170,7 +170,7 @@ async def board_page(
     """
     if order == RATING:
         # The count and the page in one read: the sight's check is the board's cost.
-        rated = await ratings.rating_page(
+        rated = await ratings.page(
             guild_id, scope.key, page=max(0, page), size=PAGE_SIZE, sight=sight
         )
         if rated.total == 0:

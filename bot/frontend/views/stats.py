@@ -19,7 +19,6 @@ from discord import ui
 from bot.art.chart import render_chip_chart, seats_named_elsewhere
 from bot.i18n import text
 from data.records import ChipHistory, Sight
-from data.stats import StatsReads
 from game import Card
 
 from ..faces import Faces
@@ -31,6 +30,7 @@ from .layout import COLOR_STATS, Layout, block, fit, heading, layout, picture
 
 if TYPE_CHECKING:
     from bot.service import GameService
+    from bot.service.history.stats import Stats
 
 CHART_FILE = "chips.png"
 
@@ -87,7 +87,7 @@ def _open_here(guild: discord.Guild, channel_id: int, here: object) -> bool:
         return False
 
 
-async def audience(stats: StatsReads, interaction: Interaction) -> Audience:
+async def audience(stats: Stats, interaction: Interaction) -> Audience:
     """The games the asker may be shown where they ask (a channel or thread of their
     server): those of the channels they may see now, and those they sat at anywhere.
 
@@ -190,7 +190,7 @@ async def finished_chart(
     note: str | None = None,
 ) -> tuple[Layout, bytes] | None:
     """The chart of a finished game (of ``guild_id``, if given); None if there is none."""
-    history = await games.front.finished_chips(game_id, guild_id=guild_id)
+    history = await games.stats.finished_chips(game_id, guild_id=guild_id)
     if history is None or not history.totals or not history.winners:
         return None
     return await chart_view(locale, faces, history, note=note)

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.service.ratings.rating_scale import shown
+from bot.service.saver import read
+from data import Store
 from data.export import EXPORT_PAGE, ExportGame, ExportReads, ExportSeat
 from data.records import Sight, former_player
 from game import Chips, Ruleset
@@ -208,10 +210,27 @@ async def export_csv(
     return Export(b"".join(parts), games=games, total=max(total, games))
 
 
+class Exports:
+    """``/lama export``'s file, read on the stats' connection; a store that fails is
+    refused with ``export.failed``."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def csv(
+        self, guild_id: int, *, game_id: int | None = None, sight: Sight, cap: int = MAX_BYTES
+    ) -> Export:
+        """The server's finished games in ``sight`` (only ``game_id``, if given) as one
+        CSV of at most ``cap`` bytes (see :func:`export_csv`)."""
+        reading = export_csv(self._store.export, guild_id, game_id=game_id, sight=sight, cap=cap)
+        return await read(reading, "export.failed", f"guild {guild_id}: the export")
+
+
 __all__ = [
     "COLUMNS",
     "MAX_BYTES",
     "Export",
+    "Exports",
     "export_csv",
     "iso_utc",
     "rules_cell",

@@ -17,12 +17,15 @@ clicks on a replay being rebuilt wait for that one rebuild.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.service.errors import ServiceError
 from bot.service.play.rows import note_lines
 from bot.service.play.table import MoveLine, Seat
+from bot.service.saver import read
 from data import GameRecord, Store
 from data.records import former_player
 from game import (
@@ -33,6 +36,7 @@ from game import (
     Match,
     PlayerQuit,
     PublicView,
+    ReplayError,
     RoundDealt,
     RoundResult,
     Ruleset,
@@ -40,6 +44,11 @@ from game import (
     sorted_cards,
 )
 from game.ai import Strength
+
+log = logging.getLogger(__name__)
+
+#: What a person is told when a replay can't be had.
+FAILED = "replay.failed"
 
 #: Replays kept in memory: enough for everyone paging through one at the same time.
 CACHE_SIZE = 32
@@ -201,7 +210,15 @@ class Replays:
     async def replay(self, game_id: int, *, guild_id: int, person: int) -> Replay | None:
         """The replay of finished game ``game_id`` of ``guild_id``; None if there is no
         such game there (none at all, one not finished, or another server's). A replay
-        not kept is rebuilt after ``person``'s own rebuilds before it."""
+        not kept is rebuilt after ``person``'s own rebuilds before it. ``replay.failed``
+        if the store fails, or the stored game can't be replayed."""
+        try:
+            return await read(self._replay(game_id, guild_id, person), FAILED, f"game {game_id}")
+        except ReplayError as error:
+            log.warning("game %s could not be replayed: %s", game_id, error)
+            raise ServiceError(FAILED) from error
+
+    async def _replay(self, game_id: int, guild_id: int, person: int) -> Replay | None:
         replay = self._fresh(game_id)
         if replay is None:
             building = self._building.get(game_id)

@@ -15,7 +15,7 @@ from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.faces import PLAIN
 from bot.frontend.views.leaderboard import ALL, MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
-from data.records import ALL_TIME
+from data.records import ALL_TIME, EVERYTHING
 from game import Match
 from testkit.simcord_play import custom_ids, is_components_v2, text_blocks, texts, title
 from testkit.slow_store import held
@@ -171,9 +171,9 @@ async def test_ratios_need_a_few_games(
 async def test_a_page_past_the_end_shows_the_last_one(
     simcord_env: simcord.Env, guild: simcord.GuildHandle, players: list[Player]
 ) -> None:
-    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    service = simcord_env.bot.service  # type: ignore[attr-defined]
     message, shown = await board_page(
-        store.stats, store.ratings, guild.id, "wins", ALL, 99, "en", PLAIN
+        service.stats, service.ratings, guild.id, "wins", ALL, 99, "en", PLAIN, sight=EVERYTHING
     )
     assert message is None and shown is not None
     assert footer(shown).startswith("Page 2/2 ·")
