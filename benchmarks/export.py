@@ -25,7 +25,7 @@ from contextlib import closing
 from pathlib import Path
 
 from bot.service.history.export import MAX_BYTES, export_csv
-from data import Store
+from data import EVERYTHING, Store
 from data.export import EXPORT_PAGE
 from game import Ruleset
 
@@ -99,7 +99,7 @@ async def export_once(path: Path, page: int) -> tuple[float, float, int, int, in
         tick = asyncio.create_task(ticker())
         await asyncio.sleep(0.05)
         start = time.perf_counter()
-        export = await export_csv(store.export, GUILD, cap=MAX_BYTES, page=page)
+        export = await export_csv(store.export, GUILD, sight=EVERYTHING, cap=MAX_BYTES, page=page)
         took = time.perf_counter() - start
         running = False
         await tick

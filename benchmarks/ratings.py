@@ -42,7 +42,7 @@ from pathlib import Path
 from benchmarks.store import choose
 from bot.service.ratings.rater import Rater, rate_game
 from bot.service.ratings.seasons import season_at
-from data import Store
+from data import EVERYTHING, Store
 from data.codec import dumps
 from data.records import (
     ALL_TIME,
@@ -240,8 +240,8 @@ async def boards(store: Store, pages: int, season: int) -> dict[str, list[float]
     sight = Sight(viewer=10_003, hidden=frozenset({900, 901}))
     out: dict[str, list[float]] = {}
     for name, scope, seen in (
-        ("season", season, None),
-        ("all time", ALL_TIME, None),
+        ("season", season, EVERYTHING),
+        ("all time", ALL_TIME, EVERYTHING),
         ("season, with a sight", season, sight),
         ("all time, with a sight", ALL_TIME, sight),
     ):

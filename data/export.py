@@ -70,9 +70,7 @@ class ExportReads:
     def __init__(self, reads: Database) -> None:
         self._reads = reads  # the stats' own connection: a long read never holds up a move
 
-    async def export_count(
-        self, guild_id: int, *, game_id: int | None = None, sight: Sight | None = None
-    ) -> int:
+    async def export_count(self, guild_id: int, *, game_id: int | None = None, sight: Sight) -> int:
         """How many finished games of the server ``sight`` shows (only ``game_id``, if
         given: 1 or 0)."""
         where, seen = _in_sight(sight)
@@ -89,7 +87,7 @@ class ExportReads:
         after: After | None = None,
         limit: int = EXPORT_PAGE,
         game_id: int | None = None,
-        sight: Sight | None = None,
+        sight: Sight,
     ) -> list[ExportGame]:
         """Up to ``limit`` finished games (in ``sight``; only ``game_id``, if given)
         newest first, starting after the game ``after`` (the last one of the page

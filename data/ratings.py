@@ -63,12 +63,12 @@ def ai_player(strength: str) -> str:
 
 
 def _listed(
-    sight: Sight | None, guild_id: int, season: int, dialect: str, r: str = "r"
+    sight: Sight, guild_id: int, season: int, dialect: str, r: str = "r"
 ) -> tuple[str, tuple[int, ...]]:
     """``AND`` the board's :data:`_LISTED` for ``sight`` on the ratings row ``r``, and what
     it binds; nothing when nothing is hidden.  The same games as
     :func:`data.stats._in_sight` keeps."""
-    if sight is None or not sight.hidden:
+    if not sight.hidden:
         return "", ()
     hidden = tuple(sorted(sight.hidden))
     marks = ", ".join("?" * len(hidden))
@@ -95,7 +95,7 @@ class RatingReads:
         *,
         limit: int = 10,
         offset: int = 0,
-        sight: Sight | None = None,
+        sight: Sight,
     ) -> list[RatingRow]:
         """The rated players of a scope, best (highest mu - 3 sigma) first; equal ones
         share a rank and are listed by their key."""
@@ -120,7 +120,7 @@ class RatingReads:
         *,
         page: int = 0,
         size: int = 10,
-        sight: Sight | None = None,
+        sight: Sight,
     ) -> RatingPage:
         """Page ``page`` (0-based, ``size`` rows) of :meth:`rating_board` and how many rows
         it has in all, in one read: the sight's check is the board's cost, done once for
@@ -159,7 +159,7 @@ class RatingReads:
         return RatingPage(total=total, page=page, rows=found)
 
     async def rating_of(
-        self, guild_id: int, season: int, user_id: int, *, sight: Sight | None = None
+        self, guild_id: int, season: int, user_id: int, *, sight: Sight
     ) -> RatingRow | None:
         """A person's rating in a scope with their rank among everyone rated there that
         ``sight``'s board lists (so a rank never counts someone only a hidden channel
@@ -179,7 +179,7 @@ class RatingReads:
         return _row(rows[0]) if rows else None
 
     async def rating_history(
-        self, guild_id: int, season: int, user_id: int, *, sight: Sight | None = None
+        self, guild_id: int, season: int, user_id: int, *, sight: Sight
     ) -> list[RatingPoint]:
         """A person's rating after each of their rated games of a scope (those ``sight``
         shows), oldest first."""

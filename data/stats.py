@@ -41,10 +41,10 @@ _PER_PERSON = """FROM games AS g
                  HAVING COUNT(*) >= ?"""
 
 
-def _in_sight(sight: Sight | None, games: str = "g") -> tuple[str, tuple[int, ...]]:
+def _in_sight(sight: Sight, games: str = "g") -> tuple[str, tuple[int, ...]]:
     """An ``AND ...`` keeping the games (``games`` is their alias) ``sight`` may see,
     and what it binds; nothing when nothing is hidden."""
-    if sight is None or not sight.hidden:
+    if not sight.hidden:
         return "", ()
     hidden = tuple(sorted(sight.hidden))
     outside = f"{games}.channel_id NOT IN ({', '.join('?' * len(hidden))})"
@@ -61,7 +61,7 @@ class StatsReads:
         self._reads = reads  # the stats' own connection: a long read never holds up a move
 
     async def player_stats(
-        self, guild_id: int, user_id: int, *, sight: Sight | None = None
+        self, guild_id: int, user_id: int, *, sight: Sight
     ) -> PlayerStats | None:
         """A person's finished games in a guild (in ``sight``); None if there are none."""
         where, seen = _in_sight(sight)
@@ -126,7 +126,7 @@ class StatsReads:
         min_games: int = 1,
         limit: int = 10,
         offset: int = 0,
-        sight: Sight | None = None,
+        sight: Sight,
     ) -> list[LeaderboardRow]:
         """People (never AI seats) with at least ``min_games`` finished games, best first.
 
@@ -172,9 +172,7 @@ class StatsReads:
             for rank, user, name, games, wins, win_rate, average in rows
         ]
 
-    async def leaderboard_count(
-        self, guild_id: int, *, min_games: int = 1, sight: Sight | None = None
-    ) -> int:
+    async def leaderboard_count(self, guild_id: int, *, min_games: int = 1, sight: Sight) -> int:
         """How many rows the whole leaderboard (in ``sight``) has, for paging."""
         where, seen = _in_sight(sight)
         per_person = _PER_PERSON.format(sight=where)
@@ -184,7 +182,7 @@ class StatsReads:
         return int(rows[0][0])
 
     async def history(
-        self, guild_id: int, user_id: int, *, limit: int = 10, sight: Sight | None = None
+        self, guild_id: int, user_id: int, *, limit: int = 10, sight: Sight
     ) -> list[HistoryRow]:
         """A person's most recent finished games in a guild (in ``sight``), newest first."""
         where, seen = _in_sight(sight)
@@ -231,9 +229,7 @@ class StatsReads:
             for game_id, finished_at, players, points, place, winner in rows
         ]
 
-    async def latest_finished_game(
-        self, guild_id: int, *, sight: Sight | None = None
-    ) -> int | None:
+    async def latest_finished_game(self, guild_id: int, *, sight: Sight) -> int | None:
         """The id of the game (in ``sight``) that finished last in a guild; None if none."""
         where, seen = _in_sight(sight)
         async with self._reads.read() as unit:
@@ -246,7 +242,7 @@ class StatsReads:
         return int(rows[0][0]) if rows else None
 
     async def finished_game_channel(
-        self, guild_id: int, game_id: int, *, sight: Sight | None = None
+        self, guild_id: int, game_id: int, *, sight: Sight
     ) -> int | None:
         """The channel of a finished game of a guild, if ``sight`` shows it; else None,
         just as for a game that doesn't exist."""

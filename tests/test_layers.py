@@ -326,3 +326,83 @@ def test_store_error_has_one_import_path() -> None:
         and any(alias.name == "StoreError" for alias in node.names)
     )
     assert elsewhere == []
+
+
+#: The parts that read finished games for people to see: the store's, and the service's
+#: the front end calls. Each public read takes the reader's ``sight``; a read that needs
+#: none is named here, with why.
+SIGHTED_READS = {
+    "data.stats": "StatsReads",
+    "data.ratings": "RatingReads",
+    "data.export": "ExportReads",
+    "bot.service.history.stats": "Stats",
+    "bot.service.ratings.boards": "RatingBoards",
+    "bot.service.history.export": "Exports",
+}
+NO_SIGHT = {
+    "StatsReads.finished_channels": "the channels a sight is made of",
+    "Stats.finished_channels": "the channels a sight is made of",
+    "StatsReads.chip_history": "one game, read once its channel was checked in a sight",
+    "Stats.finished_chips": "one game, read once its channel was checked in a sight",
+    "RatingReads.rating_changes": "one game's, shown at its own table",
+    "RatingReads.rated_seasons": "the keys of seasons, no game nor person",
+    "RatingBoards.rated_seasons": "the keys of seasons, no game nor person",
+    "RatingReads.season_plans": "a server's plans, no game nor person",
+}
+
+
+def _public_functions(
+    tree: ast.AST,
+) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Every public function and method of a module, named ``Class.method`` or ``function``."""
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.ClassDef):
+            named = [(f"{node.name}.{f.name}", f) for f in node.body if isinstance(f, functions)]
+        elif isinstance(node, functions):
+            named = [(node.name, node)]
+        else:
+            continue
+        yield from ((name, f) for name, f in named if not f.name.startswith("_"))
+
+
+def _required_sight(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether ``sight`` is a keyword-only argument without a default."""
+    arguments = function.args
+    return any(
+        arg.arg == "sight" and default is None
+        for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+    )
+
+
+def test_every_read_of_finished_games_takes_a_sight() -> None:
+    """Privacy can't be forgotten: a new read of finished games (a new method of a part
+    above) fails here until it takes the reader's ``sight``, keyword-only with no
+    default: ``sight=seen.sight`` for a person, ``sight=EVERYTHING`` said out loud for
+    what no person is shown. Else a read that forgets shows private channels' games."""
+    blind = []
+    for module, part in SIGHTED_READS.items():
+        tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+        methods = [(n, f) for n, f in _public_functions(tree) if n.startswith(f"{part}.")]
+        assert methods, f"{module} has no {part}"
+        blind += [
+            f"{module}: {name}"
+            for name, function in methods
+            if name not in NO_SIGHT
+            and function.name != "__init__"
+            and not _required_sight(function)
+        ]
+    assert blind == []
+
+
+def test_a_sight_is_never_optional() -> None:
+    """Wherever a public function takes a ``sight``, the caller says which: keyword-only,
+    no default (``None`` once meant no filter at all)."""
+    optional = sorted(
+        f"{name}: {qualified}"
+        for name, path in MODULES.items()
+        for qualified, function in _public_functions(ast.parse(path.read_text(encoding="utf-8")))
+        if any(arg.arg == "sight" for arg in (*function.args.args, *function.args.kwonlyargs))
+        and not _required_sight(function)
+    )
+    assert optional == []

@@ -16,7 +16,7 @@ from bot.client import LamaBot
 from bot.service.history.export import BOM, COLUMNS
 from bot.service.ratings.rating_scale import shown
 from cogs.export import ExportCommands
-from data import Store
+from data import EVERYTHING, Store
 from data.records import ALL_TIME
 from testkit.simcord_play import service
 
@@ -199,7 +199,7 @@ async def test_one_game_and_games_that_are_not_there_for_the_asker(
     players = [(alice.id, "Alice"), (None, "Bot")]
     await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
     await insert_random_game(store, guild.id, players, rng, channel_id=channel.id)
-    [latest] = await store.stats.history(guild.id, alice.id, limit=1)
+    [latest] = await store.stats.history(guild.id, alice.id, limit=1, sight=EVERYTHING)
     one = await mod.slash(channel, "lama export", game_id=latest.game_id)
     assert one.response is not None
     assert one.response.attachments[0].filename == f"lama-game-{latest.game_id}.csv"
@@ -209,8 +209,10 @@ async def test_one_game_and_games_that_are_not_there_for_the_asker(
 
     await insert_random_game(store, guild.id + 1, players, rng)  # another server's
     await insert_random_game(store, guild.id, players, rng, channel_id=secret.id)
-    foreign = (await store.stats.history(guild.id + 1, alice.id, limit=1))[0].game_id
-    hidden = (await store.stats.history(guild.id, alice.id, limit=1))[0].game_id
+    foreign = (await store.stats.history(guild.id + 1, alice.id, limit=1, sight=EVERYTHING))[
+        0
+    ].game_id
+    hidden = (await store.stats.history(guild.id, alice.id, limit=1, sight=EVERYTHING))[0].game_id
     for game_id in (foreign, hidden, 999_999, 2**53 - 1):
         result = await mod.slash(channel, "lama export", game_id=game_id)
         assert result.ephemeral and result.response is not None

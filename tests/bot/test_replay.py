@@ -30,6 +30,7 @@ from bot.frontend.views.layout import (
 from bot.frontend.views.replay import replay_view
 from bot.i18n import text
 from bot.service.play.table import Table
+from data import EVERYTHING
 from game import Card
 from testkit.simcord_play import (
     accent,
@@ -213,7 +214,7 @@ async def test_a_game_one_may_not_replay_gets_one_same_private_answer(
     running and a number no game has: the same answer, so none of them is given away."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     await insert_random_game(store, 4242, [(1, "x"), (2, "y")], random.Random(1))
-    [foreign] = await store.stats.history(4242, 1, limit=1)
+    [foreign] = await store.stats.history(4242, 1, limit=1, sight=EVERYTHING)
     assert guild.me is not None
     secret = guild.create_text_channel(
         "secret",
@@ -392,7 +393,7 @@ async def test_every_step_of_a_six_seat_game_fits_discords_limits(
     await insert_random_game(
         store, guild.id, names, random.Random(5), threshold=60, channel_id=channel.id
     )
-    [row_] = await store.stats.history(guild.id, alice.id, limit=1)
+    [row_] = await store.stats.history(guild.id, alice.id, limit=1, sight=EVERYTHING)
     replay = await simcord_env.bot.service.replays.replay(row_.game_id, guild_id=guild.id, person=0)  # type: ignore[attr-defined]
     assert replay is not None and len(replay.steps) > 50
     longest = 0

@@ -7,7 +7,7 @@ The games are those of ``test_store_stats`` (each in its own channel).
 
 from __future__ import annotations
 
-from data import Sight, Store
+from data import EVERYTHING, Sight, Store
 from data.export import ExportGame
 
 from ._helpers import Backend
@@ -21,7 +21,7 @@ def seats_of(game: ExportGame) -> list[tuple[int, int | None, str | None, str, i
 
 
 async def everything(
-    store: Store, guild_id: int, limit: int, sight: Sight | None = None
+    store: Store, guild_id: int, limit: int, sight: Sight = EVERYTHING
 ) -> list[ExportGame]:
     """Every page, one after the other, as the export reads them."""
     found: list[ExportGame] = []
@@ -35,8 +35,10 @@ async def everything(
 
 
 async def test_the_finished_games_newest_first_with_every_seat(store: Store, games: G) -> None:  # noqa: F811
-    assert await store.export.export_count(1) == 4, "not the running game, the lobby, nor guild 2's"
-    page = await store.export.export_page(1)
+    assert await store.export.export_count(1, sight=EVERYTHING) == 4, (
+        "not the running game, the lobby, nor guild 2's"
+    )
+    page = await store.export.export_page(1, sight=EVERYTHING)
     assert [g.game_id for g in page] == [games[n].id for n in ("g4", "g3", "g2", "g1")]
     g1 = page[3]
     assert seats_of(g1) == [
@@ -53,8 +55,13 @@ async def test_the_finished_games_newest_first_with_every_seat(store: Store, gam
         (1, BEN, None, "Ben", 10, True, 1),
     ]
     assert all(seat.rating is None for game in page for seat in game.seats), "nothing rated"
-    assert [g.game_id for g in await store.export.export_page(2)] == [games["g5"].id]
-    assert await store.export.export_count(3) == 0 and await store.export.export_page(3) == []
+    assert [g.game_id for g in await store.export.export_page(2, sight=EVERYTHING)] == [
+        games["g5"].id
+    ]
+    assert (
+        await store.export.export_count(3, sight=EVERYTHING) == 0
+        and await store.export.export_page(3, sight=EVERYTHING) == []
+    )
 
 
 async def test_pages_follow_each_other_without_gaps_or_repeats(
@@ -91,7 +98,7 @@ async def test_a_seat_has_the_rating_of_its_games_season(
                    SELECT ?, ?, ?, 1, ?, channel_id, ?, ?, ?, ?, ? FROM games WHERE id = ?""",
                 (g2, seat, scope, player, rank, 25.0 + shift, 8.0, 26.0 + seat + shift, 7.5, g2),
             )
-    by_id = {g.game_id: g for g in await store.export.export_page(1)}
+    by_id = {g.game_id: g for g in await store.export.export_page(1, sight=EVERYTHING)}
     ratings = [s.rating for s in by_id[g2].seats]
     assert [(r.rank, r.mu_before, r.mu_after, r.sigma_after) for r in ratings if r] == [
         (2, 25.0, 26.0, 7.5),
@@ -118,12 +125,14 @@ async def test_only_the_games_in_sight(store: Store, games: G) -> None:  # noqa:
 
 async def test_one_game_alone(store: Store, games: G) -> None:  # noqa: F811
     g2 = games["g2"].id
-    assert await store.export.export_count(1, game_id=g2) == 1
-    assert [g.game_id for g in await store.export.export_page(1, game_id=g2)] == [g2]
+    assert await store.export.export_count(1, game_id=g2, sight=EVERYTHING) == 1
+    assert [g.game_id for g in await store.export.export_page(1, game_id=g2, sight=EVERYTHING)] == [
+        g2
+    ]
     # Another server's game, a running one, one that doesn't exist: none.
     for other in (games["g5"].id, games["running"].id, 10**9):
-        assert await store.export.export_count(1, game_id=other) == 0
-        assert await store.export.export_page(1, game_id=other) == []
+        assert await store.export.export_count(1, game_id=other, sight=EVERYTHING) == 0
+        assert await store.export.export_page(1, game_id=other, sight=EVERYTHING) == []
     record = await store.games.load_game(g2)
     assert record is not None
     hidden = Sight(viewer=999, hidden=frozenset({record.channel_id}))

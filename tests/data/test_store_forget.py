@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from data import Store
+from data import EVERYTHING, Store
 from data.records import ALL_TIME, GameRating, PlayerRating, SeasonPlan, SeatRating
 from data.schema import load_migrations
 from data.sqlite import SqliteDatabase
@@ -114,16 +114,16 @@ async def test_forgetting_takes_a_servers_ratings_and_a_persons_own(store: Store
     await store.rating_writes.add_season_plan(77, SeasonPlan(1_000, 7))
     await store.rating_writes.add_season_plan(88, SeasonPlan(1_000, 7))
     await store.forget.forget_guild(77)
-    assert await store.ratings.rating_board(77) == []
+    assert await store.ratings.rating_board(77, sight=EVERYTHING) == []
     assert await store.ratings.season_plans(77) == []
     assert await store.ratings.rated_seasons(77) == []
     assert await store.ratings.rating_changes(gone) == []
-    assert len(await store.ratings.rating_board(88)) == 2
+    assert len(await store.ratings.rating_board(88, sight=EVERYTHING)) == 2
 
     await store.forget.forget_user(500)
-    board = await store.ratings.rating_board(88)
+    board = await store.ratings.rating_board(88, sight=EVERYTHING)
     assert [(row.user_id, row.ai) for row in board] == [(None, "normal")]
-    assert await store.ratings.rating_history(88, ALL_TIME, 500) == []
+    assert await store.ratings.rating_history(88, ALL_TIME, 500, sight=EVERYTHING) == []
     # The game's changes stay for the others, under no name and no id.
     changes = await store.ratings.rating_changes(kept)
     assert [(c.seat, c.user_id, c.ai) for c in changes] == [(0, None, None), (1, None, "normal")]

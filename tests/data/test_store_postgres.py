@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from data import Store, StoreError
+from data import EVERYTHING, Store, StoreError
 from tests.pg import PostgresServer
 
 
@@ -46,4 +46,4 @@ async def test_a_closed_postgresql_store_refuses_work(postgres_server: PostgresS
     with pytest.raises(StoreError, match="could not save: the store is closed"):
         await store.settings.set_language(1, "de")
     with pytest.raises(StoreError, match="could not load: the store is closed"):
-        await store.stats.leaderboard(1)
+        await store.stats.leaderboard(1, sight=EVERYTHING)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from data import Store, StoreError
+from data import EVERYTHING, Store, StoreError
 from data.records import (
     ABANDONED,
     ALL_TIME,
@@ -82,7 +82,7 @@ async def test_a_games_ratings_are_written_once_and_read_back(store: Store) -> N
         (100, "ai:normal"): Skill(23.0, 8.0, 1),
         (ALL_TIME, "ai:normal"): Skill(23.0, 8.0, 1),
     }
-    board = await store.ratings.rating_board(5, 100)
+    board = await store.ratings.rating_board(5, 100, sight=EVERYTHING)
     assert [(row.rank, row.user_id, row.ai, row.name) for row in board] == [
         (1, 500, None, "Player 0"),
         (2, None, "normal", "normal"),
@@ -105,10 +105,10 @@ async def test_wiping_a_servers_ratings_leaves_its_plans_and_the_other_servers(
     await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])
     await store.rating_writes.save_ratings([rating_of(two, 6, 2_000.0)])
     assert await store.rating_writes.wipe_ratings(5) == 1
-    assert await store.ratings.rating_board(5, ALL_TIME) == []
+    assert await store.ratings.rating_board(5, ALL_TIME, sight=EVERYTHING) == []
     assert await store.ratings.rating_changes(one) == []
     assert await store.rating_writes.newest_rated(5) is None
-    assert len(await store.ratings.rating_board(6, ALL_TIME)) == 2
+    assert len(await store.ratings.rating_board(6, ALL_TIME, sight=EVERYTHING)) == 2
     assert await store.rating_writes.finished_guilds() == [5, 6]
     await store.rating_writes.save_ratings([rating_of(one, 5, 2_000.0)])  # it may be rated again
 
@@ -167,7 +167,10 @@ async def test_a_game_every_person_left_is_rated_in_order_when_it_is_to_be_rated
     assert [g.record.id for g in rest] == [first, last]
     assert await store.rating_writes.newest_rated(5) == (cancelled.finished_at, left)
     # Rated, it still is no finished game for the stats.
-    assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
+    assert {row.game_id for row in await store.stats.history(5, 500, sight=EVERYTHING)} == {
+        first,
+        last,
+    }
 
 
 @pytest.mark.parametrize(
@@ -203,7 +206,10 @@ async def test_a_game_cancelled_with_the_note_of_who_went_is_rated_in_order(
     assert await store.rating_writes.finished_guilds() == [5]
     # Rated, it still is no finished game for the stats.
     await store.rating_writes.save_ratings([rating_of(gone, 5, cancelled.finished_at)])
-    assert {row.game_id for row in await store.stats.history(5, 500)} == {first, last}
+    assert {row.game_id for row in await store.stats.history(5, 500, sight=EVERYTHING)} == {
+        first,
+        last,
+    }
 
 
 async def test_only_a_game_cancelled_as_idle_takes_the_note_of_who_let_it_stall(

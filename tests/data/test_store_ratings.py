@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from data import Store
+from data import EVERYTHING, Store
 from data.records import ALL_TIME, SeasonPlan, SeatRecord, Sight
 from game import Ruleset
 from testkit.ratings import Rated, put_change, put_rating
@@ -15,10 +15,10 @@ async def test_a_server_without_rated_games_has_an_empty_board_and_no_seasons(
     store: Store,
 ) -> None:
     assert store.schema_version >= 12  # the ratings came with migration 0012
-    assert await store.ratings.rating_board(1, ALL_TIME) == []
-    assert (await store.ratings.rating_page(1, ALL_TIME)).total == 0
-    assert await store.ratings.rating_of(1, ALL_TIME, 7) is None
-    assert await store.ratings.rating_history(1, ALL_TIME, 7) == []
+    assert await store.ratings.rating_board(1, ALL_TIME, sight=EVERYTHING) == []
+    assert (await store.ratings.rating_page(1, ALL_TIME, sight=EVERYTHING)).total == 0
+    assert await store.ratings.rating_of(1, ALL_TIME, 7, sight=EVERYTHING) is None
+    assert await store.ratings.rating_history(1, ALL_TIME, 7, sight=EVERYTHING) == []
     assert await store.ratings.rated_seasons(1) == []
     assert await store.ratings.season_plans(1) == []
     assert await store.ratings.rating_changes(1) == []
@@ -29,7 +29,7 @@ async def test_a_page_as_far_as_the_stores_integers_go_is_the_last_page(store: S
     ten rows a page past it is no offset the store takes, and it is the last page."""
     for user, name, mu in ((2, "bob", 40.0), (3, "carol", 30.0)):
         await put_rating(store, 5, ALL_TIME, Rated(name, mu, 5.0, 1, user_id=user))
-    page = await store.ratings.rating_page(5, ALL_TIME, page=2**63 - 1, size=10)
+    page = await store.ratings.rating_page(5, ALL_TIME, page=2**63 - 1, size=10, sight=EVERYTHING)
     assert (page.total, page.page, [r.name for r in page.rows]) == (2, 0, ["bob", "carol"])
 
 
@@ -62,7 +62,7 @@ async def test_a_rank_counts_only_those_the_sight_lists(store: Store) -> None:
         await put_change(store, 5, ALL_TIME, game_id, 0, rated.player, (25.0, 8.0), (30.0, 5.0))
     await put_rating(store, 5, ALL_TIME, Rated("hard", 20.0, 5.0, 3, ai="hard"))
 
-    everything = await store.ratings.rating_of(5, ALL_TIME, 1)
+    everything = await store.ratings.rating_of(5, ALL_TIME, 1, sight=EVERYTHING)
     assert everything is not None and everything.rank == 2
     carol = Sight(viewer=3, hidden=frozenset({20}))
     seen = await store.ratings.rating_of(5, ALL_TIME, 1, sight=carol)
@@ -198,14 +198,17 @@ async def test_a_rating_page_comes_with_the_boards_size_and_past_the_end_is_the_
     past the end (an old button) is the last page; an empty board has none."""
     for n in range(12):
         await put_rating(store, 5, ALL_TIME, Rated(f"p{n}", 40.0 - n, 5.0, 1, user_id=n + 1))
-    first = await store.ratings.rating_page(5, ALL_TIME, page=0, size=5)
+    first = await store.ratings.rating_page(5, ALL_TIME, page=0, size=5, sight=EVERYTHING)
     assert (first.total, first.page) == (12, 0)
     assert [r.name for r in first.rows] == [f"p{n}" for n in range(5)]
     assert [r.rank for r in first.rows] == [1, 2, 3, 4, 5]
-    last = await store.ratings.rating_page(5, ALL_TIME, page=2, size=5)
+    last = await store.ratings.rating_page(5, ALL_TIME, page=2, size=5, sight=EVERYTHING)
     assert (last.total, last.page, [r.name for r in last.rows]) == (12, 2, ["p10", "p11"])
-    beyond = await store.ratings.rating_page(5, ALL_TIME, page=9, size=5)
+    beyond = await store.ratings.rating_page(5, ALL_TIME, page=9, size=5, sight=EVERYTHING)
     assert beyond == last
-    assert await store.ratings.rating_board(5, ALL_TIME, limit=5, offset=10) == last.rows
-    empty = await store.ratings.rating_page(6, ALL_TIME, page=3, size=5)
+    assert (
+        await store.ratings.rating_board(5, ALL_TIME, limit=5, offset=10, sight=EVERYTHING)
+        == last.rows
+    )
+    empty = await store.ratings.rating_page(6, ALL_TIME, page=3, size=5, sight=EVERYTHING)
     assert (empty.total, empty.page, empty.rows) == (0, 0, [])

@@ -7,7 +7,7 @@ except the games the asker sat at.
 
 from __future__ import annotations
 
-from data import Sight, Store
+from data import EVERYTHING, Sight, Store
 
 from .test_store_stats import ANN, BEN, CAT, DAN, Played, board, games  # noqa: F401
 
@@ -96,12 +96,16 @@ async def test_the_latest_game_and_a_chart_in_sight(store: Store, games: G) -> N
     g4 = await channel_of(store, games["g4"])
     hidden = Sight(viewer=ANN, hidden=frozenset({g4}))
     assert await store.stats.latest_finished_game(1, sight=hidden) == games["g3"].id
-    assert await store.stats.latest_finished_game(1) == games["g4"].id
+    assert await store.stats.latest_finished_game(1, sight=EVERYTHING) == games["g4"].id
     # A finished game's channel, if the viewer may see it; else None, as for no such game.
-    assert await store.stats.finished_game_channel(1, games["g4"].id) == g4
+    assert await store.stats.finished_game_channel(1, games["g4"].id, sight=EVERYTHING) == g4
     assert await store.stats.finished_game_channel(1, games["g4"].id, sight=hidden) is None
     dans = Sight(viewer=DAN, hidden=frozenset({g4}))
     assert await store.stats.finished_game_channel(1, games["g4"].id, sight=dans) == g4
-    assert await store.stats.finished_game_channel(2, games["g4"].id) is None  # another guild's
-    assert await store.stats.finished_game_channel(1, games["running"].id) is None  # not finished
-    assert await store.stats.finished_game_channel(1, 10**9) is None
+    assert (
+        await store.stats.finished_game_channel(2, games["g4"].id, sight=EVERYTHING) is None
+    )  # another guild's
+    assert (
+        await store.stats.finished_game_channel(1, games["running"].id, sight=EVERYTHING) is None
+    )  # not finished
+    assert await store.stats.finished_game_channel(1, 10**9, sight=EVERYTHING) is None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from data import HistoryRow, LeaderboardRow, SeatRecord, Store, StoreError
+from data import EVERYTHING, HistoryRow, LeaderboardRow, SeatRecord, Store, StoreError
 from game import PLAY, QUIT, Action, Card, Match, RoundDealt, Ruleset, explicit_deal
 
 from ._helpers import humans, new_running_game, play_move
@@ -148,7 +148,7 @@ async def test_player_stats(store: Store, games: dict[str, Played]) -> None:
     g4 = await store.games.load_game(games["g4"].id)
     assert g1 is not None and g3 is not None and g4 is not None
 
-    ann = await store.stats.player_stats(1, ANN)
+    ann = await store.stats.player_stats(1, ANN, sight=EVERYTHING)
     assert ann is not None
     assert (ann.name, ann.games, ann.wins, ann.win_rate, ann.average_points) == (
         "Annie",
@@ -160,7 +160,7 @@ async def test_player_stats(store: Store, games: dict[str, Played]) -> None:
     assert (ann.rounds, ann.rounds_emptied, ann.chips_returned) == (4, 2, 1)
     assert (ann.best_points, ann.best_game_id, ann.best_game_at) == (0, g1.id, g1.finished_at)
 
-    ben = await store.stats.player_stats(1, BEN)
+    ben = await store.stats.player_stats(1, BEN, sight=EVERYTHING)
     assert ben is not None
     assert (ben.games, ben.wins, ben.rounds, ben.rounds_emptied, ben.chips_returned) == (
         3,
@@ -173,7 +173,7 @@ async def test_player_stats(store: Store, games: dict[str, Played]) -> None:
     assert ben.average_points == pytest.approx(35 / 3)  # (11 + 14 + 10) / 3
     assert (ben.best_points, ben.best_game_id, ben.best_game_at) == (10, g3.id, g3.finished_at)
 
-    cat = await store.stats.player_stats(1, CAT)
+    cat = await store.stats.player_stats(1, CAT, sight=EVERYTHING)
     assert cat is not None
     assert (cat.games, cat.wins, cat.win_rate, cat.average_points, cat.rounds) == (
         2,
@@ -185,11 +185,11 @@ async def test_player_stats(store: Store, games: dict[str, Played]) -> None:
     assert (cat.best_points, cat.best_game_id) == (6, g4.id)
 
     # Another guild counts on its own; nobody with no finished game has stats.
-    other = await store.stats.player_stats(2, ANN)
+    other = await store.stats.player_stats(2, ANN, sight=EVERYTHING)
     assert other is not None
     assert (other.games, other.wins, other.average_points, other.rounds) == (1, 0, 10.0, 1)
-    assert await store.stats.player_stats(2, CAT) is None
-    assert await store.stats.player_stats(1, 999) is None
+    assert await store.stats.player_stats(2, CAT, sight=EVERYTHING) is None
+    assert await store.stats.player_stats(1, 999, sight=EVERYTHING) is None
 
 
 async def test_player_stats_agree_with_the_matches(store: Store, games: dict[str, Played]) -> None:
@@ -200,7 +200,7 @@ async def test_player_stats_agree_with_the_matches(store: Store, games: dict[str
             for key, p in games.items()
             if key != "running" and p.guild_id == 1 and any(s.user_id == user for s in p.seats)
         ]
-        stats = await store.stats.player_stats(1, user)
+        stats = await store.stats.player_stats(1, user, sight=EVERYTHING)
         assert stats is not None
         points = [p.match.points[seat] for p, seat in mine]
         assert stats.games == len(mine)
@@ -218,7 +218,9 @@ def board(rows: list[LeaderboardRow]) -> list[tuple[int, int]]:
 
 
 async def test_leaderboard_orders(store: Store, games: dict[str, Played]) -> None:
-    wins = await store.stats.leaderboard(1, order="wins", min_games=1, limit=10, offset=0)
+    wins = await store.stats.leaderboard(
+        1, order="wins", min_games=1, limit=10, offset=0, sight=EVERYTHING
+    )
     # Ben and Dan share 2nd place with a win each; Ben, with more games, is listed first.
     assert board(wins) == [(1, ANN), (2, BEN), (2, DAN), (4, CAT)]
     ann = wins[0]
@@ -236,16 +238,22 @@ async def test_leaderboard_orders(store: Store, games: dict[str, Played]) -> Non
         14.0,
     )
 
-    rate = await store.stats.leaderboard(1, order="win_rate", min_games=1, limit=10, offset=0)
+    rate = await store.stats.leaderboard(
+        1, order="win_rate", min_games=1, limit=10, offset=0, sight=EVERYTHING
+    )
     assert board(rate) == [(1, ANN), (1, DAN), (3, BEN), (4, CAT)]
 
-    average = await store.stats.leaderboard(1, order="average", min_games=1, limit=10, offset=0)
+    average = await store.stats.leaderboard(
+        1, order="average", min_games=1, limit=10, offset=0, sight=EVERYTHING
+    )
     assert board(average) == [(1, DAN), (2, ANN), (3, BEN), (4, CAT)]
     assert [row.average_points for row in average] == pytest.approx([0, 4, 35 / 3, 14])
 
     # AI seats never appear; the other guild has its own board.
     assert board(
-        await store.stats.leaderboard(2, order="wins", min_games=1, limit=10, offset=0)
+        await store.stats.leaderboard(
+            2, order="wins", min_games=1, limit=10, offset=0, sight=EVERYTHING
+        )
     ) == [
         (1, BEN),
         (2, ANN),
@@ -253,20 +261,36 @@ async def test_leaderboard_orders(store: Store, games: dict[str, Played]) -> Non
 
 
 async def test_leaderboard_filter_and_paging(store: Store, games: dict[str, Played]) -> None:
-    regulars = await store.stats.leaderboard(1, order="wins", min_games=2, limit=10, offset=0)
+    regulars = await store.stats.leaderboard(
+        1, order="wins", min_games=2, limit=10, offset=0, sight=EVERYTHING
+    )
     assert board(regulars) == [(1, ANN), (2, BEN), (3, CAT)]
-    assert await store.stats.leaderboard_count(1, min_games=2) == 3
-    assert await store.stats.leaderboard_count(1, min_games=1) == 4
-    assert await store.stats.leaderboard_count(1, min_games=4) == 0
-    assert await store.stats.leaderboard_count(3, min_games=1) == 0
-    assert await store.stats.leaderboard(3, order="wins", min_games=1, limit=10, offset=0) == []
+    assert await store.stats.leaderboard_count(1, min_games=2, sight=EVERYTHING) == 3
+    assert await store.stats.leaderboard_count(1, min_games=1, sight=EVERYTHING) == 4
+    assert await store.stats.leaderboard_count(1, min_games=4, sight=EVERYTHING) == 0
+    assert await store.stats.leaderboard_count(3, min_games=1, sight=EVERYTHING) == 0
+    assert (
+        await store.stats.leaderboard(
+            3, order="wins", min_games=1, limit=10, offset=0, sight=EVERYTHING
+        )
+        == []
+    )
 
-    page = await store.stats.leaderboard(1, order="wins", min_games=1, limit=2, offset=1)
+    page = await store.stats.leaderboard(
+        1, order="wins", min_games=1, limit=2, offset=1, sight=EVERYTHING
+    )
     assert board(page) == [(2, BEN), (2, DAN)]  # ranks count from the top, not the page
-    assert await store.stats.leaderboard(1, order="wins", min_games=1, limit=2, offset=4) == []
+    assert (
+        await store.stats.leaderboard(
+            1, order="wins", min_games=1, limit=2, offset=4, sight=EVERYTHING
+        )
+        == []
+    )
 
     with pytest.raises(ValueError, match="unknown leaderboard order"):
-        await store.stats.leaderboard(1, order="name", min_games=1, limit=1, offset=0)
+        await store.stats.leaderboard(
+            1, order="name", min_games=1, limit=1, offset=0, sight=EVERYTHING
+        )
 
 
 async def test_history(store: Store, games: dict[str, Played]) -> None:
@@ -275,32 +299,34 @@ async def test_history(store: Store, games: dict[str, Played]) -> None:
         for key in ("g1", "g2", "g3")
         if (record := await store.games.load_game(games[key].id)) is not None
     }
-    assert await store.stats.history(1, ANN) == [
+    assert await store.stats.history(1, ANN, sight=EVERYTHING) == [
         HistoryRow(
             games["g3"].id, finished["g3"].finished_at or 0, 2, 10, 1, True, ("Annie", "Ben")
         ),
         HistoryRow(games["g2"].id, finished["g2"].finished_at or 0, 3, 2, 1, True, ("Ann",)),
         HistoryRow(games["g1"].id, finished["g1"].finished_at or 0, 3, 0, 1, True, ("Ann",)),
     ]
-    assert [row.game_id for row in await store.stats.history(1, ANN, limit=2)] == [
+    assert [
+        row.game_id for row in await store.stats.history(1, ANN, limit=2, sight=EVERYTHING)
+    ] == [
         games["g3"].id,
         games["g2"].id,
     ]
-    ben = await store.stats.history(1, BEN)
+    ben = await store.stats.history(1, BEN, sight=EVERYTHING)
     assert [(r.points, r.place, r.winner, r.winners) for r in ben] == [
         (10, 1, True, ("Annie", "Ben")),
         (14, 2, False, ("Ann",)),
         (11, 3, False, ("Ann",)),  # the bot, on 10, came second
     ]
-    assert await store.stats.history(2, CAT) == []
+    assert await store.stats.history(2, CAT, sight=EVERYTHING) == []
 
 
 async def test_latest_finished_game(store: Store, games: dict[str, Played]) -> None:
     # Newer games exist (g5 in guild 2, a running game and a cancelled lobby in guild 1),
     # but none of them is a finished game of guild 1.
-    assert await store.stats.latest_finished_game(1) == games["g4"].id
-    assert await store.stats.latest_finished_game(2) == games["g5"].id
-    assert await store.stats.latest_finished_game(3) is None
+    assert await store.stats.latest_finished_game(1, sight=EVERYTHING) == games["g4"].id
+    assert await store.stats.latest_finished_game(2, sight=EVERYTHING) == games["g5"].id
+    assert await store.stats.latest_finished_game(3, sight=EVERYTHING) is None
 
     # The game that finished last, not the one opened last.
     opened_first = Match(Ruleset(threshold=5), 2)
@@ -318,11 +344,11 @@ async def test_latest_finished_game(store: Store, games: dict[str, Played]) -> N
         5,
         [(deal([[ONE], [SIX]], ONE, starter=0), [PLAY[ONE]])],
     )
-    assert await store.stats.latest_finished_game(3) == opened_second.id
+    assert await store.stats.latest_finished_game(3, sight=EVERYTHING) == opened_second.id
     await play_move(store, first_id, opened_first, PLAY[ONE])
     assert opened_first.over and first_id < opened_second.id
-    assert await store.stats.latest_finished_game(3) == first_id
-    assert await store.stats.latest_finished_game(1) == games["g4"].id
+    assert await store.stats.latest_finished_game(3, sight=EVERYTHING) == first_id
+    assert await store.stats.latest_finished_game(1, sight=EVERYTHING) == games["g4"].id
 
 
 async def test_chip_history(store: Store, games: dict[str, Played]) -> None:
@@ -351,7 +377,7 @@ async def test_a_long_stats_read_does_not_hold_up_a_move(store: Store) -> None:
         assert await unit.fetch("SELECT COUNT(*) FROM events") == [(before,)]
     record = await store.games.load_game(game_id)
     assert record is not None and record.events == tuple(match.events)
-    assert await store.stats.history(ANN, ANN) == []  # and stats read on
+    assert await store.stats.history(ANN, ANN, sight=EVERYTHING) == []  # and stats read on
 
 
 async def test_the_stats_connection_cannot_write(store: Store) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.ratings.rater import Rater
-from data import PingRecord, SeatNote, Store, StoreError
+from data import EVERYTHING, PingRecord, SeatNote, Store, StoreError
 from data.records import SeasonPlan
 from data.transfer import TABLES, copy_to_postgres
 from game import DRAW, PLAY, Card, Match, Ruleset
@@ -82,7 +82,9 @@ async def test_a_copy_holds_every_row_and_plays_on(
             assert await new.hints.hints_of(game_id, 0) == await old.hints.hints_of(game_id, 0)
         assert await new.games.unfinished_games() == await old.games.unfinished_games()
         for guild in (1, 2):
-            assert await new.stats.leaderboard(guild) == await old.stats.leaderboard(guild)
+            assert await new.stats.leaderboard(
+                guild, sight=EVERYTHING
+            ) == await old.stats.leaderboard(guild, sight=EVERYTHING)
             assert await new.settings.guild_settings(guild) == await old.settings.guild_settings(
                 guild
             )
@@ -92,8 +94,8 @@ async def test_a_copy_holds_every_row_and_plays_on(
         for guild in (1, 2):
             for season in await old.ratings.rated_seasons(guild):
                 assert await new.ratings.rating_board(
-                    guild, season
-                ) == await old.ratings.rating_board(guild, season)
+                    guild, season, sight=EVERYTHING
+                ) == await old.ratings.rating_board(guild, season, sight=EVERYTHING)
         assert await new.ratings.rating_changes(1) == await old.ratings.rating_changes(1)
         assert copied.rows["guild_channels"] == 2
         # New games get fresh ids after the copied ones.

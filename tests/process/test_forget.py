@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.service.play.table import Status
 from bot.service.timing import Timing
 from bot.startup import open_store
-from data import Shards, Store
+from data import EVERYTHING, Shards, Store
 from data.records import FORMER_PLAYER
 from data.schema import bundled_migrations, load_migrations
 from game.ai import Strength
@@ -99,8 +99,8 @@ async def test_forgetting_a_user_keeps_the_others_results(
     assert await rows("SELECT COUNT(*) FROM open_hands WHERE user_id = ?", (alice.id,)) == [(0,)]
     store = await open_store(simcord_env.bot.settings, clock=discord_clock)  # type: ignore[attr-defined]
     try:
-        assert await store.stats.player_stats(DEV_GUILD_ID, alice.id) is None
-        stats = await store.stats.player_stats(DEV_GUILD_ID, bob.id)
+        assert await store.stats.player_stats(DEV_GUILD_ID, alice.id, sight=EVERYTHING) is None
+        stats = await store.stats.player_stats(DEV_GUILD_ID, bob.id, sight=EVERYTHING)
         assert stats is not None and stats.games == 1 and stats.name == "bob"
     finally:
         await store.close()

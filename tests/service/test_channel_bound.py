@@ -7,6 +7,7 @@ import pytest
 
 from bot.service import ServiceError
 from bot.service.play.table import Status
+from data import EVERYTHING
 from data.records import ALL_TIME, IDLE_GAME
 from game.ai import Strength
 from testkit.service_game import GUILD, ServiceGame, eventually, people, rated
@@ -56,4 +57,4 @@ async def test_a_game_its_only_person_leaves_idle_ends_in_hours_rated_as_idle(
     together = await game.lobby([ANN, BOB])
     game.clock.advance(HOURS * 3600 + 1)
     assert together.status is Status.RUNNING
-    assert await game.store.ratings.rating_of(GUILD, ALL_TIME, BOB.id) is None
+    assert await game.store.ratings.rating_of(GUILD, ALL_TIME, BOB.id, sight=EVERYTHING) is None

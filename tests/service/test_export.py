@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from contextlib import closing
 
 from bot.service.history.export import BOM, COLUMNS, encode_games, export_csv, iso_utc, standing
-from data import MatchProgress, SeatRecord, Sight, Store
+from data import EVERYTHING, MatchProgress, SeatRecord, Sight, Store
 from data.export import ExportGame, ExportSeat, SeatRating
 from data.records import FORMER_PLAYER
 from game import PLAY, Card, Match, Ruleset, explicit_deal
@@ -63,7 +63,7 @@ async def test_one_row_a_seat_newest_game_first(store: Store, clock: ManualClock
     first = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE])  # Ben 11
     bot = [SeatRecord(0, ANN, None, "Ann"), SeatRecord(1, None, "hard", "Hard Bot")]
     second = await finished_game(store, clock, bot, [Card.LLAMA, Card.FOUR, Card.THREE])  # 17
-    export = await export_csv(store.export, GUILD)
+    export = await export_csv(store.export, GUILD, sight=EVERYTHING)
     assert (export.games, export.total, export.complete) == (2, 2, True)
     rows = table(export.data)
     assert rows[0] == list(COLUMNS)
@@ -100,7 +100,7 @@ async def test_the_ratings_are_the_games_seasons(store: Store, clock: ManualCloc
                     (game, seat, season, GUILD, f"user:{seat}", seat + 1)
                     + (before + shift, 25 / 3, after + shift, 7.0, game),
                 )
-    rows = table((await export_csv(store.export, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD, sight=EVERYTHING)).data)
     # (mu - 3 sigma) x 40 + 1000: 25 - 25 = 0 -> 1000; 27 - 21 = 6 -> 1240; 23 - 21 = 2 -> 1080.
     assert [row[11:14] for row in rows[1:]] == [["1", "1000", "1240"], ["2", "1000", "1080"]]
 
@@ -109,23 +109,25 @@ async def test_a_file_too_big_holds_the_most_recent_whole_games(
     store: Store, clock: ManualClock
 ) -> None:
     games = [await finished_game(store, clock, people(), [Card.SIX, Card.FIVE]) for _ in range(7)]
-    whole = await export_csv(store.export, GUILD)
+    whole = await export_csv(store.export, GUILD, sight=EVERYTHING)
     rows = table(whole.data)
     assert len(rows) == 1 + 2 * 7
     head = len(BOM) + len(",".join(COLUMNS)) + 2
     per_game = (len(whole.data) - head) // 7
     cap = len(whole.data) - 4 * per_game  # room for three games, and half a fourth
     cap += per_game // 2
-    cut = await export_csv(store.export, GUILD, cap=cap, page=2)
+    cut = await export_csv(store.export, GUILD, cap=cap, page=2, sight=EVERYTHING)
     assert len(cut.data) <= cap
     assert (cut.games, cut.total, cut.complete) == (3, 7, False)
     kept = table(cut.data)
     assert [int(row[0]) for row in kept[1::2]] == games[::-1][:3], "the newest, whole"
     # Pages of any size give the same file.
     for page in (1, 3, 500):
-        assert (await export_csv(store.export, GUILD, page=page)).data == whole.data
+        assert (
+            await export_csv(store.export, GUILD, page=page, sight=EVERYTHING)
+        ).data == whole.data
     # Not even one game fits: just the header.
-    tiny = await export_csv(store.export, GUILD, cap=head + per_game // 2)
+    tiny = await export_csv(store.export, GUILD, cap=head + per_game // 2, sight=EVERYTHING)
     assert (tiny.games, tiny.total) == (0, 7) and table(tiny.data) == [list(COLUMNS)]
 
 
@@ -136,7 +138,7 @@ async def test_only_the_server_and_the_games_in_sight(store: Store, clock: Manua
     export = await export_csv(store.export, GUILD, sight=Sight(viewer=999, hidden=frozenset({501})))
     assert (export.games, export.total) == (1, 1)
     assert {row[0] for row in table(export.data)[1:]} == {str(seen)}
-    nothing = await export_csv(store.export, GUILD + 2)
+    nothing = await export_csv(store.export, GUILD + 2, sight=EVERYTHING)
     assert (nothing.games, nothing.total) == (0, 0)
 
 
@@ -182,13 +184,13 @@ async def test_a_name_a_spreadsheet_would_run_is_never_a_formula_in_the_file(
     for name in hostile:
         seats = [SeatRecord(0, ANN, None, name), SeatRecord(1, BEN, None, "Ben")]
         await finished_game(store, clock, seats, [Card.SIX, Card.FIVE])
-    rows = table((await export_csv(store.export, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD, sight=EVERYTHING)).data)
     names = [row[5] for row in rows[1:] if row[3] == "0"][::-1]  # oldest first, as stored
     assert names == ["'" + name for name in hostile]
     # A name with a sign further on, or an apostrophe's own, is as typed.
     plain = [SeatRecord(0, ANN, None, "Ann = Bea"), SeatRecord(1, BEN, None, "a-b")]
     await finished_game(store, clock, plain, [Card.SIX, Card.FIVE])
-    rows = table((await export_csv(store.export, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD, sight=EVERYTHING)).data)
     assert [row[5] for row in rows[1:3]] == ["Ann = Bea", "a-b"]
 
 
@@ -215,7 +217,7 @@ async def test_a_forgotten_persons_seat_is_the_former_player_not_an_ai(
     former player's name: the export shows no AI strength there."""
     game = await finished_game(store, clock, people(), [Card.SIX, Card.FIVE])
     await store.forget.forget_user(BEN)
-    rows = table((await export_csv(store.export, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD, sight=EVERYTHING)).data)
     assert [row[4:7] for row in rows[1:]] == [[str(ANN), "Ann", ""], ["", FORMER_PLAYER, ""]]
     assert rows[1][0] == str(game)
 
@@ -230,7 +232,7 @@ async def test_a_person_an_ai_played_on_for_is_a_person_in_the_file(
     await finished_game(store, clock, took_over, [Card.SIX, Card.FIVE])
     bot = [SeatRecord(0, ANN, None, "Ann"), SeatRecord(1, None, "easy", "Easy Bot")]
     await finished_game(store, clock, bot, [Card.SIX, Card.FIVE])
-    rows = table((await export_csv(store.export, GUILD)).data)
+    rows = table((await export_csv(store.export, GUILD, sight=EVERYTHING)).data)
     assert [row[4:7] for row in rows[1:]] == [
         [str(ANN), "Ann", ""],
         ["", "Easy Bot", "easy"],

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.service.play.table import Status, Table
+from data import EVERYTHING
 from data.records import ALL_TIME, CANCELLED, RatingChange, SeatNote
 from game import Card, Draw, Ruleset
 from game.ai import Strength
@@ -53,7 +54,7 @@ async def test_a_kick_on_a_players_winning_turn_costs_them_nothing_and_earns_the
     assert all((c.mu_after, c.sigma_after) == (c.mu_before, c.sigma_before) for c in bobs)
     anns = [c for c in changes if c.seat == 0]
     assert all(c.mu_after < c.mu_before for c in anns)  # she lost to that seat
-    assert await game.store.ratings.rating_of(1, ALL_TIME, BOB.id) is None
+    assert await game.store.ratings.rating_of(1, ALL_TIME, BOB.id, sight=EVERYTHING) is None
     assert table.rating_changes == {0: table.rating_changes[0], 1: 0}
     await rates_again_the_same(game, 1)
 

@@ -19,7 +19,7 @@ from bot.service.ratings.rater import MODEL, Rated, Rater, rate_game
 from bot.service.ratings.rating_order import leavers, standings
 from bot.service.ratings.rating_scale import MU, SIGMA, shown_change
 from bot.service.ratings.seasons import DAY, season_at
-from data import StoreError
+from data import EVERYTHING, StoreError
 from data.records import (
     ALL_TIME,
     AWAY,
@@ -250,7 +250,7 @@ async def test_a_finished_game_is_rated_before_its_table_is_shown(game: ServiceG
         }
     ]
     assert set(seen[0]) == {0, 1}
-    board = await game.store.ratings.rating_board(GUILD, season)
+    board = await game.store.ratings.rating_board(GUILD, season, sight=EVERYTHING)
     assert {(row.user_id, row.ai) for row in board} == {
         (ANN.id, None),
         (BOB.id, None),
@@ -269,9 +269,9 @@ async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
     assert second.key != first.key
     assert await game.store.ratings.rated_seasons(GUILD) == [second.key, first.key]
     for key in (first.key, second.key):
-        ann = await game.store.ratings.rating_of(GUILD, key, ANN.id)
+        ann = await game.store.ratings.rating_of(GUILD, key, ANN.id, sight=EVERYTHING)
         assert ann is not None and ann.games == 1
-    ever = await game.store.ratings.rating_of(GUILD, ALL_TIME, ANN.id)
+    ever = await game.store.ratings.rating_of(GUILD, ALL_TIME, ANN.id, sight=EVERYTHING)
     assert ever is not None and ever.games == 2
 
 
@@ -283,7 +283,7 @@ async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> 
     ranks = {c.seat: c.rank for c in changes if c.season == ALL_TIME}
     assert ranks[1] == 3 and ranks[0] < 3 and ranks[2] < 3
     assert 1 in table.rating_changes  # they see what leaving cost them
-    board = await game.store.ratings.rating_board(GUILD)
+    board = await game.store.ratings.rating_board(GUILD, sight=EVERYTHING)
     assert {row.ai for row in board} == {None}  # the Normal AI playing on is not rated
 
 
@@ -398,9 +398,9 @@ async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: Service
     await game.service.rater.rerate_every()
     path = Path(game.store.path)
     once = snapshot(path)
-    board = await game.store.ratings.rating_board(GUILD)
+    board = await game.store.ratings.rating_board(GUILD, sight=EVERYTHING)
     assert {(row.user_id, row.ai) for row in board} == {(ANN.id, None), (None, "normal")}
-    normal = await game.store.ratings.rating_board(GUILD)
+    normal = await game.store.ratings.rating_board(GUILD, sight=EVERYTHING)
     assert [row.games for row in normal if row.ai == "normal"] == [2]  # not 4: Bob isn't it
     await game.service.rater.rerate_every()
     assert snapshot(path) == once
@@ -611,19 +611,20 @@ async def test_the_last_person_leaving_a_game_against_ais_is_rated_last(
     ais = [c for c in changes if c.ai is not None and c.season == season]
     assert sum(c.mu_after - c.mu_before for c in ais) > 0  # what she lost, they won
     assert all(c.mu_after > c.mu_before for c in ais if c.rank == 1)
-    board = await game.store.ratings.rating_board(GUILD, season)
+    board = await game.store.ratings.rating_board(GUILD, season, sight=EVERYTHING)
     assert {(row.user_id, row.ai) for row in board} == {
         (ANN.id, None),
         (None, "easy"),
         (None, "normal"),
         (None, "hard"),
     }
-    assert [p.game_id for p in await game.store.ratings.rating_history(GUILD, season, ANN.id)] == [
-        table.game_id
-    ]
+    assert [
+        p.game_id
+        for p in await game.store.ratings.rating_history(GUILD, season, ANN.id, sight=EVERYTHING)
+    ] == [table.game_id]
     # Only the rating: it was cancelled, not finished, for the wins, averages and history.
-    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
-    assert await game.store.stats.history(GUILD, ANN.id) == []
+    assert await game.store.stats.player_stats(GUILD, ANN.id, sight=EVERYTHING) is None
+    assert await game.store.stats.history(GUILD, ANN.id, sight=EVERYTHING) == []
 
 
 async def test_a_game_only_people_started_stays_unrated_when_they_all_leave(
@@ -748,7 +749,7 @@ async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceG
     assert stored.notes[-1] == SeatNote(len(stored.events), 0, "cancelled")
     assert list(table_from_record(stored).recent) == list(table.recent)
     assert table_from_record(stored).end_reason == "closed.cancelled"
-    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
+    assert await game.store.stats.player_stats(GUILD, ANN.id, sight=EVERYTHING) is None
     # The others of a game of people left her alone with an AI: her cancel is her loss
     # too, beside theirs.
     game.clock.advance(60)
@@ -895,8 +896,8 @@ async def test_a_person_who_lets_a_game_stall_is_rated_last(game: ServiceGame) -
     # restart) lists the lines the running one did.
     assert list(table_from_record(stored).recent) == list(table.recent)
     # Only the rating: it was cancelled, not finished, for the wins, averages and history.
-    assert await game.store.stats.player_stats(GUILD, ANN.id) is None
-    assert await game.store.stats.history(GUILD, ANN.id) == []
+    assert await game.store.stats.player_stats(GUILD, ANN.id, sight=EVERYTHING) is None
+    assert await game.store.stats.history(GUILD, ANN.id, sight=EVERYTHING) == []
 
 
 async def test_a_stalled_game_of_people_rates_the_others_by_points(game: ServiceGame) -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from bot.service import ServiceError
 from bot.service.play.table import Status, Table
+from data import EVERYTHING
 from data.records import ALL_TIME
 from game import Card, Ruleset
 from game.ai import Strength
@@ -27,7 +28,7 @@ async def finished(game: ServiceGame, players: int = 2) -> Table:
 
 
 async def bobs_games(game: ServiceGame) -> int:
-    rating = await game.store.ratings.rating_of(GUILD, ALL_TIME, BOB.id)
+    rating = await game.store.ratings.rating_of(GUILD, ALL_TIME, BOB.id, sight=EVERYTHING)
     return 0 if rating is None else rating.games
 
 

@@ -177,7 +177,7 @@ async def export_csv(
     guild_id: int,
     *,
     game_id: int | None = None,
-    sight: Sight | None = None,
+    sight: Sight,
     cap: int = MAX_BYTES,
     page: int = EXPORT_PAGE,
 ) -> Export:

@@ -41,7 +41,7 @@ from bot.service.thinking.review_queue import Key, ReviewQueue
 from bot.service.thinking.searches import SharedSearches
 from bot.service.thinking.urgency import Urgency
 from bot.service.timing import Timing
-from data import GameRecord, Store, StoreError
+from data import EVERYTHING, GameRecord, Store, StoreError
 from game import Action, Ruleset, SeatView
 from game.ai.advice import Advice, Decision, Done, Review, costliest_first, decisions_of
 
@@ -256,7 +256,8 @@ class HintDesk:
         if here is not None and here.status is Status.RUNNING and here.seat_of(user_id) is not None:
             raise ServiceError("review.not_finished")
         try:
-            latest = await self._store.stats.history(guild_id, user_id, limit=1)
+            # Their own games: theirs to review wherever they were played.
+            latest = await self._store.stats.history(guild_id, user_id, limit=1, sight=EVERYTHING)
         except StoreError as error:
             raise ServiceError("review.unreadable") from error
         if not latest:

@@ -15,6 +15,7 @@ from bot.frontend.words import season_label
 from bot.i18n import text
 from bot.service.ratings.rating_scale import shown
 from bot.service.ratings.seasons import Season, month_start, season_at
+from data import EVERYTHING
 from data.records import ALL_TIME, SeasonPlan
 from testkit.ratings import Rated, put_change, put_rating
 from testkit.simcord_play import forged, is_components_v2, texts, title
@@ -54,7 +55,7 @@ async def rate(store: object, guild_id: int, channel_id: int, season: int, rated
     seats = [(rated.user_id, rated.name), (None, "Bot")]
     rng = random.Random(rated.player + str(season))
     await insert_random_game(store, guild_id, seats, rng, channel_id=channel_id)  # type: ignore[arg-type]
-    [game] = await store.stats.history(guild_id, rated.user_id, limit=1)  # type: ignore[attr-defined]
+    [game] = await store.stats.history(guild_id, rated.user_id, limit=1, sight=EVERYTHING)  # type: ignore[attr-defined]
     await put_rating(store, guild_id, season, rated)  # type: ignore[arg-type]
     before, after = (25.0, 25 / 3), (rated.mu, rated.sigma)
     await put_change(store, guild_id, season, game.game_id, 0, rated.player, before, after)  # type: ignore[arg-type]

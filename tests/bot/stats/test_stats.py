@@ -15,6 +15,7 @@ from bot.art.chart import PNG_SIGNATURE, SEAT_COLORS
 from bot.frontend.views.stats import CHART_FILE, SEAT_SQUARES
 from bot.i18n import text
 from bot.service.play.table import Table
+from data import EVERYTHING
 from testkit.simcord_play import (
     components,
     is_components_v2,
@@ -242,7 +243,7 @@ async def test_lama_chart_of_an_unknown_or_foreign_game(
 
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     await insert_random_game(store, 4242, [(1, "x"), (2, "y")], random.Random(1))
-    elsewhere = await store.stats.history(4242, 1, limit=1)
+    elsewhere = await store.stats.history(4242, 1, limit=1, sight=EVERYTHING)
     game_id = elsewhere[0].game_id
     foreign = await alice.slash(channel, "lama chart", game_id=game_id)
     assert foreign.response is not None
@@ -289,9 +290,9 @@ async def test_lama_chart_falls_back_to_the_servers_latest_game(
     await insert_random_game(
         store, guild.id, [(9001, "erin"), (None, "Bot")], random.Random(2), channel_id=here
     )
-    [newer] = await store.stats.history(guild.id, 9001, limit=1)
+    [newer] = await store.stats.history(guild.id, 9001, limit=1, sight=EVERYTHING)
     await insert_random_game(store, 4242, [(dave.id, "dave"), (None, "Bot")], random.Random(3))
-    [foreign] = await store.stats.history(4242, dave.id, limit=1)
+    [foreign] = await store.stats.history(4242, dave.id, limit=1, sight=EVERYTHING)
     assert last_played < newer.game_id < foreign.game_id
     for asker, shown, content in ((dave, newer.game_id, hint), (carol, last_played, None)):
         result = await asker.slash(played.channel, "lama chart")
@@ -342,7 +343,7 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     names = [(alice.id, "王小明"), (None, "Жанна"), (None, "Zoë 🦙")]
     await insert_random_game(store, guild.id, names, random.Random(4), channel_id=channel.id)
-    [row] = await store.stats.history(guild.id, alice.id, limit=1)
+    [row] = await store.stats.history(guild.id, alice.id, limit=1, sight=EVERYTHING)
     threads: list[threading.Thread] = []
     # The chart is drawn by the stats views, for the command and the game's end alike.
     from bot.frontend.views import stats

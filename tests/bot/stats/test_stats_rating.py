@@ -17,6 +17,7 @@ from bot.frontend.views import player_stats
 from bot.frontend.views.player_stats import RATING_FILE
 from bot.service.ratings.rating_scale import shown
 from bot.service.ratings.seasons import season_at
+from data import EVERYTHING
 from data.ratings import user_player
 from data.records import ALL_TIME
 from data.store import Store
@@ -49,7 +50,7 @@ def gallery_urls(message: object) -> list[str]:
 async def game_of(store: Store, guild_id: int, channel_id: int, user_id: int, seed: int) -> int:
     seats = [(user_id, "alice"), (None, "Bot")]
     await insert_random_game(store, guild_id, seats, random.Random(seed), channel_id=channel_id)
-    [row] = await store.stats.history(guild_id, user_id, limit=1)
+    [row] = await store.stats.history(guild_id, user_id, limit=1, sight=EVERYTHING)
     return row.game_id
 
 
