@@ -11,27 +11,20 @@ import pytest
 
 from bot.service import ServiceError
 from bot.service.house_rules import MAX_NAME, MAX_SAVED
-from bot.service.play.table import Status, Table
+from bot.service.play.table import Table
 from bot.service.ratings.seasons import season_at
 from data.records import ALL_TIME, HOUSE_RULES
 from data.settings import OWN, SERVER
 from game import LlamaCost, Ruleset
 from game.ai import Strength
-from testkit.service_game import ServiceGame, eventually, people
+from testkit.service_game import ServiceGame, people
+from testkit.service_game import finished as finish
 
 ANN, BOB = people("Ann", "Bob")
 GUILD = 1
 #: Party Edition with hands of 7: a house rule.
 SEVEN = Ruleset.compose("party", hand_size=7)
 TABLES = ("ratings", "rated_games", "rating_changes", "game_boards")
-
-
-async def finish(game: ServiceGame, table: Table) -> Table:
-    await game.play_out(table)
-    assert table.status is Status.FINISHED
-    shown = ("changed", table.game_id, table.stamp)
-    await eventually(lambda: shown in game.listener.notices)
-    return table
 
 
 def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
