@@ -92,7 +92,7 @@ class StatsCommands(LamaCog, name="Stats"):
         async def read(seen: Audience) -> tuple[PlayerStats | None, Ratings | None, bytes | None]:
             stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
             ratings = await self._ratings_of(guild_id, who.id, seen, locale)
-            if stats is None and ratings.all_time is None:
+            if stats is None and ratings.all_time is None and ratings.house_rules is None:
                 return None, None, None
             return stats, ratings, await rating_png(locale, ratings)
 
@@ -137,6 +137,7 @@ class StatsCommands(LamaCog, name="Stats"):
             all_time_history=await ratings.rating_history(
                 guild_id, ALL_TIME, user_id, sight=seen.sight
             ),
+            house_rules=await ratings.rating_of(guild_id, HOUSE_RULES, user_id, sight=seen.sight),
         )
 
     @app_commands.command(

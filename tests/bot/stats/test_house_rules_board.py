@@ -9,6 +9,7 @@ import simcord
 
 from bot.frontend.custom_ids import BoardId, parse
 from bot.i18n import text
+from bot.service.ratings.rating_scale import shown
 from data.records import HOUSE_RULES
 from data.settings import SERVER
 from testkit.ratings import Rated
@@ -130,3 +131,19 @@ async def test_a_forged_house_board_of_an_old_order_is_refused(
     clicked = await alice.click(forged(simcord_env, channel, cid), label="Forged")
     assert clicked.ephemeral and clicked.response is not None
     assert clicked.response.content == text("en", "error.unknown_button")
+
+
+async def test_stats_show_the_house_rules_rating_beside_the_others(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    mine = Rated("alice", mu=30.0, sigma=2.0, games=1, user_id=alice.id)
+    await rate(store, guild.id, channel.id, HOUSE_RULES, mine)
+    result = await alice.slash(channel, "lama stats")
+    assert result.response is not None
+    shown_here = texts(result.response)
+    assert "All time: not rated yet" in shown_here
+    assert f"House rules, all time: **{shown(30.0, 2.0)}** · rank 1 · 1 game" in shown_here
