@@ -44,8 +44,8 @@ async def test_an_admin_saves_lists_and_deletes_house_rules(
     )
     answer = await save_summer(mod, channel)
     assert answer == (
-        "Saved the house rules **Summer \\*nights\\***: 🎉 Party Edition · Cards per hand: 7 · "
-        "An emptied hand gives back: nothing. Pick them with /lama new's house_rules option."
+        "Saved the house rules **Summer \\*nights\\***: 🎉 Party Edition · 🏠 hands of 7 cards · "
+        "🏠 an emptied hand gives back no chip. Pick them with /lama new's house_rules option."
     )
     [saved] = await service(simcord_env).house_rules.saved(guild.id)
     assert (saved.name, saved.ruleset) == ("Summer *nights*", SUMMER)
@@ -53,8 +53,8 @@ async def test_an_admin_saves_lists_and_deletes_house_rules(
     listed = private(await mod.slash(channel, "lama settings rules", action="list"))
     assert listed.splitlines() == [
         f"**House rules saved in this server** (1 of {MAX_SAVED}):",
-        "• **Summer \\*nights\\***: 🎉 Party Edition · Cards per hand: 7 · "
-        "An emptied hand gives back: nothing",
+        "• **Summer \\*nights\\***: 🎉 Party Edition · 🏠 hands of 7 cards · "
+        "🏠 an emptied hand gives back no chip",
     ]
     again = private(
         await mod.slash(channel, "lama settings rules", action="save", name="summer *NIGHTS*")
@@ -79,14 +79,11 @@ async def test_the_options_offer_editions_and_rules_and_refuse_anything_else(
     assert editions[0] == {"name": "Base game", "value": "base"}
     assert {"name": "🎭 No Drama + 🎉 Party Edition", "value": "no_drama+party"} in editions
     assert len(editions) == 8
-    rules = await mod.autocomplete(channel, "lama settings rules", "change_1", "cards per")
+    rules = await mod.autocomplete(channel, "lama settings rules", "change_1", "hands of")
     assert [c["value"] for c in rules] == [f"hand_size={n}" for n in (4, 5, 6, 7, 8)]
     polish = locales.user(mod, "pl")
-    rules = await polish.autocomplete(channel, "lama settings rules", "change_1", "lamy")
-    assert {
-        "name": "Lamy zostawione na ręce kosztują: po 10 za każdą",
-        "value": "llama_cost=each",
-    } in rules
+    rules = await polish.autocomplete(channel, "lama settings rules", "change_1", "kosztuje")
+    assert {"name": "Każda lama kosztuje 10", "value": "llama_cost=each"} in rules
 
     bad = await polish.slash(
         channel, "lama settings rules", action="save", name="X", change_3="hand_size=99"

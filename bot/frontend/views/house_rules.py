@@ -19,7 +19,7 @@ from data.saved_rules import SavedRuleset
 from game import Ruleset
 from game.rules import DIMENSIONS, PRESETS
 
-from ..words import plain_name
+from ..words import plain_name, rule_value_text
 
 #: The value of the editions option that means the base game alone.
 BASE = "base"
@@ -84,27 +84,20 @@ def parse_rule(value: str) -> tuple[str, Any] | None:
     return None
 
 
-def value_word(locale: object, name: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return text(locale, "house.value.on" if value else "house.value.off")
-    if isinstance(value, StrEnum):
-        return text(locale, f"house.value.{name}.{value.value}")
-    return str(value)
-
-
 def rule_label(locale: object, name: str, value: Any) -> str:
-    return text(
-        locale,
-        "house.rule",
-        rule=text(locale, f"house.dim.{name}"),
-        value=value_word(locale, name, value),
-    )
+    """A rule's value as offered: the lobby's words for it ("Hands of 7 cards")."""
+    words = rule_value_text(str(locale), name, value)
+    return words[:1].upper() + words[1:]
 
 
 def ruleset_words(locale: object, ruleset: Ruleset) -> str:
-    """A ruleset's editions, then each rule it changes from them."""
+    """A ruleset's editions, then each rule it changes from them, as the lobby shows
+    them ("🎉 Party Edition · 🏠 hands of 7 cards"); no threshold: each table sets its own."""
     parts = [editions_label(locale, ruleset.presets)]
-    parts += [rule_label(locale, name, getattr(ruleset, name)) for name in ruleset.house_rules]
+    parts += [
+        f"🏠 {rule_value_text(str(locale), name, getattr(ruleset, name))}"
+        for name in ruleset.house_rules
+    ]
     return " · ".join(parts)
 
 
