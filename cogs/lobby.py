@@ -15,6 +15,7 @@ from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId, RulePick
+from bot.frontend.house_choices import saved_choices
 from bot.frontend.listed_channels import settings_of
 from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
 from bot.frontend.lobby_rules import change_rule, show_house_rules
@@ -34,6 +35,7 @@ from bot.frontend.replies import (
     time_left,
 )
 from bot.frontend.table_post import post_table
+from bot.frontend.views.house_rules import refusal_text
 from bot.frontend.views.payloads import message_link, table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
@@ -94,7 +96,9 @@ class LobbyCommands(LamaCog, name="Lobby"):
         threshold="The game ends after a round in which someone reaches this many points",
         turn_timer="Seconds per turn, 15 or more; 0 turns the timer off",
         hints="Players may ask what Hard would do (a hint); as the server has set, else on",
+        house_rules="House rules this server saved (/lama settings rules), instead of the editions",
     )
+    @app_commands.autocomplete(house_rules=saved_choices)
     async def new(
         self,
         interaction: Interaction,
@@ -104,12 +108,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         threshold: app_commands.Range[int, MIN_THRESHOLD, MAX_THRESHOLD] = 40,
         turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
         hints: bool | None = None,
+        house_rules: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         await self._open_reserved(
             interaction,
             "new",
             lambda: self._new_lobby(
-                interaction, no_drama, party, komarami, threshold, turn_timer, hints
+                interaction, no_drama, party, komarami, threshold, turn_timer, hints, house_rules
             ),
         )
 
@@ -143,6 +148,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         threshold: int,
         turn_timer: int | None,
         hints: bool | None,
+        house_rules: str | None = None,
     ) -> Table | None:
         """/lama new's lobby, opened; None once the person is told why not."""
         assert interaction.channel_id is not None
@@ -157,6 +163,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
         except RulesetError as error:
             await reply(interaction, str(error))
             return None
+        if house_rules is not None:
+            saved = await self._saved_rules(interaction, ruleset, house_rules, started)
+            if saved is None:
+                return None
+            ruleset = saved
         if turn_timer is not None and 0 < turn_timer < MIN_TURN_TIMER:
             # Discord's option range can't leave a hole between 0 (off) and 15.
             await reply(
@@ -184,6 +195,23 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return await in_time(interaction, opening, after=time_left(started))
         except ServiceError as error:
             await reply_error(interaction, error)
+            return None
+
+    async def _saved_rules(
+        self, interaction: Interaction, editions: Ruleset, name: str, started: float
+    ) -> Ruleset | None:
+        """The server's house rules saved as ``name``, played to the table's threshold;
+        None once the person is told why not (editions picked too, no such rules)."""
+        if editions.presets:  # the saved rules bring their own editions
+            await reply(interaction, text(interaction.locale, "house.with_editions"))
+            return None
+        finding = self.bot.service.house_rules.ruleset(
+            place_of(interaction), name, threshold=editions.threshold
+        )
+        try:
+            return await in_time(interaction, finding, after=time_left(started))
+        except ServiceError as error:
+            await reply(interaction, refusal_text(interaction.locale, error))
             return None
 
     async def _server_if_here(self, interaction: Interaction) -> ServerSettings | None:

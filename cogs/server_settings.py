@@ -1,4 +1,8 @@
-"""Server settings commands: /lama settings language, turn_timer, hints, channels, season, show."""
+"""Server settings commands: /lama settings language, turn_timer, hints, channels and more.
+
+Also season, rules (saved house rules), house_board (where games with house rules are
+rated) and show.
+"""
 
 from __future__ import annotations
 
@@ -12,16 +16,26 @@ from discord.ext import commands
 from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost
 from bot.frontend.custom_ids import stored_number
+from bot.frontend.house_choices import edition_choices, rule_choices, saved_choices
 from bot.frontend.listed_channels import forget_channel, settings_of
 from bot.frontend.permissions import can_manage, missing_in_channel, missing_permissions_text
 from bot.frontend.places import bot_member
 from bot.frontend.replies import Interaction, in_time, reply, reply_error, time_left
+from bot.frontend.views.house_rules import (
+    Refusal,
+    composed,
+    refusal_text,
+    ruleset_words,
+    saved_list,
+)
 from bot.frontend.views.settings import MAX_CHANNELS, channel_list, season_text, settings_text
-from bot.frontend.words import timer_text
+from bot.frontend.words import plain_name, timer_text
 from bot.i18n import language_of, text, typed_word
 from bot.service import ServiceError
+from bot.service.house_rules import MAX_SAVED, OWN, SERVER
 from bot.service.ratings.seasons import MAX_DAYS, MIN_DAYS, Season
 from data import ServerSettings
+from game import RulesetError
 
 log = logging.getLogger(__name__)
 
@@ -307,6 +321,107 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         )
         await reply(interaction, season_text(locale, season, started=start_now, changed=True))
 
+    @settings.command(
+        name="rules", description="Save, list or delete this server's house rules for /lama new."
+    )
+    @app_commands.describe(
+        action="Save house rules, delete them, or list them (default: list)",
+        name="The house rules' name (to save or delete)",
+        editions="The editions they start from (default: the base game)",
+        change_1="A rule to change from the editions",
+        change_2="A rule to change from the editions",
+        change_3="A rule to change from the editions",
+        change_4="A rule to change from the editions",
+    )
+    @app_commands.choices(
+        action=[
+            app_commands.Choice(name="Save", value="save"),
+            app_commands.Choice(name="Delete", value="delete"),
+            app_commands.Choice(name="List", value="list"),
+        ]
+    )
+    @app_commands.autocomplete(
+        name=saved_choices,
+        editions=edition_choices,
+        change_1=rule_choices,
+        change_2=rule_choices,
+        change_3=rule_choices,
+        change_4=rule_choices,
+    )
+    async def rules(
+        self,
+        interaction: Interaction,
+        action: app_commands.Choice[str] | None = None,
+        name: app_commands.Range[str, 1, 100] | None = None,
+        editions: str | None = None,
+        change_1: str | None = None,
+        change_2: str | None = None,
+        change_3: str | None = None,
+        change_4: str | None = None,
+    ) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        guild_id, locale = interaction.guild_id, interaction.locale
+        house = self.bot.service.house_rules
+        doing = action.value if action is not None else "list"
+        if doing != "list" and name is None:
+            await reply(interaction, text(locale, "house.name_needed"))
+            return
+        try:
+            if doing == "save":
+                assert name is not None
+                ruleset = composed(editions, [change_1, change_2, change_3, change_4])
+                kept = await in_time(interaction, house.save(guild_id, name, ruleset))
+                log.info("Guild %s: house rules saved: %s", guild_id, ruleset.to_json())
+                words = ruleset_words(locale, ruleset)
+                message = text(locale, "house.saved", name=plain_name(kept), rules=words)
+            elif doing == "delete":
+                assert name is not None
+                gone = await in_time(interaction, house.delete(guild_id, name))
+                log.info("Guild %s: house rules deleted", guild_id)
+                message = text(locale, "house.deleted", name=plain_name(gone))
+            else:
+                saved = await in_time(interaction, house.saved(guild_id))
+                message = saved_list(locale, saved, MAX_SAVED)
+        except Refusal as refusal:
+            await reply(interaction, text(locale, refusal.key, **refusal.params))
+            return
+        except RulesetError as error:  # every combination offered plays; said all the same
+            await reply(interaction, str(error))
+            return
+        except ServiceError as error:
+            await reply(interaction, refusal_text(locale, error))
+            return
+        await reply(interaction, message)
+
+    @settings.command(
+        name="house_board", description="Where games with house rules are rated in this server."
+    )
+    @app_commands.describe(
+        board="Their own board (the default), or this server's board and seasons with every game"
+    )
+    @app_commands.choices(
+        board=[
+            app_commands.Choice(name="Their own board", value=OWN),
+            app_commands.Choice(name="The server's board and seasons", value=SERVER),
+        ]
+    )
+    async def house_board(self, interaction: Interaction, board: app_commands.Choice[str]) -> None:
+        if await self._refused(interaction):
+            return
+        assert interaction.guild_id is not None
+        setting = self.bot.service.house_rules.set_board(interaction.guild_id, board.value)
+        try:
+            await in_time(interaction, setting)
+        except ServiceError as error:
+            await reply_error(interaction, error)
+            return
+        log.info("Guild %s: games with house rules rated on: %s", interaction.guild_id, board.value)
+        locale = interaction.locale
+        said = text(locale, f"house.board.{board.value}") + "\n" + text(locale, "house.board.kept")
+        await reply(interaction, said)
+
     @settings.command(name="show", description="This server's L.A.M.A. settings.")
     async def show(self, interaction: Interaction) -> None:
         if await self._refused(interaction):
@@ -315,13 +430,14 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
         assert guild_id is not None
         service = self.bot.service
 
-        async def read() -> tuple[ServerSettings, Season]:
+        async def read() -> tuple[ServerSettings, Season, int]:
             settings = await settings_of(service, guild_id, self.bot.get_guild(guild_id))
-            return settings, await service.seasons.current(guild_id)
+            saved = await service.house_rules.saved(guild_id)
+            return settings, await service.seasons.current(guild_id), len(saved)
 
         try:
             # A slow store must not lose the command: acknowledged meanwhile, privately.
-            settings, season = await in_time(interaction, read())
+            settings, season, saved = await in_time(interaction, read())
         except ServiceError as error:
             await reply_error(interaction, error)
             return
@@ -331,6 +447,7 @@ class ServerSettingsCommands(commands.Cog, name="Settings"):
             guild_locale=interaction.guild_locale,
             bot_timer=self.bot.settings.turn_timer,
             season=season,
+            saved_rules=saved,
         )
         await reply(interaction, message)
 

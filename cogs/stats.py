@@ -5,9 +5,10 @@ the asker may see (:func:`~bot.frontend.views.stats.audience`), and answers priv
 when some of them are from a channel not everyone reading here may see; the messages
 are drawn by :mod:`bot.frontend.views.stats`, ``.leaderboard`` and ``.player_stats``.
 
-The leaderboard ranks by rating in a season (the current one by default) or all time;
-the old orders (wins, win rate, average) count every finished game over all time, so
-a season asked with one of them is refused, saying so.
+The leaderboard ranks by rating in a season (the current one by default), all time or,
+where the server rates games with house rules apart, on their own board; the old orders
+(wins, win rate, average) count every finished game over all time, so a season asked
+with one of them is refused, saying so.
 """
 
 from __future__ import annotations
@@ -24,7 +25,15 @@ from bot.frontend.places import place_of
 from bot.frontend.replies import Interaction, reply, send_view
 from bot.frontend.seen import read_in_sight
 from bot.frontend.views.layout import Layout
-from bot.frontend.views.leaderboard import ALL, RATING, Scope, board_page, notice_view
+from bot.frontend.views.leaderboard import (
+    ALL,
+    HOUSE,
+    RATING,
+    Boards,
+    Scope,
+    board_page,
+    notice_view,
+)
 from bot.frontend.views.player_stats import Ratings, rating_file, rating_png, stats_view
 from bot.frontend.views.stats import (
     Audience,
@@ -35,7 +44,8 @@ from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.history.stats import Stats
-from data.records import ALL_TIME, PlayerStats
+from bot.service.house_rules import OWN
+from data.records import ALL_TIME, HOUSE_RULES, PlayerStats
 
 from .lama_cog import LamaCog
 
@@ -47,6 +57,7 @@ Chart = tuple[Layout, bytes, bool]
 #: The season option's values beside a season's key.
 CURRENT = "current"
 ALL_CHOICE = "all"
+HOUSE_CHOICE = "house"
 
 
 class StatsCommands(LamaCog, name="Stats"):
@@ -77,7 +88,7 @@ class StatsCommands(LamaCog, name="Stats"):
         async def read(seen: Audience) -> tuple[PlayerStats | None, Ratings | None, bytes | None]:
             stats = await self.stats.player_stats(guild_id, who.id, sight=seen.sight)
             ratings = await self._ratings_of(guild_id, who.id, seen, locale)
-            if stats is None and ratings.all_time is None:
+            if stats is None and ratings.all_time is None and ratings.house_rules is None:
                 return None, None, None
             return stats, ratings, await rating_png(locale, ratings)
 
@@ -114,6 +125,7 @@ class StatsCommands(LamaCog, name="Stats"):
             all_time=await ratings.rating_of(guild_id, ALL_TIME, user_id, sight=seen.sight),
             season_history=await ratings.history(guild_id, season.key, user_id, sight=seen.sight),
             all_time_history=await ratings.history(guild_id, ALL_TIME, user_id, sight=seen.sight),
+            house_rules=await ratings.rating_of(guild_id, HOUSE_RULES, user_id, sight=seen.sight),
         )
 
     @app_commands.command(
@@ -190,6 +202,9 @@ class StatsCommands(LamaCog, name="Stats"):
             ),
             app_commands.Choice(name=text(locale, "board.all_time"), value=ALL_CHOICE),
         ]
+        if HOUSE_RULES in keys:
+            house = text(locale, "board.house_rules")
+            choices.append(app_commands.Choice(name=house, value=HOUSE_CHOICE))
         choices += [
             app_commands.Choice(name=season_label(locale, s.start, s.end), value=str(s.key))
             for s in seasons
@@ -272,7 +287,9 @@ class StatsCommands(LamaCog, name="Stats"):
 
         async def read(seen: Audience) -> tuple[str | None, Layout | None] | None:
             scope = ALL
-            if cid.order == RATING and cid.season != ALL_TIME:
+            if cid.order == RATING and cid.season == HOUSE_RULES:
+                scope = HOUSE
+            elif cid.order == RATING and cid.season != ALL_TIME:
                 try:
                     season = await self.bot.service.seasons.of_key(cid.guild_id, cid.season)
                 except ServiceError as error:
@@ -320,6 +337,8 @@ class StatsCommands(LamaCog, name="Stats"):
         season by its key; None for a season that is not one of this server's."""
         if season == ALL_CHOICE:
             return ALL
+        if season == HOUSE_CHOICE:
+            return HOUSE
         if season is None or season == CURRENT:
             found = await self.bot.service.seasons.current(guild_id)
         else:
@@ -342,7 +361,8 @@ class StatsCommands(LamaCog, name="Stats"):
         seen: Audience,
     ) -> tuple[str | None, Layout | None]:
         service = self.bot.service
-        return await board_page(
+        boards = await self._boards(guild_id, scope) if order == RATING else Boards()
+        message, shown = await board_page(
             service.stats,
             service.ratings,
             guild_id,
@@ -352,7 +372,25 @@ class StatsCommands(LamaCog, name="Stats"):
             locale,
             self.bot.faces,
             sight=seen.sight,
+            boards=boards,
         )
+        if shown is None and boards.other is not None:  # nobody here: the other board?
+            message = f"{message}\n" + text(
+                locale, "board.other_board", board=boards.other.label(locale)
+            )
+        return message, shown
+
+    async def _boards(self, guild_id: int, scope: Scope) -> Boards:
+        """Where the server rates games with house rules, and the board to offer beside
+        ``scope``'s: the server's this season from the house-rules board; the house-rules
+        board from the server's, once anyone is rated on it."""
+        service = self.bot.service
+        own = await service.house_rules.board(guild_id) == OWN
+        if scope.key == HOUSE_RULES:
+            season = await service.seasons.current(guild_id)
+            return Boards(own, Scope(season.key, season.start, season.end))
+        has_house = await service.ratings.has_ratings(guild_id, HOUSE_RULES)
+        return Boards(own, HOUSE if has_house else None)
 
     @staticmethod
     async def _send_board(interaction: Interaction, shown: Layout, *, ephemeral: bool) -> None:

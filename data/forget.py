@@ -1,8 +1,9 @@
 """Deleting what the bot keeps about a server or a person, on either backend.
 
 A server's data is all of its games (with their moves, seats, results and open
-hands), its settings (language, defaults, allowed channels) and its ratings and
-season plans.  A person's data
+hands), its settings (language, defaults, allowed channels, saved house rules, where
+house-rules games are rated) and its ratings, season plans and the boards its games
+counted on.  A person's data
 is their user id and display name on every seat they held: the seat stays, so
 the other players' games and results stay whole, but it becomes an anonymous seat
 that counts for nobody's stats (an AI seat named :data:`~data.records.FORMER_PLAYER`), games
@@ -47,10 +48,12 @@ GUILD_TABLES = (
     "pings",
     "guild_settings",
     "guild_channels",
+    "saved_rules",
     "season_plans",
     "ratings",
     "rated_games",
     "rating_changes",
+    "game_boards",
 )
 USER_TABLES = (
     "seats",
@@ -83,8 +86,9 @@ class Forgetting:
         """Delete every game and the settings of the server ``guild_id``, in one transaction."""
         async with self._db.write() as unit:
             await refuse_while_served(unit, self._clock())
-            # Moves, seats, results and open hands go with their game, the allowed
-            # channels with the settings (ON DELETE CASCADE).
+            # Moves, seats, results, open hands and the boards rated on go with their
+            # game, the allowed channels and saved rules with the settings (ON DELETE
+            # CASCADE).
             games = await unit.fetch(
                 "DELETE FROM games WHERE guild_id = ? RETURNING id", (guild_id,)
             )

@@ -132,6 +132,9 @@ class RatingWrites:
                     WHERE game_id IN ({marks}) ORDER BY game_id, seat""",
                 ids,
             )
+            boards = await unit.fetch(
+                f"SELECT game_id, board FROM game_boards WHERE game_id IN ({marks})", ids
+            )
         records, broken = assemble(games, seats, events, notes)
         for broken_id, reason in broken.items():
             log.error(
@@ -144,11 +147,13 @@ class RatingWrites:
             if winner:
                 winners.setdefault(game_id, set()).add(int(seat))
         by_id = {record.id: record for record in records}
+        board_of = {int(game_id): str(board) for game_id, board in boards}
         finished = [
             FinishedGame(
                 record=by_id[game_id],
                 points=tuple(points.get(game_id, ())),
                 winners=frozenset(winners.get(game_id, ())),
+                board=board_of.get(game_id),
             )
             for game_id in ids
             if game_id in by_id
@@ -185,8 +190,9 @@ class RatingWrites:
                 await _write_rating(unit, rating)
 
     async def wipe_ratings(self, guild_id: int) -> int:
-        """Delete every rating of the server (its season plans stay), for recomputing them
-        from the games; how many rated games there were."""
+        """Delete every rating of the server (its season plans stay, and the boards its
+        games with house rules were rated on), for recomputing them from the games; how
+        many rated games there were."""
         async with self._db.write() as unit:
             await unit.execute("DELETE FROM rating_changes WHERE guild_id = ?", (guild_id,))
             await unit.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
@@ -220,6 +226,11 @@ async def _write_rating(unit: Unit, rating: GameRating) -> None:
     params = (rating.game_id, rating.guild_id, rating.finished_at, rating.season)
     if not await unit.fetch(query, params):
         raise AlreadyRated(f"could not save: game {rating.game_id} is rated already")
+    if rating.board is not None:
+        # The first rating's board stays the game's: a recomputation rates it there again.
+        query = """INSERT INTO game_boards (game_id, guild_id, board) VALUES (?, ?, ?)
+                   ON CONFLICT (game_id) DO NOTHING"""
+        await unit.execute(query, (rating.game_id, rating.guild_id, rating.board))
     # Each change keeps its game's channel, so that a board's sight reads no games.
     query = """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, channel_id,
                                            rank, mu_before, sigma_before, mu_after, sigma_after)

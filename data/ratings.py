@@ -235,6 +235,13 @@ class RatingReads:
             ) in rows
         ]
 
+    async def has_ratings(self, guild_id: int, season: int) -> bool:
+        """Whether anyone is rated in the server's scope ``season`` (its house-rules board,
+        say), whoever may see them."""
+        query = "SELECT 1 FROM ratings WHERE guild_id = ? AND season = ? LIMIT 1"
+        async with self._reads.read() as unit:
+            return bool(await unit.fetch(query, (guild_id, season)))
+
     async def rated_seasons(self, guild_id: int) -> list[int]:
         """The keys of the seasons with rated games in a server, newest first."""
         query = """SELECT DISTINCT season FROM rated_games WHERE guild_id = ?

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Final
 
 from game import Event, Ruleset
@@ -15,6 +16,9 @@ AI_STRENGTHS = ("easy", "normal", "hard")
 LEADERBOARD_ORDERS = ("wins", "win_rate", "average")
 #: The season key of the ratings over all time (a season's key is its start, unix seconds).
 ALL_TIME = -1
+#: The scope key of a server's house-rules board: the games with house rules, over all
+#: time, when the server rates them on a board of their own (no season is ever keyed so).
+HOUSE_RULES = -2
 #: Why a running game was cancelled when no person played at it any more (the last one
 #: left, was kicked, or is away): such a game is rated, leavers last, if someone is left to
 #: rank ahead of them (an AI seat, a person away who made most of their own moves), and
@@ -307,6 +311,9 @@ class FinishedGame:
     record: GameRecord
     points: tuple[int, ...]  # final points, by seat
     winners: frozenset[int]  # the winning seats
+    #: The board a game with house rules was rated on before (kept through a
+    #: recomputation); None: never rated, or a game without house rules.
+    board: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,3 +363,22 @@ class GameRating:
     season: int  # the season the game counts for
     changes: tuple[SeatRating, ...] = ()
     players: tuple[PlayerRating, ...] = ()
+    #: The board a game with house rules counts on, kept for recomputations; None for
+    #: a game without house rules (always on the server's board).
+    board: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SavedRuleset:
+    """A ruleset a server saved, under its name."""
+
+    name: str
+    ruleset: Ruleset
+
+
+class Saving(StrEnum):
+    """What saving a ruleset under a name did."""
+
+    SAVED = "saved"
+    TAKEN = "taken"  # the server has a ruleset of that name already
+    FULL = "full"  # the server has as many as it may keep

@@ -6,8 +6,13 @@ from dataclasses import dataclass
 
 from .database import Database, Unit
 
+#: The boards a game with house rules may count on (``guild_settings.house_rules_board``,
+#: ``game_boards.board``): a board of its own, or the server's with every other game.
+OWN = "own"
+SERVER = "server"
+
 #: The columns of ``guild_settings`` a setter may write (never a caller's string).
-_COLUMNS = frozenset({"language", "turn_timer", "hints"})
+_COLUMNS = frozenset({"language", "turn_timer", "hints", "house_rules_board"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +24,8 @@ class ServerSettings:
     hints: bool | None = None
     #: The channels where /lama new may open a table (their threads too); () is every channel.
     channels: tuple[int, ...] = ()
+    #: Where games with house rules are rated: ``OWN`` (None too) or ``SERVER``.
+    house_rules_board: str | None = None
 
 
 class GuildSettings:
@@ -36,17 +43,19 @@ class GuildSettings:
     async def guild_settings(self, guild_id: int) -> ServerSettings:
         """Everything the server ``guild_id`` has set, in one read."""
         async with self._db.read() as unit:
-            query = "SELECT language, turn_timer, hints FROM guild_settings WHERE guild_id = ?"
+            query = """SELECT language, turn_timer, hints, house_rules_board FROM guild_settings
+                       WHERE guild_id = ?"""
             rows = await unit.fetch(query, (guild_id,))
             channels = await _channels(unit, guild_id)
         if not rows:
             return ServerSettings(channels=channels)
-        language, timer, hints = rows[0]
+        language, timer, hints, board = rows[0]
         return ServerSettings(
             language=language,
             turn_timer=None if timer is None else int(timer),
             hints=None if hints is None else bool(hints),
             channels=channels,
+            house_rules_board=board,
         )
 
     async def set_language(self, guild_id: int, language: str | None) -> None:
@@ -61,10 +70,16 @@ class GuildSettings:
         """Whether the server's new tables allow hints; None goes back to the bot's (on)."""
         await self._set(guild_id, "hints", None if hints is None else int(hints))
 
+    async def set_house_rules_board(self, guild_id: int, board: str | None) -> None:
+        """Where the server's games with house rules are rated from now on: ``OWN`` or
+        ``SERVER``; None goes back to the default (``OWN``)."""
+        assert board in (None, OWN, SERVER), board
+        await self._set(guild_id, "house_rules_board", board)
+
     async def allow_channel(self, guild_id: int, channel_id: int) -> tuple[int, ...]:
         """Add a channel where /lama new may open a table; the channels allowed now."""
         async with self._db.write() as unit:
-            await _settings_row(unit, guild_id)
+            await settings_row(unit, guild_id)
             query = """INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?)
                        ON CONFLICT (guild_id, channel_id) DO NOTHING"""
             await unit.execute(query, (guild_id, channel_id))
@@ -91,7 +106,7 @@ class GuildSettings:
             await unit.execute(query, (guild_id, value))
 
 
-async def _settings_row(unit: Unit, guild_id: int) -> None:
+async def settings_row(unit: Unit, guild_id: int) -> None:
     """The guild's settings row, which its channels hang on (and go with)."""
     query = "INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING"
     await unit.execute(query, (guild_id,))

@@ -54,6 +54,7 @@ from .records import (
     StoreError,
     TableTokenRecord,
 )
+from .saved_rules import SavedRules
 from .schema import load_migrations
 from .settings import GuildSettings
 from .shards import RENEW_EVERY, Leases
@@ -105,6 +106,8 @@ class Store:
         self.games = Games(self._db, clock, self.leases)
         #: A server's language, /lama new's defaults and allowed channels.
         self.settings = GuildSettings(self._db)
+        #: A server's saved house rules, which /lama new offers.
+        self.saved_rules = SavedRules(self._db, clock)
         #: The players' open hands, for a restart to edit again.
         self.hands = OpenHandRows(self._db, clock, self.leases)
         #: The token that edits each table message, for a restart to edit on with.

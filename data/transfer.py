@@ -37,8 +37,9 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("seat_notes", "game_id, seq, seat, kind, created_at", "game_id, seq, {order}"),
     ("lobby_removals", "game_id, user_id", "game_id, user_id"),
     ("hints_shown", "game_id, seq, seat, kind, card", "game_id, seq, kind, card"),
-    ("guild_settings", "guild_id, language, turn_timer, hints", "guild_id"),
+    ("guild_settings", "guild_id, language, turn_timer, hints, house_rules_board", "guild_id"),
     ("guild_channels", "guild_id, channel_id", "guild_id, channel_id"),
+    ("saved_rules", "guild_id, folded, name, ruleset, created_at", "guild_id, folded"),
     (
         "pings",
         "message_id, game_id, channel_id, application_id, token, sent_at",
@@ -52,6 +53,8 @@ TABLES: tuple[tuple[str, str, str], ...] = (
         "guild_id, season, player",
     ),
     ("rated_games", "game_id, guild_id, finished_at, season", "game_id"),
+    # The board each game with house rules counts on: a recomputation keeps it.
+    ("game_boards", "game_id, guild_id, board", "game_id"),
     (
         "rating_changes",
         "game_id, seat, season, guild_id, player, channel_id, rank, mu_before, sigma_before, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from data.ratings import ai_player, user_player
+from data.records import ALL_TIME
 from data.store import Store
 
 
@@ -64,7 +65,7 @@ async def put_change(
     after: tuple[float, float],
 ) -> None:
     """What ``game_id`` did to one seat's rating in ``season``, and the game marked rated
-    (in the season it counts for, when ``season`` is one)."""
+    (in the season it counts for, when ``season`` is one, or on the house-rules board)."""
     async with store._db.write() as unit:
         await unit.execute(
             """INSERT INTO rating_changes (game_id, seat, season, guild_id, player, channel_id,
@@ -72,7 +73,7 @@ async def put_change(
                SELECT ?, ?, ?, ?, ?, channel_id, 1, ?, ?, ?, ? FROM games WHERE id = ?""",
             (game_id, seat, season, guild_id, player, *before, *after, game_id),
         )
-        if season >= 0:
+        if season != ALL_TIME:  # a season's, or the house-rules board's
             await unit.execute(
                 """INSERT INTO rated_games (game_id, guild_id, finished_at, season)
                    SELECT id, guild_id, finished_at, ? FROM games WHERE id = ?

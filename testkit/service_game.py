@@ -311,3 +311,12 @@ async def rated(game: ServiceGame, game_id: int, *, timeout: float = 30.0) -> li
             raise AssertionError(f"game {game_id} was never rated")
         await asyncio.sleep(0.01)
     return changes
+
+
+async def finished(game: ServiceGame, table: Table) -> Table:
+    """Play the game out and wait until its finished table is shown (rated by then)."""
+    await game.play_out(table)
+    assert table.status is Status.FINISHED
+    shown = ("changed", table.game_id, table.stamp)
+    await eventually(lambda: shown in game.listener.notices)
+    return table

@@ -18,6 +18,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import discord
 import pytest
 import pytest_asyncio
 import simcord
@@ -182,3 +183,10 @@ def alice(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.Membe
 @pytest.fixture
 def bob(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
     return guild.add_member(simcord_env.create_user("bob"))
+
+
+@pytest.fixture
+def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
+    """A member whose role has Manage Server: one who may change the server's settings."""
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])

@@ -348,6 +348,8 @@ NO_SIGHT = {
     "RatingReads.rated_seasons": "the keys of seasons, no game nor person",
     "RatingBoards.rated_seasons": "the keys of seasons, no game nor person",
     "RatingReads.season_plans": "a server's plans, no game nor person",
+    "RatingReads.has_ratings": "whether a board has anyone, no game nor person",
+    "RatingBoards.has_ratings": "whether a board has anyone, no game nor person",
 }
 
 

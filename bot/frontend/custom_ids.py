@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, cast, get_args
 
-from data.records import ALL_TIME, LEADERBOARD_ORDERS
+from data.records import ALL_TIME, HOUSE_RULES, LEADERBOARD_ORDERS
 from game import Card
 from game.ai import Strength
 from game.rules import DIMENSIONS
@@ -167,11 +167,15 @@ class SeatId:
 BOARD_ORDERS = (*LEADERBOARD_ORDERS, "rating")
 
 
+#: The board scopes a :class:`BoardId` spells as words.
+_SCOPE_WORDS = {ALL_TIME: "all", HOUSE_RULES: "house"}
+
+
 @dataclass(frozen=True, slots=True)
 class BoardId:
-    """A leaderboard's Previous or Next: the server, the page it shows, the order and the
-    season (its key, or ``all`` for all time),
-    ``lama:board:<guild>:<page>:<order index>:<season>``.
+    """A leaderboard's Previous, Next or other board: the server, the page it shows, the
+    order and the season (its key, ``all`` for all time, ``house`` for the house-rules
+    board, by rating only), ``lama:board:<guild>:<page>:<order index>:<season>``.
 
     An id from before the seasons (``lama:board:<guild>:<page>:<order index>``, one of the
     three old orders) still means what it meant: that order over all time.
@@ -181,16 +185,16 @@ class BoardId:
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(
         # The place: a server's id, or minus a group DM's (a place of its own).
         rf"board:(?P<guild>-?{_NUMBER}):(?P<page>{_NUMBER}):(?P<order>[0-9]{{1,2}})"
-        rf"(?::(?P<season>all|{_NUMBER}))?"
+        rf"(?::(?P<season>all|house|{_NUMBER}))?"
     )
     guild_id: int
     page: int
     order: str
-    season: int = ALL_TIME  # a season's key, or ALL_TIME
+    season: int = ALL_TIME  # a season's key, ALL_TIME or HOUSE_RULES
 
     @property
     def custom_id(self) -> str:
-        season = "all" if self.season == ALL_TIME else str(self.season)
+        season = _SCOPE_WORDS.get(self.season, str(self.season))
         order = BOARD_ORDERS.index(self.order)
         return f"lama:board:{self.guild_id}:{self.page}:{order}:{season}"
 
@@ -206,6 +210,10 @@ class BoardId:
             return None
         if season is None or season == "all":
             key = ALL_TIME
+        elif season == "house":
+            if known[order] != "rating":  # the house-rules board is one of ratings
+                return None
+            key = HOUSE_RULES
         elif fits_store(int(season)):
             key = int(season)
         else:

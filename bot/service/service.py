@@ -10,6 +10,7 @@ from bot.service.front_store import FrontStore
 from bot.service.history.export import Exports
 from bot.service.history.replay import Replays
 from bot.service.history.stats import Stats
+from bot.service.house_rules import HouseRules
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.play.clocks import TableClocks
 from bot.service.play.dealer import Dealer, random_seed
@@ -75,6 +76,8 @@ class GameService:
     rater: Rater
     #: A server's seasons: the one now, one by key, a new plan.
     seasons: SeasonPlans
+    #: A server's saved house rules and the board its house-rules games count on.
+    house_rules: HouseRules
     #: The front end's own rows: settings, table messages, open hands, pings, endings.
     front: FrontStore
     #: Tells the listener (the front end, once set) of each change, in order per table.
@@ -177,6 +180,7 @@ class GameService:
         self.stats = Stats(store)
         self.ratings = RatingBoards(store)
         self.exports = Exports(store)
+        self.house_rules = HouseRules(store, self._saver, self.rater.lock)
 
     async def _ai_move(self, table: Table, seat: int, action: Action) -> MoveOutcome:
         """An AI seat's move, unless nobody is left to play for: a game whose last

@@ -9,6 +9,7 @@ from tests.simcord_fixtures import (  # noqa: F401  (fixtures, found by name)
     channel,
     cooldowns,
     guild,
+    mod,
     pacing,
     settings,
     simcord_bot,

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import discord
 import pytest
 import simcord
 from simcord.backend.errors import OptionError
@@ -26,13 +25,9 @@ CHANGES = [
     ("lama settings channel", {"allowed": True}),
     ("lama settings all_channels", {}),
     ("lama settings show", {}),
+    ("lama settings rules", {"action": "save", "name": "Summer"}),
+    ("lama settings house_board", {"board": "server"}),
 ]
-
-
-@pytest.fixture
-def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
 
 
 def private(result: simcord.InteractionResult) -> str:
@@ -217,6 +212,7 @@ async def test_show_lists_every_setting(
         "Hints at new tables: on (the bot's default)",
         "Channels where /lama new may open a table (threads included): every channel",
         f"Rating seasons: a calendar month (UTC) each; the one under way ends <t:{end}:f>",
+        "Games with house rules: rated on a board of their own; saved house rules: 0",
     ]
     other = guild.create_text_channel("chatter")
     await mod.slash(channel, "lama settings language", language="es")
@@ -225,6 +221,7 @@ async def test_show_lists_every_setting(
     await mod.slash(channel, "lama settings channel", channel=other, allowed=True)
     await mod.slash(channel, "lama settings channel", channel=channel, allowed=True)
     await mod.slash(channel, "lama settings season", length="14")
+    await mod.slash(channel, "lama settings house_board", board="server")
     end = (await service(simcord_env).seasons.current(guild.id)).end
     listed = ", ".join(f"<#{c}>" for c in sorted((channel.id, other.id)))
     shown = private(await mod.slash(channel, "lama settings show"))
@@ -234,6 +231,7 @@ async def test_show_lists_every_setting(
         "Hints at new tables: off",
         f"Channels where /lama new may open a table (threads included): {listed}",
         f"Rating seasons: 14 days each; the one under way ends <t:{end}:f>",
+        "Games with house rules: rated with every other game; saved house rules: 0",
     ]
     locales.user(mod, "es-ES")
     shown = private(await mod.slash(channel, "lama settings show"))
@@ -244,6 +242,8 @@ async def test_show_lists_every_setting(
         "Pistas en las mesas nuevas: desactivadas",
         f"Canales donde /lama nueva puede abrir una mesa (con sus hilos): {listed}",
         f"Temporadas de clasificación: 14 días cada una; la actual termina el <t:{end}:f>",
+        "Partidas con reglas de la casa: puntuadas con todas las demás partidas; "
+        "reglas de la casa guardadas: 0",
     ]
 
 

@@ -35,6 +35,7 @@ from data.records import (
 from game import Card, CardDrawn, CardPlayed, Match, PlayerQuit, Ruleset
 from game.ai import Strength
 from testkit.service_game import ServiceGame, eventually, people, rated
+from testkit.service_game import finished as finish
 
 ANN, BOB, CY = people("Ann", "Bob", "Cy")
 GUILD = 1
@@ -99,15 +100,6 @@ def ratings_fail(game: ServiceGame, monkeypatch: pytest.MonkeyPatch, error: str)
         raise StoreError(error)
 
     monkeypatch.setattr(game.store.rating_writes, "save_ratings", fail)
-
-
-async def finish(game: ServiceGame, table: Table) -> Table:
-    """Play the game out and wait until its finished table is shown (rated by then)."""
-    await game.play_out(table)
-    assert table.status is Status.FINISHED
-    shown = ("changed", table.game_id, table.stamp)
-    await eventually(lambda: shown in game.listener.notices)
-    return table
 
 
 async def rates_again_the_same(game: ServiceGame, games: int) -> None:

@@ -1,7 +1,9 @@
 """The leaderboard message: one page of a server's board, with Previous and Next.
 
-By rating (a season's or all time's), or by the old orders (wins, win rate, average
-over all time).
+By rating (a season's or all time's, or the house-rules board's: the games with house
+rules of a server that rates them apart), or by the old orders (wins, win rate, average
+over all time). A rating board says where games with house rules count, and offers the
+other board when the server has one.
 
 Nothing is kept in memory: the buttons carry the server, the page, the order and the
 season (:class:`~bot.frontend.custom_ids.BoardId`), so they work after a restart. Only the
@@ -20,7 +22,7 @@ from bot.i18n import text
 from bot.service.history.stats import Stats
 from bot.service.ratings.boards import RatingBoards
 from bot.service.ratings.rating_scale import shown
-from data.records import ALL_TIME, LeaderboardRow, RatingRow, Sight
+from data.records import ALL_TIME, HOUSE_RULES, LeaderboardRow, RatingRow, Sight
 from game import Card
 
 from ..custom_ids import BoardId
@@ -36,7 +38,8 @@ _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """Which ratings a board shows: a season (its key and [start, end)) or all time."""
+    """Which ratings a board shows: a season (its key and [start, end)), all time, or the
+    house-rules board."""
 
     key: int = ALL_TIME
     start: int = 0
@@ -45,10 +48,30 @@ class Scope:
     def label(self, locale: object) -> str:
         if self.key == ALL_TIME:
             return text(locale, "board.all_time")
+        if self.key == HOUSE_RULES:
+            return text(locale, "board.house_rules")
         return season_label(locale, self.start, self.end)
 
 
 ALL = Scope()
+HOUSE = Scope(HOUSE_RULES)
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    """What a rating board says of games with house rules: whether the server rates them
+    apart (``own``), and the other board to switch to, if there is one."""
+
+    own: bool = True
+    other: Scope | None = None
+
+    def note(self, locale: object, scope: Scope) -> str:
+        if scope.key == HOUSE_RULES:
+            return text(locale, "board.house_note")
+        return text(locale, "board.house_apart" if self.own else "board.house_together")
+
+
+SAME = Boards()
 
 
 def min_games(order: str) -> int:
@@ -97,26 +120,47 @@ def _old_line(locale: object, entry: LeaderboardRow) -> str:
 
 # ---------------------------------------------------------------- the layout
 def _buttons(
-    locale: object, guild_id: int, order: str, scope: Scope, page: int, pages: int
-) -> ui.ActionRow[Any]:
-    """Previous/Next, each disabled at its end; their ids always differ (pages >= 2)."""
+    locale: object,
+    guild_id: int,
+    order: str,
+    scope: Scope,
+    page: int,
+    pages: int,
+    other: Scope | None,
+) -> ui.ActionRow[Any] | None:
+    """Previous/Next (with more than one page), each disabled at its end, and the other
+    board's first page; their ids always differ (pages >= 2; the other's scope is not
+    this one's). None without any."""
     last = pages - 1
-    return row(
-        button(
-            BoardId(guild_id, max(page - 1, 0), order, scope.key).custom_id,
-            text(locale, "button.previous"),
-            discord.ButtonStyle.secondary,
-            emoji="◀️",
-            disabled=page <= 0,
-        ),
-        button(
-            BoardId(guild_id, min(page + 1, last), order, scope.key).custom_id,
-            text(locale, "button.next"),
-            discord.ButtonStyle.secondary,
-            emoji="▶️",
-            disabled=page >= last,
-        ),
-    )
+    buttons = []
+    if pages > 1:
+        buttons += [
+            button(
+                BoardId(guild_id, max(page - 1, 0), order, scope.key).custom_id,
+                text(locale, "button.previous"),
+                discord.ButtonStyle.secondary,
+                emoji="◀️",
+                disabled=page <= 0,
+            ),
+            button(
+                BoardId(guild_id, min(page + 1, last), order, scope.key).custom_id,
+                text(locale, "button.next"),
+                discord.ButtonStyle.secondary,
+                emoji="▶️",
+                disabled=page >= last,
+            ),
+        ]
+    if other is not None:
+        key = "button.house_board" if other.key == HOUSE_RULES else "button.server_board"
+        buttons.append(
+            button(
+                BoardId(guild_id, 0, order, other.key).custom_id,
+                text(locale, key),
+                discord.ButtonStyle.primary,
+                emoji="🔀",
+            )
+        )
+    return row(*buttons) if buttons else None
 
 
 def board_view(
@@ -128,13 +172,18 @@ def board_view(
     lines: list[str],
     page: int,
     pages: int,
+    boards: Boards = SAME,
 ) -> Layout:
     """One page of a board: the heading beside the llama card, the lines, the page and
-    what counts, and the buttons when there is more than one page."""
+    what counts (for ratings, where games with house rules count), and the buttons when
+    there is more than one page or another board."""
     llama = faces.card(Card.LLAMA)
     title = text(locale, "board.title", order=text(locale, f"board.order.{order}"))
+    other = None
     if order == RATING:
         what = text(locale, "board.rating_scope", scope=scope.label(locale), llama=llama)
+        what += "\n-# " + boards.note(locale, scope)
+        other = boards.other
         footer = text(locale, "board.rating_footer", page=page + 1, pages=pages)
     else:
         what = text(locale, "board.old_scope", llama=llama)
@@ -146,7 +195,7 @@ def board_view(
         ui.TextDisplay("\n".join(lines)),
         ui.Separator(),
         ui.TextDisplay("-# " + footer),
-        _buttons(locale, guild_id, order, scope, page, pages) if pages > 1 else None,
+        _buttons(locale, guild_id, order, scope, page, pages, other),
     ]
     return fit(layout(COLOR_STATS, items))
 
@@ -162,9 +211,11 @@ async def board_page(
     faces: Faces,
     *,
     sight: Sight,
+    boards: Boards = SAME,
 ) -> tuple[str | None, Layout | None]:
     """(words, None) for an empty board, else (None, its layout), over the games in
-    ``sight``; by rating in ``scope``, or by an old order over all time.
+    ``sight``; by rating in ``scope`` (``boards``: where games with house rules count),
+    or by an old order over all time.
 
     A page past the end shows the last page.
     """
@@ -177,7 +228,8 @@ async def board_page(
             return text(locale, "board.rating_empty", scope=scope.label(locale)), None
         lines = [_rating_line(locale, entry) for entry in rated.rows]
         pages = -(-rated.total // PAGE_SIZE)
-        return None, board_view(locale, faces, guild_id, order, scope, lines, rated.page, pages)
+        shown = board_view(locale, faces, guild_id, order, scope, lines, rated.page, pages, boards)
+        return None, shown
     least = min_games(order)
     total = await stats.leaderboard_count(guild_id, min_games=least, sight=sight)
     if total == 0:

@@ -35,13 +35,15 @@ RATING_FILE = "rating.png"
 class Ratings:
     """What /lama stats shows of a person's ratings: the current season's (labelled) and
     all time's, each None before their first rated game there, and the history of both
-    (the games in the asker's sight), oldest first."""
+    (the games in the asker's sight), oldest first; the house-rules board's, if they are
+    rated there."""
 
     season_label: str
     season: RatingRow | None
     all_time: RatingRow | None
     season_history: list[RatingPoint]
     all_time_history: list[RatingPoint]
+    house_rules: RatingRow | None = None
 
 
 def _rating_line(locale: object, scope: str, rating: RatingRow | None) -> str:
@@ -97,6 +99,8 @@ def stats_view(
         _rating_line(locale, ratings.season_label, ratings.season),
         _rating_line(locale, text(locale, "board.all_time"), ratings.all_time),
     ]
+    if ratings.house_rules is not None:  # a board of its own, shown only to those on it
+        rated.append(_rating_line(locale, text(locale, "board.house_rules"), ratings.house_rules))
     llama = text(locale, "card.llama")
     items: list[ui.Item[Any] | None] = [
         block(heading(title) + "\n" + "\n".join(rated), picture(faces.image(Card.LLAMA), llama)),

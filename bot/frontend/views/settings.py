@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import language_of, text
+from bot.service.house_rules import OWN
 from bot.service.ratings.seasons import Season
 from data import ServerSettings
 
@@ -38,8 +39,10 @@ def settings_text(
     guild_locale: object,
     bot_timer: int,
     season: Season | None = None,
+    saved_rules: int = 0,
 ) -> str:
-    """Every setting of the server, one line each, with the defaults said as such."""
+    """Every setting of the server, one line each, with the defaults said as such
+    (``saved_rules``: how many house rules it saved)."""
     if settings.language is None:
         name = text(locale, f"language.{language_of(guild_locale)}")
         language = text(locale, "settings.show.language_default", language=name)
@@ -69,6 +72,15 @@ def settings_text(
                 end=f"<t:{season.end}:f>",
             )
         )
+    board = settings.house_rules_board or OWN
+    lines.append(
+        text(
+            locale,
+            "settings.show.house_rules",
+            board=text(locale, f"house.show.{board}"),
+            count=saved_rules,
+        )
+    )
     return "\n".join(lines)
 
 

@@ -40,6 +40,12 @@ class RatingBoards:
         reading = self._store.ratings.rating_history(guild_id, season, user_id, sight=sight)
         return await read(reading, FAILED, f"guild {guild_id}: a person's rating history")
 
+    async def has_ratings(self, guild_id: int, season: int) -> bool:
+        """Whether anyone is rated in the server's scope ``season`` (its house-rules board,
+        say): whether to offer that board, which names nobody."""
+        reading = self._store.ratings.has_ratings(guild_id, season)
+        return await read(reading, FAILED, f"guild {guild_id}: whether a board has ratings")
+
     async def rated_seasons(self, guild_id: int) -> list[int]:
         """The keys of the seasons with rated games in the server, newest first."""
         reading = self._store.ratings.rated_seasons(guild_id)

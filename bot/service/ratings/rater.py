@@ -1,7 +1,9 @@
 """The rater: every rated game rated once, in the order the games ended (openskill).
 
 One match per game in openskill's Plackett-Luce model (its default parameters), each
-seat a team of one, in two scopes: the game's season and all time, in the order
+seat a team of one, in two scopes: the game's season and all time (a game with house
+rules, in a server that rates those on a board of their own: that board alone,
+:data:`HOUSE_RULES`), in the order
 :mod:`.rating_order` ranks its seats (a finished game; one every person left, or one
 nobody moved in for long, as the loss of those who went).  An AI strength is one rated
 player per server: several seats of one strength in a game each play with its rating,
@@ -27,6 +29,7 @@ from data.rating_writes import Cursor
 from data.records import (
     ALL_TIME,
     CANCELLER,
+    HOUSE_RULES,
     STALLED,
     AlreadyRated,
     FinishedGame,
@@ -37,6 +40,7 @@ from data.records import (
     SeatRating,
     Skill,
 )
+from data.settings import OWN, SERVER
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +49,36 @@ MODEL = PlackettLuce()
 BATCH = 200
 
 
+def board_for(game: FinishedGame, setting: str | None) -> str | None:
+    """The board ``game`` counts on: the one it was rated on before, if it was; else, for
+    a game with house rules, the server's ``setting`` (None: :data:`OWN`); None for a
+    game without (the server's board, always)."""
+    if game.board is not None:
+        return game.board
+    if not game.record.ruleset.house_rules:
+        return None
+    return SERVER if setting == SERVER else OWN
+
+
+def scopes(season: int) -> tuple[int, ...]:
+    """The scopes a game of ``season`` is rated in: the season and all time, or the
+    house-rules board alone."""
+    return (HOUSE_RULES,) if season == HOUSE_RULES else (season, ALL_TIME)
+
+
 def rate_game(
     game: FinishedGame,
     season: int,
     skills: Mapping[tuple[int, str], Skill],
     seats: Sequence[Standing] | None = None,
+    board: str | None = None,
 ) -> GameRating:
-    """What rating ``game`` in ``season`` (and all time) does, from the players' ratings
-    before it (``skills``, by (scope, player); one missing is a newcomer); ``seats`` its
-    :func:`standings`, if the caller has them already.  Pure."""
+    """What rating ``game`` in ``season`` (and all time; or :data:`HOUSE_RULES` alone)
+    does, from the players' ratings before it (``skills``, by (scope, player); one
+    missing is a newcomer); ``seats`` its :func:`standings`, if the caller has them
+    already; ``board`` the board it counts on, kept (:func:`board_for`).  Pure."""
     record = game.record
-    rating = GameRating(record.id, record.guild_id, finished_at(game), season)
+    rating = GameRating(record.id, record.guild_id, finished_at(game), season, board=board)
     if seats is None:
         seats = standings(game)
     if len(seats) < 2:
@@ -63,7 +86,7 @@ def rate_game(
     ranks: list[float] = [s.rank for s in seats]
     changes: list[SeatRating] = []
     players: list[PlayerRating] = []
-    for scope in (season, ALL_TIME):
+    for scope in scopes(season):
         before = [skills.get((scope, s.player)) if s.kept else None for s in seats]
         teams = [
             [
@@ -100,7 +123,13 @@ def rate_game(
                 )
             )
     return GameRating(
-        record.id, record.guild_id, rating.finished_at, season, tuple(changes), tuple(players)
+        record.id,
+        record.guild_id,
+        rating.finished_at,
+        season,
+        tuple(changes),
+        tuple(players),
+        board=board,
     )
 
 
@@ -349,6 +378,8 @@ class Rater:
         known: dict[tuple[int, str], Skill | None] = {}
         try:
             plans = await self._store.ratings.season_plans(guild_id)
+            # Read under the lock, as the plans: a change waits for the pass to end.
+            setting = (await self._store.settings.guild_settings(guild_id)).house_rules_board
             cursor: Cursor | None = after
             while True:
                 batch, cursor = await self._store.rating_writes.unrated_games(
@@ -356,7 +387,7 @@ class Rater:
                 )
                 ratings = []
                 for game in batch:
-                    ratings.append(await self._rate_one(game, plans, known))
+                    ratings.append(await self._rate_one(game, plans, setting, known))
                     await asyncio.sleep(0)  # a long pass lets the tables move between games
                 try:
                     await self._store.rating_writes.save_ratings(ratings)
@@ -378,25 +409,26 @@ class Rater:
         self,
         game: FinishedGame,
         plans: Sequence[SeasonPlan],
+        setting: str | None,
         known: dict[tuple[int, str], Skill | None],
     ) -> GameRating:
-        """The game's rating from the ratings before it (``known``, else the store's), and
+        """The game's rating from the ratings before it (``known``, else the store's), on
+        its board (``setting``: the server's choice for games with house rules), and
         ``known`` brought up to after it; nothing is written."""
         record = game.record
-        season = season_at(plans, finished_at(game)).key
+        board = board_for(game, setting)
+        season = HOUSE_RULES if board == OWN else season_at(plans, finished_at(game)).key
         seats = standings(game)
         wanted = {s.player for s in seats if s.kept}
-        keys = [(scope, player) for scope in (season, ALL_TIME) for player in wanted]
+        keys = [(scope, player) for scope in scopes(season) for player in wanted]
         missing = [key for key in keys if key not in known]
         if missing:
             players = sorted({player for _, player in missing})
-            found = await self._store.rating_writes.skills(
-                record.guild_id, (season, ALL_TIME), players
-            )
+            found = await self._store.rating_writes.skills(record.guild_id, scopes(season), players)
             for key in missing:
                 known[key] = found.get(key)
         skills = {key: skill for key in keys if (skill := known[key]) is not None}
-        rating = rate_game(game, season, skills, seats)
+        rating = rate_game(game, season, skills, seats, board)
         for done in rating.players:
             known[(done.season, done.player)] = Skill(done.mu, done.sigma, done.games)
         return rating
