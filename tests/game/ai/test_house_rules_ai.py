@@ -1,0 +1,171 @@
+"""The AI under house rules: every strength plays every ruleset the lobby can compose,
+and Hard's fast model of the round (playouts, reading) follows the engine under each.
+
+The presets' AI is checked in ``test_players.py``; here the dimensions the presets
+never change (hand size, the last player's draw, the chip given back, the llamas)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import (
+    DIMENSIONS,
+    DRAW,
+    PRESETS,
+    QUIT,
+    Card,
+    ChipBack,
+    Match,
+    Ruleset,
+    build_deck,
+    explicit_deal,
+)
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
+from game.ai.playout import play_out
+from game.ai.reading import explains, moves_by_seat
+from testkit.arena import play_game
+
+from .test_players import copies_during, playout_of, setup
+
+#: A Hard with the smallest useful work: enough to run the whole search every move.
+QUICK_HARD = HardPlayer(samples=2)
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> Ruleset:
+    """Any ruleset the lobby can compose: some presets, then any dimensions changed to
+    any of the values ``DIMENSIONS`` offers, and a threshold."""
+    presets = draw(st.lists(st.sampled_from(sorted(PRESETS)), unique=True, max_size=3))
+    changes = {d.name: draw(st.sampled_from(d.choices)) for d in DIMENSIONS if draw(st.booleans())}
+    return Ruleset.compose(*presets, threshold=draw(st.integers(5, 30)), **changes)
+
+
+@settings(max_examples=25, deadline=None)
+@given(ruleset=rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_easy_normal_and_hard_play_whole_games_of_any_ruleset_legally(
+    ruleset: Ruleset, players: int, seed: int
+) -> None:
+    """``play_game`` makes each move through ``Match.apply``, which refuses an
+    illegal one; every game ends (the arena stops one that doesn't)."""
+    pool: list[Player] = [EasyPlayer(), NormalPlayer(), QUICK_HARD]
+    lineup = [pool[(seed + s) % 3] for s in range(players)]
+    match = play_game(lineup, ruleset, seed)
+    assert match.over and match.winners
+    assert all(len(h) == ruleset.hand_size for h in match.events[0].hands)  # type: ignore[attr-defined]
+
+
+#: House rules the presets never have, each with a dimension or two changed.
+HOUSE = [
+    Ruleset(hand_size=7, chip_back=ChipBack.WHITE),
+    Ruleset.compose("party", chip_back=ChipBack.NONE, last_player_draws=True),
+    Ruleset(hand_size=5, llamas=6, last_player_draws=True),
+    Ruleset.compose("komarami", "no_drama", hand_size=8, chip_back=ChipBack.WHITE),
+    Ruleset.compose("no_drama", hand_size=4, last_player_draws=True, chip_back=ChipBack.NONE),
+]
+HOUSE_IDS = ["7-white", "party-none-draws", "5-six-llamas-draws", "komarami-drama-8", "4-drama"]
+
+
+@pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
+def test_playout_settles_like_the_match_under_house_rules(ruleset: Ruleset) -> None:
+    rng = random.Random(ruleset.hand_size)
+    normal = NormalPlayer()
+    for game in range(12):
+        match = Match(ruleset, rng.randrange(2, 7))
+        while not match.over:
+            before = list(match.points)
+            match.deal(seed=rng.getrandbits(32))
+            while match.in_round:
+                seat = match.to_move
+                assert seat is not None
+                player: Player = normal if rng.random() < 0.7 else RandomPlayer()
+                match.apply(seat, player.decide(match.view(seat), rng))
+            assert playout_of(match).settle(before) == match.points, game
+
+
+@pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
+def test_playouts_end_the_round_as_normal_does_through_the_engine_under_house_rules(
+    ruleset: Ruleset,
+) -> None:
+    normal = NormalPlayer()
+    compared = 0
+    for n in (2, 3, 5):
+        for start in copies_during(ruleset, n, seed=70 + n, every=4):
+            engine = Match.replay(start.ruleset, n, start.events)
+            before = list(engine.points)
+            while engine.in_round:
+                seat = engine.to_move
+                assert seat is not None
+                engine.apply(seat, normal.decide(engine.view(seat), random.Random(0)))
+            fast = playout_of(start)
+            play_out(fast, before)
+            assert engine.round is not None
+            assert [fast.hand(s) for s in range(n)] == [sorted(h) for h in engine.round.hands]
+            assert fast.pile == list(engine.round.pile)
+            assert fast.settle(before) == engine.points
+            compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
+def test_reading_every_move_never_rules_out_the_true_hands_under_house_rules(
+    ruleset: Ruleset,
+) -> None:
+    normal = NormalPlayer()
+    checked = 0
+    for game in range(2):
+        match = Match(ruleset, 3 + 2 * game)
+        rng = random.Random(game)
+        while not match.over:
+            match.deal(rng.getrandbits(32))
+            while match.in_round:
+                seat = match.to_move
+                assert seat is not None and match.round is not None
+                view = match.view(seat)
+                for other, moves in moves_by_seat(view).items():
+                    hand = match.round.hands[other]
+                    assert explains(hand, other, moves, view.points, ruleset, random.Random(0))
+                    checked += 1
+                match.apply(seat, normal.decide(view, rng))
+    assert checked > 100
+
+
+# ---------------------------------------------------------------- sensible, alone
+def alone_on_a_one(ruleset: Ruleset, pile: list[Card]) -> Match:
+    """Seat 0 quits; seat 1 holds a 6 and a 5 on a 1, alone."""
+    match = setup(ruleset, [[Card.SIX], [Card.SIX, Card.FIVE]], Card.ONE, pile)
+    match.apply(0, QUIT)
+    return match
+
+
+def test_normal_alone_draws_through_a_long_pile_when_the_house_rule_lets_it() -> None:
+    rules = Ruleset(last_player_draws=True)
+    match = alone_on_a_one(rules, [])
+    view = match.view(1)
+    assert DRAW in view.legal and view.draw_pile > 40
+    assert NormalPlayer().decide(view, random.Random(0)) == DRAW
+    assert QUICK_HARD.decide(view, random.Random(0)) in (DRAW, QUIT)
+
+
+def test_normal_alone_quits_when_the_pile_is_too_short_to_reach_its_cards() -> None:
+    rules = Ruleset(last_player_draws=True)
+    rest = Counter(build_deck(rules))
+    rest.subtract([Card.SIX, Card.SIX, Card.FIVE, Card.ONE, Card.THREE, Card.FOUR])
+    # seat 0 holds the rest of the deck, so two cards are left to draw
+    hands = [[Card.SIX, *sorted(rest.elements())], [Card.SIX, Card.FIVE]]
+    match = Match(rules, 2)
+    match.start_round(explicit_deal(hands, Card.ONE, [Card.THREE, Card.FOUR]))
+    match.apply(0, QUIT)
+    view = match.view(1)
+    assert DRAW in view.legal and view.draw_pile == 2
+    assert NormalPlayer().decide(view, random.Random(0)) == QUIT
+
+
+def test_normal_alone_by_the_rules_quits_when_nothing_fits() -> None:
+    view = alone_on_a_one(Ruleset(), []).view(1)
+    assert view.legal == (QUIT,)
+    assert NormalPlayer().decide(view, random.Random(0)) == QUIT
