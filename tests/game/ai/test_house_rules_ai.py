@@ -25,12 +25,11 @@ from game import (
     build_deck,
     explicit_deal,
 )
-from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player, RandomPlayer
-from game.ai.playout import play_out
-from game.ai.reading import explains, moves_by_seat
+from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player
 from testkit.arena import play_game
 
-from .test_players import copies_during, playout_of, setup
+from . import test_players
+from .test_players import setup
 
 #: A Hard with the smallest useful work: enough to run the whole search every move.
 QUICK_HARD = HardPlayer(samples=2)
@@ -70,68 +69,24 @@ HOUSE = [
 HOUSE_IDS = ["7-white", "party-none-draws", "5-six-llamas-draws", "komarami-drama-8", "4-drama"]
 
 
+# The checks ``test_players`` makes under each preset, under each house rule.
 @pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
 def test_playout_settles_like_the_match_under_house_rules(ruleset: Ruleset) -> None:
-    rng = random.Random(ruleset.hand_size)
-    normal = NormalPlayer()
-    for game in range(12):
-        match = Match(ruleset, rng.randrange(2, 7))
-        while not match.over:
-            before = list(match.points)
-            match.deal(seed=rng.getrandbits(32))
-            while match.in_round:
-                seat = match.to_move
-                assert seat is not None
-                player: Player = normal if rng.random() < 0.7 else RandomPlayer()
-                match.apply(seat, player.decide(match.view(seat), rng))
-            assert playout_of(match).settle(before) == match.points, game
+    test_players.test_playout_settles_like_the_match(ruleset)
 
 
 @pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
 def test_playouts_end_the_round_as_normal_does_through_the_engine_under_house_rules(
     ruleset: Ruleset,
 ) -> None:
-    normal = NormalPlayer()
-    compared = 0
-    for n in (2, 3, 5):
-        for start in copies_during(ruleset, n, seed=70 + n, every=4):
-            engine = Match.replay(start.ruleset, n, start.events)
-            before = list(engine.points)
-            while engine.in_round:
-                seat = engine.to_move
-                assert seat is not None
-                engine.apply(seat, normal.decide(engine.view(seat), random.Random(0)))
-            fast = playout_of(start)
-            play_out(fast, before)
-            assert engine.round is not None
-            assert [fast.hand(s) for s in range(n)] == [sorted(h) for h in engine.round.hands]
-            assert fast.pile == list(engine.round.pile)
-            assert fast.settle(before) == engine.points
-            compared += 1
-    assert compared > 20
+    test_players.test_playouts_end_the_round_as_normal_does_through_the_engine(ruleset)
 
 
 @pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
 def test_reading_every_move_never_rules_out_the_true_hands_under_house_rules(
     ruleset: Ruleset,
 ) -> None:
-    normal = NormalPlayer()
-    checked = 0
-    for game in range(2):
-        match = Match(ruleset, 3 + 2 * game)
-        rng = random.Random(game)
-        while not match.over:
-            match.deal(rng.getrandbits(32))
-            while match.in_round:
-                seat = match.to_move
-                assert seat is not None and match.round is not None
-                view = match.view(seat)
-                for other, moves in moves_by_seat(view).items():
-                    hand = match.round.hands[other]
-                    assert explains(hand, other, moves, view.points, ruleset, random.Random(0))
-                    checked += 1
-                match.apply(seat, normal.decide(view, rng))
-    assert checked > 100
+    test_players.test_reading_every_move_never_rules_out_the_true_hands(ruleset)
 
 
 # ---------------------------------------------------------------- sensible, alone
