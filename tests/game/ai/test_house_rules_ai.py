@@ -14,13 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import (
-    DIMENSIONS,
     DRAW,
-    PRESETS,
     QUIT,
     Card,
     ChipBack,
     Match,
+    RoundDealt,
     Ruleset,
     build_deck,
     explicit_deal,
@@ -28,6 +27,7 @@ from game import (
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player
 from testkit.arena import play_game
 
+from ..test_house_rules import house_rulesets
 from . import test_players
 from .test_players import setup
 
@@ -35,17 +35,8 @@ from .test_players import setup
 QUICK_HARD = HardPlayer(samples=2)
 
 
-@st.composite
-def rulesets(draw: st.DrawFn) -> Ruleset:
-    """Any ruleset the lobby can compose: some presets, then any dimensions changed to
-    any of the values ``DIMENSIONS`` offers, and a threshold."""
-    presets = draw(st.lists(st.sampled_from(sorted(PRESETS)), unique=True, max_size=3))
-    changes = {d.name: draw(st.sampled_from(d.choices)) for d in DIMENSIONS if draw(st.booleans())}
-    return Ruleset.compose(*presets, threshold=draw(st.integers(5, 30)), **changes)
-
-
 @settings(max_examples=25, deadline=None)
-@given(ruleset=rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+@given(ruleset=house_rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_easy_normal_and_hard_play_whole_games_of_any_ruleset_legally(
     ruleset: Ruleset, players: int, seed: int
 ) -> None:
@@ -55,7 +46,8 @@ def test_easy_normal_and_hard_play_whole_games_of_any_ruleset_legally(
     lineup = [pool[(seed + s) % 3] for s in range(players)]
     match = play_game(lineup, ruleset, seed)
     assert match.over and match.winners
-    assert all(len(h) == ruleset.hand_size for h in match.events[0].hands)  # type: ignore[attr-defined]
+    dealt = [e for e in match.events if isinstance(e, RoundDealt)]
+    assert all(len(h) == ruleset.hand_size for e in dealt for h in e.hands)
 
 
 #: House rules the presets never have, each with a dimension or two changed.
