@@ -25,6 +25,10 @@ from game import (
     explicit_deal,
 )
 from game.ai import EasyPlayer, HardPlayer, NormalPlayer, Player
+from game.ai.knowledge import STEP
+from game.ai.normal import _CODE
+from game.ai.playout import _KEY, _SHIFTS
+from game.rules import MAX_COPIES
 from testkit.arena import play_game
 
 from ..test_house_rules import house_rulesets
@@ -116,3 +120,18 @@ def test_normal_alone_by_the_rules_quits_when_nothing_fits() -> None:
     view = alone_on_a_one(Ruleset(), []).view(1)
     assert view.legal == (QUIT,)
     assert NormalPlayer().decide(view, random.Random(0)) == QUIT
+
+
+def test_the_ais_packed_hands_hold_every_card_of_the_largest_deck_the_rules_allow() -> None:
+    """Hard's playouts pack a hand by card (4 bits a kind) and Normal by step (5 bits a
+    step): a hand holding every copy of a kind of the largest deck still reads back."""
+    largest = Ruleset.compose("party", copies=MAX_COPIES, llamas=MAX_COPIES)
+    deck = Counter(build_deck(largest))
+    for card, copies in deck.items():
+        hand = [int(card)] * copies
+        key = sum(_KEY[c] for c in hand)
+        assert {c: key >> at & 15 for c, at in _SHIFTS if key >> at & 15} == {int(card): copies}
+    for step in range(1, 8):  # every card of a step, its Plus card too
+        hand = [c for c, n in deck.items() for _ in range(n) if STEP[c] == step and c != 20]
+        code = sum(_CODE[c] for c in hand)
+        assert code >> (5 * step) & 31 == len(hand)
