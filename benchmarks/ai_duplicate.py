@@ -37,8 +37,10 @@ given after a colon, ``hard-own:margin=1``: an experiment of #28), and ``hard-se
 ``hard-sees-all`` (today's Hard dealt the real hands of the opponents holding at most K
 cards, or all of them: the most that reading the others' moves could ever win, in
 this measure; ``benchmarks/ai_information.py``) and ``hard-blind`` (today's Hard dealing
-the hidden cards at random, reading nothing into the others' moves).  Rounds run in worker processes
-(``--workers``, default 2); run it under ``nice`` on a shared machine.
+the hidden cards at random, reading nothing into the others' moves), and ``normal-quits-alone``
+(Normal never drawing as the last player left, for the house rule ``last_player_draws``).
+Rounds run in worker processes (``--workers``, default 2); run it under ``nice`` on a shared
+machine.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from multiprocessing.pool import Pool as WorkerPool
 from typing import Any
 
 from benchmarks.ai_information import Peek
-from game import DIMENSIONS, PRESETS, Ruleset
+from game import DIMENSIONS, DRAW, PRESETS, QUIT, Action, Ruleset, SeatView
 from game.ai import EasyPlayer, HardParams, HardPlayer, NormalPlayer, Player, RandomPlayer
 from game.ai.normal import DEFAULT_PARAMS, NormalParams
 from game.events import RoundDealt
@@ -124,6 +126,18 @@ def normal_params(spec: str) -> NormalParams:
     return replace(DEFAULT_PARAMS, **changes, correction=correction)
 
 
+class QuitsAlone:
+    """Normal, but never drawing as the last player left (what ``alone_draws`` is worth
+    under the house rule ``last_player_draws``): ``normal-quits-alone``."""
+
+    def __init__(self) -> None:
+        self.normal = NormalPlayer()
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        action = self.normal.decide(view, rng)
+        return QUIT if action == DRAW and view.in_round.count(True) == 1 else action
+
+
 def make_player(name: str) -> Player:
     """A player from its name: ``random``, ``easy``, ``normal``, ``normal:k=v,...``
     (Normal with some parameters changed), ``hard``, ``hard:N`` or ``hard-idle``."""
@@ -151,6 +165,7 @@ def make_player(name: str) -> Player:
         "random": RandomPlayer(),
         "easy": EasyPlayer(),
         "normal": NormalPlayer(),
+        "normal-quits-alone": QuitsAlone(),
     }
     if kind not in players:
         raise ValueError(f"unknown strength {name!r}")
