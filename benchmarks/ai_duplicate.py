@@ -4,6 +4,11 @@
     python -m benchmarks.ai_duplicate --rounds 1000 --players 2 4 6 --variants base all
     python -m benchmarks.ai_duplicate --a hard:96 --b hard          # 3x the samples vs Hard
     python -m benchmarks.ai_duplicate --a normal --b easy --opponents normal
+    python -m benchmarks.ai_duplicate --rounds 1000 --rules base party hand_size=7,llama_cost=each
+
+``--rules`` takes rulesets as house rules are composed: presets (``game.rules.PRESETS``:
+``no_drama``, ``party``, ``komarami``) and dimension changes (``name=value``, the names and
+values of ``game.rules.DIMENSIONS``), comma-separated; ``base`` is the base game.
 
 Win shares hardly move between good players (the deal decides most games),
 so this measures strength where it shows.  Reference games are played with
@@ -32,8 +37,10 @@ given after a colon, ``hard-own:margin=1``: an experiment of #28), and ``hard-se
 ``hard-sees-all`` (today's Hard dealt the real hands of the opponents holding at most K
 cards, or all of them: the most that reading the others' moves could ever win, in
 this measure; ``benchmarks/ai_information.py``) and ``hard-blind`` (today's Hard dealing
-the hidden cards at random, reading nothing into the others' moves).  Rounds run in worker processes
-(``--workers``, default 2); run it under ``nice`` on a shared machine.
+the hidden cards at random, reading nothing into the others' moves), and ``normal-quits-alone``
+(Normal never drawing as the last player left, for the house rule ``last_player_draws``).
+Rounds run in worker processes (``--workers``, default 2); run it under ``nice`` on a shared
+machine.
 """
 
 from __future__ import annotations
@@ -50,20 +57,47 @@ from multiprocessing.pool import Pool as WorkerPool
 from typing import Any
 
 from benchmarks.ai_information import Peek
-from game import Ruleset
+from game import DIMENSIONS, DRAW, PRESETS, QUIT, Action, Ruleset, SeatView
 from game.ai import EasyPlayer, HardParams, HardPlayer, NormalPlayer, Player, RandomPlayer
 from game.ai.normal import DEFAULT_PARAMS, NormalParams
 from game.events import RoundDealt
 from game.match import Match
 from testkit.arena import play_game
 
-VARIANTS: dict[str, Ruleset] = {
-    "base": Ruleset(),
-    "no-drama": Ruleset(no_drama=True),
-    "party": Ruleset(party=True),
-    "komarami": Ruleset(komarami=True),
-    "all": Ruleset(no_drama=True, party=True, komarami=True),
+#: The ``--variants`` of earlier runs, as ``--rules`` specs.
+VARIANTS: dict[str, str] = {
+    "base": "base",
+    "no-drama": "no_drama",
+    "party": "party",
+    "komarami": "komarami",
+    "all": "no_drama,party,komarami",
 }
+
+
+def ruleset_of(spec: str) -> Ruleset:
+    """The ruleset of a ``--rules`` spec: ``party,chip_back=none,last_player_draws=true``
+    (presets in turn, then dimensions set to one of the values the lobby offers)."""
+    presets: list[str] = []
+    changes: dict[str, Any] = {}
+    choices = {d.name: d.choices for d in DIMENSIONS}
+    for item in spec.split(","):
+        name, eq, value = item.strip().partition("=")
+        if not eq:
+            if name != "base":
+                presets.append(name)
+            continue
+        if name == "threshold":
+            changes[name] = int(value)
+            continue
+        offered = {str(c).lower(): c for c in choices.get(name, ())}
+        if value.lower() not in offered:
+            known = ", ".join(offered) or "none: not a dimension"
+            raise ValueError(f"{name}={value}: the values of {name} are {known}")
+        changes[name] = offered[value.lower()]
+    unknown = [key for key in presets if key not in PRESETS]
+    if unknown:
+        raise ValueError(f"not a preset: {', '.join(unknown)} (presets: {', '.join(PRESETS)})")
+    return Ruleset.compose(*presets, **changes)
 
 
 #: Normal' for ``hard-own``: the parameters that beat Normal in duplicate play
@@ -90,6 +124,18 @@ def normal_params(spec: str) -> NormalParams:
         into[field] = type(default)(value)
     correction = replace(DEFAULT_PARAMS.correction, **corrections)
     return replace(DEFAULT_PARAMS, **changes, correction=correction)
+
+
+class QuitsAlone:
+    """Normal, but never drawing as the last player left (what ``alone_draws`` is worth
+    under the house rule ``last_player_draws``): ``normal-quits-alone``."""
+
+    def __init__(self) -> None:
+        self.normal = NormalPlayer()
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        action = self.normal.decide(view, rng)
+        return QUIT if action == DRAW and view.in_round.count(True) == 1 else action
 
 
 def make_player(name: str) -> Player:
@@ -119,6 +165,7 @@ def make_player(name: str) -> Player:
         "random": RandomPlayer(),
         "easy": EasyPlayer(),
         "normal": NormalPlayer(),
+        "normal-quits-alone": QuitsAlone(),
     }
     if kind not in players:
         raise ValueError(f"unknown strength {name!r}")
@@ -127,7 +174,8 @@ def make_player(name: str) -> Player:
 
 @dataclass(frozen=True)
 class Job:
-    variant: str
+    variant: str  # the row's name, part of the seeds (an old ``--variants`` name or a spec)
+    rules: str  # its ``--rules`` spec
     players: int
     a: str
     b: str
@@ -168,7 +216,7 @@ def relative(change: Sequence[int], focus: int) -> float:
 
 
 def run_job(job: Job) -> list[Outcome]:
-    ruleset = VARIANTS[job.variant]
+    ruleset = ruleset_of(job.rules)
     n = job.players
     a, b, opponent = make_player(job.a), make_player(job.b), make_player(job.opponents)
     out: list[Outcome] = []
@@ -213,7 +261,7 @@ FIRST_GUESS = 7.0
 
 
 def measure(
-    pool: WorkerPool, variant: str, players: int, args: argparse.Namespace
+    pool: WorkerPool, variant: str, spec: str, players: int, args: argparse.Namespace
 ) -> tuple[list[Outcome], float]:
     """Enough reference games for ``args.rounds`` rounds (about 5.5 rounds a game
     with 4 players), run in chunks of ``args.chunk`` games, cut to the rounds wanted.
@@ -232,6 +280,7 @@ def measure(
         jobs = [
             Job(
                 variant,
+                spec,
                 players,
                 args.a,
                 args.b,
@@ -267,7 +316,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponents", default="normal", help="the other seats (default normal)")
     parser.add_argument("--rounds", type=int, default=4000, help="rounds per row (default 4000)")
     parser.add_argument("--players", type=int, nargs="*", default=[4], choices=range(2, 7))
-    parser.add_argument("--variants", nargs="*", default=["base"], choices=list(VARIANTS))
+    parser.add_argument("--variants", nargs="*", default=[], choices=list(VARIANTS))
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        default=[],
+        help="rulesets: presets and dimension=value, comma-separated (default base)",
+    )
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--chunk", type=int, default=10, help="games per work unit (default 10)")
     parser.add_argument(
@@ -282,6 +337,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for name in (args.a, args.b, args.opponents):
         make_player(name)  # a bad name fails here, not in a worker
+    # (row name, spec): the old variants keep their names, so their seeds stay the same
+    rows = [(v, VARIANTS[v]) for v in args.variants] + [(r, r) for r in args.rules]
+    rows = rows or [("base", "base")]
+    for _, spec in rows:
+        ruleset_of(spec)  # likewise a bad ruleset
 
     print(f"# Duplicate play: {args.a} (A) vs {args.b} (B), other seats {args.opponents}")
     print()
@@ -292,14 +352,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print()
     print(
-        "| Players | Variants | Rounds | A rel. pts/round | B rel. pts/round "
+        "| Players | Rules | Rounds | A rel. pts/round | B rel. pts/round "
         "| A - B | 95% CI | Played differently | Seconds |"
     )
     print("| ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |", flush=True)
     with Pool(args.workers) as pool:
-        for variant in args.variants:
+        for variant, spec in rows:
             for players in args.players:
-                outcomes, wall = measure(pool, variant, players, args)
+                outcomes, wall = measure(pool, variant, spec, players, args)
                 rel_a, rel_b, diff, half, differs = summary(outcomes)
                 print(
                     f"| {players} | {variant} | {len(outcomes)} | {rel_a:+.3f} | {rel_b:+.3f} "

@@ -2,7 +2,9 @@
 
 It implements ``shared/RULES.md`` exactly — the base game and the No Drama,
 Party Edition and Lato z Komarami variants in any combination, with the end
-threshold as an option.
+threshold as an option — and the house rules a host composes from the rule
+dimensions (``game/rules.py``: the deck, the hand size, the last player's draw,
+the chip an emptied hand gives back...).
 
 The public API:
 

@@ -15,8 +15,8 @@ from .errors import GameOver, IllegalMove, NoSuchSeat, ReplayError, RoundOver
 from .events import CardDrawn, CardPlayed, Event, MoveEvent, PlayerQuit, RoundDealt
 from .results import RoundResult, SeatResult
 from .round import Round
-from .rules import HAND_SIZE, Ruleset, RulesetError
-from .scoring import best_discard, penalty
+from .rules import Ruleset, RulesetError
+from .scoring import best_discard, chip_returned, penalty
 from .view import PublicView, SeatView
 
 
@@ -77,8 +77,9 @@ class Match:
         starter = self.next_starter
         if starter is None:
             starter = rng.randrange(self.players)
-        hands = tuple(tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(self.players))
-        rest = deck[self.players * HAND_SIZE :]
+        size = self.ruleset.hand_size
+        hands = tuple(tuple(deck[i * size : (i + 1) * size]) for i in range(self.players))
+        rest = deck[self.players * size :]
         event = RoundDealt(
             round_no=len(self.results) + 1,
             hands=hands,
@@ -194,10 +195,10 @@ class Match:
             emptied = seat == rnd.emptied_by
             before = self.points[seat]
             returned = 0
-            # An empty hand gives back the largest chip; so does a No Drama
-            # discard that left nothing but the No Drama card.
+            # An empty hand gives back a chip (``rules.chip_back`` says which); so
+            # does a No Drama discard that left nothing but the No Drama card.
             if emptied or (seat == holder and not kept):
-                returned = Chips.of(before, pink_chips=rules.pink_chips).largest()
+                returned = chip_returned(before, rules)
             gained = 0 if emptied else cost.total
             total = before + gained - returned
             self.points[seat] = total

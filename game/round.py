@@ -86,7 +86,7 @@ class Round:
         return self.to_move is None
 
     def can_draw(self) -> bool:
-        return bool(self.pile) and self.active_count > 1
+        return bool(self.pile) and (self.active_count > 1 or self.ruleset.last_player_draws)
 
     def legal_actions(self) -> list[Action]:
         """The moves open to the player to move, in a fixed order; empty once over."""
@@ -95,7 +95,7 @@ class Round:
             return []
         fits = FITS[self.discard[-1]]
         actions: list[Action] = [PLAY[c] for c in sorted(fits.intersection(self.hands[seat]))]
-        if self.pile and self.active_count > 1:
+        if self.pile and (self.active_count > 1 or self.ruleset.last_player_draws):
             actions.append(DRAW)
         actions.append(QUIT)
         return actions
@@ -121,7 +121,7 @@ class Round:
             if card not in FITS[self.discard[-1]]:
                 raise CardDoesNotFit(card, self.discard[-1])
         elif type(action) is Draw:
-            if self.active_count == 1:
+            if self.active_count == 1 and not self.ruleset.last_player_draws:
                 raise LastPlayerCannotDraw()
             if not self.pile:
                 raise DrawPileEmpty()

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import LlamaCost, Ruleset
+from .chips import BLACK, PINK, WHITE
+from .rules import ChipBack, LlamaCost, Ruleset
 
 # Looked up once: attribute access on an Enum class is slow in the hot path.
 _LLAMA = Card.LLAMA
@@ -84,3 +85,21 @@ def best_discard(hand: Sequence[Card], ruleset: Ruleset) -> Card | None:
         if saving > best_saving:
             best, best_saving = card, saving
     return best
+
+
+def chip_returned(points: int, ruleset: Ruleset) -> int:
+    """The points a player holding ``points`` gives back for an emptied hand (also
+    the No Drama holder left with nothing): the largest chip they hold by the rules,
+    one white chip, or nothing (``ruleset.chip_back``); nothing without chips.
+
+    The largest chip of the greedy split (``Chips.of``), worked out without building
+    it: Hard's playouts ask this for every seat of every simulated round.
+    """
+    rule = ruleset.chip_back
+    if points <= 0 or rule is ChipBack.NONE:
+        return 0
+    if rule is ChipBack.WHITE:
+        return WHITE
+    if ruleset.pink_chips and points >= PINK:
+        return PINK
+    return BLACK if points >= BLACK else WHITE

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 
 from ..actions import Action
 from ..cards import Card, build_deck
-from ..chips import BLACK, PINK, WHITE
 from ..rules import Ruleset
 from ..view import SeatView
 
@@ -34,8 +33,9 @@ STEP: tuple[int, ...] = tuple(
 MASK_SUM: tuple[int, ...] = tuple(sum(n for n in range(1, 7) if m >> n & 1) for m in range(128))
 
 
-def hand_cost(hand: Iterable[int], komarami: bool) -> int:
-    """The penalty of a hand (same as ``game.penalty_points``, but fast)."""
+def hand_cost(hand: Iterable[int], each_llama: bool) -> int:
+    """The penalty of a hand (same as ``game.penalty_points``, but fast); ``each_llama``:
+    every llama costs 10 (``LlamaCost.EACH``), else 10 for one or more."""
     mask = 0
     llamas = 0
     pink = 0
@@ -47,34 +47,23 @@ def hand_cost(hand: Iterable[int], komarami: bool) -> int:
         else:
             mask |= 1 << (c % 10)
     if llamas:
-        return MASK_SUM[mask] + pink + (10 * llamas if komarami else 10)
+        return MASK_SUM[mask] + pink + (10 * llamas if each_llama else 10)
     return MASK_SUM[mask] + pink
 
 
-def discard_saving(hand: Sequence[int], komarami: bool) -> int:
+def discard_saving(hand: Sequence[int], each_llama: bool) -> int:
     """Points the No Drama holder saves by discarding the best card of ``hand``."""
     if not hand:
         return 0
-    base = hand_cost(hand, komarami)
+    base = hand_cost(hand, each_llama)
     best = 0
     for c in set(hand):
         rest = list(hand)
         rest.remove(c)
-        saving = base - hand_cost(rest, komarami)
+        saving = base - hand_cost(rest, each_llama)
         if saving > best:
             best = saving
     return best
-
-
-def largest_chip(points: int, party: bool) -> int:
-    """The chip an emptied hand gives back: the largest one held (0 with none)."""
-    if points <= 0:
-        return 0
-    if party and points >= PINK:
-        return PINK
-    if points >= BLACK:
-        return BLACK
-    return WHITE
 
 
 def full_deck(ruleset: Ruleset) -> list[Card]:

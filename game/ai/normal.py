@@ -35,6 +35,17 @@ Decisions:
 * With a card that fits it always plays: playing never raises the hand's cost
   and quitting stays open for the next turn.
 
+House rules (``game/rules.py``'s dimensions): Normal reads the llamas' cost, the
+No Drama card, the chip an emptied hand gives back (``chip_back``: the refund it
+weighs) and the unseen cards from the ruleset's own deck, so those are exact.  The
+tables were measured on deals of 6 cards from the 56 (or 63) card decks; for other
+hand sizes and decks Normal *assumes* the same chances, looked up by the hand sizes
+it sees (its own hand 1-4, 5-6, 7 or more; the smallest opponent hand up to 6 or
+more), which holds as far as a value's chance of staying in a hand depends on how
+many cards are left rather than how many were dealt.  Alone in the round with nothing
+that fits and allowed to draw (``last_player_draws``), it draws when the pile is
+long enough to bring the values it lacks (``alone_draws``).
+
 Normal never plays at random; ``rng`` is accepted for the common interface.
 """
 
@@ -50,8 +61,10 @@ from ..actions import DRAW, PLAY, QUIT, Action
 from ..cards import FITS, Card
 from ..events import CardDrawn, CardPlayed, MoveEvent
 from ..rules import LlamaCost, Ruleset
+from ..scoring import chip_returned
 from ..view import SeatView
-from .knowledge import STEP, discard_saving, hand_cost, largest_chip, legal_moves, unseen_cards
+from .alone import alone_draws, alone_play
+from .knowledge import STEP, discard_saving, hand_cost, legal_moves, unseen_cards
 from .normal_layout import (
     COPY_STRIDE,
     DISTANCE_STRIDE,
@@ -171,18 +184,18 @@ def forget_oldest(memo: dict[Any, Any]) -> None:
 class _Estimate:
     """Expected end-of-round cost of hands, in one table context."""
 
-    __slots__ = ("ctx", "komarami", "refund", "tag")
+    __slots__ = ("ctx", "each_llama", "refund", "tag")
 
-    def __init__(self, ctx: int, komarami: bool, refund: float) -> None:
+    def __init__(self, ctx: int, each_llama: bool, refund: float) -> None:
         self.ctx = ctx
-        self.komarami = komarami
+        self.each_llama = each_llama
         self.refund = refund
         rid = _REFUNDS.get(refund)
         if rid is None:  # the first time: racing threads agree on the one setdefault kept
             rid = _REFUNDS.setdefault(refund, next(_REFUND_IDS))
-        # the memo key's fields: refund | hand code (< 2**42) | size | top step | ctx | komarami
+        # the memo key's fields: refund | hand code (< 2**42) | size | top step | ctx | each_llama
         assert 0 <= ctx < 64
-        self.tag = (rid << 72) | (ctx << 1) | komarami
+        self.tag = (rid << 72) | (ctx << 1) | each_llama
 
     def cost(self, hand: Sequence[int], top_step: int, size: int) -> float:
         """Expected cost of ``hand`` from ``top_step``, less the expected refund.
@@ -222,7 +235,7 @@ class _Estimate:
                 in_run = run >> step & 1
                 if not in_run:
                     gap += k
-                value = (10 * k if self.komarami else 10) if step == 7 else step
+                value = (10 * k if self.each_llama else 10) if step == 7 else step
                 cell = (  # ``normal_layout.stuck_index`` written out
                     base
                     + ((step - top_step) % 7) * DISTANCE_STRIDE
@@ -266,28 +279,6 @@ class _Estimate:
         return cost
 
 
-def _alone_play(hand: Sequence[int], plays: Sequence[Card]) -> Card:
-    """Alone in the round: play along the longest own run (no one else moves the top)."""
-    best = plays[0]
-    best_left = 1 << 30
-    for c in plays:
-        rest = list(hand)
-        rest.remove(c)
-        top: int = c
-        while True:  # greedy: same step first, then the next
-            fit = sorted(
-                FITS[Card(top)].intersection(rest), key=lambda x: (STEP[x] != STEP[top], x)
-            )
-            if not fit:
-                break
-            top = fit[0]
-            rest.remove(top)
-        left = len(rest)
-        if left < best_left:
-            best, best_left = c, left
-    return best
-
-
 # One representative card per step for the drawn-card average (a Plus card
 # costs like its number; the pink llama is its own kind).
 _DRAW_KINDS: tuple[tuple[int, tuple[int, ...]], ...] = (
@@ -327,11 +318,13 @@ def decide_core(
     if len(plays) == 1:
         return PLAY[plays[0]]
     if not opp_sizes:
-        return PLAY[_alone_play(hand, plays)] if plays else QUIT
-    komarami = rules.llama_cost is LlamaCost.EACH
+        if plays:
+            return PLAY[alone_play(hand, plays)]
+        return DRAW if can_draw and alone_draws(hand, top, unseen, pile) else QUIT
+    each_llama = rules.llama_cost is LlamaCost.EACH
     my_points = points[seat]
-    refund = largest_chip(my_points, rules.pink_chips)
-    est = _Estimate(_ctx(opp_sizes, opp_stuck, pile, p), komarami, refund + p.empty_bonus)
+    refund = chip_returned(my_points, rules)
+    est = _Estimate(_ctx(opp_sizes, opp_stuck, pile, p), each_llama, refund + p.empty_bonus)
     if plays:
         best = plays[0]
         best_cost = 1e18
@@ -361,10 +354,10 @@ def decide_core(
     else:
         go_on = est.cost(hand, top_step, n)
 
-    saving = discard_saving(hand, komarami) if rules.no_drama_card else 0
+    saving = discard_saving(hand, each_llama) if rules.no_drama_card else 0
     low_other = min(pt for s, pt in enumerate(points) if s != seat)
     return draw_or_quit(
-        go_on, hand_cost(hand, komarami), saving, len(hand), top, my_points, low_other,
+        go_on, hand_cost(hand, each_llama), saving, len(hand), top, my_points, low_other,
         max(points), opp_sizes, pile, unseen, unseen_total, refund, rules, p,
     )  # fmt: skip
 

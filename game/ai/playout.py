@@ -30,13 +30,14 @@ from ..actions import DRAW, QUIT, Action, Play
 from ..cards import FITS, PLUS_CARDS, Card
 from ..round import Round
 from ..rules import LlamaCost, Ruleset
-from .knowledge import STEP, discard_saving, hand_cost, largest_chip
+from ..scoring import chip_returned
+from .alone import DRAWS, alone_move
+from .knowledge import STEP, discard_saving, hand_cost
 from .normal import (
     _CODE,
     _DRAW_KINDS,
     DEFAULT_PARAMS,
     NormalParams,
-    _alone_play,
     _Estimate,
     decide_core,
     draw_or_quit,
@@ -51,7 +52,6 @@ FIT: tuple[tuple[int, ...], ...] = tuple(
 )
 _PLUS = frozenset(int(c) for c in PLUS_CARDS)
 _CARD: dict[int, Card] = {int(c): c for c in Card}
-DRAWS = -1  # the playout loop's code for drawing (cards are 1..20, quitting 0)
 #: ``_TURN_ORDER[players][seat]``: the other seats in turn order from the next one.
 _TURN_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n)) for n in range(7)
@@ -63,54 +63,48 @@ _DRAW_INDEXED: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
 _DRAW_KINDS_PLAIN: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
     (k, tuple(c for c in kinds if c <= 7)) for k, kinds in _DRAW_INDEXED if kinds[0] <= 7
 )
-#: A hand packed by card: four bits per kind (a deck has at most 8 of a kind).
+#: A hand packed by card: four bits per kind (a deck has at most ``MAX_COPIES`` = 12 of a kind).
 _KEY: tuple[int, ...] = tuple((1 << (4 * KINDS.index(c))) if c in KINDS else 0 for c in range(21))
 #: ``_FIT_MASK[top]``: the fields of ``_KEY`` of the cards that may go on ``top``.
 _FIT_MASK: tuple[int, ...] = tuple(sum(15 * _KEY[c] for c in FIT[t]) for t in range(21))
 #: The cards of a packed hand (``_KEY``), ascending, by the packed value (filled as met).
 _FITS_HELD: dict[int, tuple[int, ...]] = {}
-
-
-def _unpack(packed: int) -> tuple[int, ...]:
-    return tuple(c for c in KINDS if packed >> (4 * KINDS.index(c)) & 15)
+_SHIFTS: tuple[tuple[int, int], ...] = tuple((c, 4 * KINDS.index(c)) for c in KINDS)
 
 
 _MEMO_LIMIT = 200_000
-# Memos per (Normal parameters, komarami, No Drama): the answers depend on them.
+# Memos per (Normal parameters, llamas each, No Drama card): the answers depend on them.
 _Memo = tuple[NormalParams, bool, bool]
-# Every memo has int keys (the fields packed by ``_play_key`` and ``_draw_key``)
-# and values that hold no Python objects (ints, bytes), so the
-# garbage collector never tracks one: a memo of tuples is walked entry by entry
-# by every collection that meets it, tens of milliseconds in the middle of a
-# decision once the memos are warm (``tests/game/ai/test_players.py``).
+# Every memo has int keys and values that hold no Python objects (ints, bytes), so the
+# garbage collector never tracks one: a memo of tuples is walked entry by entry by every
+# collection that meets it, tens of ms in a warm decision (``tests/game/ai/test_players.py``).
 _PLAYS: dict[_Memo, dict[int, int]] = {}
-#: ``hand_cost`` by the hand packed by card (``_KEY``), without and with komarami
+#: ``hand_cost`` by the hand packed by card (``_KEY``), without and with llamas each
 _COSTS: tuple[dict[int, int], dict[int, int]] = ({}, {})
 #: For drawing or quitting: see ``_draw_costs``.
 _DRAWS: dict[_Memo, dict[int, bytes]] = {}
-
-
+#: The last two memos asked for (see ``_memos``).
 _last: list[tuple[NormalParams, bool, bool, dict[int, int], dict[int, bytes]]] = []
 
 
 def _memos(
-    p: NormalParams, komarami: bool, no_drama: bool
+    p: NormalParams, each_llama: bool, no_drama_card: bool
 ) -> tuple[dict[int, int], dict[int, bytes]]:
     """The memos for these rules and parameters (the last two asked for, the
     others' and Hard's own with ``HardParams.own_policy``, are found without
     hashing the parameters: that alone cost 5% of a playout)."""
     for lp, lk, ln, plays, draws in _last:
-        if lp is p and lk == komarami and ln == no_drama:
+        if lp is p and lk == each_llama and ln == no_drama_card:
             if len(plays) > _MEMO_LIMIT:
                 forget_oldest(plays)
             if len(draws) > _MEMO_LIMIT:
                 forget_oldest(draws)
             return plays, draws
-    key = (p, komarami, no_drama)
+    key = (p, each_llama, no_drama_card)
     plays = _PLAYS.setdefault(key, {})
     draws = _DRAWS.setdefault(key, {})
-    _last[:] = [(p, komarami, no_drama, plays, draws), *_last[:1]]
-    return _memos(p, komarami, no_drama)
+    _last[:] = [(p, each_llama, no_drama_card, plays, draws), *_last[:1]]
+    return _memos(p, each_llama, no_drama_card)
 
 
 def _hand(counts: Sequence[int]) -> list[int]:
@@ -270,29 +264,29 @@ class Playout:
     def settle(self, points: Sequence[int]) -> list[int]:
         """Everybody's points after the finished round (the rules of ``Match._score``)."""
         rules = self.rules
-        komarami = rules.llama_cost is LlamaCost.EACH
+        each_llama = rules.llama_cost is LlamaCost.EACH
         holder = self.holder if rules.no_drama_card else None
-        costs = _COSTS[komarami]
+        costs = _COSTS[each_llama]
         if len(costs) > _MEMO_LIMIT:
             forget_oldest(costs)
         out: list[int] = []
         for seat, counts in enumerate(self.counts):
             before = points[seat]
             if seat == self.emptied_by:
-                out.append(before - largest_chip(before, rules.pink_chips))
+                out.append(before - chip_returned(before, rules))
                 continue
             if seat != holder:
                 key = self.keys[seat]
                 cost = costs.get(key)
                 if cost is None:
-                    cost = costs[key] = hand_cost(_hand(counts), komarami)
+                    cost = costs[key] = hand_cost(_hand(counts), each_llama)
                 out.append(before + cost)
                 continue
             hand = _hand(counts)  # the No Drama holder discards their best card
             if len(hand) == 1:
-                out.append(before - largest_chip(before, rules.pink_chips))
+                out.append(before - chip_returned(before, rules))
                 continue
-            out.append(before + hand_cost(hand, komarami) - discard_saving(hand, komarami))
+            out.append(before + hand_cost(hand, each_llama) - discard_saving(hand, each_llama))
         return out
 
 
@@ -311,13 +305,19 @@ def play_out(
     ``draw`` and ``quit`` written out in the loop (this is the hot path).
     """
     rules = st.rules
-    komarami = rules.llama_cost is LlamaCost.EACH
-    no_drama = rules.no_drama_card
+    each_llama = rules.llama_cost is LlamaCost.EACH
+    drama_card = rules.no_drama_card
+    last_draws = rules.last_player_draws
     own_seat = -1
     if own is not None and own[1] is not p:  # (parameters, memos, stuck size, fit correction)
         own_seat, q = own
-        own_state = (q, *_memos(q, komarami, no_drama), q.stuck_opponent, bool(q.correction.fit))
-    plays_memo, draws_memo = _memos(p, komarami, no_drama)
+        own_state = (
+            q,
+            *_memos(q, each_llama, drama_card),
+            q.stuck_opponent,
+            bool(q.correction.fit),
+        )
+    plays_memo, draws_memo = _memos(p, each_llama, drama_card)
     fit_masks = _FIT_MASK
     fits_held = _FITS_HELD
     unpack_costs = _COSTS_PACKED.unpack
@@ -333,7 +333,7 @@ def play_out(
     cleared = [False] * players
     turn_order = _TURN_ORDER[players]
     draw_kinds = _DRAW_INDEXED if rules.plus_cards or rules.pink_llama else _DRAW_KINDS_PLAIN
-    refunds = [largest_chip(pt, rules.pink_chips) for pt in points]
+    refunds = [chip_returned(pt, rules) for pt in points]
     low = min(points)  # the lowest points of the others, for each seat:
     lows = [low] * players
     if points.count(low) == 1:  # the lowest seat's is the second lowest
@@ -353,11 +353,11 @@ def play_out(
         fitting = keys[seat] & fit_masks[top]  # the fitting cards held, packed
         fit = fits_held.get(fitting)
         if fit is None:
-            fit = fits_held[fitting] = _unpack(fitting)
+            fit = fits_held[fitting] = tuple(c for c, at in _SHIFTS if fitting >> at & 15)
         card = 0  # what the seat does: a card to play, DRAWS or 0 to quit
         if len(fit) == 1:
             card = fit[0]
-        elif fit or (pile and active_count > 1):
+        elif fit or (pile and (active_count > 1 or last_draws)):
             if own_seat >= 0:  # the seat's own parameters (one int compared when not)
                 state = own_state if seat == own_seat else base_state
                 p, plays_memo, draws_memo, stuck_size, fit_corr = state
@@ -371,8 +371,8 @@ def play_out(
                     size = sizes[s] + stuck_size if stuck[s] else sizes[s]
                     if size < low:
                         low = size
-            if not nopp:  # alone (so no drawing, and two or more cards fit)
-                card = int(_alone_play(_hand(counts), [_CARD[c] for c in fit]))
+            if not nopp:  # alone: two or more cards fit, or none and the house rule lets me draw
+                card = alone_move(_hand(counts), counts, fit, top, remaining, len(pile))
             else:
                 npile = len(pile)
                 if npile <= nopp and low > 1:
@@ -404,8 +404,8 @@ def play_out(
                     packed = draws_memo.get(dkey)
                     if packed is None:
                         packed = draws_memo[dkey] = _draw_costs(
-                            _hand(counts), top_step, ctx, refund + p.empty_bonus, komarami,
-                            no_drama,
+                            _hand(counts), top_step, ctx, refund + p.empty_bonus, each_llama,
+                            drama_card,
                         )  # fmt: skip
                     costs = unpack_costs(packed)  # a tuple, freed at once
                     total = unseen_all - size  # not on the discard pile, not in my hand
@@ -458,7 +458,7 @@ def play_out(
         else:  # quit
             active[seat] = False
             active_count -= 1
-            if no_drama:
+            if drama_card:
                 holder = seat
             if not active_count:
                 seat = None
@@ -479,20 +479,20 @@ _COSTS_PACKED = struct.Struct(f"{_SAVING + 1}d")
 
 
 def _draw_costs(
-    hand: list[int], top_step: int, ctx: int, refund: float, komarami: bool, no_drama: bool
+    hand: list[int], top_step: int, ctx: int, refund: float, each_llama: bool, no_drama_card: bool
 ) -> bytes:
     """For drawing or quitting with ``hand``: the estimate with each kind of card
     drawn (``normal._DRAW_KINDS`` order), then without one (``_PLAIN``), the
     cost now (``_NOW``) and what the No Drama card would save (``_SAVING``)."""
-    est = _Estimate(ctx, komarami, refund)
+    est = _Estimate(ctx, each_llama, refund)
     n = len(hand) + 1
     grown = [*hand, 0]
     costs: list[float] = []
     for card, _kinds in _DRAW_KINDS:
         grown[-1] = card
         costs.append(est.cost(grown, top_step, n))
-    saving = discard_saving(hand, komarami) if no_drama else 0
-    costs += (est.cost(hand, top_step, n), hand_cost(hand, komarami), saving)
+    saving = discard_saving(hand, each_llama) if no_drama_card else 0
+    costs += (est.cost(hand, top_step, n), hand_cost(hand, each_llama), saving)
     return _COSTS_PACKED.pack(*costs)  # bytes, not objects: never tracked by the collector
 
 

@@ -112,7 +112,7 @@ def moves_by_seat(view: SeatView) -> dict[int, list[Move]]:
                 PLAYED if kind is CardPlayed else DREW if kind is CardDrawn else QUITTED,
                 event.card if kind is CardPlayed else None,  # type: ignore[union-attr]
                 discard[-1],
-                pile > 0 and bool(order),
+                pile > 0 and (bool(order) or view.ruleset.last_player_draws),
                 [sizes[s] for s in order],
                 [was_stuck[s] for s in order],
                 pile,
