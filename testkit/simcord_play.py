@@ -199,13 +199,10 @@ def rig(
     top: Card,
     pile: list[Card],
     starter: int = 0,
-    **variants: bool,
 ) -> None:
-    """Make the next round deal exactly these cards (a puzzle deal), from the deck of the
-    ``variants`` the table plays (``party``, ``komarami``; others don't change the deck):
-    see :func:`testkit.deals.whole_deal`."""
-    party, komarami = variants.get("party", False), variants.get("komarami", False)
-    deal = whole_deal(hands, top, pile, starter, party=party, komarami=komarami)
+    """Make the next round deal exactly these cards (a puzzle deal), the rest of the deck
+    of the rules the table plays in the draw pile: see :func:`testkit.deals.whole_deal`."""
+    deal = whole_deal(hands, top, pile, starter)
     service(env).dealer.scripted.append(deal)
 
 

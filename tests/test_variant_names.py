@@ -33,11 +33,9 @@ ALLOWED = frozenset(
 #: Names found on main when this test came, in code other helpers are rewriting (issue
 #: 45's lobby): each must go, and then leave this list (the test says so).
 KNOWN: dict[str, Counter[str]] = {
-    # the /lama new options party/komarami/no_drama: the lobby's house-rule selects replace them
+    # /lama new's options party/komarami/no_drama: the editions' names as the person types
+    # them (Discord's options are declared one by one), turned into presets at once
     "cogs/lobby.py": Counter({"party": 6, "komarami": 6, "no_drama": 6}),
-    # faces.no_drama(): the No Drama card's face, better named no_drama_card()
-    "bot/frontend/views/table.py": Counter({"no_drama": 1}),
-    "bot/frontend/views/replay.py": Counter({"no_drama": 1}),
 }
 NAMES = frozenset(PRESETS)
 #: A string that is a name or key (no spaces): ``"party"``, ``"variant.party"``.

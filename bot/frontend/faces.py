@@ -61,7 +61,7 @@ class Faces:
         own = self._own(art.card_name(card))
         return own.url if own is not None else None
 
-    def no_drama(self) -> str:
+    def no_drama_card(self) -> str:
         own = self._own(art.NO_DRAMA)
         return str(own) if own is not None else "🎭"
 
@@ -103,4 +103,4 @@ def card_row(
 def deck_row(faces: Faces, ruleset: Ruleset) -> str:
     """Every kind of card the game is played with, one face each."""
     kinds = card_row(faces, set(build_deck(ruleset)))
-    return f"{kinds} {faces.no_drama()}" if ruleset.no_drama_card else kinds
+    return f"{kinds} {faces.no_drama_card()}" if ruleset.no_drama_card else kinds

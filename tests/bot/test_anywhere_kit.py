@@ -21,7 +21,7 @@ async def short_game(
     bob: simcord.MemberActor,
 ) -> Table:
     """alice and bob, one round of a rigged deal (alice holds a single card)."""
-    rig(env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], party=True)
+    rig(env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
     table = await open_lobby(env, alice, channel, party=True, threshold=1)
     await bob.click(table_message(channel), label="Join")
     await alice.click(table_message(channel), label="Start")

@@ -71,7 +71,7 @@ async def test_the_rules_of_a_finished_table_are_its_own(
 ) -> None:
     """Rules on a finished table sums up the variants that table played, as it did
     while the game ran, not every variant there is."""
-    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], komarami=True)
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
     table = await two_player_game(simcord_env, alice, bob, channel, threshold=1, komarami=True)
     await take_simple_turn(alice, channel)
     await simcord_env.advance_time(3)

@@ -111,7 +111,7 @@ async def test_only_the_host_starts_and_rematch_reopens_the_same_table(
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [], party=True)
+    rig(simcord_env, [[C.FOUR], [C.SIX] * 3], C.FOUR, [])
     table = await open_lobby(simcord_env, alice, channel, party=True, threshold=1)
     await bob.click(table_message(channel), label="Join")
     refused = await bob.click(table_message(channel), label="Start")

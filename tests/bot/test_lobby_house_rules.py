@@ -68,7 +68,7 @@ async def test_a_host_composes_house_rules_and_every_view_plays_and_shows_them(
     mod: simcord.MemberActor,  # noqa: F811
 ) -> None:
     # Alice plays her only card; Bob keeps two Llamas and a 6: 6 + 10 each = 26.
-    rig(simcord_env, [[C.FOUR], [C.LLAMA, C.LLAMA, C.SIX]], C.FOUR, [C.ONE], party=True)
+    rig(simcord_env, [[C.FOUR], [C.LLAMA, C.LLAMA, C.SIX]], C.FOUR, [C.ONE])
     table = await open_lobby(simcord_env, alice, channel, party=True, threshold=1)
     await choose(alice, channel, "llama_cost=each")
     await choose(alice, channel, "hand_size=7")

@@ -357,7 +357,7 @@ async def test_every_card_button_carries_exactly_one_emoji_even_the_pink_llama(
 ) -> None:
     # Discord refuses a button whose emoji is two emojis, e.g. the pink Llama's "🩷🦙".
     hand = [C.PINK_LLAMA, C.TWO, C.TWO_PLUS, C.FOUR, C.FIVE, C.SIX]
-    rig(simcord_env, [hand, [C.THREE] * 6], C.ONE, [], party=True)
+    rig(simcord_env, [hand, [C.THREE] * 6], C.ONE, [])
     await two_player_game(simcord_env, alice, bob, channel, party=True)
 
     response = await open_hand(alice, channel)

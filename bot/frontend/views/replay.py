@@ -124,7 +124,7 @@ def _seats(table: Table, faces: Faces, chips: Faces, step: ReplayStep, *, plain:
     shown = []
     for seat, hand in enumerate(step.hands):
         marker = "▶️" if step.to_move == seat else "▫️"
-        holds = f" {faces.no_drama()}" if step.no_drama_holder == seat else ""
+        holds = f" {faces.no_drama_card()}" if step.no_drama_holder == seat else ""
         points = text(loc, "table.points", count=step.points[seat])
         line = f"{marker} **{seat_name(loc, table.seats[seat])}**{holds} · {points}"
         line += chip_icons(chips, table.ruleset, step.points[seat])

@@ -46,7 +46,7 @@ def _seat_line(table: Table, faces: Faces, index: int, view: PublicView) -> str:
     seat = table.seats[index]
     points = view.points[index]
     # The No Drama card's face beside its holder's name (the footer names the variant).
-    holds = f" {faces.no_drama()}" if view.no_drama_holder == index else ""
+    holds = f" {faces.no_drama_card()}" if view.no_drama_holder == index else ""
     line = f"**{seat_name(loc, seat)}**{holds} · " + text(loc, "table.points", count=points)
     line += chip_icons(faces, table.ruleset, points)
     status = []

@@ -279,7 +279,7 @@ async def test_the_llama_card_is_named_as_the_edition_in_play_names_it(
     ola = locales.user(guild.add_member(simcord_env.create_user("ola")), locale)
     ben = locales.user(guild.add_member(simcord_env.create_user("ben")), locale)
     hands = [[C.LLAMA, C.TWO, C.THREE, C.FOUR, C.FIVE, C.SIX], [C.ONE, C.ONE, C.TWO] * 2]
-    rig(simcord_env, hands, C.LLAMA, [], starter=0, komarami=komarami)
+    rig(simcord_env, hands, C.LLAMA, [], starter=0)
     table = await open_lobby(simcord_env, ola, channel, komarami=komarami)
     await ben.slash(channel, "lama join")
     await ola.slash(channel, "lama start")
