@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 import simcord
 from simcord.results import to_discord_message
 
 from bot.client import LamaBot
 from bot.config import Settings
 from game import Card as C
-from game import Match, Ruleset
+from game import Ruleset
 from testkit.simcord_play import (
     below_title,
     components,
@@ -119,18 +118,6 @@ def rule_options(message: Any) -> dict[str, str]:
     return {o["value"]: o.get("description", "") for o in select["options"]}
 
 
-def engine_deals_hand_size() -> bool:
-    """Whether the engine deals the ruleset's hand size (rules-engine's work)."""
-    match = Match(Ruleset(hand_size=7), 2)
-    match.deal(1)
-    return len(match.view(0).hand) == 7
-
-
-@pytest.mark.xfail(
-    not engine_deals_hand_size(),
-    reason="the engine deals 6 cards whatever hand_size says (rules-engine makes it deal 7)",
-    strict=True,
-)
 async def test_hands_of_seven_are_dealt_seven_cards(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
