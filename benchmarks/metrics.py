@@ -73,7 +73,7 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
                 assert user is not None
                 action = choose(table.match.view(seat), Strength.EASY, table.stamp)
                 began = time.perf_counter()
-                await service.moves.move(table.game_id, user, action, table.stamp)
+                await service.moves.move(table, user, action, table.stamp)
                 spent += time.perf_counter() - began
                 moves += 1
     finally:

@@ -27,9 +27,9 @@ from bot.frontend.views.payloads import (
 )
 from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
-from bot.service import ServiceError
+from bot.service import MoveRefused, ServiceError
 from bot.service.play.table import Status, Table
-from game import DRAW, PLAY, QUIT, Action, IllegalMove, Ruleset
+from game import DRAW, PLAY, QUIT, Action, Ruleset
 
 from .lama_cog import LamaCog
 
@@ -45,9 +45,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.route(TableButtonId, self.handle_button)
-        self.route(MoveId, self.handle_move)
-        self.route(SeatId, self.handle_seat)
+        # Each click is given the table its place check found: looked up once.
+        self.route_at_table(TableButtonId, self.handle_button)
+        self.route_at_table(MoveId, self.handle_move)
+        self.route_at_table(SeatId, self.handle_seat)
 
     # ------------------------------------------------------------ places gone
     # A table whose channel, thread or server is gone can't be shown or played:
@@ -139,8 +140,9 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         await reply(interaction, text(interaction.locale, "done.removed", name=name))
 
     # ------------------------------------------------------------ buttons
-    async def handle_button(self, interaction: Interaction, cid: TableButtonId) -> None:
-        table = self.bot.service.registry.table(cid.game_id)
+    async def handle_button(
+        self, interaction: Interaction, cid: TableButtonId, table: Table | None
+    ) -> None:
         if cid.action == "rules":
             if table is not None:
                 ruleset: Ruleset | None = table.ruleset
@@ -196,12 +198,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         edit = functools.partial(interaction.followup.edit_message, sent.id)
         self.presenter.opened_hand(table, interaction.user.id, interaction, None, sent.id, edit)
 
-    async def handle_seat(self, interaction: Interaction, cid: SeatId) -> None:
+    async def handle_seat(self, interaction: Interaction, cid: SeatId, found: Table | None) -> None:
         # A seat's card count can't be pressed; a forged click on it gets what
         # the table can show anyone privately: their own hand.
-        table = await self._running(
-            interaction, cid.game_id, self.bot.service.registry.table(cid.game_id)
-        )
+        table = await self._running(interaction, cid.game_id, found)
         if table is not None and not await self._moved_on(interaction, table):
             await self.show_hand(interaction, table)
 
@@ -223,10 +223,8 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self.presenter.clicked(table, interaction, followups=1)
         return True
 
-    async def handle_move(self, interaction: Interaction, cid: MoveId) -> None:
-        table = await self._running(
-            interaction, cid.game_id, self.bot.service.registry.table(cid.game_id)
-        )
+    async def handle_move(self, interaction: Interaction, cid: MoveId, found: Table | None) -> None:
+        table = await self._running(interaction, cid.game_id, found)
         if table is not None:
             await self.move(interaction, table, cid)
 
@@ -288,10 +286,8 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         self.presenter.opened_hand(table, interaction.user.id, interaction, warning, shown)
 
     async def move(self, interaction: Interaction, table: Table, cid: MoveId) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await reply(interaction, text(interaction.locale, "error.not_a_player"))
-            return
+        """The click's move at ``table``: the service checks who moves, and the answer is
+        the hand after the move (or, refused, the hand again saying why)."""
         action: Action
         if cid.action == "play":
             assert cid.card is not None
@@ -301,31 +297,21 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         # Its answer shows the hand after the move: the open hand needn't be refreshed
         # for the turn being over as well.
         self.presenter.moving(table.game_id, interaction.user.id)
-        if table.lock.locked():
-            # Someone else's move is being saved; answer Discord in time.
-            await interaction.response.defer()
+        moving = self.bot.service.moves.move(table, interaction.user.id, action, cid.stamp)
         try:
-            await in_time(
-                interaction,
-                self.bot.service.moves.move(table.game_id, interaction.user.id, action, cid.stamp),
-            )
+            # Another move being saved (or a slow store): acknowledged meanwhile.
+            outcome = await in_time(interaction, moving)
+        except MoveRefused as refused:
+            if refused.key == "error.stale" and table.status is not Status.RUNNING:
+                await reply_error(interaction, refused)  # the game ended meanwhile
+                return
+            note = error_text(interaction.locale, refused, table.ruleset)
+            await self._send_hand(interaction, table, refused.seat, note=note)
+            return
         except ServiceError as error:
-            if error.key == "error.stale" and table.status is Status.RUNNING:
-                await self._send_hand(
-                    interaction,
-                    table,
-                    seat,
-                    note=error_text(interaction.locale, error, table.ruleset),
-                )
-            else:
-                await reply_error(interaction, error)
+            await reply_error(interaction, error)
             return
-        except IllegalMove as error:
-            await self._send_hand(
-                interaction, table, seat, note=error_text(interaction.locale, error, table.ruleset)
-            )
-            return
-        await self._send_hand(interaction, table, seat)
+        await self._send_hand(interaction, table, outcome.seat)
 
     async def come_back(self, interaction: Interaction, table: Table) -> None:
         # Pressed on the table (not on the away hand), the hand comes as a new private
@@ -335,7 +321,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         try:
             await in_time(
                 interaction,
-                self.bot.service.seats.come_back(table.game_id, interaction.user.id),
+                self.bot.service.seats.come_back(table, interaction.user.id),
                 anew=anew,
             )
         except ServiceError as error:

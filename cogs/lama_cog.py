@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend.cog_host import CogHost
-from bot.frontend.items import Handler, Routed
+from bot.frontend.items import Handler, Routed, TableHandler
 
 R = TypeVar("R", bound=Routed)
 
@@ -47,6 +47,12 @@ class LamaCog(commands.Cog):
     def route(self, family: type[R], handler: Handler[R]) -> None:
         """Answer the clicks of ``family`` with ``handler`` until the cog is unloaded."""
         self.bot.router.register(family, handler)
+        self._families.append(family)
+
+    def route_at_table(self, family: type[R], handler: TableHandler[R]) -> None:
+        """As :meth:`route`, for a game's family: ``handler`` is also given the table the
+        click's place check found (None if the service holds no such game)."""
+        self.bot.router.register_at_table(family, handler)
         self._families.append(family)
 
     async def cog_load(self) -> None:

@@ -212,7 +212,7 @@ class ServiceGame:
         user_id = table.seats[seat].user_id
         assert user_id is not None, "an AI is to move"
         action = choose(table.match.view(seat), Strength.NORMAL, table.stamp)
-        await self.service.moves.move(table.game_id, user_id, action, table.stamp)
+        await self.service.moves.move(table, user_id, action, table.stamp)
 
     async def play_out(self, table: Table, *, timeout: float = 30.0) -> None:
         """Play the humans' moves (the AIs make their own) until the game is over."""

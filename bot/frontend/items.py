@@ -1,11 +1,13 @@
 """The persistent buttons and selects, and the router that hands each click to its family's handler.
 
 One ``DynamicItem`` matches every ``lama:`` id, so a stale or forged id still
-reaches us and gets an explanation instead of "This interaction failed"; the
-item keeps the typed id it parsed (:mod:`bot.frontend.custom_ids`), and the
-bot's :class:`Router` hands it to the handler registered for its family (each
-cog registers its own in ``cog_load``). A click no handler takes is answered
-as an unknown button.
+reaches us and gets an explanation instead of "This interaction failed". Typed ids
+(:mod:`bot.frontend.custom_ids`) travel as objects: a view builds its buttons from
+them, and a click's custom_id is parsed once, here. The item checks that a game's
+click is in the game's place, with the table it looked up (the click's one lookup),
+and the bot's :class:`Router` hands the typed id, and that table, to the handler
+registered for its family (each cog registers its own in ``cog_load``). A click no
+handler takes is answered as an unknown button.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import discord
 
 from bot.i18n import text
 from bot.service import GameService
+from bot.service.play.table import Table
 from game import Ruleset
 from game.ai import Strength
 
@@ -44,6 +47,9 @@ log = logging.getLogger(__name__)
 Routed = ButtonId | AIPick | RulePick
 R = TypeVar("R", bound=Routed)
 Handler = Callable[[Interaction, R], Awaitable[None]]
+#: A handler of a game's family: also given the live table the click's place check
+#: found (None: the service holds no such game, over or never ours).
+TableHandler = Callable[[Interaction, R, Table | None], Awaitable[None]]
 #: What is done with a handler that raised: log it and still answer the click
 #: (discord.py would only log it, and the player would see "This interaction failed").
 ErrorHandler = Callable[[Interaction, Exception, str | None], Awaitable[None]]
@@ -64,10 +70,20 @@ class Router:
     """Each family of typed ids to the one handler that answers it."""
 
     def __init__(self) -> None:
-        self._handlers: dict[type[Any], Handler[Any]] = {}
+        self._handlers: dict[type[Any], TableHandler[Any]] = {}
         self.on_error: ErrorHandler = log_and_answer
 
     def register(self, family: type[R], handler: Handler[R]) -> None:
+        """Hand the clicks of ``family`` to ``handler``."""
+
+        async def without_table(interaction: Interaction, cid: R, table: Table | None) -> None:
+            await handler(interaction, cid)
+
+        self.register_at_table(family, without_table)
+
+    def register_at_table(self, family: type[R], handler: TableHandler[R]) -> None:
+        """Hand the clicks of ``family`` (a game's) to ``handler``, with the table the
+        click's place check found: the click looks its table up once."""
         if family in self._handlers:
             raise ValueError(f"{family.__name__} has a handler already")
         self._handlers[family] = handler
@@ -76,16 +92,21 @@ class Router:
         self._handlers.pop(family, None)
 
     async def dispatch(
-        self, interaction: Interaction, cid: Routed | None, custom_id: str | None
+        self,
+        interaction: Interaction,
+        cid: Routed | None,
+        custom_id: str | None,
+        table: Table | None = None,
     ) -> None:
-        """Hand ``cid`` to its handler; an id we never made, or one no handler
-        takes (its cog unloaded), is explained as an unknown button."""
+        """Hand ``cid`` (and ``table``, its game's as the place check found it) to its
+        handler; an id we never made, or one no handler takes (its cog unloaded), is
+        explained as an unknown button."""
         try:
             handler = None if cid is None else self._handlers.get(type(cid))
             if handler is None:
                 await reply_unknown(interaction)
             else:
-                await handler(interaction, cid)
+                await handler(interaction, cid, table)
         except Exception as error:
             await self.on_error(interaction, error, custom_id)
 
@@ -104,30 +125,37 @@ def _host(interaction: Interaction) -> ClickHost:
     return cast(ClickHost, interaction.client)
 
 
-async def _in_its_place(interaction: Interaction, game_id: int) -> bool:
-    """A game's components act only in the game's own channel: a custom_id copied
-    into another channel or server (anyone can craft one) is refused there.
+class _AtTable:
+    """A game's component: the table its click found, once its place was checked."""
 
-    A game the service no longer holds is checked by the handler (a Rematch
-    reopens only a finished game of the channel it is clicked in).
-    """
-    try:
-        table = _host(interaction).service.registry.table(game_id)
-        here = (place_of(interaction), interaction.channel_id)
-        if table is None or (table.guild_id, table.channel_id) == here:
-            return True
-        await interaction.response.send_message(
-            text(interaction.locale, "error.wrong_place"), ephemeral=True
-        )
-    except Exception:
-        # discord.py would drop the click without a word if this raised.
-        log.exception("checking the place of game %s failed", game_id)
-        await answer_unexpected(interaction)
-    return False
+    table: Table | None = None
+
+    async def in_its_place(self, interaction: Interaction, game_id: int) -> bool:
+        """A game's components act only in the game's own channel: a custom_id copied
+        into another channel or server (anyone can craft one) is refused there.
+
+        The table looked up here is the one the handler is given. A game the service
+        no longer holds is checked by the handler (a Rematch reopens only a finished
+        game of the channel it is clicked in).
+        """
+        try:
+            table = _host(interaction).service.registry.table(game_id)
+            here = (place_of(interaction), interaction.channel_id)
+            if table is None or (table.guild_id, table.channel_id) == here:
+                self.table = table
+                return True
+            await interaction.response.send_message(
+                text(interaction.locale, "error.wrong_place"), ephemeral=True
+            )
+        except Exception:
+            # discord.py would drop the click without a word if this raised.
+            log.exception("checking the place of game %s failed", game_id)
+            await answer_unexpected(interaction)
+        return False
 
 
 class LamaButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lama:(?P<body>.{0,95})"
+    _AtTable, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lama:(?P<body>.{0,95})"
 ):
     def __init__(self, button: discord.ui.Button[Any], cid: ButtonId | None) -> None:
         super().__init__(button)
@@ -136,7 +164,7 @@ class LamaButton(
     @classmethod
     def make(
         cls,
-        custom_id: str,
+        cid: ButtonId,
         label: str,
         style: discord.ButtonStyle,
         *,
@@ -147,12 +175,12 @@ class LamaButton(
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label[:80],
             style=style,
-            custom_id=custom_id,
+            custom_id=cid.custom_id,  # its string form only for Discord
             disabled=disabled,
             emoji=emoji,
             row=row,
         )
-        return cls(button, parse(custom_id.removeprefix("lama:")))
+        return cls(button, cid)
 
     @classmethod
     async def from_custom_id(
@@ -163,7 +191,7 @@ class LamaButton(
         /,
     ) -> LamaButton:
         button: discord.ui.Button[Any] = discord.ui.Button(custom_id=match.string)
-        return cls(button, parse(match["body"]))
+        return cls(button, parse(match["body"]))  # the click's custom_id, parsed once
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         cid = self.cid
@@ -171,10 +199,11 @@ class LamaButton(
         # in the server, its handler checks who may see the game.
         if cid is None or isinstance(cid, BoardId | ReplayId):
             return True
-        return await _in_its_place(interaction, cid.game_id)
+        return await self.in_its_place(interaction, cid.game_id)
 
     async def callback(self, interaction: Interaction) -> None:
-        await _host(interaction).router.dispatch(interaction, self.cid, self.item.custom_id)
+        router = _host(interaction).router
+        await router.dispatch(interaction, self.cid, self.item.custom_id, self.table)
 
 
 def select_id(version: float) -> int:
@@ -184,6 +213,7 @@ def select_id(version: float) -> int:
 
 
 class _GameSelect(
+    _AtTable,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"lama-(?:ai|rule):(?P<game>[0-9]{1,19})",
 ):
@@ -207,7 +237,7 @@ class _GameSelect(
         return cls(select, game_id if fits_store(game_id) else None)
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return self.game_id is None or await _in_its_place(interaction, self.game_id)
+        return self.game_id is None or await self.in_its_place(interaction, self.game_id)
 
 
 class AddAISelect(_GameSelect, template=r"lama-ai:(?P<game>[0-9]{1,19})"):
@@ -240,7 +270,8 @@ class AddAISelect(_GameSelect, template=r"lama-ai:(?P<game>[0-9]{1,19})"):
         known = bool(values) and values[0] in {s.value for s in Strength}
         game_id = self.game_id
         pick = AIPick(game_id, Strength(values[0])) if known and game_id is not None else None
-        await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
+        router = _host(interaction).router
+        await router.dispatch(interaction, pick, self.item.custom_id, self.table)
 
 
 class RuleSelect(_GameSelect, template=r"lama-rule:(?P<game>[0-9]{1,19})"):
@@ -271,7 +302,8 @@ class RuleSelect(_GameSelect, template=r"lama-rule:(?P<game>[0-9]{1,19})"):
         rule = parse_rule(values[0]) if values else None
         game_id = self.game_id
         pick = RulePick(game_id, *rule) if rule is not None and game_id is not None else None
-        await _host(interaction).router.dispatch(interaction, pick, self.item.custom_id)
+        router = _host(interaction).router
+        await router.dispatch(interaction, pick, self.item.custom_id, self.table)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -11,7 +11,7 @@ from babel.dates import format_interval, format_skeleton
 from babel.numbers import format_decimal
 
 from bot.i18n import language_of, text
-from bot.service import ServiceError
+from bot.service import MoveRefused, ServiceError
 from bot.service.play.table import Seat, Table, ai_number, only_person
 from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
@@ -164,6 +164,8 @@ def rules_text(locale: str, ruleset: Ruleset | None) -> str:
 def error_text(locale: object, error: Exception, ruleset: Ruleset | None = None) -> str:
     """What went wrong, for the player; cards named as ``ruleset`` (the game's
     edition) names them."""
+    if isinstance(error, MoveRefused):  # its reason says why
+        return error_text(locale, error.reason, ruleset)
     if isinstance(error, ServiceError):
         return text(locale, error.key, **error.params)
     if isinstance(error, IllegalMove):

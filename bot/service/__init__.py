@@ -13,7 +13,7 @@ public attribute), ``errors`` (refusals a person can read), ``person``, ``listen
 ``metrics``, ``log_context`` and ``front_store``.
 """
 
-from bot.service.errors import ServiceError
+from bot.service.errors import MoveRefused, ServiceError
 from bot.service.listener import TableListener
 from bot.service.person import Person
 from bot.service.play.moves import MoveOutcome
@@ -27,6 +27,7 @@ __all__ = [
     "Hint",
     "IllegalMove",
     "MoveOutcome",
+    "MoveRefused",
     "Person",
     "ServiceError",
     "TableListener",

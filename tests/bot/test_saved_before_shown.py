@@ -37,7 +37,7 @@ async def test_a_move_being_written_is_not_seen_and_any_store_failure_undoes_it(
 
     games.store.games.append_events = write_then_fail  # type: ignore[method-assign]
     try:
-        move = asyncio.create_task(games.moves.move(table.game_id, alice.id, DRAW, stamp))
+        move = asyncio.create_task(games.moves.move(table, alice.id, DRAW, stamp))
         await writing.wait()
         # Another player looks at the table while the move is being written.
         assert table.match.snapshot() == before, "an unsaved move is visible"
@@ -51,7 +51,7 @@ async def test_a_move_being_written_is_not_seen_and_any_store_failure_undoes_it(
     assert table.match.snapshot() == before, "a move that wasn't saved was kept"
     assert (table.stamp, table.turn_deadline, table.seats) == (stamp, deadline, seats)
 
-    outcome = await games.moves.move(table.game_id, alice.id, DRAW, stamp)
+    outcome = await games.moves.move(table, alice.id, DRAW, stamp)
     assert outcome.seat == 0 and table.stamp == stamp + 1 and table.to_move == 1
     stored = await games.store.games.load_game(table.game_id)
     assert stored is not None and list(stored.events) == table.match.events

@@ -53,7 +53,7 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
     async def in_flight(self: TableEdits, table: Table, payload: dict[str, Any]) -> None:
         edits.append(moves_shown(payload["view"]))
         if len(edits) == 1:
-            await service(simcord_env).moves.move(table.game_id, bob.id, PLAY[C.THREE], table.stamp)
+            await service(simcord_env).moves.move(table, bob.id, PLAY[C.THREE], table.stamp)
         await send(self, table, payload)
 
     monkeypatch.setattr(TableEdits, "_send_edit", in_flight)
@@ -141,9 +141,7 @@ async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warnin
         if content.startswith("⏰") and not moves:
             games = service(simcord_env)
             moves.append(
-                asyncio.create_task(
-                    games.moves.move(table.game_id, alice.id, PLAY[C.TWO], table.stamp)
-                )
+                asyncio.create_task(games.moves.move(table, alice.id, PLAY[C.TWO], table.stamp))
             )
             # Discord takes a moment (real time: the store's thread runs meanwhile).
             await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)

@@ -64,7 +64,7 @@ async def test_a_game_whose_every_person_is_away_waits_and_im_back_plays_on(
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.waits_until == table.waits_until
 
-    await game.service.seats.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table, ANN.id)
     assert not waiting(table) and table.waits_until is None
     # The AI plays on, then it is Ann's turn with a whole turn from now.
     await eventually(lambda: table.to_move == 0 and table.turn_deadline is not None)
@@ -126,7 +126,7 @@ async def test_the_wait_and_its_deadline_come_back_after_a_restart(game: Service
 async def test_a_restart_after_im_back_plays_on(game: ServiceGame) -> None:
     table = await ann_against_an_ai(game)
     await ann_steps_away(game, table)
-    await game.service.seats.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table, ANN.id)
     await game.service.close()
     again = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
@@ -156,7 +156,7 @@ async def test_one_person_back_of_two_plays_on_with_the_other_still_away(
         game.clock.advance(TURN + 1)
         await moved_on(table, stamp)
     assert table.seats[0].away and table.seats[1].away
-    await game.service.seats.come_back(table.game_id, BOB.id)
+    await game.service.seats.come_back(table, BOB.id)
     assert not waiting(table) and table.seats[0].away
     game.clock.advance(game.service.timing.away_wait + 1)
     assert table.status is Status.RUNNING

@@ -77,7 +77,7 @@ async def play(game: ServiceGame, *, at_the_moment: bool) -> tuple[Table, Action
             move = furthest
         else:
             move = await hint_at(game, table, ceiling=False)
-        await game.service.moves.move(table.game_id, ANN.id, move, table.stamp)
+        await game.service.moves.move(table, ANN.id, move, table.stamp)
     assert furthest is not None and today is not None, "the game never came to the moment"
     assert furthest != today, "the hint to its ceiling and today's no longer differ there"
     return table, furthest, today

@@ -34,7 +34,7 @@ async def bobs_winning_turn(game: ServiceGame) -> Table:
     deal = whole_deal([[Card.FIVE, Card.SIX], [Card.THREE]], Card.THREE, [Card.ONE], 0)
     game.service.dealer.scripted.append(deal)
     table = await game.lobby([ANN, BOB], ruleset=Ruleset(threshold=5))
-    await game.service.moves.move(table.game_id, ANN.id, Draw(), table.stamp)
+    await game.service.moves.move(table, ANN.id, Draw(), table.stamp)
     assert table.to_move == 1
     return table
 

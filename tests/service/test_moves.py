@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.service import ServiceError, Timing
+from bot.service import IllegalMove, MoveRefused, ServiceError, Timing
 from bot.service.play.table import Status, Table, waiting
 from data import StoreError
 from data.records import AWAY
@@ -62,7 +62,7 @@ async def test_two_clicks_at_once_apply_exactly_one_move(game: ServiceGame) -> N
     )
     table = await game.lobby([ANN, BOB])
     stamp = table.stamp
-    clicks = [game.service.moves.move(table.game_id, ANN.id, DRAW, stamp) for _ in range(2)]
+    clicks = [game.service.moves.move(table, ANN.id, DRAW, stamp) for _ in range(2)]
     outcomes = await asyncio.gather(*clicks, return_exceptions=True)
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
     assert [e.key for e in refused] == ["error.stale"]
@@ -75,14 +75,34 @@ async def test_refusals_of_a_move(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB])
     stranger = people("Cy", first_id=900)[0]
     with pytest.raises(ServiceError) as refused:
-        await game.service.moves.move(table.game_id, stranger.id, DRAW, table.stamp)
+        await game.service.moves.move(table, stranger.id, DRAW, table.stamp)
     assert refused.value.key == "error.not_a_player"
     with pytest.raises(ServiceError) as refused:
-        await game.service.moves.move(table.game_id, ANN.id, DRAW, table.stamp - 1)
+        await game.service.moves.move(table, ANN.id, DRAW, table.stamp - 1)
     assert refused.value.key == "error.stale"
+    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
     with pytest.raises(ServiceError) as refused:
-        await game.service.moves.move(12345, ANN.id, DRAW, 0)
+        await game.service.moves.move(table, ANN.id, DRAW, table.stamp)  # found open
     assert refused.value.key == "error.game_gone"
+
+
+async def test_a_refused_move_names_the_seat_whose_hand_shows_why(game: ServiceGame) -> None:
+    """A stale button or an illegal move is refused with the mover's seat (their hand is
+    shown again, saying why), a move taken with the seat that moved: the click's answer
+    needs no second look at who the player is."""
+    game.service.dealer.scripted.append(
+        whole_deal([[Card.ONE] * 3, [Card.TWO] * 3], Card.FIVE, starter=1)
+    )
+    table = await game.lobby([ANN, BOB])
+    with pytest.raises(MoveRefused) as stale:
+        await game.service.moves.move(table, BOB.id, DRAW, table.stamp - 1)
+    assert (stale.value.seat, stale.value.key) == (1, "error.stale")
+    with pytest.raises(MoveRefused) as illegal:
+        await game.service.moves.move(table, ANN.id, DRAW, table.stamp)  # Bob's turn
+    assert illegal.value.seat == 0 and isinstance(illegal.value.reason, IllegalMove)
+    outcome = await game.service.moves.move(table, BOB.id, DRAW, table.stamp)
+    assert (outcome.table, outcome.seat) == (table, 1)
+    assert [event.kind for event in outcome.events] == ["draw"]
 
 
 async def test_missed_turns_hand_the_seat_to_an_ai_and_the_game_waits_then_ends(

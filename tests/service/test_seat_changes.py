@@ -112,10 +112,10 @@ async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_ga
 async def test_a_player_away_comes_back_to_a_whole_turn(game: ServiceGame) -> None:
     table = await three_players_nobody_can_play(game)
     with pytest.raises(ServiceError) as refused:
-        await game.service.seats.come_back(table.game_id, ANN.id)
+        await game.service.seats.come_back(table, ANN.id)
     assert refused.value.key == "error.not_away"
     await miss_turns_until_away(game, table)
-    await game.service.seats.come_back(table.game_id, ANN.id)
+    await game.service.seats.come_back(table, ANN.id)
     assert not table.seats[0].away and table.seats[0].missed_turns == 0
     assert table.recent[-1].kind == "back"
 
@@ -134,7 +134,7 @@ async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the
         await game.service.seats.kick(table.game_id, ANN.id, player, can_manage=True)
         assert table.seats[table.to_move or 0].ai is not None
         with pytest.raises(ServiceError) as refused:
-            await game.service.moves.move(table.game_id, player, QUIT, table.stamp)
+            await game.service.moves.move(table, player, QUIT, table.stamp)
         assert refused.value.key == "error.kicked"
         with pytest.raises(ServiceError) as refused:
             await game.service.hints.hint(table.game_id, player)
@@ -155,7 +155,7 @@ async def test_im_back_that_waited_for_the_games_last_move_is_refused(
     notes = len(record.notes)
 
     async with table.lock:  # the last move is being saved
-        coming = asyncio.ensure_future(game.service.seats.come_back(table.game_id, ANN.id))
+        coming = asyncio.ensure_future(game.service.seats.come_back(table, ANN.id))
         await held_up(table)
         table.status = Status.FINISHED  # what that move did
     with pytest.raises(ServiceError) as refused:

@@ -69,7 +69,7 @@ def hand_view(
         return fit(layout(COLOR_OVER, [*items, *_hand_result(table, faces, locale, public)]))
     back = (
         button(
-            TableButtonId("back", gid).custom_id,
+            TableButtonId("back", gid),
             text(locale, "button.back"),
             discord.ButtonStyle.success,
         )
@@ -77,7 +77,7 @@ def hand_view(
         else None
     )
     refresh = button(
-        TableButtonId("hand", gid).custom_id,
+        TableButtonId("hand", gid),
         text(locale, "button.refresh"),
         discord.ButtonStyle.secondary,
     )
@@ -115,7 +115,7 @@ def hand_view(
         items += _move_controls(table, faces, seat, locale, mine, public)
     hint = (
         button(
-            HintButtonId("hint", gid).custom_id,
+            HintButtonId("hint", gid),
             text(locale, "button.hint"),
             discord.ButtonStyle.success,
             emoji="💡",
@@ -138,7 +138,7 @@ def _move_controls(
     playable = [a.card for a in own.legal if isinstance(a, Play)] if mine else []
     plays = [
         button(
-            MoveId("play", gid, stamp, card).custom_id,
+            MoveId("play", gid, stamp, card),
             text(locale, "button.play", card=card_name(locale, card, table.ruleset)),
             discord.ButtonStyle.primary,
             emoji=faces.button(card),
@@ -151,14 +151,14 @@ def _move_controls(
         pile.append(text(locale, _NO_DRAW[refused]))
     draw_label = text(locale, _DRAW_BUTTON[refused]) if refused else text(locale, "button.draw")
     draw = button(
-        MoveId("draw", gid, stamp).custom_id,
+        MoveId("draw", gid, stamp),
         draw_label,
         discord.ButtonStyle.secondary,
         disabled=not (mine and DRAW in own.legal),
         emoji=faces.back_button(),
     )
     quit_ = button(
-        MoveId("quit", gid, stamp).custom_id,
+        MoveId("quit", gid, stamp),
         text(locale, "button.quit"),
         discord.ButtonStyle.danger,
         disabled=not (mine and QUIT in own.legal),
@@ -219,7 +219,7 @@ def seat_taken_view(table: Table, seat: int, locale: str) -> Layout:
     )
     if away:
         back = button(
-            TableButtonId("back", table.game_id).custom_id,
+            TableButtonId("back", table.game_id),
             text(locale, "button.back"),
             discord.ButtonStyle.success,
         )

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..custom_ids import ButtonId
 from ..items import LamaButton
 
 COLOR_LOBBY = discord.Colour.blurple()
@@ -34,14 +35,15 @@ Layout = ui.LayoutView
 
 
 def button(
-    custom_id: str,
+    cid: ButtonId,
     label: str,
     style: discord.ButtonStyle,
     *,
     disabled: bool = False,
     emoji: discord.Emoji | str | None = None,
 ) -> LamaButton:
-    return LamaButton.make(custom_id, label, style, disabled=disabled, emoji=emoji)
+    """The button of the typed id ``cid`` (its string form is made for Discord only)."""
+    return LamaButton.make(cid, label, style, disabled=disabled, emoji=emoji)
 
 
 def block(content: str, accessory: ui.Item[Any] | None = None) -> ui.Item[Any]:

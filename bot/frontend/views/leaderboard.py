@@ -136,14 +136,14 @@ def _buttons(
     if pages > 1:
         buttons += [
             button(
-                BoardId(guild_id, max(page - 1, 0), order, scope.key).custom_id,
+                BoardId(guild_id, max(page - 1, 0), order, scope.key),
                 text(locale, "button.previous"),
                 discord.ButtonStyle.secondary,
                 emoji="◀️",
                 disabled=page <= 0,
             ),
             button(
-                BoardId(guild_id, min(page + 1, last), order, scope.key).custom_id,
+                BoardId(guild_id, min(page + 1, last), order, scope.key),
                 text(locale, "button.next"),
                 discord.ButtonStyle.secondary,
                 emoji="▶️",
@@ -154,7 +154,7 @@ def _buttons(
         key = "button.house_board" if other.key == HOUSE_RULES else "button.server_board"
         buttons.append(
             button(
-                BoardId(guild_id, 0, order, other.key).custom_id,
+                BoardId(guild_id, 0, order, other.key),
                 text(locale, key),
                 discord.ButtonStyle.primary,
                 emoji="🔀",

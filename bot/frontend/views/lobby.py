@@ -36,13 +36,13 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
     note = ("\n-# " + text(loc, "lobby.rematch_note")) if asking else ""
     players = text(loc, "lobby.players", count=len(table.seats), max=rules.max_players)
     join = button(
-        LobbyButtonId("join", gid).custom_id,
+        LobbyButtonId("join", gid),
         text(loc, "button.join"),
         discord.ButtonStyle.success,
         disabled=full,
     )
     remove_ai = button(
-        LobbyButtonId("dropai", gid).custom_id,
+        LobbyButtonId("dropai", gid),
         text(loc, "button.remove_ai"),
         discord.ButtonStyle.secondary,
         disabled=not any(s.ai is not None for s in table.seats),
@@ -53,12 +53,12 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
         f"**{text(loc, 'lobby.hints')}:** {text(loc, 'hints.on' if table.hints else 'hints.off')}"
     )
     hints = button(
-        LobbyButtonId("hints", gid).custom_id,
+        LobbyButtonId("hints", gid),
         text(loc, "button.hints_on" if table.hints else "button.hints_off"),
         discord.ButtonStyle.secondary,
     )
     house = button(
-        LobbyButtonId("house", gid).custom_id,
+        LobbyButtonId("house", gid),
         text(loc, "button.house_rules"),
         discord.ButtonStyle.secondary,
         emoji="🏠",
@@ -82,17 +82,17 @@ def lobby_view(table: Table, faces: Faces) -> Layout:
                 ui.TextDisplay(settings),
                 row(
                     button(
-                        LobbyButtonId("start", gid).custom_id,
+                        LobbyButtonId("start", gid),
                         text(loc, "button.start"),
                         discord.ButtonStyle.primary,
                     ),
                     button(
-                        LobbyButtonId("leave", gid).custom_id,
+                        LobbyButtonId("leave", gid),
                         text(loc, "button.leave"),
                         discord.ButtonStyle.secondary,
                     ),
                     button(
-                        LobbyButtonId("cancel", gid).custom_id,
+                        LobbyButtonId("cancel", gid),
                         text(loc, "button.cancel"),
                         discord.ButtonStyle.danger,
                     ),
@@ -126,6 +126,6 @@ def closed_view(table: Table, reason: str) -> Layout:
         ui.TextDisplay(heading(text(loc, "closed.title")) + "\n" + text(loc, reason))
     ]
     if ended_away(table):
-        rematch = LobbyButtonId("rematch", table.game_id).custom_id
+        rematch = LobbyButtonId("rematch", table.game_id)
         items.append(row(button(rematch, text(loc, "button.rematch"), discord.ButtonStyle.success)))
     return layout(COLOR_CLOSED, items)

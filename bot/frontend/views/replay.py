@@ -168,7 +168,7 @@ def _buttons(replay: Replay, number: int, locale: str) -> ui.ActionRow[Any]:
             button(
                 ReplayId(
                     replay.game_id, target if usable and target is not None else number, action
-                ).custom_id,
+                ),
                 text(locale, f"replay.{action}"),
                 discord.ButtonStyle.primary if action == "next" else discord.ButtonStyle.secondary,
                 disabled=not usable,

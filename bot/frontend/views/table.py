@@ -81,7 +81,7 @@ def _seat_badge(table: Table, faces: Faces, index: int, view: PublicView) -> Lam
     else:
         style = discord.ButtonStyle.secondary
     return button(
-        SeatId(table.game_id, index).custom_id,
+        SeatId(table.game_id, index),
         text(table.locale, "table.cards", count=view.hand_sizes[index]),
         style,
         disabled=True,
@@ -290,20 +290,20 @@ def _table_buttons(table: Table) -> ui.ActionRow[Any]:
     loc = table.locale
     gid = table.game_id
     rules = button(
-        TableButtonId("rules", gid).custom_id,
+        TableButtonId("rules", gid),
         text(loc, "button.rules"),
         discord.ButtonStyle.secondary,
     )
     if table.status is Status.FINISHED:
         rematch = button(
-            LobbyButtonId("rematch", gid).custom_id,
+            LobbyButtonId("rematch", gid),
             text(loc, "button.rematch"),
             discord.ButtonStyle.success,
         )
         return row(rematch, review_button(table, loc), replay_button(gid, loc), rules)
     buttons: list[ui.Item[Any]] = [
         button(
-            TableButtonId("hand", gid).custom_id,
+            TableButtonId("hand", gid),
             text(loc, "button.show_hand"),
             discord.ButtonStyle.primary,
         ),
@@ -312,7 +312,7 @@ def _table_buttons(table: Table) -> ui.ActionRow[Any]:
     if any(s.away for s in table.seats):
         buttons.append(
             button(
-                TableButtonId("back", gid).custom_id,
+                TableButtonId("back", gid),
                 text(loc, "button.back"),
                 discord.ButtonStyle.success,
             )
@@ -329,7 +329,7 @@ def table_badges(table: Table) -> str:
 def review_button(table: Table, locale: str) -> LamaButton:
     """A finished game's "Your three costliest decisions", for each player to ask."""
     return button(
-        HintButtonId("review", table.game_id).custom_id,
+        HintButtonId("review", table.game_id),
         text(locale, "button.review"),
         discord.ButtonStyle.secondary,
         emoji="🔍",
@@ -339,7 +339,7 @@ def review_button(table: Table, locale: str) -> LamaButton:
 def replay_button(game_id: int, locale: str) -> LamaButton:
     """A finished game's 🎬 Replay: the game move by move, for whoever clicks to see."""
     return button(
-        ReplayId(game_id, 0, "open").custom_id,
+        ReplayId(game_id, 0, "open"),
         text(locale, "replay.open"),
         discord.ButtonStyle.secondary,
         emoji="🎬",

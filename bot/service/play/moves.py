@@ -6,7 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.service.errors import ServiceError
+from bot.service.errors import MoveRefused, ServiceError
 from bot.service.log_context import about_table
 from bot.service.metrics import NO_METRICS, ServiceMetrics
 from bot.service.play.clocks import TableClocks
@@ -29,13 +29,16 @@ from bot.service.play.table import (
 from bot.service.saver import Saver
 from bot.service.timing import Timing
 from data import MatchProgress, SeatNote, Store
-from game import QUIT, Action, CardPlayed, Event, RoundResult
+from game import QUIT, Action, CardPlayed, Event, IllegalMove, RoundResult
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
 class MoveOutcome:
+    """A move saved and made the table's: whose seat moved, and what it led to (the
+    move's event, then a deal's if its round ended; the rounds it ended)."""
+
     table: Table
     seat: int
     events: tuple[Event, ...]
@@ -77,28 +80,33 @@ class MovePipeline:
         self._rate = rate
         self._metrics = metrics
 
-    async def move(self, game_id: int, user_id: int, action: Action, stamp: int) -> MoveOutcome:
-        """``user_id`` makes ``action`` on the turn ``stamp`` (a button's): one click of many."""
-        table = self._registry.require(game_id)
+    async def move(self, table: Table, user_id: int, action: Action, stamp: int) -> MoveOutcome:
+        """``user_id`` makes ``action`` on the turn ``stamp`` (a button's) at ``table``
+        (the click's, as it found it): one click of many. Refused with a
+        :class:`ServiceError` (not a player, the game over, an AI plays the seat), or with
+        :class:`MoveRefused` once the seat is known (a stale button, an illegal move)."""
         with about_table(table):
             return await self._move(table, user_id, action, stamp)
 
     async def _move(self, table: Table, user_id: int, action: Action, stamp: int) -> MoveOutcome:
-        seat = table.seat_of(user_id)
+        seat = table.seat_of(user_id)  # the one check of who moves
         if seat is None:
             raise ServiceError("error.not_a_player")
         async with table.lock:
             if table.status is not Status.RUNNING or table.match is None:
                 raise ServiceError("error.game_gone")
             if stamp != table.stamp:
-                raise ServiceError("error.stale")
+                raise MoveRefused(seat, ServiceError("error.stale"))
             if table.seats[seat].controller is not None:
                 raise ServiceError(ai_seat_error(table.seats[seat]))
             seats = None
             if table.seats[seat].missed_turns:
                 # Moving yourself ends a run of missed turns.
                 seats = changed_seat(table.seats, seat, missed_turns=0)
-            outcome = await self.apply(table, seat, action, seats=seats)
+            try:
+                outcome = await self.apply(table, seat, action, seats=seats)
+            except IllegalMove as error:
+                raise MoveRefused(seat, error) from error
             self._metrics.moved("human")
         log.debug("game %s: seat %d moved", table.game_id, seat)
         await self.after_change(table)

@@ -48,10 +48,9 @@ class SeatChanges:
         self._notices = notices
         self._after_change = after_change
 
-    async def come_back(self, game_id: int, user_id: int) -> Table:
-        """A player an AI stood in for (they missed their turns) plays again; a game
-        that waited for its people, all away, plays on."""
-        table = self._registry.require(game_id)
+    async def come_back(self, table: Table, user_id: int) -> Table:
+        """A player an AI stood in for (they missed their turns) plays again at ``table``
+        (the click's, as it found it); a game that waited for its people, all away, plays on."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
