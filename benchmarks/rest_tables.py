@@ -36,7 +36,7 @@ from bot.config import Settings
 from bot.service.play.table import Status, Table
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from testkit.anywhere import WEBHOOK_BUCKET, Anywhere, Place
-from testkit.simcord_play import components
+from testkit.simcord_play import components, shown_at
 
 from .rest_calls import QUARTER_HOUR, Budget, CallTally, channel_of, classify, is_ping
 from .simcord_speed import indexed
@@ -148,8 +148,9 @@ class Bench:
             game = self.by_channel.get(channel) if channel is not None else None
             if game is None:
                 continue
-            if game.table is not None and game.table.table_message_id is not None:
-                self.tables.add(game.table.table_message_id)  # posted anew, or again
+            shown = None if game.table is None else shown_at(self.env, game.table)
+            if shown is not None:
+                self.tables.add(shown)  # posted anew, or again
             interaction, kind = classify(
                 entry.method, entry.path, entry.json, application_id, self.tables
             )
@@ -249,9 +250,11 @@ class Bench:
         table = self.service.registry.table_in(game.place.channel_id)
         assert table is not None, f"game {game.number}: no lobby"
         game.table = table
+        lobby = shown_at(self.env, table)
+        assert lobby is not None, f"game {game.number}: its lobby was not posted"
         for player in others:
-            await self.act(self.kit.click(player, game.place, table.table_message_id, label="Join"))
-        await self.act(self.kit.select(host, game.place, table.table_message_id, [ai]))
+            await self.act(self.kit.click(player, game.place, lobby, label="Join"))
+        await self.act(self.kit.select(host, game.place, lobby, [ai]))
         game.owner = [CallTally()]  # the lobby's calls go to no moment: it is not the game
         game.phase, game.due = "start", on_grid(self.now + 5)
 
@@ -261,7 +264,7 @@ class Bench:
         game.phase = "play"
         game.began = game.ended = self.now
         host = next(iter(game.people.values()))
-        start = game.table.table_message_id
+        start = shown_at(self.env, game.table)
         assert start is not None
         await self.act(self.kit.click(host, game.place, start, label="Start"))
         for person in game.people.values():
@@ -272,10 +275,9 @@ class Bench:
         """Show my hand on the table: its answer, or (the click took the table over in
         place, its token being old) its private followup."""
         assert game.place is not None and game.table is not None
-        assert game.table.table_message_id is not None
-        shown = await self.act(
-            self.kit.click(person, game.place, game.table.table_message_id, label="Show my hand")
-        )
+        table = shown_at(self.env, game.table)
+        assert table is not None
+        shown = await self.act(self.kit.click(person, game.place, table, label="Show my hand"))
         if shown is None:
             return None
         if shown.ephemeral or not shown.followups:

@@ -171,7 +171,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         message = interaction.message
         return (
             message is not None
-            and message.id == table.table_message_id
+            and message.id == self.presenter.table_message_id(table)
             and self.presenter.table_fading(table)
         )
 
@@ -209,7 +209,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         """A click on an old table message, the table posted anew since (its old token
         ran out before it could point to the new one): the click makes it point there,
         and the person is told privately where the game is."""
-        message, current = interaction.message, table.table_message_id
+        message, current = interaction.message, self.presenter.table_message_id(table)
         if message is None or current is None or message.id == current:
             return False
         if not self.presenter.former_table(table, message.id):

@@ -458,10 +458,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if not made:
             return False
         newer = self.bot.service.registry.table_in(channel_id)
-        if newer is None or newer.table_message_id is None or newer.game_id < game_id:
+        shown = None if newer is None else self.presenter.table_message_id(newer)
+        if newer is None or shown is None or newer.game_id < game_id:
             await reply(interaction, text(interaction.locale, "error.rematch_used"))
             return True
-        link = message_link(newer.guild_id, channel_id, newer.table_message_id)
+        link = message_link(newer.guild_id, channel_id, shown)
         await reply(interaction, text(interaction.locale, "error.rematch_made", link=link))
         return True
 

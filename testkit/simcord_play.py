@@ -23,6 +23,11 @@ def service(env: simcord.Env) -> GameService:
     return env.bot.service  # type: ignore[attr-defined, no-any-return]
 
 
+def shown_at(env: simcord.Env, table: Table) -> int | None:
+    """The message that shows ``table`` now: the front end's, not the game's."""
+    return env.bot.presenter.table_message_id(table)  # type: ignore[attr-defined, no-any-return]
+
+
 def components(message: Any) -> list[dict[str, Any]]:
     """A message's, response's or layout's components as Discord's JSON, nested ones included."""
     rows = message.to_components() if hasattr(message, "to_components") else message.components

@@ -42,6 +42,14 @@ class TablePresenter(Protocol):
 
     def request(self, table: Table) -> None: ...
 
+    def table_message_id(self, table: Table) -> int | None:
+        """The message that shows the table now, if any."""
+        ...
+
+    def table_posted(self, table: Table, message_id: int) -> None:
+        """The table (a lobby) was posted as ``message_id``: edited from now on."""
+        ...
+
     def former_table(self, table: Table, message_id: int) -> bool:
         """Whether ``message_id`` was the game's table message before it was posted anew."""
         ...

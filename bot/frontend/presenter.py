@@ -40,6 +40,7 @@ from .host import Host
 from .open_hands import OpenHands
 from .pings import Pings
 from .places import bot_present
+from .screens import Screens
 from .table_edits import TableEdits
 from .tokens import Token, Tokens
 
@@ -54,10 +55,14 @@ class Presenter:
         self.host = host
         # Chart posts, open-hand saves, pings and deletions tried again.
         self.background = Background()
-        self.tokens = Tokens(host)
+        #: Each game's table message, as the front end keeps it (the service's tables
+        #: hold the games only); what the store kept is read back once per game.
+        self.screens = Screens(host.service.front.stored_table_message)
+        self.tokens = Tokens(host, self.screens)
         self.table_edits = TableEdits(
             host,
             self.tokens,
+            self.screens,
             last_edit_made=self._end_shown,
             moves_listed=self._moves_listed,
             token_moved=self._token_moved,
@@ -165,6 +170,14 @@ class Presenter:
         """Bring the table message up to date, soon."""
         self.table_edits.request(table, priority)
 
+    def table_message_id(self, table: Table) -> int | None:
+        """The message that shows the table now, if any."""
+        return self.screens.message_id(table.game_id)
+
+    def table_posted(self, table: Table, message_id: int) -> None:
+        """The table (a lobby) was posted as ``message_id``: edited from now on."""
+        self.table_edits.posted(table, message_id)
+
     def opened_hand(
         self,
         table: Table,
@@ -183,7 +196,7 @@ class Presenter:
     def table_fading(self, table: Table) -> bool:
         """Whether no token edits the table any more, or the one that does is about to
         run out: a click on the table itself then brings it up to date in place."""
-        return table.table_message_id is not None and self.tokens.aging(table)
+        return self.table_message_id(table) is not None and self.tokens.aging(table)
 
     def table_now(self, table: Table) -> dict[str, Any]:
         """What the table message should show now."""
@@ -200,7 +213,7 @@ class Presenter:
         token sends the table's messages from now on, and posts the table anew if the one
         it has is about to run out (or has: the table waits for a click)."""
         self.tokens.clicked(table, interaction, followups=followups)
-        if table.table_message_id is not None and self.tokens.aging(table):
+        if self.table_message_id(table) is not None and self.tokens.aging(table):
             self.request(table)
 
     async def restore_hands(self) -> None:

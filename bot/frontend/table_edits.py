@@ -25,7 +25,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -38,6 +37,7 @@ from .discord_errors import FAILURES, UNKNOWN_CHANNEL, transient
 from .host import Host
 from .listing import Listing, moves_to_list
 from .places import bot_present, channel_gone
+from .screens import Screens, TableScreen
 from .table_moved import point_to_new
 from .tokens import LAST_CALL, NEW_MESSAGE_LIFE, USABLE, Token, Tokens
 from .views.payloads import table_payload
@@ -56,20 +56,6 @@ class TokenGone(Exception):
     """The table's token no longer works, and there is no bot token where it is."""
 
 
-@dataclass
-class TableScreen:
-    """What one game's table message shows, and the edit that will bring it up to date."""
-
-    shown: str | None = None  # the signature of what it shows
-    edited: float = 0.0  # monotonic time of its last edit
-    pending: asyncio.Task[None] | None = None  # the task that edits it
-    stale: bool = False  # it lags behind the game
-    priority: Priority | None = None  # of the edit waiting
-    reason: str | None = None  # why the game closed, once it did
-    listed: Listing | None = None  # the moves it lists
-    watch: asyncio.Task[None] | None = None  # looks after its token's end
-
-
 class TableEdits:
     """The edits of every table message: paced, held for AI moves, tried again."""
 
@@ -77,6 +63,7 @@ class TableEdits:
         self,
         host: Host,
         tokens: Tokens,
+        screens: Screens,
         last_edit_made: Callable[[int], None],
         moves_listed: Callable[[int, int], None],
         token_moved: Callable[[Table, Token, int], None],
@@ -91,12 +78,12 @@ class TableEdits:
         #: Called with the table, the token and the message once a click's token posted
         #: the table anew (kept for a restart, which edits on with it).
         self.token_moved = token_moved
-        self.screens: dict[int, TableScreen] = {}
+        #: Each game's table message (the presenter's): which, what it shows, its edit.
+        self.screens = screens
         self._collapsing: set[asyncio.Task[None]] = set()  # old tables pointed to the new
-        self._former: dict[int, set[int]] = {}  # each game's table messages before its own
 
     def _screen(self, game_id: int) -> TableScreen:
-        return self.screens.setdefault(game_id, TableScreen())
+        return self.screens.of(game_id)
 
     def _stale(self, game_id: int) -> bool:
         screen = self.screens.get(game_id)
@@ -107,8 +94,7 @@ class TableEdits:
             screen.stale = False
 
     def forget(self, game_id: int) -> None:
-        self._former.pop(game_id, None)
-        screen = self.screens.pop(game_id, None)
+        screen = self.screens.forget(game_id)
         watch = screen.watch if screen is not None else None
         if watch is not None and watch is not asyncio.current_task():
             watch.cancel()
@@ -150,17 +136,17 @@ class TableEdits:
     def _listed(self, table: Table, listing: Listing) -> None:
         """The table lists ``listing`` now: kept (and stored, when it got further)."""
         screen = self._screen(table.game_id)
-        before = self._listing(table, screen)
+        before = self._listing(screen)
         screen.listed = listing
         if before is None or listing.end > before.end:
             self.moves_listed(table.game_id, listing.end)
 
     @staticmethod
-    def _listing(table: Table, screen: TableScreen) -> Listing | None:
+    def _listing(screen: TableScreen) -> Listing | None:
         """What the table lists, as far as known: by this run, else as stored before a
         restart (how far, not which lines)."""
-        if screen.listed is None and table.moves_listed is not None:
-            return Listing([], 0, table.moves_listed)
+        if screen.listed is None and screen.listed_before is not None:
+            return Listing([], 0, screen.listed_before)
         return screen.listed
 
     def request(self, table: Table, priority: Priority = Priority.TABLE) -> None:
@@ -229,8 +215,8 @@ class TableEdits:
     def _payload(self, table: Table, *, waiting: bool = False) -> tuple[dict[str, Any], Listing]:
         """What the table should show now, and the moves it lists; ``waiting``: saying it
         waits for a click (as it does anyway in its token's last minute)."""
-        screen = self.screens.get(table.game_id) or TableScreen()
-        listing = moves_to_list(table.recent, self._listing(table, screen))
+        screen = self._screen(table.game_id)
+        listing = moves_to_list(table.recent, self._listing(screen))
         payload = table_payload(
             table,
             self.host.faces,
@@ -257,7 +243,7 @@ class TableEdits:
         """Show the game as it is now; False if that failed for now (429, 5xx)."""
         game_id = table.game_id
         self._unstale(game_id)
-        if table.table_message_id is None:
+        if self.screens.message_id(game_id) is None:
             return True
         payload, listing = self._payload(table)
         if self.tokens.aging(table):
@@ -330,7 +316,7 @@ class TableEdits:
     ) -> bool | None:
         """Post the table anew with the newest click's token, and point the old message
         to it: True once posted, False to try again, None if no click's token can."""
-        old_id, old = table.table_message_id, self.tokens.table_token(table)
+        old_id, old = self.screens.message_id(table.game_id), self.tokens.table_token(table)
         while (sender := self.tokens.sender(table, life=NEW_MESSAGE_LIFE)) is not None:
             if sender is old or (old is not None and not self.tokens.newer(table, sender, old)):
                 return None  # no newer click's token than the table's own: it edits on
@@ -363,19 +349,30 @@ class TableEdits:
             log.info("game %s: a click's token could not post the table: %s", table.game_id, error)
             self.tokens.failed(token)
             return None
-        if table.table_message_id is not None:  # the old one: a click on it points here
-            self._former.setdefault(table.game_id, set()).add(table.table_message_id)
+        self._posted(table, message.id)
         self.tokens.edits_table(table, token, message.id)
         self.watch(table)
         # A failed save is logged; this run edits the new message, a restart the old id.
         with contextlib.suppress(ServiceError):
-            await self.host.service.front.set_table_message(table, message.id)
+            await self.host.service.front.set_table_message(table.game_id, message.id)
         self.token_moved(table, token, message.id)
         return True
 
+    def posted(self, table: Table, message_id: int) -> None:
+        """The table is the message ``message_id`` from now on (a lobby posted)."""
+        self._screen(table.game_id).message_id = message_id
+
+    def _posted(self, table: Table, message_id: int) -> None:
+        """The table was posted anew as ``message_id``: a click on the old one points here."""
+        screen = self._screen(table.game_id)
+        if screen.message_id is not None:
+            screen.former.add(screen.message_id)
+        screen.message_id = message_id
+
     def former(self, table: Table, message_id: int) -> bool:
         """Whether ``message_id`` was this game's table message before it was posted anew."""
-        return message_id in self._former.get(table.game_id, ())
+        screen = self.screens.get(table.game_id)
+        return screen is not None and message_id in screen.former
 
     def _collapse_later(self, table: Table, old_id: int, old: Token | None) -> None:
         task = asyncio.create_task(
@@ -411,10 +408,11 @@ class TableEdits:
 
     async def _last_edit(self, table: Table, token: Token) -> None:
         """The token's last edit: the table as it is, saying it waits for a click."""
-        assert table.table_message_id is not None
+        message_id = self.screens.message_id(table.game_id)
+        assert message_id is not None
         payload, listing = self._payload(table, waiting=True)
         try:
-            await token.editor(table.table_message_id)(**payload)
+            await token.editor(message_id)(**payload)
         except FAILURES as error:
             log.info("game %s: the table could not say it waits: %s", table.game_id, error)
             if not transient(error):
@@ -437,17 +435,19 @@ class TableEdits:
         except FAILURES as error:
             log.warning("game %s: could not post the table again: %s", table.game_id, error)
             return False if transient(error) else None
+        self.posted(table, message.id)  # the old one is gone or can't be edited
         # A failed save is logged; this run edits the new message, a restart the old id.
         with contextlib.suppress(ServiceError):
-            await self.host.service.front.set_table_message(table, message.id)
+            await self.host.service.front.set_table_message(table.game_id, message.id)
         return True
 
     async def _send_edit(self, table: Table, payload: dict[str, Any]) -> None:
-        assert table.table_message_id is not None
+        message_id = self.screens.message_id(table.game_id)
+        assert message_id is not None
         token = self.tokens.on_table(table)
         if token is not None:
             try:
-                await token.editor(table.table_message_id)(**payload)
+                await token.editor(message_id)(**payload)
                 return
             except discord.HTTPException as error:
                 if transient(error):
@@ -461,4 +461,4 @@ class TableEdits:
         elif not bot_present(self.host, table.guild_id):
             raise TokenGone  # it ran out while the edit waited
         channel = self.host.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        await channel.get_partial_message(table.table_message_id).edit(**payload)
+        await channel.get_partial_message(message_id).edit(**payload)

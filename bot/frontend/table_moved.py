@@ -26,7 +26,7 @@ async def point_to_new(
     """The old table message becomes one line pointing to the new one: with the
     token that posted it while it works, else with the bot token where the bot is a
     member; else it stays, and a click on it is told where the game is."""
-    new_id = table.table_message_id
+    new_id = tokens.screens.message_id(table.game_id)
     if new_id is None:
         return
     payload = moved_payload(table, new_id)

@@ -64,9 +64,10 @@ async def post_table(
         )
         return False
     # Its token edits it: as its answer, or as its followup (acknowledged while slow).
+    presenter.table_posted(table, message_id)
     presenter.remember(table, payload, interaction, message_id, followup=not answered)
     try:
-        await service.front.set_table_message(table, message_id)
+        await service.front.set_table_message(table.game_id, message_id)
     except ServiceError as error:
         await interaction.followup.send(text(interaction.locale, error.key), ephemeral=True)
     return True

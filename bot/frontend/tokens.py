@@ -32,6 +32,7 @@ from discord.webhook.async_ import async_context
 from bot.service.play.table import Table
 
 from .host import Host
+from .screens import Screens
 
 TOKEN_LIFE = 15 * 60  # Discord lets an interaction token be used this long
 USABLE = 14 * 60  # how long one is used here: a call on its way must not reach the end
@@ -104,8 +105,9 @@ class Clicks:
 class Tokens:
     """Each game's recent clicks, and whether their tokens still work."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, screens: Screens) -> None:
         self.host = host
+        self.screens = screens  # which message shows each game's table
         self.games: dict[int, Clicks] = {}
 
     def forget(self, game_id: int) -> None:
@@ -224,14 +226,14 @@ class Tokens:
     def on_table(self, table: Table) -> Token | None:
         """The token that edits the table message, while it works."""
         clicks = self.games.get(table.game_id)
-        if clicks is None or clicks.table_id != table.table_message_id:
+        if clicks is None or clicks.table_id != self.screens.message_id(table.game_id):
             return None
         return clicks.table if self.fresh(clicks.table) else None
 
     def table_token(self, table: Table) -> Token | None:
         """The token that posted the table message, fresh or not (to tidy up after it)."""
         clicks = self.games.get(table.game_id)
-        if clicks is None or clicks.table_id != table.table_message_id:
+        if clicks is None or clicks.table_id != self.screens.message_id(table.game_id):
             return None
         return clicks.table
 

@@ -10,6 +10,7 @@ from bot.service.play.rows import table_from_record
 from bot.service.play.table import Status, Table
 from bot.service.saver import Saver
 from data import (
+    GameRecord,
     OpenHandRecord,
     PingRecord,
     ServerSettings,
@@ -29,11 +30,18 @@ class FrontStore:
     game (refused with a :class:`ServiceError` if the write fails); open hands
     and pings only spare a restart some work, so failing to keep them is logged
     and goes no further.
+
+    The table message and how far it listed the game's moves are the front end's, not
+    the game's: read with a game rebuilt after a restart, they are kept here until the
+    front end reads them back (:meth:`stored_table_message`), once.
     """
 
     def __init__(self, store: Store, saver: Saver) -> None:
         self._store = store
         self._saver = saver
+        #: The stored table message and count of lines it listed, by game, of the games
+        #: rebuilt and not yet asked for by the front end.
+        self._table_messages: dict[int, tuple[int | None, int | None]] = {}
 
     async def public_locale(self, guild_id: int, fallback: str) -> str:
         """The language of public messages: the server's setting, else its locale."""
@@ -92,9 +100,18 @@ class FrontStore:
             return None
         return table_from_record(record)
 
-    async def set_table_message(self, table: Table, message_id: int) -> None:
-        table.table_message_id = message_id
-        await self._saver.save(self._store.games.set_table_message(table.game_id, message_id))
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        await self._saver.save(self._store.games.set_table_message(game_id, message_id))
+
+    def keep_table_message(self, record: GameRecord) -> None:
+        """A game rebuilt from ``record``: its table message as stored, for the front end."""
+        if record.table_message_id is not None or record.moves_listed is not None:
+            self._table_messages[record.id] = (record.table_message_id, record.moves_listed)
+
+    def stored_table_message(self, game_id: int) -> tuple[int | None, int | None]:
+        """The message that showed the game's table before a restart and how many of its
+        lines it had listed, as stored, handed out once; (None, None) if none was."""
+        return self._table_messages.pop(game_id, (None, None))
 
     async def endings_unshown(self) -> list[Table]:
         """The games that ended (finished or cancelled) before the bot stopped but whose
@@ -124,6 +141,7 @@ class FrontStore:
                 record = await self._store.games.load_game(game_id)
                 if record is not None:
                     tables.append(table_from_record(record))
+                    self.keep_table_message(record)
             except Exception:
                 log.exception("game %s: %s could not be rebuilt to be shown", game_id, what)
         return tables

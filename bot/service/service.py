@@ -173,8 +173,10 @@ class GameService:
             closer=closer,
         )
         self.hints = HintDesk(self.registry, store, self.thinking, timing=self.timing)
-        self.resumer = Resumer(store, self.registry, self._clocks, self._ai)
         self.front = FrontStore(store, self._saver)
+        self.resumer = Resumer(
+            store, self.registry, self._clocks, self._ai, kept=self.front.keep_table_message
+        )
         self.seasons = SeasonPlans(store, self._saver, clock, self.rater.lock)
         self.replays = Replays(store, clock=clock)
         self.stats = Stats(store)

@@ -17,6 +17,7 @@ from testkit.simcord_play import (
     one_move_from_the_end,
     open_lobby,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
     texts,
@@ -194,7 +195,7 @@ async def test_a_lobby_posted_whose_reading_back_failed_stays_open(
     assert posted.response is not None and not posted.ephemeral
     table = service(simcord_env).registry.table_in(channel.id)
     assert table is not None and table.status is Status.LOBBY, "the lobby posted stays open"
-    assert table.table_message_id == table_message(channel).id
+    assert shown_at(simcord_env, table) == table_message(channel).id
     joined = await bob.click(table_message(channel), label="Join")
     assert joined.acknowledged
     assert table.seat_of(bob.id) is not None

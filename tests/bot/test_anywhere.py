@@ -25,7 +25,7 @@ from bot.service.timing import Timing
 from data.records import ALL_TIME
 from game import Card as C
 from testkit.anywhere import Anywhere, Place
-from testkit.simcord_play import enabled, rig, service, texts, title
+from testkit.simcord_play import enabled, rig, service, shown_at, texts, title
 from tests.simcord_fixtures import fresh_bot, globally_synced_bot
 
 MOVES = ("lama:play:", "lama:draw:", "lama:quit:")
@@ -186,7 +186,7 @@ async def test_a_group_dm_table_lives_past_a_quarter_hour_on_the_clicks_tokens(
 
     assert len(tables) >= 2, "posted anew as the game went on"
     shown = simcord_env.backend.get_message(place.channel_id, live_table(anywhere, place))
-    assert shown.id == table.table_message_id
+    assert shown.id == shown_at(simcord_env, table)
     assert anywhere.calls.bot_total - anywhere.calls.bot[None] == 0
     no_refusals(anywhere)
     for old in tables - {shown.id}:
@@ -212,7 +212,7 @@ async def test_a_table_nobody_clicked_for_a_quarter_hour_waits_and_a_click_bring
     await simcord_env.advance_time(5)
 
     # The click on the table itself took it over in place.
-    assert live_table(anywhere, place) == table.table_message_id == frozen
+    assert live_table(anywhere, place) == shown_at(simcord_env, table) == frozen
     fresh = simcord_env.backend.get_message(place.channel_id, frozen)
     assert "catches up" not in texts(fresh) and "played" in texts(fresh)
     assert anywhere.calls.bot_total - anywhere.calls.bot[None] == 0
@@ -247,8 +247,8 @@ async def test_a_token_dead_before_its_time_is_not_tried_again_and_the_next_clic
         await simcord_env.advance_time(5)
 
     assert anywhere.calls.dead_token <= 1, "a dead token is never tried again"
-    assert live_table(anywhere, place) == table.table_message_id != first
-    shown = simcord_env.backend.get_message(place.channel_id, table.table_message_id)
+    assert live_table(anywhere, place) == shown_at(simcord_env, table) != first
+    shown = simcord_env.backend.get_message(place.channel_id, shown_at(simcord_env, table))
     assert texts(shown).count("played") + texts(shown).count("drew") >= 2
     pointer = simcord_env.backend.get_message(place.channel_id, first)
     assert texts(pointer).startswith("↪️ This game's table moved:")
@@ -373,8 +373,12 @@ async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_
     )
     assert turned.response is not None
 
-    assert table.table_message_id is not None
-    rematch = await anywhere.click(ben, place, table.table_message_id, label="Rematch")
+    [finished] = [
+        shown.id
+        for shown in anywhere.live(place)
+        if any(button.get("label") == "Rematch" for button in shown.live_buttons)
+    ]
+    rematch = await anywhere.click(ben, place, finished, label="Rematch")
     assert not rematch.ephemeral or rematch.followups
     again = service(simcord_env).registry.table_in(place.channel_id)
     assert again is not None and again.game_id != table.game_id

@@ -12,6 +12,7 @@ from testkit.simcord_play import (
     one_move_from_the_end,
     open_lobby,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
 )
@@ -38,8 +39,8 @@ async def test_a_second_rematch_says_where_the_new_game_is_not_to_wait(
     finished = table_message(channel)
     await alice.click(finished, label="Rematch")
     lobby = service(simcord_env).registry.table_in(channel.id)
-    assert lobby is not None and lobby.table_message_id is not None
-    link = f"https://discord.com/channels/{guild.id}/{channel.id}/{lobby.table_message_id}"
+    assert lobby is not None and shown_at(simcord_env, lobby) is not None
+    link = f"https://discord.com/channels/{guild.id}/{channel.id}/{shown_at(simcord_env, lobby)}"
     for clicker in (alice, bob):  # alice within her 20 s, bob without a wait
         said = answer(await clicker.click(finished, label="Rematch"))
         assert "try again" not in said

@@ -15,6 +15,7 @@ from testkit.simcord_play import (
     open_lobby,
     rig,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
     two_player_game,
@@ -46,7 +47,7 @@ async def test_a_deleted_table_message_is_posted_again_and_play_goes_on(
     await simcord_env.advance_time(3)
 
     again = table_message(channel)
-    assert again.id != old.id and table.table_message_id == again.id
+    assert again.id != old.id and shown_at(simcord_env, table) == again.id
     stored = await service(simcord_env).store.games.load_game(table.game_id)
     assert stored is not None and stored.table_message_id == again.id, "saved for a restart"
     await take_simple_turn(bob, channel)  # bob plays on from the table posted again
@@ -128,6 +129,7 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=60)
     delete_unseen(simcord_env, channel.id)
     assert service(simcord_env).registry.table(table.game_id) is table, "nobody told the bot yet"
+    message_id = shown_at(simcord_env, table)
 
     before = len(simcord_env.http_requests)
     await simcord_env.advance_time(61)  # the turn runs out; the table's edit finds no channel
@@ -135,7 +137,7 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     # The Start click's token edits the table at first: its failure has the bot token
     # try, and that one's Unknown Channel has the bot look the channel up.
     calls = [f"{r.method} {r.path}" for r in simcord_env.http_requests[before:since]]
-    edit = f"PATCH /channels/{channel.id}/messages/{table.table_message_id}"
+    edit = f"PATCH /channels/{channel.id}/messages/{message_id}"
     assert edit in calls and calls[calls.index(edit) + 1] == f"GET /channels/{channel.id}"
 
     await closed_for_good(simcord_env, table, channel.id, since)
@@ -167,7 +169,7 @@ async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothin
     await take_simple_turn(players[1 - first], channel)  # the table shows the game again
 
     assert table.status is Status.RUNNING and table.to_move == first
-    assert table_message(channel).id == table.table_message_id
+    assert table_message(channel).id == shown_at(simcord_env, table)
 
 
 async def test_missing_access_when_the_bot_looks_a_channel_up_ends_nothing(

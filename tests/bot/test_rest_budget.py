@@ -35,6 +35,7 @@ from testkit.simcord_play import (
     pings,
     rig,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
     texts,
@@ -359,7 +360,7 @@ async def test_past_a_quarter_hour_without_a_click_the_bot_token_edits_the_table
     assert len(tokens) == 1 and tokens[0].startswith("DELETE /webhooks/")
     assert tokens[0].endswith(f"/messages/{first}"), "alice's ping, taken down by its token"
     made = [f"{c.method} {c.path}" for c in bot_token_calls(simcord_env, calls)]
-    assert f"PATCH /channels/{channel.id}/messages/{table.table_message_id}" in made
+    assert f"PATCH /channels/{channel.id}/messages/{shown_at(simcord_env, table)}" in made
     posts = made.count(f"POST /channels/{channel.id}/messages")
     assert posts == 3, "alice's ping again, the warning, bob's ping"
     assert first not in [m.id for m in channel.history()]
@@ -552,7 +553,7 @@ async def test_a_click_past_ten_minutes_posts_the_table_anew_and_the_old_one_poi
     await simcord_env.advance_time(5)
 
     new = table_message(channel)
-    assert new.id != old and new.id == table.table_message_id
+    assert new.id != old and new.id == shown_at(simcord_env, table)
     assert new.flags.suppress_notifications
     assert "alice played" in last_moves(channel)
     [pointer] = [m for m in channel.history() if m.id == old]

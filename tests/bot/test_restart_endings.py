@@ -24,6 +24,7 @@ from testkit.simcord_play import (
     open_lobby,
     rig,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
     texts,
@@ -88,6 +89,7 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
     table = await finish_unseen(simcord_env, alice, bob, channel)
     await simcord_env.advance_time(3)
     assert charts(channel) == 1
+    message_id = shown_at(simcord_env, table)
     await start_again(simcord_env, settings, await stop(simcord_env))
     shown = table_message(channel)
     assert "game over" in title(shown)
@@ -101,7 +103,7 @@ async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
     edits = [
         r
         for r in simcord_env.http_requests[before:]
-        if r.method == "PATCH" and r.path.endswith(f"/messages/{table.table_message_id}")
+        if r.method == "PATCH" and r.path.endswith(f"/messages/{message_id}")
     ]
     assert edits == []
 
@@ -170,7 +172,7 @@ async def test_a_game_ended_for_idling_just_before_a_restart_says_why_after_it(
     table = await two_player_game(simcord_env, alice, bob, channel, turn_timer=0)
     await simcord_env.advance_time(3)
     simcord_env.inject_error(
-        "PATCH", f"*/messages/{table.table_message_id}", status=503, times=None
+        "PATCH", f"*/messages/{shown_at(simcord_env, table)}", status=503, times=None
     )
     await simcord_env.advance_time(3 * 24 * 60 * 60 + 10)
     assert table.status is Status.CANCELLED
@@ -275,7 +277,7 @@ async def test_a_game_ended_for_a_reason_this_version_does_not_know_says_it_was_
     bobs: Any = await open_hand(bob, channel)
     await simcord_env.advance_time(15 * 60)  # too old to be edited: it shows no end
     simcord_env.inject_error(
-        "PATCH", f"*/messages/{table.table_message_id}", status=503, times=None
+        "PATCH", f"*/messages/{shown_at(simcord_env, table)}", status=503, times=None
     )
     await alice.slash(channel, "lama cancel")
     old = await stop(simcord_env)

@@ -16,6 +16,7 @@ from testkit.simcord_play import (
     open_hand,
     open_lobby,
     service,
+    shown_at,
     table_message,
     take_simple_turn,
     texts,
@@ -176,7 +177,7 @@ async def test_a_rematch_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_da
         await bob.click(finished, label="Rematch")
         await simcord_env.advance_time(LOCKED_FOR)
     rematch = games.registry.table_in(channel.id)
-    assert rematch is not None and rematch.table_message_id not in (None, finished.id)
+    assert rematch is not None and shown_at(simcord_env, rematch) not in (None, finished.id)
 
     carol = guild.add_member(simcord_env.create_user("carol"))
     await carol.slash(channel, "lama join")
@@ -184,7 +185,7 @@ async def test_a_rematch_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_da
 
     after = {m.id: m for m in channel.history()}
     assert title(after[finished.id]) == title(finished), "the finished table stays as it was"
-    assert f"<@{carol.id}>" in texts(after[rematch.table_message_id]), "the lobby shows carol"
+    assert f"<@{carol.id}>" in texts(after[shown_at(simcord_env, rematch)]), "the lobby shows carol"
 
 
 async def test_a_new_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
@@ -200,7 +201,7 @@ async def test_a_new_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
         result = await alice.slash(channel, "lama new")
         await simcord_env.advance_time(LOCKED_FOR)
     table = games.registry.table_in(channel.id)
-    assert table is not None and table.table_message_id is not None
+    assert table is not None and shown_at(simcord_env, table) is not None
 
     await bob.slash(channel, "lama join")
     await simcord_env.advance_time(3)
@@ -230,9 +231,9 @@ async def test_a_new_table_opened_while_the_store_is_slow_is_acknowledged_then_p
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
     table = games.registry.table_in(channel.id)
-    assert table is not None and table.table_message_id is not None, "the lobby was posted"
+    assert table is not None and shown_at(simcord_env, table) is not None, "the lobby was posted"
     lobby = table_message(channel)
-    assert lobby.id == table.table_message_id
+    assert lobby.id == shown_at(simcord_env, table)
     assert not lobby.flags.ephemeral, "the lobby is for the whole channel"
     await bob.click(lobby, label="Join")
     assert [seat.user_id for seat in table.seats] == [alice.id, bob.id]

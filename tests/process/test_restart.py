@@ -17,6 +17,7 @@ from testkit.simcord_play import (
     open_lobby,
     rig,
     service,
+    shown_at,
     started_game,
     table_message,
     take_simple_turn,
@@ -64,7 +65,7 @@ async def test_a_restart_mid_round_loses_nothing_and_the_game_plays_to_its_end(
     assert resumed is not table and resumed.match is not None
     assert resumed.match.snapshot() == before
     assert [s.name for s in resumed.seats] == ["alice", "bob", "carol", "AI 1"]
-    assert resumed.table_message_id == old_message.id
+    assert shown_at(simcord_env, resumed) == old_message.id
     assert resumed.turn_deadline == simcord_env.now().timestamp() + table.turn_timer, (
         "a resumed turn is a whole turn from the restart"
     )

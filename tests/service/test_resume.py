@@ -125,3 +125,27 @@ async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_o
         assert ranks == {0: 2, 1: 1}
     finally:
         await again.close()
+
+
+async def test_what_the_store_kept_of_a_table_message_is_read_back_once_after_a_restart(
+    game: ServiceGame,
+) -> None:
+    """The table message is the front end's, not the game's: after a restart its id and
+    how far it listed the moves come back through the service, once per game."""
+    table = await game.lobby([ANN, BOB])
+    lobby = await game.lobby([ANN], start=False)
+    await game.service.front.set_table_message(table.game_id, 777)
+    await game.service.front.moves_listed(table.game_id, 2)
+    assert game.service.front.stored_table_message(table.game_id) == (None, None), "not rebuilt"
+    await game.service.close()
+    again = GameService(
+        game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing
+    )
+    try:
+        await again.resume()
+        assert not hasattr(again.registry.table(table.game_id), "table_message_id")
+        assert again.front.stored_table_message(table.game_id) == (777, 2)
+        assert again.front.stored_table_message(table.game_id) == (None, None), "handed out once"
+        assert again.front.stored_table_message(lobby.game_id) == (None, None), "never posted"
+    finally:
+        await again.close()

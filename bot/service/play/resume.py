@@ -3,24 +3,36 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from bot.service.play.clocks import TableClocks
 from bot.service.play.registry import TableRegistry
 from bot.service.play.rows import table_from_record
 from bot.service.play.table import Status, Table, all_humans_gone, waiting
 from bot.service.thinking.ai_turns import AITurns
-from data import Store
+from data import GameRecord, Store
 
 log = logging.getLogger(__name__)
 
 
 class Resumer:
-    """Rebuilds the unfinished games from the store and hands them out, once, to be shown."""
+    """Rebuilds the unfinished games from the store and hands them out, once, to be shown.
+
+    ``kept(record)`` is given each game's record as it is rebuilt: what the store kept
+    of its table message is the front end's to read back (``FrontStore``).
+    """
 
     def __init__(
-        self, store: Store, registry: TableRegistry, clocks: TableClocks, ai: AITurns
+        self,
+        store: Store,
+        registry: TableRegistry,
+        clocks: TableClocks,
+        ai: AITurns,
+        *,
+        kept: Callable[[GameRecord], None],
     ) -> None:
         self._store = store
+        self._kept = kept
         self._registry = registry
         self._clocks = clocks
         self._ai = ai
@@ -41,6 +53,7 @@ class Resumer:
             except Exception:
                 log.exception("game %s could not be rebuilt; leaving it alone", record.id)
                 continue
+            self._kept(record)
             self._registry.register(table)
             tables.append(table)
             if table.status is Status.LOBBY:

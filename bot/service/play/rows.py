@@ -55,12 +55,10 @@ def table_from_record(record: GameRecord) -> Table:
         locale=record.language or "en",
         seats=seats,
         status=Status(record.status),
-        table_message_id=record.table_message_id,
         turn_deadline=record.turn_deadline,
         hints=record.hints,
         removed=set(record.removed),
         end_reason=record.end_reason if record.end_reason in END_REASONS else None,
-        moves_listed=record.moves_listed,
         waits_until=record.waits_until,
         rated_end=record.status == "cancelled" and record.finished_at is not None,
     )

@@ -185,7 +185,6 @@ class Table:
     status: Status = Status.LOBBY
     hints: bool = True  # players may ask Hard for a hint (the host may turn it off)
     match: Match | None = None
-    table_message_id: int | None = None
     turn_deadline: float | None = None  # unix time
     warned: bool = False
     opened_at: float = 0.0
@@ -202,9 +201,6 @@ class Table:
     end_reason: str | None = None
     #: A cancelled game that is rated all the same (as it stood, or as its leavers' loss).
     rated_end: bool = False
-    #: How many of its lines (``recent.total``) its table message had listed when the
-    #: bot stopped, as stored; None if not known. The front end keeps it after each edit.
-    moves_listed: int | None = None
     #: Until when a game whose every person is away waits for one to be back (unix
     #: time, stored; None while someone plays): its AIs stand still meanwhile. Kept
     #: once it ended so (``ended_away``): the time it waited until.
