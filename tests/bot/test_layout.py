@@ -299,7 +299,7 @@ async def test_a_no_drama_hand_says_what_quitting_costs_with_the_no_drama_card(
     """The player who quits takes the No Drama card; holding it at the round's end they
     discard their costliest card (and with nothing left give back a chip): the hand says
     so beside Quit, not just the hand's whole cost."""
-    rig(simcord_env, [hand, [C.THREE, C.FOUR]], C.ONE, [C.TWO], starter=0, no_drama=True)
+    rig(simcord_env, [hand, [C.THREE, C.FOUR]], C.ONE, [C.TWO], starter=0)
     await started_game(simcord_env, alice, [bob], channel, no_drama=True)
     shown = await open_hand(alice, channel)
     cost = next(t for t in text_blocks(shown) if t.startswith("Quitting now"))
@@ -316,7 +316,7 @@ async def test_every_seat_is_a_section_with_its_card_count_beside_it(
 ) -> None:
     carol = guild.add_member(simcord_env.create_user("carol"))
     hands = [[C.SIX] * 6, [C.FIVE] * 6, [C.FOUR] * 6]
-    rig(simcord_env, hands, C.TWO, [C.THREE], starter=0, no_drama=True)
+    rig(simcord_env, hands, C.TWO, [C.THREE], starter=0)
     table = await started_game(simcord_env, alice, [bob, carol], channel, no_drama=True)
     for player, prefix in ((alice, "lama:draw:"), (bob, "lama:quit:")):
         hand = await open_hand(player, channel)
