@@ -231,7 +231,7 @@ async def test_a_six_player_table_with_every_variant_stays_within_discords_limit
     shares = [deck[i::6] for i in range(6)]
     hands = [share[:6] for share in shares]
     pile = [shares[i % 6][6 + i // 6] for i in range(len(deck) - 36)]
-    rig(simcord_env, hands, top, pile, starter=0, **variants)
+    rig(simcord_env, hands, top, pile, starter=0)
     with caplog.at_level(logging.WARNING):
         table = await open_lobby(simcord_env, players[0], channel, threshold=200, **variants)
         for player in players[1:]:
