@@ -56,8 +56,10 @@ class Presenter:
         # Chart posts, open-hand saves, pings and deletions tried again.
         self.background = Background()
         #: Each game's table message, as the front end keeps it (the service's tables
-        #: hold the games only); what the store kept is read back once per game.
-        self.screens = Screens(host.service.front.stored_table_message)
+        #: hold the games only); what the store kept is read back once per game. Read
+        #: through the host when a screen is first made: `python -m bot sync` builds a
+        #: presenter for its cogs without a service, and shows nothing through it.
+        self.screens = Screens(lambda game_id: host.service.front.stored_table_message(game_id))
         self.tokens = Tokens(host, self.screens)
         self.table_edits = TableEdits(
             host,
