@@ -95,7 +95,9 @@ class HintCommands(LamaCog, name="Hints"):
 
         async def given() -> Review | None:
             async with self.answers.giving():
-                await defer_private(interaction)
+                # Hard may think for seconds: a private "thinking…" says so at once (a
+                # button's quiet ack would show nothing), and the review fills it in.
+                await defer_private(interaction, anew=True)
                 try:
                     review = await asking()
                 except ServiceError as error:

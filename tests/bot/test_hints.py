@@ -271,6 +271,27 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     )
 
 
+async def test_the_review_button_says_at_once_that_hard_is_thinking(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+) -> None:
+    """A review may take Hard seconds: the click is answered at once with a private
+    "thinking…" (a quiet ack showed nothing meanwhile), and the review fills it in."""
+    table = await quit_or_draw_game(simcord_env, alice, bob, channel)
+    await take_simple_turn(alice, channel)
+    await take_simple_turn(bob, channel)
+    assert table.status is Status.FINISHED
+    before = len(simcord_env.http_requests)
+    clicked = await alice.click(table_message(channel), label="Your three costliest decisions")
+    calls = simcord_env.http_requests[before:]
+    (ack,) = [call.json for call in calls if call.path.endswith("/callback")]
+    assert ack["type"] == 5 and ack["data"]["flags"] & 64, "a private 'thinking…' at once"
+    assert clicked.response is not None and clicked.response.ephemeral
+    assert clicked.response.content.startswith("**🔍 Your three costliest decisions**")
+
+
 async def test_a_hint_uses_nothing_but_the_players_own_view(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
