@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.config import DEFAULT_TURN_TIMER, Settings
+from bot.demo_preview import answer_when_acknowledged
 from bot.frontend.pacing import Pacing
 
 if TYPE_CHECKING:
@@ -37,9 +38,8 @@ DEMO_CHANNEL = "lama"
 DEMO_PLAYERS = ("Ana", "Ben")
 #: How often the page is brought up to date with what the bot did on its own.
 PUBLISH_EVERY = 0.25
-#: The table is edited as soon as it changes: SimCord has no REST budget to spare.  The
-#: Preview shows a click's answer only once the bot has settled, and the table's next
-#: edit, 2 s after its last on Discord, held every move's answer up by as much.
+#: The table is edited as soon as it changes: SimCord has no REST budget to spare, and
+#: the table's next edit, 2 s after its last on Discord, would show each move as late.
 DEMO_PACING = Pacing(edit_interval=0.0)
 
 
@@ -242,6 +242,8 @@ async def run_demo(
                 assets=emoji_assets(world.env),
             )
             async with preview:
+                # A click shows as answered once the bot acknowledged it, as on Discord.
+                stop_answering = answer_when_acknowledged(world.env)
                 publisher = asyncio.create_task(
                     _publish_forever(_Publisher(world.env, preview).step), name="lama-demo-publish"
                 )
@@ -256,6 +258,7 @@ async def run_demo(
                 try:
                     await serving
                 finally:
+                    stop_answering()
                     publisher.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await publisher

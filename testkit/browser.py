@@ -154,6 +154,12 @@ async def page_text(page: Any) -> str:
     return str(await page.locator("body").inner_text())
 
 
+#: A finished game's review, once Hard has thought: its lines, its word that nothing cost
+#: anything, or that there was no time for it.
+REVIEWED = re.compile(
+    r"Round \d+, move \d+:|none of your decisions cost you|no time for a review just now"
+)
+
 #: A seat of the table whose turn it is: "▶️ Ana · 0 points — to move ⏳ in 2 minutes".
 HUMAN_TO_MOVE = re.compile(r"(Ana|Ben) · [^\n]*— to move")
 
@@ -265,3 +271,40 @@ async def press(page: Any, button: Any) -> Answer:
         "(b) => { window.lamaClickedAt = performance.now(); b.click(); return b.innerText; }"
     )
     return await answer_to(page, before, str(label).strip().split("\n")[-1])
+
+
+async def finish_game(page: Any, strength: str = "Easy") -> list[Answer]:
+    """From the lobby the page opens on: one AI of ``strength``, Start, then the whole
+    game played as fast as the page lets a person (:func:`play_fast`).  The answers,
+    the hand's first showing first."""
+    await add_ai(page, strength)
+    await page.get_by_text("Players (2/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
+    await click(page, "Start")
+    shown = await press(page, page.get_by_role("button", name="Show my hand").last)
+    return [shown, *await play_fast(page)]
+
+
+#: In the page: from now on, note the names of ``patterns`` (name: regular expression)
+#: in the order their text first shows on the page, each state the page renders.
+_WATCH = """(patterns) => {
+  const seen = window.lamaSeen = [];
+  const look = () => {
+    const text = document.body.innerText;
+    for (const [name, source] of Object.entries(patterns))
+      if (!seen.includes(name) && new RegExp(source).test(text)) seen.push(name);
+  };
+  new MutationObserver(look).observe(document.body,
+    {childList: true, subtree: true, characterData: true});
+  look();
+}"""
+
+
+async def watch(page: Any, **patterns: str) -> None:
+    """Note from now on the order in which texts first show on the page: ``seen``
+    then tells.  Every state the page renders counts, however soon it is replaced."""
+    await page.evaluate(_WATCH, patterns)
+
+
+async def seen(page: Any) -> list[str]:
+    """The names given to :func:`watch` whose text has shown, in the order it first did."""
+    return [str(name) for name in await page.evaluate("() => window.lamaSeen")]

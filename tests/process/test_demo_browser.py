@@ -10,19 +10,25 @@ import pytest
 
 from testkit.browser import (
     MISSING,
+    REVIEWED,
     STEP_TIMEOUT_MS,
     act,
     add_ai,
     browser_page,
     click,
     demo_process,
+    finish_game,
     human_to_move,
     page_text,
-    play_fast,
     press,
+    seen,
     view_as,
+    watch,
 )
 from tests.process.common import rows
+
+#: What the page shows in a message whose answer is deferred ("thinking…" on Discord).
+THINKING = "Thinking…"
 
 # Skipped on a developer's machine without them; in CI (.ci/run installs both) a failure.
 needs_browser = pytest.mark.skipif(
@@ -86,14 +92,39 @@ async def test_a_quick_player_loses_no_click_in_a_whole_game(tmp_path: Path) -> 
     """
     with demo_process("--database", str(tmp_path / "demo.db")) as (_, url):
         async with browser_page(url) as page:
-            await add_ai(page, "Easy")
-            await page.get_by_text("Players (2/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
-            await click(page, "Start")
-            shown = await press(page, page.get_by_role("button", name="Show my hand").last)
-            answers = [shown, *await play_fast(page)]
+            answers = await finish_game(page)
             assert "game over" in await page_text(page)
     lost = [answer for answer in answers if answer.lost]
     # A whole game (random deals: a short one may take only a few moves), every move
     # answered by the bot: the hand's first showing and at least one move, none lost.
     assert len(answers) >= 2, answers
     assert not lost, f"{len(lost)} of {len(answers)} clicks lost: {lost}"
+
+
+@needs_browser
+async def test_the_review_shows_it_is_thinking_and_a_replay_meanwhile_is_answered(
+    tmp_path: Path,
+) -> None:
+    """The review (Hard thinks for seconds) shows its "Thinking…" as soon as the bot
+    acknowledges the click, as Discord does, not only once its result is in.  A Replay
+    and two of its page turns clicked while it thinks are answered and page, none
+    "Action was not completed", and the review's result follows on its own."""
+    with demo_process("--database", str(tmp_path / "demo.db")) as (_, url):
+        async with browser_page(url) as page:
+            await finish_game(page)
+            assert THINKING not in await page_text(page)
+            await watch(page, thinking=THINKING, review=REVIEWED.pattern)
+            review = page.get_by_role("button", name=re.compile("costliest decisions$")).last
+            answers = [await press(page, review)]
+            assert await seen(page) == ["thinking"], "the review's answer shows Hard thinking"
+            replay = page.get_by_role("button", name=re.compile(r"Replay$")).last
+            answers.append(await press(page, replay))
+            for _ in range(2):
+                turn = page.get_by_role("button", name=re.compile(r"▶\S*\s*Next$")).last
+                answers.append(await press(page, turn))
+            assert "Step 3 of" in await page_text(page)
+            await page.get_by_text(REVIEWED).first.wait_for(timeout=5 * STEP_TIMEOUT_MS)
+            order = await seen(page)
+    failed = [answer for answer in answers if not answer.completed]
+    assert not failed, f"{len(failed)} of {len(answers)} clicks not completed: {failed}"
+    assert order == ["thinking", "review"], order
