@@ -16,18 +16,17 @@ import logging
 import os
 import tempfile
 import webbrowser
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.config import DEFAULT_TURN_TIMER, Settings
-from bot.demo_preview import answer_when_acknowledged
+from bot.demo_preview import Publisher, answer_when_acknowledged
 from bot.frontend.pacing import Pacing
 
 if TYPE_CHECKING:
     import simcord
-    from simcord.preview import Preview
 
 log = logging.getLogger(__name__)
 
@@ -117,80 +116,6 @@ def emoji_assets(env: simcord.Env) -> dict[str, tuple[str, bytes]]:
     return assets
 
 
-class _Publisher:
-    """Shows on the page what the bot did by itself (AI moves, timeouts, turn pings).
-
-    The Preview republishes after the page's own clicks; the bot's background
-    work only shows after a publication.  ``Preview.refresh()`` would wait for
-    that work to settle while holding the page's clicks off, so this publishes
-    the current state directly, only when something changed and no click is
-    being handled (SimCord internals: keep ``simcord`` below its next major).
-
-    Each publication is a new revision of the page, and the Preview refuses a
-    click sent from an older one ("The published preview revision is stale").
-    The bot's turn comes in several edits (the table, a ping, the hand), so a
-    quick click on the hand that had just turned green was refused while the
-    page had not yet fetched the ping's revision.  Discord has no such window: a
-    click reaches the bot, whose buttons carry the turn they were drawn for and
-    refuse a move on a turn gone by.  So a click sent from a revision that only
-    this publisher replaced is let through as a click on the page now.
-    """
-
-    def __init__(self, env: simcord.Env, preview: Preview) -> None:
-        self._env = env
-        self._preview = preview
-        self._seen = len(env.backend.transcript)
-        #: By page: the revisions this publisher made (the page's own clicks make the rest).
-        self._made: dict[str, set[int]] = {}
-        #: By request id: the revision a click was let through on, so a resent request
-        #: (the page's retry after a lost answer) is the same request.
-        self._rebased: dict[str, int] = {}
-        action = preview._action
-
-        async def take_click(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
-            return await action(context_id, self._rebase(context_id, body))
-
-        preview._action = take_click  # type: ignore[method-assign]
-
-    def step(self) -> None:
-        now = len(self._env.backend.transcript)
-        busy = self._env._operation_task is not None or self._preview._active_action is not None
-        if now == self._seen or busy:
-            return
-        self._seen = now
-        self._preview._advance_presentation_time()
-        self._preview._publish_message_pages(reason="refresh")
-        for page_id, page in self._preview._pages.items():
-            made = self._made.setdefault(page_id, set())
-            made.add(page.revision)
-            # Only revisions after one the page may still show matter.
-            made.difference_update({old for old in made if old < page.revision - _KEPT})
-
-    def _rebase(self, context_id: str | None, body: Mapping[str, Any]) -> Mapping[str, Any]:
-        """``body``, on the page's current revision if only this publisher replaced its own."""
-        if not isinstance(body, Mapping):
-            return body
-        shown, request = body.get("published_revision"), body.get("request_id")
-        page = self._preview._pages.get(context_id) if isinstance(context_id, str) else None
-        if page is None or not isinstance(request, str) or type(shown) is not int:
-            return body
-        if request in self._rebased:
-            return {**body, "published_revision": self._rebased[request]}
-        made = self._made.get(page.id, set())
-        if shown >= page.revision or any(
-            later not in made for later in range(shown + 1, page.revision + 1)
-        ):
-            return body
-        if len(self._rebased) >= _KEPT:
-            self._rebased.clear()
-        self._rebased[request] = page.revision
-        return {**body, "published_revision": page.revision}
-
-
-#: How many of the publisher's revisions, and of the clicks it let through, it remembers.
-_KEPT = 64
-
-
 def _leading_page(folder: Path, url: str) -> Path:
     """A page only this user may read that leads the browser on to ``url``.
 
@@ -245,7 +170,7 @@ async def run_demo(
                 # A click shows as answered once the bot acknowledged it, as on Discord.
                 stop_answering = answer_when_acknowledged(world.env)
                 publisher = asyncio.create_task(
-                    _publish_forever(_Publisher(world.env, preview).step), name="lama-demo-publish"
+                    _publish_forever(Publisher(world.env, preview).step), name="lama-demo-publish"
                 )
                 serving = asyncio.create_task(serve(world.env.bot, preview.wait_closed()))
                 await asyncio.sleep(0)  # serve() has its signal handlers: Ctrl-C works now

@@ -1,4 +1,4 @@
-"""What the demo needs of SimCord's Preview beyond its public API: clicks answered on their ack.
+"""The demo's hooks into SimCord's Preview beyond its public API: clicks answered on their ack.
 
 SimCord's Preview answers a click on the page only when the whole bot has settled:
 every piece of its work due within the settle timeout (5 s), the AI seats' pauses and
@@ -8,13 +8,14 @@ not completed" when the bot's later work outran the wait.  Discord counts a clic
 answered when the bot acknowledges it (a response or a defer) and shows the rest as
 it lands.  :func:`answer_when_acknowledged` does that for the demo: the settle that
 follows a click's dispatch ends as soon as the bot has acknowledged it; what the bot
-does after that shows as the demo's publisher publishes it, a moment later.
+does after that shows as the :class:`Publisher` publishes it, a moment later.
 
-No public option does this; the SimCord internals it rests on are all in this module:
+No public option does either, so both rest on SimCord internals, all in this module:
 ``Env._settle_internal`` (awaited with ``dispatch="INTERACTION_CREATE"`` right after
 an actor's interaction is emitted, the Preview's clicks included),
 ``Env._register_dispatch_observer`` (handed the interaction's backend record just
-before it is emitted, in the dispatching task) and the record's ``responded``.
+before it is emitted, in the dispatching task), the record's ``responded``, and the
+Preview's pages, revisions, publishing and action entry (see :class:`Publisher`).
 Written against SimCord :data:`SIMCORD_VERSION`; ``tests/bot/test_demo_preview.py``
 fails when another version is installed, to have these read again.
 """
@@ -23,11 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import simcord
+    from simcord.preview import Preview
 
 #: The SimCord version whose internals this module was written against.
 SIMCORD_VERSION = "3.2.1"
@@ -100,3 +102,77 @@ async def _until_answered(interaction: Any, settling: asyncio.Future[None]) -> N
 def _ignore_outcome(settled: asyncio.Future[None]) -> None:
     if not settled.cancelled():
         settled.exception()
+
+
+class Publisher:
+    """Shows on the page what the bot did by itself (AI moves, timeouts, turn pings).
+
+    The Preview republishes after the page's own clicks; the bot's background
+    work only shows after a publication.  ``Preview.refresh()`` would wait for
+    that work to settle while holding the page's clicks off, so this publishes
+    the current state directly, only when something changed and no click is
+    being handled.
+
+    Each publication is a new revision of the page, and the Preview refuses a
+    click sent from an older one ("The published preview revision is stale").
+    The bot's turn comes in several edits (the table, a ping, the hand), so a
+    quick click on the hand that had just turned green was refused while the
+    page had not yet fetched the ping's revision.  Discord has no such window: a
+    click reaches the bot, whose buttons carry the turn they were drawn for and
+    refuse a move on a turn gone by.  So a click sent from a revision that only
+    this publisher replaced is let through as a click on the page now.
+    """
+
+    def __init__(self, env: simcord.Env, preview: Preview) -> None:
+        self._env = env
+        self._preview = preview
+        self._seen = len(env.backend.transcript)
+        #: By page: the revisions this publisher made (the page's own clicks make the rest).
+        self._made: dict[str, set[int]] = {}
+        #: By request id: the revision a click was let through on, so a resent request
+        #: (the page's retry after a lost answer) is the same request.
+        self._rebased: dict[str, int] = {}
+        action = preview._action
+
+        async def take_click(context_id: str | None, body: Mapping[str, Any]) -> dict[str, Any]:
+            return await action(context_id, self._rebase(context_id, body))
+
+        preview._action = take_click  # type: ignore[method-assign]
+
+    def step(self) -> None:
+        now = len(self._env.backend.transcript)
+        busy = self._env._operation_task is not None or self._preview._active_action is not None
+        if now == self._seen or busy:
+            return
+        self._seen = now
+        self._preview._advance_presentation_time()
+        self._preview._publish_message_pages(reason="refresh")
+        for page_id, page in self._preview._pages.items():
+            made = self._made.setdefault(page_id, set())
+            made.add(page.revision)
+            # Only revisions after one the page may still show matter.
+            made.difference_update({old for old in made if old < page.revision - _KEPT})
+
+    def _rebase(self, context_id: str | None, body: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``body``, on the page's current revision if only this publisher replaced its own."""
+        if not isinstance(body, Mapping):
+            return body
+        shown, request = body.get("published_revision"), body.get("request_id")
+        page = self._preview._pages.get(context_id) if isinstance(context_id, str) else None
+        if page is None or not isinstance(request, str) or type(shown) is not int:
+            return body
+        if request in self._rebased:
+            return {**body, "published_revision": self._rebased[request]}
+        made = self._made.get(page.id, set())
+        if shown >= page.revision or any(
+            later not in made for later in range(shown + 1, page.revision + 1)
+        ):
+            return body
+        if len(self._rebased) >= _KEPT:
+            self._rebased.clear()
+        self._rebased[request] = page.revision
+        return {**body, "published_revision": page.revision}
+
+
+#: How many of the publisher's revisions, and of the clicks it let through, it remembers.
+_KEPT = 64

@@ -16,8 +16,9 @@ def test_simcord_is_the_version_the_demos_preview_hooks_were_written_against() -
     assert simcord.__version__ == SIMCORD_VERSION, (
         f"SimCord {simcord.__version__} is installed, but bot/demo_preview.py rests on "
         f"SimCord {SIMCORD_VERSION}'s internals (Env._settle_internal and its dispatch "
-        "label, Env._register_dispatch_observer, the interaction record's responded): "
-        "read them again in the new version, then update SIMCORD_VERSION"
+        "label, Env._register_dispatch_observer, the interaction record's responded, the "
+        "Preview's pages, revisions and action entry): read them again in the new version, "
+        "then update SIMCORD_VERSION"
     )
 
 
