@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.config import DEFAULT_TURN_TIMER, Settings
-from bot.demo_preview import Publisher, answer_when_acknowledged
+from bot.demo_preview import Publisher, run_like_discord
 from bot.frontend.pacing import Pacing
 
 if TYPE_CHECKING:
@@ -167,8 +167,9 @@ async def run_demo(
                 assets=emoji_assets(world.env),
             )
             async with preview:
-                # A click shows as answered once the bot acknowledged it, as on Discord.
-                stop_answering = answer_when_acknowledged(world.env)
+                # A click shows as answered once the bot acknowledged it, and the bot's
+                # timers fire at their time whatever else it does, as on Discord.
+                stop_settling = run_like_discord(world.env)
                 publisher = asyncio.create_task(
                     _publish_forever(Publisher(world.env, preview).step), name="lama-demo-publish"
                 )
@@ -183,7 +184,7 @@ async def run_demo(
                 try:
                     await serving
                 finally:
-                    stop_answering()
+                    stop_settling()
                     publisher.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await publisher

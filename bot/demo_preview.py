@@ -6,13 +6,15 @@ moves that follow a person's move, a review's search, included.  So a move took 
 to show, and a long action read "Completing action…" for up to 5 s, or "Action was
 not completed" when the bot's later work outran the wait.  Discord counts a click
 answered when the bot acknowledges it (a response or a defer) and shows the rest as
-it lands.  :func:`answer_when_acknowledged` does that for the demo: the settle that
-follows a click's dispatch ends as soon as the bot has acknowledged it; what the bot
-does after that shows as the :class:`Publisher` publishes it, a moment later.
+it lands.  :func:`run_like_discord` does that for the demo: the settle that follows
+a click's dispatch ends as soon as the bot has acknowledged it, and the bot's timers
+fire at their time however long its other work takes; what the bot does after its
+answer shows as the :class:`Publisher` publishes it, a moment later.
 
 No public option does either, so both rest on SimCord internals, all in this module:
 ``Env._settle_internal`` (awaited with ``dispatch="INTERACTION_CREATE"`` right after
-an actor's interaction is emitted, the Preview's clicks included),
+an actor's interaction is emitted, the Preview's clicks included, and in
+``Env._advance_task`` while the clock catches up with a timer),
 ``Env._register_dispatch_observer`` (handed the interaction's backend record just
 before it is emitted, in the dispatching task), the record's ``responded``, and the
 Preview's pages, revisions, publishing and action entry (see :class:`Publisher`).
@@ -37,16 +39,24 @@ SIMCORD_VERSION = "3.2.1"
 INTERACTION_DISPATCH = "INTERACTION_CREATE"
 #: How often a click's settle looks whether the bot has acknowledged it.
 ACK_POLL = 0.02
+#: How long the clock's catch-up with a timer lets the bot's work run on each step.
+CATCH_UP = 0.05
 #: How long a click may wait for its acknowledgement once SimCord's settle has failed
 #: (bot work started earlier ran out its time): Discord's window for the first answer.
 ANSWER_WINDOW = 3.0
 
 
-def answer_when_acknowledged(env: simcord.Env) -> Callable[[], None]:
-    """From now on, a click's settle in ``env`` ends once the bot acknowledged the click.
+def run_like_discord(env: simcord.Env) -> Callable[[], None]:
+    """From now on, ``env`` settles the bot as the demo needs, in real time, like Discord.
 
-    A click the bot leaves unanswered still waits for the whole settle, and comes
-    back unacknowledged as before.  Returns a function that undoes it.
+    A click's settle ends once the bot acknowledged the click; one the bot leaves
+    unanswered still waits for the whole settle, and comes back unacknowledged as
+    before.  The clock's catch-up with a timer of the bot's (SimCord's advance, started
+    when the timer's real time comes) no longer waits for the rest of the bot's work:
+    SimCord settles the whole bot before it moves its clock, and gives up after its
+    settle timeout, which a review's search can outlast; the clock then stood still
+    (no timer of the bot's fired, the finished table's last edit never came) until a
+    click's settle took up the failure.  Returns a function that undoes it.
     """
     dispatched: dict[asyncio.Task[Any], Any] = {}
     settle: Callable[..., Awaitable[None]] = env._settle_internal
@@ -56,16 +66,21 @@ def answer_when_acknowledged(env: simcord.Env) -> Callable[[], None]:
         if task is not None:
             dispatched[task] = interaction
 
-    async def settle_until_answered(**options: Any) -> None:
+    async def settle_in_real_time(**options: Any) -> None:
         task = asyncio.current_task()
         interaction = dispatched.pop(task, None) if task is not None else None
-        if options.get("dispatch") != INTERACTION_DISPATCH or interaction is None:
+        if task is not None and task is env._advance_task:
+            # What came due runs, and the bot gets a moment: a timer that comes due
+            # while the bot thinks still fires at its time, as on Discord.
+            with contextlib.suppress(TimeoutError):
+                await settle(**{**options, "_deadline": None, "timeout": CATCH_UP})
+        elif options.get("dispatch") == INTERACTION_DISPATCH and interaction is not None:
+            await _until_answered(interaction, asyncio.ensure_future(settle(**options)))
+        else:
             await settle(**options)
-            return
-        await _until_answered(interaction, asyncio.ensure_future(settle(**options)))
 
     forget = env._register_dispatch_observer(remember)
-    env._settle_internal = settle_until_answered  # type: ignore[method-assign]
+    env._settle_internal = settle_in_real_time  # type: ignore[method-assign]
 
     def undo() -> None:
         forget()
