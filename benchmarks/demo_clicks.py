@@ -9,9 +9,11 @@ and plays the whole game as fast as the page lets a person: each move the instan
 hand turns green (the first card that fits, else Draw every other time, else Quit
 round). Then the finished game's buttons: the review, Replay and its page turns, and
 Rematch. A click is timed in the page, from the click to the page showing the answer
-the Preview reported for it (the revision it published after the bot settled), so it
-holds the bot's work, the Preview's wait for the bot to settle (AI pauses, table edits
-that follow) and the page's fetch. Lost clicks (refused or never answered) are counted.
+the Preview reported for it: the revision it published once the bot acknowledged the click
+(its response, or its "thinking…" for the review), as Discord shows it. So it holds the
+bot's work up to its answer and the page's fetch; what the bot does next (the AI seat's
+moves, the review's result) shows as the demo publishes it, and the review's result is
+timed apart. Lost clicks (refused or never answered) are counted.
 Goal: a move's answer within 1 s; a long action shows at once that it is working.
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import re
 import statistics
 import tempfile
@@ -28,22 +31,17 @@ from typing import Any
 
 from testkit.browser import (
     MISSING,
+    REVIEWED,
     STEP_TIMEOUT_MS,
     Answer,
-    add_ai,
     browser_page,
-    click,
     demo_process,
-    play_fast,
+    finish_game,
     press,
 )
 
 #: The move buttons' labels, by the kind of click they are.
 KINDS = (("Play", re.compile(r"^Play ")), ("Draw", re.compile(r"^Draw")))
-
-
-#: The review's answer once thought: its lines, or its word that nothing cost anything.
-REVIEWED = re.compile(r"Round \d+, move \d+:|none of your decisions cost you")
 
 
 async def shown(page: Any, label: str, text: re.Pattern[str]) -> Answer:
@@ -63,13 +61,13 @@ async def one_game(strength: str, answers: list[Answer]) -> None:
         database = Path(folder) / "demo.db"
         with demo_process("--database", str(database)) as (_, url):
             async with browser_page(url) as page:
-                await add_ai(page, strength)
-                await page.get_by_text("Players (2/6)").first.wait_for(timeout=STEP_TIMEOUT_MS)
-                await click(page, "Start")
-                answers.append(await press(page, page.get_by_role("button", name="Show my hand")))
-                answers += await play_fast(page)
+                answers += await finish_game(page, strength)
                 review = page.get_by_role("button", name=re.compile("costliest decisions$"))
-                answers.append(await press(page, review.last))
+                answered = await press(page, review.last)
+                # Its working state: the deferred answer's "Thinking…", shown with it.
+                working = "Thinking…" in await page.locator("body").inner_text()
+                label = "review: its answer" + (" (Thinking…)" if working else "")
+                answers.append(dataclasses.replace(answered, label=label))
                 answers.append(await shown(page, "review: its result", REVIEWED))
                 replay = page.get_by_role("button", name=re.compile(r"Replay$")).last
                 answers.append(await press(page, replay))
