@@ -165,11 +165,16 @@ HUMAN_TO_MOVE = re.compile(r"(Ana|Ben) · [^\n]*— to move")
 
 
 async def human_to_move(page: Any) -> str:
-    """Wait until Ana or Ben is to move (the AI players move by themselves); who it is."""
-    await page.get_by_text(HUMAN_TO_MOVE).first.wait_for(timeout=STEP_TIMEOUT_MS)
-    found = HUMAN_TO_MOVE.search(await page_text(page))
-    assert found is not None
-    return found.group(1)
+    """Wait until Ana or Ben is to move (the AI players move by themselves); who it is.
+
+    Found and read in one look at the page: the page may show the next state the
+    moment after (answers show as the bot gives them, its later work as it lands)."""
+    handle = await page.wait_for_function(
+        "(source) => new RegExp(source).exec(document.body.innerText)?.[1] || null",
+        arg=HUMAN_TO_MOVE.pattern,
+        timeout=STEP_TIMEOUT_MS,
+    )
+    return str(await handle.json_value())
 
 
 #: In the page: press the open hand's move the moment it is the viewer's turn, or see the
