@@ -249,6 +249,26 @@ async def one_move_from_the_end(
     return await two_player_game(env, host, other, channel, threshold=1)
 
 
+async def finished_game(
+    env: simcord.Env,
+    host: simcord.MemberActor,
+    other: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+) -> Table:
+    """A two-player game the host has just won with its last card, its end shown."""
+    table = await one_move_from_the_end(env, host, other, channel)
+    await take_simple_turn(host, channel)
+    await env.advance_time(3)
+    return table
+
+
+def answered(result: Any) -> list[str]:
+    """Every text an interaction was answered with: its followups, then its response
+    (a deferred command's answer fills that in)."""
+    response = result.response.content if result.response is not None else ""
+    return [m.content for m in result.followups] + [response]
+
+
 def table_versions(calls: list[Any]) -> list[str]:
     """The "Last moves" of every table message sent or edited in ``calls``, whichever
     token made the call: each version of the table players could have seen."""

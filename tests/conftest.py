@@ -23,15 +23,25 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "cooldowns: keep the production per-person cooldowns")
     config.addinivalue_line(
         "markers",
+        "parked_retries: a failed Discord call is tried again only once the test moves"
+        " SimCord's clock past tests.simcord_fixtures.PARKED_RETRY",
+    )
+    config.addinivalue_line(
+        "markers",
         "slow: waits in real time (a process, the bot's real pacing, a held store read);"
         " the quick loop leaves it out: -m 'not slow'",
     )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The whole processes of tests/process and the bot's real pacing are slow by nature."""
+    """The whole processes of tests/process, the AI's real worker processes (the service
+    tests' ``pool``) and the bot's real pacing are slow by nature."""
     for item in items:
-        if "process" in item.path.parent.parts[-1:] or item.get_closest_marker("real_pacing"):
+        if (
+            "process" in item.path.parent.parts[-1:]
+            or "pool" in getattr(item, "fixturenames", ())
+            or item.get_closest_marker("real_pacing")
+        ):
             item.add_marker(pytest.mark.slow)
 
 

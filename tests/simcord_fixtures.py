@@ -72,13 +72,23 @@ def timing(request: pytest.FixtureRequest) -> Timing:
     return Timing(ai_delay=0.0, hint_time=0.0, review_decision_time=0.0)
 
 
+#: The first retry of a failed call in tests marked ``parked_retries``: past SimCord's
+#: settle window (``simcord.Env.settle_timeout``, 5 s), within which SimCord lets a timer
+#: run out in real time. Such a retry waits until the test moves SimCord's clock, so a
+#: test whose Discord fails many calls in a row waits on no backoff in real time.
+PARKED_RETRY = 6.0
+
+
 @pytest.fixture
 def pacing(request: pytest.FixtureRequest) -> Pacing:
     """The front end's pacing: every table edit at once, and a failed call tried again
     after 0.05 s (doubling from there as ever), unless the test measures the pacing
-    (``@pytest.mark.real_pacing``)."""
+    (``@pytest.mark.real_pacing``) or moves the clock to each retry
+    (``@pytest.mark.parked_retries``: the first after ``PARKED_RETRY``)."""
     if request.node.get_closest_marker("real_pacing"):
         return Pacing()
+    if request.node.get_closest_marker("parked_retries"):
+        return Pacing(edit_interval=0.0, debounce=0.0, ai_hold=0.0, retry_first=PARKED_RETRY)
     return Pacing(edit_interval=0.0, debounce=0.0, ai_hold=0.0, retry_first=0.05)
 
 

@@ -38,6 +38,19 @@ def settings(settings: Settings) -> Settings:
     return dataclasses.replace(settings, metrics_port=0)
 
 
+@pytest.fixture(autouse=True)
+def hourly_lag_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot samples the loop's lag once an hour here: SimCord lets a timer within its
+    settle window (5 s) run out in real time, so each start would wait out five 1 s
+    samples. The sampler is tested by itself below."""
+    start = BotMetrics.start_sampling
+
+    def hourly(self: BotMetrics, interval: float = 3600.0) -> None:
+        start(self, interval)
+
+    monkeypatch.setattr(BotMetrics, "start_sampling", hourly)
+
+
 async def get(bot: LamaBot, path: str) -> tuple[int, str]:
     assert bot.monitor is not None and bot.monitor.port
     url = f"http://127.0.0.1:{bot.monitor.port}{path}"

@@ -405,6 +405,7 @@ async def test_every_step_of_a_six_seat_game_fits_discords_limits(
     assert longest > 1500, "a test of long layouts"
 
 
+@pytest.mark.slow  # waits ACK_AFTER (1.5 s) twice in real time
 async def test_a_slow_or_failing_store_still_answers_the_click(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -416,15 +417,18 @@ async def test_a_slow_or_failing_store_still_answers_the_click(
     in time and then answered, or told privately that the replay couldn't be loaded."""
     store = simcord_env.bot.store  # type: ignore[attr-defined]
     cid = f"lama:replay:{finished.game_id}:2:open"
-    with held(store.games, "load_game", 4.0):
+    # Holds past SimCord's settle window (5 s): they wait for the test to move the clock.
+    with held(store.games, "load_game", 6.0):
         result = await alice.click(forged(simcord_env, channel, cid), custom_id=cid)
+        await simcord_env.advance_time(7)
     assert result.acknowledged and result.deferred, "Discord would show 'This interaction failed'"
     [shown] = result.followups
     assert shown.ephemeral and step_line(shown) == "Step 3 of 8 · round 1"
 
     carol = guild.add_member(simcord_env.create_user("carol"))
-    with held(store.stats, "finished_channels", 4.0, fails=True):
+    with held(store.stats, "finished_channels", 6.0, fails=True):
         result = await carol.click(forged(simcord_env, channel, cid), custom_id=cid)
+        await simcord_env.advance_time(7)
     assert result.acknowledged
     [told] = result.followups
     assert told.ephemeral and told.content == text("en", "replay.failed")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.client import LamaBot
@@ -33,6 +34,9 @@ from testkit.simcord_play import (
 )
 from testkit.slow_store import held
 from tests.simcord_fixtures import fresh_bot
+
+#: Discord fails the tables' edits before the restarts: their retries wait for the clock.
+pytestmark = pytest.mark.parked_retries
 
 JUNK = [C.ONE, C.ONE, C.TWO, C.TWO, C.SIX, C.SIX]
 
@@ -247,6 +251,7 @@ async def test_a_game_that_ended_just_before_a_restart_posts_its_chart_after_it(
     assert charts(channel) == 1, "posted once"
 
 
+@pytest.mark.slow  # 26 moves, and a settle that waits out SimCord's window
 async def test_a_restarted_table_counts_the_moves_it_had_not_shown_beyond_those_it_lists(
     simcord_env: simcord.Env,
     settings: Settings,

@@ -10,8 +10,11 @@ import pytest
 import simcord
 
 from bot.i18n import text
+from bot.service.play.table import Table
 from testkit.simcord_play import (
+    answered,
     enabled,
+    finished_game,
     one_move_from_the_end,
     open_hand,
     open_lobby,
@@ -25,12 +28,28 @@ from testkit.simcord_play import (
 )
 from testkit.slow_store import held
 
-#: A slash command's held read or write waits out its hold in real time: SimCord settles
-#: the command with the hold's timer in it, and its clock can't be moved meanwhile.
-SLOW = pytest.mark.slow
+#: Each case waits ``ACK_AFTER`` (1.5 s) in real time before the bot acknowledges the
+#: held interaction: SimCord lets a timer within its settle window (5 s) run out in real
+#: time. The holds themselves are longer, so they wait for the test to move the clock.
+pytestmark = pytest.mark.slow
 
 #: How long the database stays locked (by another process, a backup, a slow disk).
 LOCKED_FOR = 7.0
+#: How long a slow disk holds a read or a write: longer than Discord's 3 s, and past
+#: SimCord's settle window, so the test moves the clock past it (``LOCKED_FOR``).
+SLOW_DISK = LOCKED_FOR - 2
+
+
+async def to_move(
+    env: simcord.Env,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+) -> tuple[Table, simcord.MemberActor, Any]:
+    """A two-player game, the player to move and their open hand."""
+    table = await two_player_game(env, alice, bob, channel)
+    player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
+    return table, player, await open_hand(player, channel)
 
 
 async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained(
@@ -39,10 +58,8 @@ async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    table = await two_player_game(simcord_env, alice, bob, channel)
+    table, player, hand = await to_move(simcord_env, alice, bob, channel)
     games = service(simcord_env)
-    player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
-    hand = await open_hand(player, channel)
     before = table.stamp
 
     # SQLite's busy_timeout, then it gives up.
@@ -51,9 +68,7 @@ async def test_a_quit_saved_into_a_locked_database_is_acknowledged_and_explained
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
 
-    said = [m.content for m in result.followups] + [
-        result.response.content if result.response is not None else ""
-    ]
+    said = answered(result)
     assert any(text("en", "error.save_failed") in m for m in said), said
     assert table.stamp == before, "the move was not made"
 
@@ -64,13 +79,11 @@ async def test_a_quit_saved_slowly_is_acknowledged_then_shown(
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    table = await two_player_game(simcord_env, alice, bob, channel)
+    table, player, hand = await to_move(simcord_env, alice, bob, channel)
     games = service(simcord_env)
-    player = alice if table.seats[table.to_move or 0].user_id == alice.id else bob
-    hand = await open_hand(player, channel)
     before = table.stamp
     # A slow disk, then the write goes through.
-    with held(games.store.games, "append_progress", LOCKED_FOR - 2):
+    with held(games.store.games, "append_progress", SLOW_DISK):
         result = await player.click(hand, custom_id=enabled(hand, "lama:quit:")[0])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)  # the write gives up, or goes through
@@ -93,9 +106,7 @@ async def test_a_lobby_click_saved_into_a_locked_database_is_acknowledged_and_ex
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
 
-    said = [m.content for m in result.followups] + [
-        result.response.content if result.response is not None else ""
-    ]
+    said = answered(result)
     assert any(text("en", "error.save_failed") in m for m in said), said
     assert table.seat_of(bob.id) is None, "bob did not join"
 
@@ -110,14 +121,12 @@ async def test_a_joiner_removed_from_a_lobby_while_the_store_is_slow_is_acknowle
     await bob.click(table_message(channel), label="Join")
     games = service(simcord_env)
     # A slow disk, then the write goes through.
-    with held(games.store.games, "update_lobby", LOCKED_FOR - 2):
+    with held(games.store.games, "update_lobby", SLOW_DISK):
         result = await alice.slash(channel, "lama kick", member=bob.user)
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
 
-    said = [m.content for m in result.followups] + [
-        result.response.content if result.response is not None else ""
-    ]
+    said = answered(result)
     assert any("bob" in m for m in said), said
     assert table.seat_of(bob.id) is None, "bob's seat was saved as taken away"
     assert f"<@{bob.id}>" not in texts(table_message(channel)), "nor listed"
@@ -131,7 +140,7 @@ async def test_an_ai_seat_added_while_the_store_is_slow_is_acknowledged_then_sho
     table = await open_lobby(simcord_env, alice, channel)
     games = service(simcord_env)
     # A slow disk, then the write goes through.
-    with held(games.store.games, "update_lobby", LOCKED_FOR - 2):
+    with held(games.store.games, "update_lobby", SLOW_DISK):
         result = await alice.select(table_message(channel), ["easy"])
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -150,7 +159,7 @@ async def test_a_rematch_opened_while_the_store_is_slow_is_acknowledged_then_pos
     finished = table_message(channel)
     games = service(simcord_env)
     # A slow disk, then the write goes through.
-    with held(games.store.games, "create_game", LOCKED_FOR - 2):
+    with held(games.store.games, "create_game", SLOW_DISK):
         result = await bob.click(finished, label="Rematch")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -173,7 +182,7 @@ async def test_a_rematch_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_da
     await take_simple_turn(alice, channel)
     finished = table_message(channel)
     games = service(simcord_env)
-    with held(games.store.games, "create_game", LOCKED_FOR - 2):
+    with held(games.store.games, "create_game", SLOW_DISK):
         await bob.click(finished, label="Rematch")
         await simcord_env.advance_time(LOCKED_FOR)
     rematch = games.registry.table_in(channel.id)
@@ -197,7 +206,7 @@ async def test_a_new_lobby_posted_after_a_slow_save_is_the_one_kept_up_to_date(
     """/lama new's answer, deferred while the store was slow, is alice's private note;
     the lobby went out after it: a /lama join is shown on the lobby, for everyone."""
     games = service(simcord_env)
-    with held(games.store.games, "create_game", LOCKED_FOR - 2):
+    with held(games.store.games, "create_game", SLOW_DISK):
         result = await alice.slash(channel, "lama new")
         await simcord_env.advance_time(LOCKED_FOR)
     table = games.registry.table_in(channel.id)
@@ -226,7 +235,7 @@ async def test_a_new_table_opened_while_the_store_is_slow_is_acknowledged_then_p
     Discord's 3 s, the command is acknowledged in time and the lobby is then posted to
     the channel for everyone, where the next player can join it."""
     games = service(simcord_env)
-    with held(getattr(games.store, part), method, LOCKED_FOR - 2):
+    with held(getattr(games.store, part), method, SLOW_DISK):
         result = await alice.slash(channel, "lama new")
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
@@ -247,14 +256,12 @@ async def test_a_new_table_refused_after_a_slow_read_is_told_privately(
     """A refusal that comes after the store kept the command waiting (here a turn timer
     too short) is still only for the person who asked."""
     games = service(simcord_env)
-    with held(games.store.settings, "guild_settings", LOCKED_FOR - 2):
+    with held(games.store.settings, "guild_settings", SLOW_DISK):
         result = await alice.slash(channel, "lama new", turn_timer=5)
         assert result.acknowledged, "Discord would show 'This interaction failed'"
         await simcord_env.advance_time(LOCKED_FOR)
     assert result.ephemeral
-    said = [m.content for m in result.followups] + [
-        result.response.content if result.response is not None else ""
-    ]
+    said = answered(result)
     assert text("en", "error.timer_too_short", min=15) in said, said
     assert games.registry.table_in(channel.id) is None
 
@@ -286,9 +293,7 @@ async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_
     games = service(simcord_env)
     with held(games.store.settings, "guild_settings", 0, fails=True):
         result = await bob.click(table_message(channel), label="Rematch")
-    said = [m.content for m in result.followups] + [
-        result.response.content if result.response is not None else ""
-    ]
+    said = answered(result)
     assert text("en", "error.settings_unread") in said, said
     assert (
         games.registry.table_in(channel.id) is None or games.registry.table_in(channel.id) is table
@@ -316,18 +321,6 @@ def answer(result: simcord.results.InteractionResult) -> Any:
     return result.response
 
 
-async def finished_game(
-    env: simcord.Env,
-    channel: simcord.ChannelHandle,
-    alice: simcord.MemberActor,
-    bob: simcord.MemberActor,
-) -> None:
-    await one_move_from_the_end(env, alice, bob, channel)
-    await take_simple_turn(alice, channel)
-    await env.advance_time(3)
-
-
-@SLOW
 async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_channel(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -336,15 +329,15 @@ async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_c
 ) -> None:
     """/lama stats reads the store many times and draws a picture: on a slow store it is
     acknowledged within Discord's 3 s, as publicly as its answer (a game of this channel)."""
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.stats, "player_stats", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.stats, "player_stats", SLOW_DISK):
         result = await alice.slash(channel, "lama stats")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
     assert "alice" in texts(answer(result))
 
 
-@SLOW
 async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -352,9 +345,10 @@ async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
     bob: simcord.MemberActor,
 ) -> None:
     """Until it is known who may see the games, the acknowledgement is private."""
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.stats, "finished_channels", 2.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.stats, "finished_channels", SLOW_DISK):
         result = await alice.slash(channel, "lama stats")
+        await simcord_env.advance_time(2 * LOCKED_FOR)  # read twice: the channel's, alice's
     assert result.acknowledged
     assert result.ephemeral
     assert "alice" in texts(answer(result))
@@ -366,60 +360,60 @@ async def test_a_leaderboard_read_from_a_slow_store_is_acknowledged_then_shown(
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.ratings, "rating_board", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.ratings, "rating_board", SLOW_DISK):
         result = await alice.slash(channel, "lama leaderboard")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral
     assert "alice" in texts(answer(result)) and "bob" in texts(answer(result))
 
 
-@SLOW
 async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privately(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.games, "load_game", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.games, "load_game", SLOW_DISK):
         result = await alice.slash(channel, "lama replay")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral, "a replay is private"
     assert "Step 1 of" in texts(answer(result))
 
 
-@SLOW
 async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.stats, "chip_history", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.stats, "chip_history", SLOW_DISK):
         result = await alice.slash(channel, "lama chart")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral
     assert "points by round" in texts(answer(result))
 
 
-@SLOW
 async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
 ) -> None:
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.stats, "history", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.stats, "history", SLOW_DISK):
         result = await alice.slash(channel, "lama history")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
     assert "alice — recent L.A.M.A. games" in texts(answer(result))
 
 
-@SLOW
 async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -427,26 +421,26 @@ async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     bob: simcord.MemberActor,
     mod: simcord.MemberActor,
 ) -> None:
-    await finished_game(simcord_env, channel, alice, bob)
-    with held(service(simcord_env).store.export, "export_page", 4.0):
+    await finished_game(simcord_env, alice, bob, channel)
+    with held(service(simcord_env).store.export, "export_page", SLOW_DISK):
         result = await mod.slash(channel, "lama export")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
     assert [a.filename for a in answer(result).attachments][0].endswith(".csv")
 
 
-@SLOW
 async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
 ) -> None:
-    with held(service(simcord_env).store.settings, "guild_settings", 4.0):
+    with held(service(simcord_env).store.settings, "guild_settings", SLOW_DISK):
         result = await mod.slash(channel, "lama settings show")
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
     assert "Turn timer" in answer(result).content
 
 
-@SLOW
 @pytest.mark.parametrize(
     ("part", "method", "command", "options", "said"),
     [
@@ -482,8 +476,9 @@ async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
 ) -> None:
     if command == "lama settings channel":
         options = {**options, "channel": channel}
-    with held(getattr(service(simcord_env).store, part), method, 4.0):
+    with held(getattr(service(simcord_env).store, part), method, SLOW_DISK):
         result = await mod.slash(channel, command, **options)
+        await simcord_env.advance_time(LOCKED_FOR)
     assert result.acknowledged, "Discord would show 'This interaction failed'"
     assert result.ephemeral
     assert said in answer(result).content

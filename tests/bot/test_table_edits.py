@@ -188,6 +188,8 @@ async def test_a_quit_followed_by_ai_moves_within_the_hold_is_on_the_table_at_so
     assert any("alice quit the round" in moves for moves in versions), versions
 
 
+@pytest.mark.slow  # 26 moves, and a settle that waits out SimCord's window
+@pytest.mark.parked_retries  # 26 moves' failed edits wait on no backoff in real time
 async def test_a_table_kept_from_discord_for_long_counts_every_move_it_does_not_list(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
