@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 
+import pytest
 import simcord
 
 from bot.client import LamaBot
@@ -13,6 +14,8 @@ from game import Card as C
 from game.events import CardDrawn, CardPlayed, PlayerQuit
 from testkit.simcord_play import open_lobby, rig, table_message, take_simple_turn
 from tests.process.common import restart, running
+
+pytestmark = pytest.mark.slow  # real AI worker processes
 
 
 async def test_hard_thinks_in_a_worker_process(

@@ -42,6 +42,7 @@ def slow_discord(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     return lambda: monkeypatch.setattr(Pings, "clear", slow)
 
 
+@pytest.mark.slow  # waits a slow Discord's 3.5 s in real time
 @pytest.mark.simcord(settle_timeout=30)
 @pytest.mark.parametrize(
     ("who", "command", "answer"),
@@ -77,6 +78,7 @@ async def test_closing_a_game_is_answered_in_time_however_slow_discord_is(
     assert table.status is Status.CANCELLED
 
 
+@pytest.mark.slow  # waits a slow Discord's 3.5 s in real time
 @pytest.mark.simcord(settle_timeout=30)
 async def test_the_cancel_button_is_answered_in_time_however_slow_discord_is(
     simcord_env: simcord.Env,

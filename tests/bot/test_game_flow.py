@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.service.play.table import Status
@@ -25,6 +26,7 @@ from testkit.simcord_play import (
 )
 
 
+@pytest.mark.slow  # a whole game
 async def test_three_humans_and_an_ai_play_a_whole_game(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

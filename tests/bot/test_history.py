@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.frontend.views.layout import MAX_COMPONENTS
@@ -103,6 +104,7 @@ async def test_history_lists_the_games_newest_first_each_with_its_replay(
     assert f"🎬 Replay of game #{tables[1].game_id}" in texts(shown.response)
 
 
+@pytest.mark.slow  # ten whole games
 async def test_ten_games_fit_discords_limits_in_the_askers_language(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.service.play.table import Status, Table
@@ -62,6 +63,7 @@ async def test_a_rematch_bob_never_confirmed_starts_without_him_and_says_so(
     assert not any(str(bob.id) in ping for ping in pings(channel))
 
 
+@pytest.mark.slow  # two whole games
 async def test_those_who_press_join_in_the_rematch_play_it(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

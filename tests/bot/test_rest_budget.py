@@ -73,6 +73,7 @@ async def duel(
     return table, bob
 
 
+@pytest.mark.slow  # waits out the retries' backoff in real time
 async def test_a_table_edit_that_gets_429_again_and_again_still_shows_the_move(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -125,6 +126,7 @@ async def test_a_ping_whose_delete_fails_is_taken_down_later(
     assert pings(channel) == [turn(bob)]
 
 
+@pytest.mark.slow  # waits out failed calls' retries in real time
 async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_down_after(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -150,6 +152,7 @@ async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_dow
     assert standing.id not in [m.id for m in channel.history()]
 
 
+@pytest.mark.slow  # waits out failed calls' retries in real time
 async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_after(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -494,6 +497,7 @@ FAULTS = (  # every kind of bot-token call the table makes, and the pings' follo
 )
 
 
+@pytest.mark.slow  # a whole game under 429s, in real time
 @pytest.mark.simcord(settle_timeout=120)
 async def test_a_game_under_a_storm_of_429s_ends_with_the_table_and_pings_right(
     simcord_env: simcord.Env,

@@ -128,6 +128,7 @@ async def test_after_a_takeover_for_missed_turns_no_cards_until_i_am_back(
     assert shows_cards(await open_hand(alice, channel))
 
 
+@pytest.mark.slow  # waits ACK_AFTER (1.5 s) in real time
 async def test_i_am_back_saved_slowly_shows_the_hand_to_its_owner_alone(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

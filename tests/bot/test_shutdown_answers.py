@@ -8,6 +8,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.service.play.table import Status
@@ -75,6 +76,7 @@ async def finished_game(
     return table
 
 
+@pytest.mark.slow  # waits the shutdown's grace in real time
 async def test_a_review_cut_short_by_a_shutdown_says_the_bot_is_restarting(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -105,6 +107,7 @@ async def test_lama_review_cut_short_by_a_shutdown_says_so_in_the_players_langua
     )
 
 
+@pytest.mark.slow  # waits the shutdown's grace in real time
 async def test_a_hint_cut_short_by_a_shutdown_says_the_bot_is_restarting(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

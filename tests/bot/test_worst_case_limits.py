@@ -34,6 +34,8 @@ from game.ai import Strength
 from game.rules import MAX_THRESHOLD
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
+pytestmark = pytest.mark.slow  # the longest games and replays, in four languages
+
 LOCALES = ["en-US", "de", "es-ES", "pl"]
 #: Discord's longest display name (32 characters), each of which markdown escaping doubles.
 LONGEST_NAME = "*_" * 16

@@ -123,6 +123,7 @@ async def test_a_database_in_use_is_not_copied_into(
     assert await target.rows("SELECT COUNT(*) FROM events") == [(1,)]  # left as it was
 
 
+@pytest.mark.slow  # the command as a process
 def test_the_command_copies_and_says_what(tmp_path: Path, postgres_server: PostgresServer) -> None:
     source = tmp_path / "lama.db"
     asyncio.run(fill(source))

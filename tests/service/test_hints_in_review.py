@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.service import Timing
@@ -87,6 +88,7 @@ async def review_of(game: ServiceGame, table: Table) -> Review:
     return await game.service.hints.review(table.game_id, ANN.id, guild_id=GUILD)
 
 
+@pytest.mark.slow  # a whole game's review at today's work
 async def test_a_move_made_as_its_hint_advised_is_no_mistake_in_the_review(
     game: ServiceGame,
 ) -> None:
@@ -97,6 +99,7 @@ async def test_a_move_made_as_its_hint_advised_is_no_mistake_in_the_review(
     assert review.complete and review.decisions == ()
 
 
+@pytest.mark.slow  # a whole game's review at today's work
 async def test_a_hint_not_followed_leaves_the_review_as_it_was(game: ServiceGame) -> None:
     table, played, advised = await play(game, at_the_moment=False)
     review = await review_of(game, table)

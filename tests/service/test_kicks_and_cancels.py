@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import pytest
+
 from bot.service.play.table import Status, Table
 from data import EVERYTHING
 from data.records import ALL_TIME, CANCELLED, RatingChange, SeatNote
@@ -59,6 +61,7 @@ async def test_a_kick_on_a_players_winning_turn_costs_them_nothing_and_earns_the
     await rates_again_the_same(game, 1)
 
 
+@pytest.mark.slow  # whole games rated
 async def test_a_player_kicked_while_away_is_still_rated_by_their_own_absence(
     game: ServiceGame,
 ) -> None:

@@ -297,6 +297,7 @@ async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
     assert snapshot(path) == before
 
 
+@pytest.mark.slow  # whole games rated, then rated again
 async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
     game: ServiceGame,
 ) -> None:
@@ -398,6 +399,7 @@ async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: Service
     assert snapshot(path) == once
 
 
+@pytest.mark.slow  # whole games rated side by side
 async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_changes(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -660,6 +662,7 @@ async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_le
     await rates_again_the_same(game, 1)
 
 
+@pytest.mark.slow  # whole games rated, then rated again
 async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) -> None:
     await finish(game, await game.lobby([ANN, BOB], [Strength.HARD]))
     game.clock.advance(60)
@@ -922,6 +925,7 @@ async def test_a_stalled_game_with_only_leavers_beside_the_staller_stays_unrated
     assert [n.kind for n in stored.notes] == ["left"]
 
 
+@pytest.mark.slow  # whole games rated, then rated again
 async def test_a_stalled_game_rates_again_the_same(game: ServiceGame) -> None:
     await finish(game, await game.lobby([ANN, BOB], [Strength.HARD]))
     game.clock.advance(60)

@@ -34,6 +34,7 @@ def hard_positions(count: int) -> list[SeatView]:
     return chosen
 
 
+@pytest.mark.slow  # real worker processes
 async def test_the_pool_decides_as_in_process() -> None:
     views = hard_positions(6)
     thinking = Thinking(workers=2)
@@ -50,6 +51,7 @@ async def test_the_pool_decides_as_in_process() -> None:
         await thinking.close()
 
 
+@pytest.mark.slow  # real worker processes
 async def test_closing_the_pool_leaves_no_process() -> None:
     before = set(multiprocessing.active_children())
     thinking = Thinking(workers=2)
@@ -63,6 +65,7 @@ async def test_closing_the_pool_leaves_no_process() -> None:
         await thinking.decide(hard_positions(1)[0], Strength.HARD, 0)
 
 
+@pytest.mark.slow  # real worker processes
 async def test_closing_while_the_workers_start_leaves_no_process() -> None:
     before = set(multiprocessing.active_children())
     thinking = Thinking(workers=2)
@@ -73,6 +76,7 @@ async def test_closing_while_the_workers_start_leaves_no_process() -> None:
     assert not set(multiprocessing.active_children()) - before
 
 
+@pytest.mark.slow  # real worker processes
 async def test_a_killed_worker_costs_no_move() -> None:
     view, later = hard_positions(2)
     before = set(multiprocessing.active_children())
@@ -113,6 +117,7 @@ def test_ai_workers_setting() -> None:
             Settings.from_env({**env, "AI_WORKERS": bad})
 
 
+@pytest.mark.slow  # real worker processes
 async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
     """With the one worker busy, a hint asked for and then another table's Hard move:
     the move is thought first."""

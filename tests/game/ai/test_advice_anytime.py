@@ -69,6 +69,7 @@ def always(search: Search) -> bool:
     return True
 
 
+@pytest.mark.slow  # hints and reviews at today's whole work
 @pytest.mark.parametrize("name", list(TODAYS))
 def test_hints_and_reviews_stopped_at_their_floor_answer_as_today(name: str) -> None:
     moves, hinted, weighed = TODAYS[name]
@@ -92,6 +93,7 @@ def test_the_ceilings_are_multiples_of_todays_work() -> None:
             assert HardParams.times(factor).limits(players) == (factor * samples, factor * work)
 
 
+@pytest.mark.slow  # a hint's whole ceiling of work
 def test_a_hint_let_go_on_does_more_work_up_to_its_ceiling() -> None:
     ceiling = HardParams.times(HINT_FACTOR)
     for view in views("hint-4")[:3]:
@@ -110,6 +112,7 @@ def going_on(times: int) -> KeepGoing:
     return lambda search: next(asked, None) is not None
 
 
+@pytest.mark.slow  # hints and judgements, twice each
 def test_the_same_work_gives_the_same_hint_and_judgement() -> None:
     rng = random.Random(5)
     for view in views("hint-all")[:3]:

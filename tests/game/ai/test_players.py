@@ -657,6 +657,7 @@ def test_a_move_clearly_beaten_is_no_longer_played_out() -> None:
     assert beaten(rows, [0, 2], 3.0) == []
 
 
+@pytest.mark.slow  # Hard's every determinization
 def test_hard_stops_early_on_a_clear_choice_and_searches_close_ones_fully() -> None:
     """From real positions, a Hard that stops early makes the choice the Hard
     that plays every determinization makes whenever it stopped early, and
@@ -680,6 +681,7 @@ def test_hard_stops_early_on_a_clear_choice_and_searches_close_ones_fully() -> N
     assert stopped >= 1
 
 
+@pytest.mark.slow  # 120 determinizations a position, twice
 def test_hard_deals_determinizations_until_its_work_budget_is_spent() -> None:
     """A decision's time follows the moves it plays out: early in a round a
     playout is long, late in it short.  So Hard deals determinizations until

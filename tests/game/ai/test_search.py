@@ -61,6 +61,7 @@ def views(seed: str, every: int = 3) -> list[SeatView]:
     return out[::every][:40]
 
 
+@pytest.mark.slow  # Hard's whole search on 40 positions a ruleset
 @pytest.mark.parametrize("seed", list(TODAYS_MOVES))
 def test_hard_makes_todays_moves_at_todays_work(seed: str) -> None:
     hard = HardPlayer()
@@ -81,6 +82,7 @@ def test_the_idle_work_is_four_times_todays() -> None:
     assert idle.stop_z == today.stop_z and idle.read_total == today.read_total
 
 
+@pytest.mark.slow  # Hard's search, twice a position
 def test_an_anytime_search_stopped_at_its_floor_makes_todays_move() -> None:
     hard = HardPlayer()
     for i, view in enumerate(views("gold-4", every=4)):
@@ -92,6 +94,7 @@ def test_an_anytime_search_stopped_at_its_floor_makes_todays_move() -> None:
         assert done == floor.done  # exactly today's determinizations, none more
 
 
+@pytest.mark.slow  # Hard's idle search (4x today's work)
 def test_an_anytime_search_left_to_run_makes_the_idle_move_with_more_work() -> None:
     idle = HardPlayer(HardParams.idle())
     more = 0
@@ -105,6 +108,7 @@ def test_an_anytime_search_left_to_run_makes_the_idle_move_with_more_work() -> N
     assert more > 0  # close calls search on past today's work
 
 
+@pytest.mark.slow  # Hard's search, twice a position
 def test_the_same_work_gives_the_same_move() -> None:
     for i, view in enumerate(views("gold-all", every=4)):
         seed = f"replay:{i}"
@@ -123,6 +127,7 @@ def test_the_same_work_gives_the_same_move() -> None:
         assert again == move
 
 
+@pytest.mark.slow  # Hard's idle search
 def test_a_clear_choice_stops_before_the_idle_work() -> None:
     stops = []
     for i, view in enumerate(views("gold-2", every=2)):
