@@ -18,11 +18,9 @@ from simcord.results import InteractionResult
 
 from bot.client import LamaBot
 from bot.config import Settings
-from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.pacing import Pacing
 from bot.service.play.table import Status, Table
 from bot.service.timing import Timing
-from data.records import ALL_TIME
 from game import Card as C
 from testkit.anywhere import Anywhere, Place
 from testkit.simcord_play import enabled, rig, service, shown_at, texts, title
@@ -330,14 +328,7 @@ async def test_a_player_who_leaves_the_group_dm_leaves_the_game(
     )
 
 
-def test_a_group_dms_leaderboard_pages_turn() -> None:
-    """A place outside a server has a negative id: its leaderboard's Previous and Next
-    carry it, and a click on them must be understood, not taken for a forged button."""
-    board = BoardId(-1456074443980800027, 2, "rating", ALL_TIME)
-
-    assert parse(board.custom_id.removeprefix("lama:")) == board
-
-
+@pytest.mark.slow  # a whole game, then every command
 async def test_after_a_group_dm_game_its_stats_board_history_replay_and_rematch_work_there(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:

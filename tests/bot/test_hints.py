@@ -352,31 +352,6 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
     assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
 
 
-def test_the_review_says_the_cost_in_chance_and_points_in_each_language() -> None:
-    from bot.frontend.views.hints import review_text
-    from game import DRAW, QUIT, Ruleset
-    from game.ai.advice import Decision, Review
-
-    def lost(chance: float, points: float) -> Review:
-        decision = Decision(1, 2, 3, DRAW, QUIT, chance + points, chance, points)
-        return Review(Ruleset(), (decision,), checked=4, complete=False)
-
-    # A quit that lost the game: the chance it cost first, then the points it saved.
-    quit_lost = review_text("en", lost(12.4, -2.2))
-    assert "· −12% chance to win the game, though 2 points saved" in quit_lost
-    assert "Ranked by Hard's measure: your chance to win the game plus your points" in quit_lost
-    assert "· 1 point lost" in review_text("en", lost(0.2, 1.2))
-    assert "· hardly anything lost" in review_text("en", lost(0.3, 0.3))
-    assert "· 8 points lost, though +3% chance to win the game" in review_text("en", lost(-3, 8))
-    assert "strata 1 punktu" in review_text("pl", lost(0.0, 1.2))
-    assert "choć oszczędność 2 punktów" in review_text("pl", lost(30.0, -2.0))
-    german = review_text("de", lost(20.0, 5.0))
-    assert "Runde 2, Zug 3: du hast gezogen; Hard würde aussteigen · −20 % Gewinnchance" in german
-    assert "5 Minuspunkte mehr" in german and "Nach Hards Maß gereiht" in german
-    assert "nur deine ersten 4 Entscheidungen" in german
-    assert "probabilidad de ganar" in review_text("es", lost(20.0, 0.0))
-
-
 async def test_a_hint_is_thought_in_the_ai_workers_not_on_the_event_loop(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -406,41 +381,6 @@ async def test_no_hint_for_a_seat_an_ai_plays(
     # Kicked: the seat is the AI's for the rest of the game, no "I'm back" to press.
     assert said(await bob.slash(channel, "lama hint")) == (
         "Your seat was handed to an AI for the rest of this game."
-    )
-
-
-def test_a_hint_names_the_move_and_the_choice_it_beats() -> None:
-    from bot.frontend.views.hints import hint_line
-    from bot.service.thinking.hints import Hint
-    from game import DRAW, PLAY, QUIT, Match, Ruleset, explicit_deal
-    from game.ai.advice import Advice, Estimate
-
-    match = Match(Ruleset(), 2)
-    match.start_round(explicit_deal([[C.TWO, C.SIX], [C.FIVE]], C.TWO, [C.ONE] * 8, 0))
-    view = match.view(0)
-    two, draw, quit_ = PLAY[C.TWO], Estimate(DRAW, 3.2, -1.0), Estimate(QUIT, 8.0, -6.0)
-
-    def line(locale: str, choice: Any, *estimates: Estimate) -> str:
-        return hint_line(locale, Hint(view, Advice(choice, estimates)))
-
-    assert line("en", two, Estimate(two, 2.4, 0.5), draw, quit_) == (
-        "💡 **Play 2**: expected to cost about 2; drawing about 3"
-    )
-    # Whole numbers that would look the same are given to a tenth, as the language writes it.
-    assert line("de", two, Estimate(two, 2.8, 0.5), draw, quit_) == (
-        "💡 **2 ablegen**: kostet voraussichtlich etwa 2,8; ziehen etwa 3,2"
-    )
-    assert line("en", DRAW, Estimate(DRAW, 3.2, 1.0), quit_) == (
-        "💡 **Draw**: expected to cost about 3; quitting costs 8 now"
-    )
-    assert line("en", QUIT, quit_) == "💡 **Quit**: it's your only move; your hand costs 8 now"
-    assert line("en", two, Estimate(two, 5.0, 0.5), Estimate(DRAW, 3.0, 0.0)) == (
-        "💡 **Play 2**: expected to cost about 5; drawing about 3"
-        " (more points for you, but a better chance to win the game)"
-    )
-    # the same chance either way (a game lost whatever the move) is no reason to give
-    assert line("en", two, Estimate(two, 5.0, 0.0), Estimate(DRAW, 3.0, 0.0)) == (
-        "💡 **Play 2**: expected to cost about 5; drawing about 3"
     )
 
 

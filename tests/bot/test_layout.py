@@ -4,7 +4,6 @@ application's own card emojis, within Discord's limits."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -15,12 +14,11 @@ from bot import art
 from bot.config import Settings
 from bot.frontend.faces import PLAIN
 from bot.frontend.views import layout
-from bot.frontend.views.table import MAX_MOVE_ROWS, table_view
+from bot.frontend.views.table import table_view
 from bot.i18n import text
-from bot.service.play.table import MoveLine, Seat, Status, Table
+from bot.service.play.table import Status
 from game import Card as C
-from game import Match, Ruleset, build_deck
-from game.ai import Strength
+from game import Ruleset, build_deck
 from testkit.simcord_play import (
     accent,
     components,
@@ -29,7 +27,6 @@ from testkit.simcord_play import (
     forged,
     is_components_v2,
     last_moves,
-    moves_shown,
     one_move_from_the_end,
     open_hand,
     open_lobby,
@@ -205,6 +202,7 @@ async def test_an_open_hand_says_the_game_was_cancelled(
     assert not custom_ids(bobs.response), "no buttons of a game that is over"
 
 
+@pytest.mark.slow  # a six-player game with every variant, in four languages
 @pytest.mark.parametrize("locale", ["en-US", "de", "es-ES", "pl"])
 async def test_a_six_player_table_with_every_variant_stays_within_discords_limits(
     simcord_env: simcord.Env,
@@ -352,47 +350,3 @@ async def test_every_seat_is_a_section_with_its_card_count_beside_it(
     stranger = await dave.click(forged(simcord_env, channel, seat_of_carol), label="Forged")
     assert stranger.ephemeral and stranger.response is not None
     assert stranger.response.content == "You're not in this game."
-
-
-def test_a_layout_too_long_for_discord_loses_whole_lines_never_half_an_emoji() -> None:
-    emoji = "<:lama_pink_llama:1456074443980800017>"
-    long_block = "\n".join(f"line {i} {emoji * 3}" for i in range(60))
-    view = discord.ui.LayoutView()
-    view.add_item(
-        discord.ui.Container(
-            discord.ui.TextDisplay("## title"),
-            discord.ui.TextDisplay(long_block),
-            discord.ui.TextDisplay(long_block),
-        )
-    )
-
-    fitted = layout.fit(view)
-
-    assert layout.text_length(fitted) <= 4000
-    shown = texts(fitted)
-    assert shown.startswith("## title")
-    for line in shown.split("\n")[1:]:
-        assert line.removesuffix("…").endswith(emoji), "only whole lines are cut"
-
-
-@pytest.mark.parametrize("unlisted", [0, 30], ids=["after-a-restart", "after-unlisted-moves"])
-def test_a_table_listing_many_moves_ends_with_its_newest_and_loses_none(unlisted: int) -> None:
-    """Two people and two AI seats take turns: the table lists all 24 moves kept (the
-    first edit after a restart, or one after Discord failed the edits for long). The
-    people's moves are kept before the AIs', but the last row is still the newest move,
-    and every move is listed or counted in a "… N more moves" row: before, the two AI
-    moves at the end were neither (the table's last row was bob's move before them)."""
-    seats = [Seat(1, None, "ann"), Seat(2, None, "bob")]
-    seats += [Seat(None, Strength.EASY, "AI 3"), Seat(None, Strength.EASY, "AI 4")]
-    match = Match(Ruleset(), 4)
-    match.deal(seed=3)
-    table = Table(1, 9, 50, 1, Ruleset(), 0, "en", seats, status=Status.RUNNING, match=match)
-    lines = [MoveLine(seat=i % 4, kind="draw") for i in range(24)]
-
-    rows = moves_shown(table_view(table, PLAIN, lines, unlisted=unlisted)).split("\n")
-
-    assert len(rows) <= MAX_MOVE_ROWS
-    assert rows[-1] == "AI 4 (Easy) drew a card", rows
-    counted = [re.fullmatch(r"… (\d+) more moves?", row) for row in rows]
-    listed = sum(1 for found in counted if found is None)
-    assert listed + sum(int(found[1]) for found in counted if found) == 24 + unlisted, rows

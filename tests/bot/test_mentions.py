@@ -7,8 +7,6 @@ from __future__ import annotations
 import discord
 import simcord
 
-from bot.frontend.words import seat_name
-from bot.service.play.table import Seat
 from game import Card as C
 from testkit.simcord_play import (
     one_move_from_the_end,
@@ -100,13 +98,6 @@ async def test_the_turn_ping_pings_the_player_to_move_alone(
     assert pinged(simcord_env, ping) == ([alice.id], [], False)
 
 
-def test_a_display_name_can_mention_nobody_and_format_nothing() -> None:
-    for name in ("<@&42>", "<@42>", "<@!42>", "<#42>", "@everyone", "@here", "</lama new:1>"):
-        shown = seat_name("en", Seat(user_id=7, ai=None, name=f"**{name}**"))
-        for mention in ("<@", "<#", "</", "@everyone", "@here", "**"):
-            assert mention not in shown, (name, shown)
-
-
 #: Unicode's bidirectional controls: an override or embedding in a name would turn the
 #: rest of its line around ("10 points" read as "stniop 01").
 BIDI_CONTROLS = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -124,7 +115,3 @@ async def test_a_nickname_cannot_turn_the_rest_of_a_table_line_around(
     shown = texts(table_message(channel))
     assert "**mallory** · 0 points" in shown, shown
     assert not set(BIDI_CONTROLS) & set(shown), "a control of the name reached the table"
-
-
-def test_a_display_name_keeps_its_own_letters_without_the_bidi_controls() -> None:
-    assert seat_name("en", Seat(user_id=7, ai=None, name="\u202bשרה\u202c")) == "שרה"

@@ -9,7 +9,7 @@ import logging
 import pytest
 import simcord
 
-from bot.frontend.custom_ids import MAX_STORED, HintButtonId, fits_store, parse
+from bot.frontend.custom_ids import MAX_STORED
 from bot.i18n import text
 from testkit.simcord_play import forged, two_player_game
 from tests.simcord_fixtures import DEV_GUILD_ID
@@ -82,13 +82,6 @@ async def test_the_largest_game_number_for_the_chart_is_answered_privately(
     assert result.ephemeral and result.response is not None
     assert result.response.content == text("en", "chart.unknown", game=game_id)
     assert not [r for r in caplog.records if r.exc_info is not None]
-
-
-def test_no_number_past_the_stores_integers_is_parsed_from_a_custom_id() -> None:
-    assert parse(f"review:{MAX_STORED}") == HintButtonId("review", MAX_STORED)
-    assert parse(f"review:{MAX_STORED + 1}") is None
-    assert parse(f"draw:1:{MAX_STORED + 1}") is None
-    assert not fits_store(MAX_STORED + 1) and not fits_store(-1) and fits_store(0)
 
 
 @pytest.mark.parametrize("order", [0, 3], ids=["wins", "rating"])

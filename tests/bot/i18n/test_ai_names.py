@@ -9,38 +9,12 @@ import re
 import pytest
 import simcord
 
-from bot.frontend.words import seat_name, stored_name
 from bot.i18n import text
-from bot.service.play.table import Seat
 from bot.service.timing import Timing
 from game import Card as C
-from game.ai import Strength
 from testkit.simcord_play import open_lobby, rig, service, table_message, texts
 
 from .conftest import Locales
-
-
-def test_an_ai_seat_is_named_in_the_readers_language() -> None:
-    seat = Seat(user_id=None, ai=Strength.HARD, name="AI 2")
-    # Its strength beside its name, "AI" once: "AI 2 (Hard AI)" said it twice.
-    assert seat_name("en", seat) == "AI 2 (Hard)"
-    assert seat_name("de", seat) == "KI 2 (Schwer)"
-    assert seat_name("es", seat) == "IA 2 (Difícil)"
-    assert seat_name("pl", seat) == "AI 2 (Trudny)"
-
-
-def test_a_name_read_without_its_seat_is_named_so_too() -> None:
-    """A game's winners, a chart's lines: the stored name alone."""
-    assert stored_name("de", "AI 3") == "KI 3"
-    assert stored_name("es", "AI 3") == "IA 3"
-    assert stored_name("de", "alice") == "alice"
-
-
-def test_a_person_called_like_an_ai_keeps_their_name_at_their_seat() -> None:
-    for name in ("AI 1", "AI", "AI one", "AI 1 (Hard AI)"):
-        assert seat_name("de", Seat(user_id=7, ai=None, name=name)) == name
-    assert seat_name("de", Seat(user_id=7, ai=None, name="AI 1", away=True)) == "AI 1"
-
 
 #: The AI waits before it moves, so alice's hand shows it on turn: longer than SimCord's
 #: settle timeout, so only advance_time lets it move.

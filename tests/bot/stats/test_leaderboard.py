@@ -11,11 +11,10 @@ import discord
 import pytest
 import simcord
 
-from bot.frontend.custom_ids import BoardId, parse
 from bot.frontend.faces import PLAIN
 from bot.frontend.views.leaderboard import ALL, MIN_GAMES, PAGE_SIZE, board_page
 from bot.i18n import text
-from data.records import ALL_TIME, EVERYTHING
+from data.records import EVERYTHING
 from game import Match
 from testkit.simcord_play import custom_ids, is_components_v2, text_blocks, texts, title
 from testkit.slow_store import held
@@ -180,24 +179,6 @@ async def test_a_page_past_the_end_shows_the_last_one(
     assert len(board_lines(shown)) == 5
 
 
-def test_board_ids_parse() -> None:
-    assert parse("board:123:4:2:all") == BoardId(123, 4, "average", ALL_TIME)
-    assert parse("board:123:4:3:1772323200") == BoardId(123, 4, "rating", 1772323200)
-    assert BoardId(123, 4, "rating", 1772323200).custom_id == "lama:board:123:4:3:1772323200"
-    assert BoardId(123, 0, "wins").custom_id == "lama:board:123:0:0:all"
-    assert parse("board:123:4:4:all") is None  # no such order
-    assert parse("board:123:4:3:-1") is None
-    assert parse("board:123:4") is None
-    assert parse("board:123") is None
-
-
-def test_ids_from_before_the_seasons_keep_their_meaning() -> None:
-    """A board posted before the ratings pages on by its old order, over all time."""
-    assert parse("board:123:4:2") == BoardId(123, 4, "average", ALL_TIME)
-    assert parse("board:123:4:0") == BoardId(123, 4, "wins", ALL_TIME)
-    assert parse("board:123:4:3") is None  # the old ids had no rating order
-
-
 async def test_an_empty_leaderboard_says_so(
     channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:
@@ -209,6 +190,7 @@ async def test_an_empty_leaderboard_says_so(
     assert result.response.content == text("en", "board.empty_min", count=MIN_GAMES)
 
 
+@pytest.mark.slow  # waits ACK_AFTER (1.5 s) in real time
 async def test_a_page_turned_while_the_store_is_slow_is_acknowledged_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.frontend.words import signed
@@ -81,10 +82,6 @@ async def test_an_ai_seat_shows_no_rating_change(
     assert "rating" in mine and "rating" not in ai
 
 
-def test_signs_as_players_read_them() -> None:
-    assert [signed(18), signed(-5), signed(0)] == ["+18", "\u22125", "\u00b10"]
-
-
 async def test_leaving_a_game_against_ais_says_what_it_cost(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:
@@ -125,6 +122,7 @@ async def test_cancelling_a_game_against_ais_says_what_it_cost(
     )
 
 
+@pytest.mark.slow  # waits in real time within SimCord's settle window
 async def test_cancelling_with_the_lobbys_cancel_still_shown_says_what_it_cost(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:

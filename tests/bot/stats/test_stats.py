@@ -11,8 +11,8 @@ import discord
 import pytest
 import simcord
 
-from bot.art.chart import PNG_SIGNATURE, SEAT_COLORS
-from bot.frontend.views.stats import CHART_FILE, SEAT_SQUARES
+from bot.art.chart import PNG_SIGNATURE
+from bot.frontend.views.stats import CHART_FILE
 from bot.i18n import text
 from bot.service.play.table import Table
 from data import EVERYTHING
@@ -361,10 +361,6 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
     lines = text_blocks(result.response)[1].splitlines()
     assert lines[1:] == ["🟦 Player 1: 王小明", "🟩 Player 3: Zoë 🦙"]
     assert threads and threads[0] is not threading.main_thread()
-
-
-def test_every_seat_colour_has_its_square() -> None:
-    assert len(SEAT_SQUARES) == len(SEAT_COLORS)
 
 
 async def test_the_chart_has_the_llama_card_beside_its_title_as_stats_do(
