@@ -321,21 +321,51 @@ def answer(result: simcord.results.InteractionResult) -> Any:
     return result.response
 
 
-async def test_stats_read_from_a_slow_store_are_acknowledged_then_shown_to_the_channel(
+async def slash_held(
+    env: simcord.Env,
+    person: simcord.MemberActor,
+    where: simcord.ChannelHandle,
+    held_call: tuple[str, str],
+    command: str,
+    **options: Any,
+) -> simcord.results.InteractionResult:
+    """``command``, asked while every call of the store's ``held_call`` (its part and
+    method) is held past Discord's 3 s; answered once the clock has moved past the hold."""
+    part, method = held_call
+    with held(getattr(service(env).store, part), method, SLOW_DISK):
+        result = await person.slash(where, command, **options)
+        await env.advance_time(LOCKED_FOR)
+    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    return result
+
+
+@pytest.mark.parametrize(
+    ("held_call", "command", "public", "shown"),
+    [
+        # /lama stats reads the store many times and draws a picture.
+        (("stats", "player_stats"), "lama stats", True, ["alice"]),
+        (("ratings", "rating_board"), "lama leaderboard", True, ["alice", "bob"]),
+        (("games", "load_game"), "lama replay", False, ["Step 1 of"]),  # a replay is private
+        (("stats", "chip_history"), "lama chart", True, ["points by round"]),
+        (("stats", "history"), "lama history", True, ["alice — recent L.A.M.A. games"]),
+    ],
+)
+async def test_a_read_from_a_slow_store_is_acknowledged_in_time_then_shown(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
     bob: simcord.MemberActor,
+    held_call: tuple[str, str],
+    command: str,
+    public: bool,
+    shown: list[str],
 ) -> None:
-    """/lama stats reads the store many times and draws a picture: on a slow store it is
-    acknowledged within Discord's 3 s, as publicly as its answer (a game of this channel)."""
+    """Acknowledged within Discord's 3 s, as publicly as its answer: a game everyone
+    here may see is answered to the channel."""
     await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.stats, "player_stats", SLOW_DISK):
-        result = await alice.slash(channel, "lama stats")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
-    assert "alice" in texts(answer(result))
+    result = await slash_held(simcord_env, alice, channel, held_call, command)
+    assert result.ephemeral is not public
+    assert all(each in texts(answer(result)) for each in shown), texts(answer(result))
 
 
 async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
@@ -354,66 +384,6 @@ async def test_stats_whose_audience_is_read_slowly_are_acknowledged_privately(
     assert "alice" in texts(answer(result))
 
 
-async def test_a_leaderboard_read_from_a_slow_store_is_acknowledged_then_shown(
-    simcord_env: simcord.Env,
-    channel: simcord.ChannelHandle,
-    alice: simcord.MemberActor,
-    bob: simcord.MemberActor,
-) -> None:
-    await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.ratings, "rating_board", SLOW_DISK):
-        result = await alice.slash(channel, "lama leaderboard")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert not result.ephemeral
-    assert "alice" in texts(answer(result)) and "bob" in texts(answer(result))
-
-
-async def test_a_replay_read_from_a_slow_store_is_acknowledged_then_shown_privately(
-    simcord_env: simcord.Env,
-    channel: simcord.ChannelHandle,
-    alice: simcord.MemberActor,
-    bob: simcord.MemberActor,
-) -> None:
-    await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.games, "load_game", SLOW_DISK):
-        result = await alice.slash(channel, "lama replay")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert result.ephemeral, "a replay is private"
-    assert "Step 1 of" in texts(answer(result))
-
-
-async def test_a_chart_read_from_a_slow_store_is_acknowledged_then_shown(
-    simcord_env: simcord.Env,
-    channel: simcord.ChannelHandle,
-    alice: simcord.MemberActor,
-    bob: simcord.MemberActor,
-) -> None:
-    await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.stats, "chip_history", SLOW_DISK):
-        result = await alice.slash(channel, "lama chart")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert not result.ephemeral
-    assert "points by round" in texts(answer(result))
-
-
-async def test_a_history_read_from_a_slow_store_is_acknowledged_then_shown(
-    simcord_env: simcord.Env,
-    channel: simcord.ChannelHandle,
-    alice: simcord.MemberActor,
-    bob: simcord.MemberActor,
-) -> None:
-    await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.stats, "history", SLOW_DISK):
-        result = await alice.slash(channel, "lama history")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert not result.ephemeral, "a game everyone here may see: the answer is the channel's"
-    assert "alice — recent L.A.M.A. games" in texts(answer(result))
-
-
 async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -422,23 +392,9 @@ async def test_an_export_read_from_a_slow_store_is_acknowledged_then_attached(
     mod: simcord.MemberActor,
 ) -> None:
     await finished_game(simcord_env, alice, bob, channel)
-    with held(service(simcord_env).store.export, "export_page", SLOW_DISK):
-        result = await mod.slash(channel, "lama export")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    result = await slash_held(simcord_env, mod, channel, ("export", "export_page"), "lama export")
     assert result.ephemeral
     assert [a.filename for a in answer(result).attachments][0].endswith(".csv")
-
-
-async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
-    simcord_env: simcord.Env, channel: simcord.ChannelHandle, mod: simcord.MemberActor
-) -> None:
-    with held(service(simcord_env).store.settings, "guild_settings", SLOW_DISK):
-        result = await mod.slash(channel, "lama settings show")
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
-    assert result.ephemeral
-    assert "Turn timer" in answer(result).content
 
 
 @pytest.mark.parametrize(
@@ -462,9 +418,10 @@ async def test_the_settings_shown_from_a_slow_store_are_acknowledged_then_shown(
         ),
         ("settings", "allow_every_channel", "lama settings all_channels", {}, "every channel"),
         ("ratings", "season_plans", "lama settings season", {"length": "30"}, "30 days"),
+        ("settings", "guild_settings", "lama settings show", {}, "Turn timer"),
     ],
 )
-async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
+async def test_a_setting_shown_or_saved_with_a_slow_store_is_acknowledged_then_confirmed(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     mod: simcord.MemberActor,
@@ -476,9 +433,6 @@ async def test_a_setting_saved_into_a_slow_store_is_acknowledged_then_confirmed(
 ) -> None:
     if command == "lama settings channel":
         options = {**options, "channel": channel}
-    with held(getattr(service(simcord_env).store, part), method, SLOW_DISK):
-        result = await mod.slash(channel, command, **options)
-        await simcord_env.advance_time(LOCKED_FOR)
-    assert result.acknowledged, "Discord would show 'This interaction failed'"
+    result = await slash_held(simcord_env, mod, channel, (part, method), command, **options)
     assert result.ephemeral
     assert said in answer(result).content
