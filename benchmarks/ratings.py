@@ -47,12 +47,12 @@ from data.codec import dumps
 from data.records import (
     ALL_TIME,
     FinishedGame,
-    GameRecord,
     SeatRecord,
     Sight,
     Skill,
 )
 from game import Event, Match, Ruleset
+from testkit.records import finished_record
 
 GUILD = 7
 SEATS = 4
@@ -157,23 +157,7 @@ def single_math(templates: list[Played], count: int, players: int) -> list[float
     for n in range(count):
         played = templates[n % len(templates)]
         seats = tuple(seats_of(rng, players))
-        record = GameRecord(
-            id=n,
-            guild_id=GUILD,
-            channel_id=1,
-            table_message_id=None,
-            host_id=1,
-            ruleset=Ruleset(),
-            status="finished",
-            turn_timer=0,
-            turn_deadline=None,
-            language=None,
-            created_at=0.0,
-            updated_at=0.0,
-            seats=seats,
-            events=played.events,
-            finished_at=START,
-        )
+        record = finished_record(seats, played.events, id=n, guild_id=GUILD, finished_at=START)
         game = FinishedGame(record, played.points, played.winners)
         skills = {
             (scope, f"user:{s.user_id}" if s.user_id else f"ai:{s.ai}"): Skill(

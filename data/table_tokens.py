@@ -12,9 +12,6 @@ from .database import Database
 from .records import TableTokenRecord
 from .shards import Leases, served
 
-#: Discord lets an interaction token edit its messages this long (seconds).
-TOKEN_LIFETIME = 15 * 60
-
 
 class TableTokenRows:
     """The token of each game's table message, kept so a restart can still edit it."""

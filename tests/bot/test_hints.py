@@ -318,8 +318,9 @@ async def test_a_hint_uses_nothing_but_the_players_own_view(
 
 def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> None:
     from bot.service.thinking.hints import made_for
-    from data import GameRecord, SeatNote, SeatRecord
+    from data import SeatNote, SeatRecord
     from game import Match, Ruleset
+    from testkit.records import finished_record
 
     match = Match(Ruleset(), 2)
     match.deal(seed=1)
@@ -328,21 +329,9 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
         if seat is None:
             break
         match.apply(seat, match.legal_actions()[0])
-    record = GameRecord(
-        id=1,
-        guild_id=1,
-        channel_id=1,
-        table_message_id=None,
-        host_id=1,
-        ruleset=match.ruleset,
-        status="finished",
-        turn_timer=0,
-        turn_deadline=None,
-        language=None,
-        created_at=0.0,
-        updated_at=0.0,
-        seats=(SeatRecord(0, 1, None, "alice"), SeatRecord(1, 2, None, "bob")),
-        events=tuple(match.events),
+    record = finished_record(
+        (SeatRecord(0, 1, None, "alice"), SeatRecord(1, 2, None, "bob")),
+        match.events,
         automatic={2: "timeout"},
         # Alice's seat is taken over after seq 3 and given back at seq 6; Bob's
         # note is not hers.

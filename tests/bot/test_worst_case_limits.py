@@ -32,6 +32,7 @@ from data.records import GameRecord, HistoryRow, SeatRecord
 from game import DRAW, MAX_PLAYERS, Action, Match, Play, Ruleset
 from game.ai import Strength
 from game.rules import MAX_THRESHOLD
+from testkit.records import finished_record
 from tests.bot.i18n.conftest import Locales, locales  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.slow  # the longest games and replays, in four languages
@@ -92,21 +93,13 @@ def record_of(match: Match) -> GameRecord:
     seats = tuple(
         SeatRecord(seat, 1000 + seat, None, LONGEST_NAME) for seat in range(match.players)
     )
-    return GameRecord(
+    return finished_record(
+        seats,
+        match.events,
         id=2**63 - 1,
-        guild_id=1,
         channel_id=2,
-        table_message_id=None,
         host_id=1000,
         ruleset=match.ruleset,
-        status="finished",
-        turn_timer=0,
-        turn_deadline=None,
-        language=None,
-        created_at=0.0,
-        updated_at=0.0,
-        seats=seats,
-        events=tuple(match.events),
         finished_at=1.0,
     )
 

@@ -34,6 +34,7 @@ from data.records import (
 )
 from game import Card, CardDrawn, CardPlayed, Match, PlayerQuit, Ruleset
 from game.ai import Strength
+from testkit.records import finished_record
 from testkit.service_game import ServiceGame, eventually, people, rated
 from testkit.service_game import finished as finish
 
@@ -53,24 +54,9 @@ def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
 
 def record(seats: list[SeatRecord], **fields: Any) -> GameRecord:
     base: dict[str, Any] = dict(
-        id=1,
-        guild_id=GUILD,
-        channel_id=2,
-        table_message_id=None,
-        host_id=0,
-        ruleset=Ruleset(),
-        status="finished",
-        turn_timer=0,
-        turn_deadline=None,
-        language=None,
-        created_at=0.0,
-        updated_at=10.0,
-        seats=tuple(seats),
-        events=(),
-        finished_at=10.0,
+        guild_id=GUILD, channel_id=2, host_id=0, updated_at=10.0, finished_at=10.0
     )
-    base.update(fields)
-    return GameRecord(**base)
+    return finished_record(seats, **{**base, **fields})
 
 
 def person(seat: int, user: int) -> SeatRecord:
