@@ -34,6 +34,7 @@ from typing import Any
 
 import simcord
 
+from benchmarks.results import write_report
 from bot.client import LamaBot
 from bot.config import Settings
 from bot.service.history.replay import Replays
@@ -230,8 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures = asyncio.run(measure(args.games, args.clicks, args.cold, args.players, args.seed))
     shown = report(figures, args.seed)
     print(shown, end="")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(shown, encoding="utf-8")
+    write_report(args.out, shown)
     return 0
 
 

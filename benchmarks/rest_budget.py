@@ -48,6 +48,7 @@ from typing import Any
 
 from .rest_calls import BUDGET, KINDS, Budget, CallTally, classify, is_ping
 from .rest_tables import INSTALLS, THINK, measure
+from .results import write_report
 
 __all__ = ["BUDGET", "Budget", "CallTally", "classify", "is_ping", "main", "report", "run"]
 
@@ -287,8 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         shown = report_tables(results, args.seed, threshold, args.ai, breaks)
     print(shown, end="")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(shown, encoding="utf-8")
+    write_report(args.out, shown)
     return 0
 
 
