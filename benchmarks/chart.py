@@ -17,6 +17,8 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from bot.art.chart import render_chip_chart
@@ -33,6 +35,16 @@ def history(players: int, rounds: int, rng: random.Random) -> ChipHistory:
     return ChipHistory(1, NAMES[:players], 40, tuple(rows), winners=(0,))
 
 
+def median_render(render: Callable[[], bytes], repeat: int) -> tuple[float, bytes]:
+    """The median milliseconds of ``repeat`` calls of ``render``, and the picture it drew."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        png = render()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), png
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
@@ -43,12 +55,8 @@ def main() -> None:
     print("players rounds   ms (median)   bytes")
     for players, rounds in ((2, 5), (4, 12), (6, 30)):
         chart = history(players, rounds, rng)
-        times = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            png = render_chip_chart(chart)
-            times.append((time.perf_counter() - start) * 1000)
-        print(f"{players:7} {rounds:6} {statistics.median(times):13.1f} {len(png):7}")
+        ms, png = median_render(partial(render_chip_chart, chart), args.repeat)
+        print(f"{players:7} {rounds:6} {ms:13.1f} {len(png):7}")
     if args.example is not None:
         args.example.write_bytes(render_chip_chart(example()))
 

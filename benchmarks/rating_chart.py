@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+from functools import partial
 from pathlib import Path
 
+from benchmarks.chart import median_render
 from bot.art.rating_chart import RatingSeries, render_rating_chart
 
 
@@ -46,12 +46,8 @@ def main() -> None:
     print("games   ms (median)   bytes")
     for games in (3, 60, 1000):
         series = lines(games, rng)
-        times = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            png = render_rating_chart(series)
-            times.append((time.perf_counter() - start) * 1000)
-        print(f"{games:5} {statistics.median(times):13.1f} {len(png):7}")
+        ms, png = median_render(partial(render_rating_chart, series), args.repeat)
+        print(f"{games:5} {ms:13.1f} {len(png):7}")
     if args.example is not None:
         args.example.write_bytes(render_rating_chart(lines(60, random.Random(2))))
 
