@@ -262,6 +262,12 @@ async def finished_game(
     return table
 
 
+def private(result: simcord.InteractionResult) -> str:
+    """The text of an answer that must be for the asker alone."""
+    assert result.ephemeral and result.response is not None, "the answer is private"
+    return str(result.response.content)
+
+
 def answered(result: Any) -> list[str]:
     """Every text an interaction was answered with: its followups, then its response
     (a deferred command's answer fills that in)."""

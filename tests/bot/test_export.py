@@ -24,12 +24,6 @@ from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by 
 from .stats.games import C, Round, insert_random_game, play_rigged_game
 
 
-@pytest.fixture
-def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-
-
 def store_of(env: simcord.Env) -> Store:
     return service(env).store
 

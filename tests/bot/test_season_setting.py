@@ -5,25 +5,13 @@ from __future__ import annotations
 
 import math
 
-import discord
 import pytest
 import simcord
 
 from bot.service.ratings.seasons import DAY
-from testkit.simcord_play import service
+from testkit.simcord_play import private, service
 
 from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
-
-
-@pytest.fixture
-def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-
-
-def private(result: simcord.InteractionResult) -> str:
-    assert result.ephemeral and result.response is not None, "a settings answer is private"
-    return result.response.content
 
 
 async def test_a_member_without_manage_server_is_refused(

@@ -12,6 +12,7 @@ from testkit.simcord_play import (
     one_move_from_the_end,
     open_lobby,
     play_to_the_end,
+    private,
     service,
     table_message,
 )
@@ -28,11 +29,6 @@ CHANGES = [
     ("lama settings rules", {"action": "save", "name": "Summer"}),
     ("lama settings house_board", {"board": "server"}),
 ]
-
-
-def private(result: simcord.InteractionResult) -> str:
-    assert result.ephemeral and result.response is not None, "a settings answer is private"
-    return result.response.content
 
 
 @pytest.mark.parametrize(("command", "options"), CHANGES, ids=[c for c, _ in CHANGES])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 import pytest
 import simcord
 
@@ -298,12 +297,6 @@ async def test_a_rematch_asked_for_while_the_settings_cannot_be_read_is_refused_
     assert (
         games.registry.table_in(channel.id) is None or games.registry.table_in(channel.id) is table
     )
-
-
-@pytest.fixture
-def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
 
 
 async def test_the_settings_shown_while_they_cannot_be_read_are_refused_clearly(

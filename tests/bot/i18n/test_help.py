@@ -33,12 +33,6 @@ def settings(settings: Settings, request: pytest.FixtureRequest) -> Settings:
     return dataclasses.replace(settings, docs_url=getattr(request, "param", None))
 
 
-@pytest.fixture
-def mod(simcord_env: simcord.Env, guild: simcord.GuildHandle) -> simcord.MemberActor:
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(simcord_env.create_user("mod"), roles=[mods])
-
-
 async def help_text(member: simcord.MemberActor, channel: simcord.ChannelHandle) -> str:
     result = await member.slash(channel, "lama help")
     assert result.ephemeral and result.response is not None, "the help is private"
