@@ -97,8 +97,7 @@ async def test_a_table_edit_failing_with_5xx_is_tried_again_with_the_latest_stat
     alice: simcord.MemberActor,
 ) -> None:
     _table, bob = await duel(simcord_env, guild, channel, alice)
-    simcord_env.inject_error("PATCH", f"/channels/{channel.id}/messages/*", status=503, times=3)
-    simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=503, times=3)
+    fail_table_edits(simcord_env, channel, times=3, status=503)
 
     await take_simple_turn(alice, channel)
     await take_simple_turn(bob, channel)
