@@ -2,7 +2,8 @@
 
 The Discord fixtures (a LamaBot inside SimCord) are in ``tests/simcord_fixtures.py``, for
 ``tests/bot`` and ``tests/process`` only: ``tests/game``, ``tests/data`` and
-``tests/service`` run without discord.py or SimCord.
+``tests/service`` run without discord.py or SimCord, ``tests/frontend`` and ``tests/cogs``
+(the pure helpers of ``bot/frontend`` and ``cogs``) without SimCord.
 """
 
 from __future__ import annotations
