@@ -125,7 +125,7 @@ async def test_a_ping_whose_delete_fails_is_taken_down_later(
     assert pings(channel) == [turn(bob)]
 
 
-@pytest.mark.slow  # waits out failed calls' retries in real time
+@pytest.mark.parked_retries  # Discord refuses every deletion until the restart
 async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_down_after(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -151,7 +151,7 @@ async def test_a_ping_that_could_not_be_taken_down_before_a_restart_is_taken_dow
     assert standing.id not in [m.id for m in channel.history()]
 
 
-@pytest.mark.slow  # waits out failed calls' retries in real time
+@pytest.mark.parked_retries  # Discord refuses every deletion until the restart
 async def test_a_replaced_ping_that_could_not_be_taken_down_before_a_restart_is_after(
     simcord_env: simcord.Env,
     settings: Settings,
