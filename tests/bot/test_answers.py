@@ -27,7 +27,9 @@ from testkit.simcord_play import (
 
 from .i18n.conftest import Locales, locales  # noqa: F401  (a fixture, found by name)
 
-SLOW = 3.5  # seconds Discord takes for each call: more than the 3 s an answer may take
+#: Seconds Discord takes for each call: more than the 3 s an answer may take, and past
+#: SimCord's settle window (5 s), so the slow call waits for the test to move the clock.
+SLOW = 6.0
 
 
 @pytest.fixture
@@ -42,8 +44,7 @@ def slow_discord(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     return lambda: monkeypatch.setattr(Pings, "clear", slow)
 
 
-@pytest.mark.slow  # waits a slow Discord's 3.5 s in real time
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.slow  # waits ACK_AFTER (1.5 s) in real time
 @pytest.mark.parametrize(
     ("who", "command", "answer"),
     [
@@ -72,14 +73,14 @@ async def test_closing_a_game_is_answered_in_time_however_slow_discord_is(
     slow_discord()
 
     result = await actor.slash(channel, command, **options)
+    await simcord_env.advance_time(SLOW)  # the answer comes once the slow call is done
 
     assert result.acknowledged and result.ephemeral
     assert result.response is not None and answer in result.response.content
     assert table.status is Status.CANCELLED
 
 
-@pytest.mark.slow  # waits a slow Discord's 3.5 s in real time
-@pytest.mark.simcord(settle_timeout=30)
+@pytest.mark.slow  # waits ACK_AFTER (1.5 s) in real time
 async def test_the_cancel_button_is_answered_in_time_however_slow_discord_is(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -90,6 +91,7 @@ async def test_the_cancel_button_is_answered_in_time_however_slow_discord_is(
     table = await open_lobby(simcord_env, alice, channel)
     slow_discord()
     result = await alice.click(table_message(channel), label="Cancel")
+    await simcord_env.advance_time(SLOW)  # the table shows it once the slow call is done
     assert result.acknowledged
     assert table.status is Status.CANCELLED
     assert "cancelled" in texts(table_message(channel))
