@@ -60,16 +60,16 @@ def close_calls(count: int) -> list[tuple[SeatView, str]]:
     return out
 
 
-async def test_an_idle_pool_searches_past_todays_work_and_answers_in_the_pause(
+async def test_an_idle_pool_searches_past_todays_work_up_to_the_idle_work(
     pool: Thinking,
 ) -> None:
+    """A pause longer than the idle work takes on the busiest machine: the search runs to
+    the idle work and answers then. (How soon after a short pause it answers is a speed
+    goal: benchmarks.ai_anytime prints it, late p50/p99/max, goal p99 under 50 ms.)"""
     ((view, seed),) = close_calls(1)
-    pause = 0.8
-    began = time.monotonic()
-    action, done = await pool.think_in_pause(view, Strength.HARD, seed, began + pause)
-    # How soon after the pause it answers is a speed goal: benchmarks.ai_anytime prints
-    # it (late p50/p99/max, goal p99 under 50 ms).
-    assert done > floor_of(view, seed)  # more than today's Hard
+    deadline = time.monotonic() + 3600.0
+    action, done = await pool.think_in_pause(view, Strength.HARD, seed, deadline)
+    assert done == idle_of(view, seed) > floor_of(view, seed)  # more than today's Hard
     assert replay(view, seed, done) == action  # the same work gives the same move
 
 
