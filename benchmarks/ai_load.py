@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.ai_latency import collect, percentile
-from benchmarks.results import write_report
+from benchmarks.results import write_rows
 from bot.service import Person, ServiceError, Timing
 from bot.service.play.registry import TableRegistry
 from bot.service.thinking.hints import HintDesk
@@ -225,8 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/ai_load.txt"))
     args = parser.parse_args(argv)
     rows = asyncio.run(run(args))
-    write_report(args.out, "\n".join(rows) + "\n")
-    print(f"written to {args.out}")
+    write_rows(args.out, rows)
     return 0
 
 
