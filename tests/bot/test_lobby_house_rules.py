@@ -28,7 +28,7 @@ from testkit.simcord_play import (
 )
 from tests.simcord_fixtures import fresh_bot
 
-from .test_export import exported, mod  # noqa: F401  (mod: a fixture, found by name)
+from .test_export import exported
 
 PARTY_LINE = "🎉 Party Edition · 🏠 Llamas cost 10 each · 🏠 hands of 7 cards"
 
