@@ -53,6 +53,7 @@ async def quit_or_draw_game(
     return await two_player_game(env, alice, bob, channel, threshold=1, turn_timer=0, **options)
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_the_player_to_move_gets_hards_move_in_one_line(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -104,6 +105,7 @@ async def test_no_hint_out_of_turn_for_others_or_after_the_game(
     )
 
 
+@pytest.mark.slow  # the AI's real worker processes
 @pytest.mark.cooldowns
 async def test_a_hint_refused_costs_no_wait_so_it_can_be_asked_once_it_is_allowed(
     simcord_env: simcord.Env,
@@ -119,6 +121,7 @@ async def test_a_hint_refused_costs_no_wait_so_it_can_be_asked_once_it_is_allowe
     assert said(await bob.slash(channel, "lama hint")).startswith("💡")
 
 
+@pytest.mark.slow  # the AI's real worker processes
 @pytest.mark.cooldowns
 async def test_a_hint_that_could_not_be_answered_costs_no_wait(
     simcord_env: simcord.Env,
@@ -139,6 +142,7 @@ async def test_a_hint_that_could_not_be_answered_costs_no_wait(
     assert said(again).startswith("💡 **Quit**")
 
 
+@pytest.mark.slow  # the AI's real worker processes
 @pytest.mark.cooldowns
 async def test_a_review_refused_costs_no_wait_so_it_comes_once_the_game_is_over(
     simcord_env: simcord.Env,
@@ -229,6 +233,7 @@ async def test_a_table_with_hints_shows_the_badge_and_the_option_turns_them_off(
     assert not table.hints and "💡" not in texts(table_message(other))
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -292,6 +297,7 @@ async def test_the_review_button_says_at_once_that_hard_is_thinking(
     assert clicked.response.content.startswith("**🔍 Your three costliest decisions**")
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_a_hint_uses_nothing_but_the_players_own_view(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -341,6 +347,7 @@ def test_the_review_leaves_out_timeouts_and_moves_an_ai_made_for_the_seat() -> N
     assert made_for(record, 1) == frozenset({2, *range(4, len(match.events))})
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_a_hint_is_thought_in_the_ai_workers_not_on_the_event_loop(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -373,6 +380,7 @@ async def test_no_hint_for_a_seat_an_ai_plays(
     )
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_a_review_stops_at_its_time_budget_and_says_so(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -397,6 +405,7 @@ async def test_a_review_stops_at_its_time_budget_and_says_so(
     )
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_behind(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -423,6 +432,7 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
     assert all(h == hints[0] for h in [*hints, again])
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_the_review_lists_a_cheap_quit_that_lost_the_game(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -122,6 +122,7 @@ async def test_a_hint_cut_short_by_a_shutdown_says_the_bot_is_restarting(
     assert said(clicked) == RESTARTING
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_a_hint_done_within_the_shutdowns_grace_is_still_given(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

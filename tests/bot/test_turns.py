@@ -318,6 +318,7 @@ async def test_rest_calls_per_ai_move_are_coalesced(
     assert per_cycle[1:] == [3, 3], per_cycle
 
 
+@pytest.mark.slow  # the AI's real worker processes
 async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -119,6 +119,7 @@ def test_every_strength_returns_a_legal_move(ruleset: Ruleset) -> None:
     assert checked > 40
 
 
+@pytest.mark.slow  # Hard's search at its real work
 @pytest.mark.parametrize("ruleset", [RULESETS[0], RULESETS[-1]], ids=["base", "all-variants"])
 def test_choose_with_the_real_budget_is_legal(ruleset: Ruleset) -> None:
     for n in (2, 4, 6):
