@@ -127,7 +127,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     ) -> None:
         """/lama kick in a lobby: the host takes a joiner's seat; only the lobby shows it."""
         removing = self.bot.service.lobbies.remove(
-            table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+            table, interaction.user.id, member.id, can_manage=can_manage(interaction)
         )
         try:
             # A slow store must not lose the command: acknowledged meanwhile (in_time).
@@ -319,7 +319,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         message = interaction.message
         anew = message is None or not message.flags.ephemeral
         try:
-            await in_time(
+            seat = await in_time(
                 interaction,
                 self.bot.service.seats.come_back(table, interaction.user.id),
                 anew=anew,
@@ -327,8 +327,6 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
         await self._send_hand(interaction, table, seat, note=text(interaction.locale, "back.done"))
 
 

@@ -84,7 +84,7 @@ async def test_a_host_cancelling_once_others_moved_is_rated_as_their_leaving(
     rated as it stood, Ann last as if she had left, Bob ahead of her."""
     table = await game.lobby([ANN, BOB, CY])
     points = await play_a_round(game, table)
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, CANCELLED) in game.listener.notices
     changes = await rated(game, table.game_id)
@@ -102,7 +102,7 @@ async def test_an_admin_cancelling_a_game_people_moved_in_rates_it_as_it_stood(
     it is rated as it stood, by the points then, nobody last (nobody left it)."""
     table = await game.lobby([ANN], [Strength.NORMAL])
     points = await play_a_round(game, table)
-    await game.service.lobbies.cancel(table.game_id, BOB.id, can_manage=True)
+    await game.service.lobbies.cancel(table, BOB.id, can_manage=True)
     changes = await rated(game, table.game_id)
     assert ranks(changes) == ranked_by_points(points, (0, 1))
     stored = await game.store.games.load_game(table.game_id)
@@ -117,6 +117,6 @@ async def test_a_cancel_before_anyone_but_the_canceller_moved_stays_unrated(
     table = await game.lobby([ANN, BOB])
     if table.to_move == 0:
         await game.play(table)  # the canceller's own move earns the others nothing
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert (await game.service.rater.rate_all()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}

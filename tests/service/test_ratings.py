@@ -702,9 +702,7 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
 
 async def cancel_alone(game: ServiceGame, table: Table, user_id: int, **how: bool) -> list[int]:
     """``user_id`` cancels the running game; each seat's points then."""
-    await game.service.lobbies.cancel(
-        table.game_id, user_id, can_manage=how.get("can_manage", False)
-    )
+    await game.service.lobbies.cancel(table, user_id, can_manage=how.get("can_manage", False))
     assert table.status is Status.CANCELLED and table.match is not None
     assert ("closed", table.game_id, "closed.cancelled") in game.listener.notices
     return list(table.match.points)
@@ -775,7 +773,7 @@ async def test_a_cancelled_lobby_or_game_only_leavers_would_rank_in_stays_unrate
     others who left (nobody to rank ahead of them). A cancel once others moved is:
     tests/service/test_kicks_and_cancels.py."""
     lobby = await game.lobby([ANN], [Strength.EASY], start=False)
-    await game.service.lobbies.cancel(lobby.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(lobby, ANN.id, can_manage=False)
     people = await game.lobby([ANN, BOB])
     await play_a_round(game, people)
     await game.service.seats.leave_game(people.game_id, BOB.id)
@@ -806,7 +804,7 @@ async def test_a_host_who_left_cancelling_before_the_game_is_ended_is_still_rate
     await game.service.seats.leave_game(table.game_id, ANN.id)  # done, though not yet closed
     assert table.status is Status.RUNNING and table.host_id == ANN.id
     monkeypatch.setattr(game.store.games, "set_status", real)
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}

@@ -48,7 +48,7 @@ async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) ->
     )
     try:
         (back,) = await again.resume()
-        await again.lobbies.start(back.game_id, ANN.id)
+        await again.lobbies.start(back, ANN.id)
         await eventually(lambda: back.to_move == 0 or back.status is not Status.RUNNING)
         assert back.game_id == table.game_id
     finally:

@@ -137,7 +137,7 @@ async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the
             await game.service.moves.move(table, player, QUIT, table.stamp)
         assert refused.value.key == "error.kicked"
         with pytest.raises(ServiceError) as refused:
-            await game.service.hints.hint(table.game_id, player)
+            await game.service.hints.hint(table, player)
         assert refused.value.key == "error.kicked"
     finally:
         await game.close()

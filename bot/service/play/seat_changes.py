@@ -48,9 +48,10 @@ class SeatChanges:
         self._notices = notices
         self._after_change = after_change
 
-    async def come_back(self, table: Table, user_id: int) -> Table:
+    async def come_back(self, table: Table, user_id: int) -> int:
         """A player an AI stood in for (they missed their turns) plays again at ``table``
-        (the click's, as it found it); a game that waited for its people, all away, plays on."""
+        (the click's, as it found it); a game that waited for its people, all away, plays
+        on. Returns their seat, for their hand to be shown."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
@@ -79,7 +80,7 @@ class SeatChanges:
             table.waits_until = None
             table.recent.append(MoveLine(seat=seat, kind="back"))
         await self._after_change(table)
-        return table
+        return seat
 
     async def kick(self, game_id: int, user_id: int, target_id: int, *, can_manage: bool) -> Table:
         """The host (or a member who may manage the channel) hands a player's seat to an AI."""
