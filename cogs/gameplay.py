@@ -112,7 +112,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         present = seat is not None and table.seats[seat].controller is None
         try:
             await self.bot.service.seats.kick(
-                table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+                table, interaction.user.id, member.id, can_manage=can_manage(interaction)
             )
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -253,7 +253,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         for user_id in left_the_group(interaction, playing):
             log.info("game %s: a player left its group DM", table.game_id)
             try:
-                await self.bot.service.seats.leave_game(table.game_id, user_id)
+                await self.bot.service.seats.leave_game(table, user_id)
             except ServiceError as error:
                 log.warning("game %s: could not seat an AI for them: %s", table.game_id, error)
 

@@ -389,7 +389,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             case "hints":
                 await service.lobbies.toggle_hints(table, user_id)
             case "leave_game":
-                await service.seats.leave_game(table.game_id, user_id)
+                await service.seats.leave_game(table, user_id)
             case "start":
                 await service.lobbies.start(table, user_id)
             case "cancel":

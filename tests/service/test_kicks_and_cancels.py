@@ -46,7 +46,7 @@ async def test_a_kick_on_a_players_winning_turn_costs_them_nothing_and_earns_the
     The stand-in plays that card and the seat wins: the seat stays first, ahead of the
     host, and Bob's own rating is as it was (he did not play it to the end)."""
     table = await bobs_winning_turn(game)
-    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.kick(table, ANN.id, BOB.id, can_manage=False)
     await eventually(lambda: table.status is Status.FINISHED)
     changes = await rated(game, table.game_id)
     assert ranks(changes) == {1: 1, 0: 2}  # his seat won; the kick didn't put it last
@@ -72,7 +72,7 @@ async def test_a_player_kicked_while_away_is_still_rated_by_their_own_absence(
         else:
             game.clock.advance(61)  # Bob misses it
             await eventually(moved_on(table, table.stamp))
-    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.kick(table, ANN.id, BOB.id, can_manage=False)
     await game.play_out(table)
     assert ranks(await rated(game, table.game_id)) == {0: 1, 1: 2}
 

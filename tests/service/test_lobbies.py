@@ -321,7 +321,7 @@ async def test_a_rematch_seats_a_forgotten_players_seat_as_an_ai_of_its_own(
     assert record is not None
     assert [(s.user_id, s.ai) for s in record.seats] == [(ANN.id, None), (None, "normal")]
     assert record.seats[1].name == ai_name(1)
-    await game.service.seats.leave_game(again.game_id, ANN.id)
+    await game.service.seats.leave_game(again, ANN.id)
     assert again.status is Status.CANCELLED
     changes = await game.store.ratings.rating_changes(again.game_id)
     assert {(c.seat, c.ai, c.rank) for c in changes} == {(0, None, 2), (1, "normal", 1)}
