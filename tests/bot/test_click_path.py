@@ -64,7 +64,7 @@ async def test_a_move_click_looks_its_table_up_once_and_answers_with_the_hand_af
     assert result.response is not None and "Waiting for bob." in texts(result.response)
 
 
-async def test_a_join_click_looks_its_table_up_once(
+async def test_a_join_click_and_an_add_ai_pick_each_look_their_table_up_once(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
@@ -79,6 +79,12 @@ async def test_a_join_click_looks_its_table_up_once(
     assert table.seat_of(bob.id) == 1, "Bob sits at the table"
     assert sum(lookups.values()) == 1, f"one lookup for the click, not {dict(lookups)}"
     assert result.response is not None and f"<@{bob.id}>" in texts(result.response)
+    lookups.clear()
+
+    await alice.select(table_message(channel), ["easy"])
+
+    assert len(table.seats) == 3, "an AI sits at the table"
+    assert sum(lookups.values()) == 1, f"one lookup for the pick, not {dict(lookups)}"
 
 
 async def test_a_hint_click_looks_its_table_up_once(
