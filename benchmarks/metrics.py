@@ -64,8 +64,8 @@ async def play_games(folder: Path, games: int, metrics: BotMetrics | None) -> tu
                 locale="en",
             )
             for person in others:
-                await service.lobbies.join(table.game_id, person)
-            await service.lobbies.start(table.game_id, host.id)
+                await service.lobbies.join(table, person)
+            await service.lobbies.start(table, host.id)
             while table.match is not None and not table.match.over:
                 seat = table.to_move
                 assert seat is not None

@@ -112,7 +112,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         present = seat is not None and table.seats[seat].controller is None
         try:
             await self.bot.service.seats.kick(
-                table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+                table, interaction.user.id, member.id, can_manage=can_manage(interaction)
             )
         except ServiceError as error:
             await reply_error(interaction, error)
@@ -127,7 +127,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
     ) -> None:
         """/lama kick in a lobby: the host takes a joiner's seat; only the lobby shows it."""
         removing = self.bot.service.lobbies.remove(
-            table.game_id, interaction.user.id, member.id, can_manage=can_manage(interaction)
+            table, interaction.user.id, member.id, can_manage=can_manage(interaction)
         )
         try:
             # A slow store must not lose the command: acknowledged meanwhile (in_time).
@@ -253,7 +253,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         for user_id in left_the_group(interaction, playing):
             log.info("game %s: a player left its group DM", table.game_id)
             try:
-                await self.bot.service.seats.leave_game(table.game_id, user_id)
+                await self.bot.service.seats.leave_game(table, user_id)
             except ServiceError as error:
                 log.warning("game %s: could not seat an AI for them: %s", table.game_id, error)
 
@@ -319,7 +319,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         message = interaction.message
         anew = message is None or not message.flags.ephemeral
         try:
-            await in_time(
+            seat = await in_time(
                 interaction,
                 self.bot.service.seats.come_back(table, interaction.user.id),
                 anew=anew,
@@ -327,8 +327,6 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         except ServiceError as error:
             await reply_error(interaction, error)
             return
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
         await self._send_hand(interaction, table, seat, note=text(interaction.locale, "back.done"))
 
 

@@ -20,6 +20,7 @@ from bot.frontend.places import place_of
 from bot.frontend.replies import Answers, Interaction, defer_private, reply, reply_error
 from bot.frontend.views.hints import hint_line, queued_line, review_text
 from bot.service import ServiceError
+from bot.service.play.table import Table
 from bot.service.thinking.hints import Hint
 from game.ai.advice import Review
 
@@ -38,7 +39,8 @@ class HintCommands(LamaCog, name="Hints"):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.route(HintButtonId, self.handle_button)
+        # A click is given the table its place check found: looked up once.
+        self.route_at_table(HintButtonId, self.handle_button)
 
     async def cog_unload(self) -> None:
         await self.answers.sent()
@@ -48,8 +50,9 @@ class HintCommands(LamaCog, name="Hints"):
         name="hint", description="What Hard would do now, and why; only you see it."
     )
     async def hint_command(self, interaction: Interaction) -> None:
-        table = self.bot.service.registry.table_in(interaction.channel_id or 0)
-        await self.hint(interaction, table.game_id if table is not None else 0)
+        await self.hint(
+            interaction, self.bot.service.registry.table_in(interaction.channel_id or 0)
+        )
 
     @app_commands.command(
         name="review",
@@ -67,14 +70,15 @@ class HintCommands(LamaCog, name="Hints"):
             ),
         )
 
-    async def handle_button(self, interaction: Interaction, cid: HintButtonId) -> None:
+    async def handle_button(
+        self, interaction: Interaction, cid: HintButtonId, table: Table | None
+    ) -> None:
         if cid.action == "hint":
-            table = self.bot.service.registry.table(cid.game_id)
             if table is None or not table.live:
                 # An old hand's Hint, its game over: the end, as its other buttons show.
                 await show_end(interaction, self.bot.service, self.bot.faces, cid.game_id)
                 return
-            await self.hint(interaction, cid.game_id)
+            await self.hint(interaction, table)
             return
         service = self.bot.service
         await self._review(
@@ -108,24 +112,25 @@ class HintCommands(LamaCog, name="Hints"):
 
         await reserved(interaction, self.bot.service.cooldowns, "review", given)
 
-    async def hint(self, interaction: Interaction, game_id: int) -> None:
+    async def hint(self, interaction: Interaction, table: Table | None) -> None:
+        """A hint at ``table`` (the one the click or command found; None: no game here)."""
         service = self.bot.service
         try:
-            service.hints.hint_view(game_id, interaction.user.id)  # refused before the defer
+            service.hints.hint_view(table, interaction.user.id)  # refused before the defer
         except ServiceError as error:
             await reply_error(interaction, error)
             return
         await reserved(
-            interaction, service.cooldowns, "hint", lambda: self._give_hint(interaction, game_id)
+            interaction, service.cooldowns, "hint", lambda: self._give_hint(interaction, table)
         )
 
-    async def _give_hint(self, interaction: Interaction, game_id: int) -> Hint | None:
+    async def _give_hint(self, interaction: Interaction, table: Table | None) -> Hint | None:
         """The hint, given; None once the person is told why not (the turn moved on
         while the answer was deferred, the bot is restarting)."""
         async with self.answers.giving():
             await defer_private(interaction)  # Hard thinks for a moment
             try:
-                shown = await self.bot.service.hints.hint(game_id, interaction.user.id)
+                shown = await self.bot.service.hints.hint(table, interaction.user.id)
             except ServiceError as error:
                 await reply_error(interaction, error)
                 return None

@@ -83,9 +83,10 @@ class LobbyCommands(LamaCog, name="Lobby"):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.route(LobbyButtonId, self.handle_button)
-        self.route(AIPick, self.add_ai)
-        self.route(RulePick, self.change_rule)
+        # Each click is given the table its place check found: looked up once.
+        self.route_at_table(LobbyButtonId, self.handle_button)
+        self.route_at_table(AIPick, self.add_ai)
+        self.route_at_table(RulePick, self.change_rule)
 
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")
@@ -314,12 +315,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await reply(interaction, answer)
 
     # ------------------------------------------------------------ buttons
-    async def handle_button(self, interaction: Interaction, cid: LobbyButtonId) -> None:
+    async def handle_button(
+        self, interaction: Interaction, cid: LobbyButtonId, table: Table | None
+    ) -> None:
         action = cid.action
         if action == "rematch":
-            await self.rematch(interaction, cid.game_id)
+            await self.rematch(interaction, cid.game_id, table)
             return
-        table = self.bot.service.registry.table(cid.game_id)
         if table is None or not table.live:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
@@ -376,22 +378,22 @@ class LobbyCommands(LamaCog, name="Lobby"):
         return True
 
     async def _change(self, interaction: Interaction, table: Table, action: LobbyChange) -> None:
-        service, game_id, user_id = self.bot.service, table.game_id, interaction.user.id
+        service, user_id = self.bot.service, interaction.user.id
         match action:
             case "join":
-                await service.lobbies.join(game_id, person(interaction))
+                await service.lobbies.join(table, person(interaction))
             case "leave":
-                await service.lobbies.leave(game_id, user_id)
+                await service.lobbies.leave(table, user_id)
             case "dropai":
-                await service.lobbies.remove_ai(game_id, user_id)
+                await service.lobbies.remove_ai(table, user_id)
             case "hints":
-                await service.lobbies.toggle_hints(game_id, user_id)
+                await service.lobbies.toggle_hints(table, user_id)
             case "leave_game":
-                await service.seats.leave_game(game_id, user_id)
+                await service.seats.leave_game(table, user_id)
             case "start":
-                await service.lobbies.start(game_id, user_id)
+                await service.lobbies.start(table, user_id)
             case "cancel":
-                await service.lobbies.cancel(game_id, user_id, can_manage=can_manage(interaction))
+                await service.lobbies.cancel(table, user_id, can_manage=can_manage(interaction))
             case _:
                 assert_never(action)
 
@@ -417,33 +419,35 @@ class LobbyCommands(LamaCog, name="Lobby"):
         clicked = interaction.message.id if interaction.message is not None else None
         self.presenter.remember(table, payload, interaction, clicked)
 
-    async def add_ai(self, interaction: Interaction, pick: AIPick) -> None:
-        game_id, strength = pick.game_id, pick.strength
-        table = self.bot.service.registry.table(game_id)
+    async def add_ai(self, interaction: Interaction, pick: AIPick, table: Table | None) -> None:
         if table is None or table.status is not Status.LOBBY:
             await reply(interaction, text(interaction.locale, "error.lobby_closed"))
             return
 
         def adding() -> Awaitable[bool]:
-            service = self.bot.service
-            return self._done(
-                interaction, service.lobbies.add_ai(game_id, interaction.user.id, strength)
-            )
+            change = self.bot.service.lobbies.add_ai(table, interaction.user.id, pick.strength)
+            return self._done(interaction, change)
 
         if not await self._paced(interaction, adding):
             return
         await self._update_from_button(interaction, table)
 
-    async def change_rule(self, interaction: Interaction, pick: RulePick) -> None:
-        await change_rule(interaction, pick, self.bot.service, self.presenter)
+    async def change_rule(
+        self, interaction: Interaction, pick: RulePick, table: Table | None
+    ) -> None:
+        await change_rule(interaction, pick, table, self.bot.service, self.presenter)
 
-    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+    async def rematch(self, interaction: Interaction, game_id: int, found: Table | None) -> None:
+        """A Rematch of the finished game ``game_id`` (``found``: its table as the click's
+        place check found it; None: the service holds it no more)."""
         # A Rematch works once: pressed again (within the person's wait or not) it says
         # where the newer game is, not to try again in a while, which could never work.
         if await self._rematch_made(interaction, game_id):
             return
         await self._open_reserved(
-            interaction, "rematch", lambda: self._rematch_lobby(interaction, game_id)
+            interaction,
+            "rematch",
+            lambda: self._rematch_lobby(interaction, game_id if found is None else found),
         )
 
     async def _rematch_made(self, interaction: Interaction, game_id: int) -> bool:
@@ -466,7 +470,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
         await reply(interaction, text(interaction.locale, "error.rematch_made", link=link))
         return True
 
-    async def _rematch_lobby(self, interaction: Interaction, game_id: int) -> Table | None:
+    async def _rematch_lobby(self, interaction: Interaction, finished: Table | int) -> Table | None:
         """A finished game's rematch lobby, opened; None once the person is told why not."""
         assert interaction.channel_id is not None
         started = asyncio.get_running_loop().time()
@@ -475,7 +479,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
             return None
         # A new table: in the server's language now (set since the game, perhaps).
         opening = self.bot.service.lobbies.rematch(
-            game_id,
+            finished,
             person(interaction),
             interaction.channel_id,
             place_of(interaction),

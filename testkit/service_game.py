@@ -198,11 +198,11 @@ class ServiceGame:
             locale="en",
         )
         for person in others:
-            await self.service.lobbies.join(table.game_id, person)
+            await self.service.lobbies.join(table, person)
         for strength in ais:
-            await self.service.lobbies.add_ai(table.game_id, host.id, strength)
+            await self.service.lobbies.add_ai(table, host.id, strength)
         if start:
-            await self.service.lobbies.start(table.game_id, host.id)
+            await self.service.lobbies.start(table, host.id)
         return table
 
     async def play(self, table: Table) -> None:

@@ -26,21 +26,22 @@ async def show_house_rules(interaction: Interaction, table: Table) -> None:
 
 
 async def change_rule(
-    interaction: Interaction, pick: RulePick, service: GameService, presenter: TablePresenter
+    interaction: Interaction,
+    pick: RulePick,
+    table: Table | None,
+    service: GameService,
+    presenter: TablePresenter,
 ) -> None:
     """A pick of the house rules select: within the person's "lobby" wait, the rule is
     changed (saved first: :meth:`~bot.service.play.lobbies.Lobbies.change_rules`), the
     select's message shows the rules now and the lobby is brought up to date. A refusal
-    is told privately."""
-    table = service.registry.table(pick.game_id)
+    is told privately. ``table`` is the one the click's place check found."""
     if table is None or table.status is not Status.LOBBY:
         await reply(interaction, text(interaction.locale, "error.lobby_closed"))
         return
 
     async def changing() -> bool | None:
-        change = service.lobbies.change_rules(
-            pick.game_id, interaction.user.id, **{pick.name: pick.value}
-        )
+        change = service.lobbies.change_rules(table, interaction.user.id, **{pick.name: pick.value})
         try:
             await in_time(interaction, change)
         except ServiceError as error:

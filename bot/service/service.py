@@ -155,7 +155,6 @@ class GameService:
         self.seats = SeatChanges(
             store,
             self._saver,
-            self.registry,
             self._clocks,
             self.notices,
             after_change=after_change,

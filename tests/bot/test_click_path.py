@@ -20,6 +20,7 @@ from testkit.simcord_play import (
     enabled,
     forged,
     open_hand,
+    open_lobby,
     rig,
     service,
     table_message,
@@ -61,6 +62,47 @@ async def test_a_move_click_looks_its_table_up_once_and_answers_with_the_hand_af
     assert table.stamp > stamp, "the move was made"
     assert sum(lookups.values()) == 1, f"one lookup for the click, not {dict(lookups)}"
     assert result.response is not None and "Waiting for bob." in texts(result.response)
+
+
+async def test_a_join_click_and_an_add_ai_pick_each_look_their_table_up_once(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    lookups: Counter[str],
+) -> None:
+    table = await open_lobby(simcord_env, alice, channel)
+    lookups.clear()
+
+    result = await bob.click(table_message(channel), label="Join")
+
+    assert table.seat_of(bob.id) == 1, "Bob sits at the table"
+    assert sum(lookups.values()) == 1, f"one lookup for the click, not {dict(lookups)}"
+    assert result.response is not None and f"<@{bob.id}>" in texts(result.response)
+    lookups.clear()
+
+    await alice.select(table_message(channel), ["easy"])
+
+    assert len(table.seats) == 3, "an AI sits at the table"
+    assert sum(lookups.values()) == 1, f"one lookup for the pick, not {dict(lookups)}"
+
+
+async def test_a_hint_click_looks_its_table_up_once(
+    simcord_env: simcord.Env,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    lookups: Counter[str],
+) -> None:
+    rig(simcord_env, [[C.ONE], [C.FIVE]], C.FOUR, [])
+    await two_player_game(simcord_env, alice, bob, channel, threshold=1, turn_timer=0)
+    hand = await open_hand(alice, channel)
+    lookups.clear()
+
+    result = await alice.click(hand, custom_id=enabled(hand, "lama:hint:")[0])
+
+    assert sum(lookups.values()) == 1, f"one lookup for the click, not {dict(lookups)}"
+    assert result.followups and str(result.followups[-1].content).startswith("💡 **Quit**")
 
 
 async def test_a_stale_move_on_a_hand_is_refused_with_the_hand_as_it_is_now(

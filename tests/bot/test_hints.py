@@ -426,8 +426,8 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
         return await real_run(work, *args, **options)
 
     games.thinking.run = counted  # type: ignore[method-assign]
-    hints = await asyncio.gather(*(games.hints.hint(table.game_id, alice.id) for _ in range(20)))
-    again = await games.hints.hint(table.game_id, alice.id)
+    hints = await asyncio.gather(*(games.hints.hint(table, alice.id) for _ in range(20)))
+    again = await games.hints.hint(table, alice.id)
     assert len(thought) == 1, f"{len(thought)} searches for one moment's hint"
     assert all(h == hints[0] for h in [*hints, again])
 

@@ -37,9 +37,9 @@ async def test_start_twice_and_a_join_at_once_start_the_game_once(
     games = service(simcord_env)
 
     results = await asyncio.gather(
-        games.lobbies.start(table.game_id, alice.id),
-        games.lobbies.start(table.game_id, alice.id),
-        games.lobbies.join(table.game_id, Person(42, "carol")),
+        games.lobbies.start(table, alice.id),
+        games.lobbies.start(table, alice.id),
+        games.lobbies.join(table, Person(42, "carol")),
         return_exceptions=True,
     )
 
@@ -146,8 +146,8 @@ async def test_two_cancels_at_once_tell_the_second_the_game_is_gone(
     games = service(simcord_env)
 
     results = await asyncio.gather(
-        games.lobbies.cancel(table.game_id, alice.id, can_manage=False),
-        games.lobbies.cancel(table.game_id, 7, can_manage=True),
+        games.lobbies.cancel(table, alice.id, can_manage=False),
+        games.lobbies.cancel(table, 7, can_manage=True),
         return_exceptions=True,
     )
 
@@ -164,8 +164,8 @@ async def test_two_quick_clicks_on_hints_turn_them_off_and_on_again(
     assert table.hints
 
     await asyncio.gather(
-        games.lobbies.toggle_hints(table.game_id, alice.id),
-        games.lobbies.toggle_hints(table.game_id, alice.id),
+        games.lobbies.toggle_hints(table, alice.id),
+        games.lobbies.toggle_hints(table, alice.id),
     )
 
     assert table.hints, "two toggles must give back the original value"

@@ -84,7 +84,7 @@ async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
         if user_id == bob.id and not cancels:
             games = service(simcord_env)
             cancels.append(
-                asyncio.create_task(games.lobbies.cancel(table.game_id, alice.id, can_manage=False))
+                asyncio.create_task(games.lobbies.cancel(table, alice.id, can_manage=False))
             )
             # Discord takes a moment (real time: the store's thread runs meanwhile).
             await asyncio.get_running_loop().run_in_executor(None, time.sleep, 0.2)

@@ -60,7 +60,7 @@ async def play_games(backend: Backend) -> None:
             players = [ANN, BOB] if n % 2 else [ANN, CY, BOB]
             table = await game.lobby(players, [Strength.NORMAL, Strength.HARD][: n % 3])
             if n == 2:
-                await game.service.seats.leave_game(table.game_id, CY.id)
+                await game.service.seats.leave_game(table, CY.id)
             await game.play_out(table)
             assert table.status is Status.FINISHED
             shown = ("changed", table.game_id, table.stamp)

@@ -178,8 +178,8 @@ async def test_the_last_one_playing_leaving_while_the_others_are_away_starts_the
         stamp = table.stamp
         game.clock.advance(TURN + 1)
         await moved_on(table, stamp)
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
     assert table.status is Status.RUNNING and waiting(table)
     # Ann is kicked too (by a manager): nobody is left to wait for; it ends at once.
-    await game.service.seats.kick(table.game_id, BOB.id, ANN.id, can_manage=True)
+    await game.service.seats.kick(table, BOB.id, ANN.id, can_manage=True)
     assert not table.live and table.end_reason == "closed.abandoned"

@@ -33,7 +33,7 @@ async def test_games_against_ais_count_with_lobbies_toward_the_channels_one_keep
         )
     together = await game.lobby([BOB, ANN])
     assert together.status is Status.RUNNING  # two people: nobody's channel alone
-    await game.service.lobbies.cancel(alone[0].game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(alone[0], ANN.id, can_manage=False)
     await game.lobby([ANN], start=False)
 
 

@@ -60,7 +60,7 @@ def desk(
 async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: Store) -> None:
     table = await running(store)
     hints, thinking = desk(store, table)
-    asking = [asyncio.create_task(hints.hint(table.game_id, ANN.id)) for _ in range(5)]
+    asking = [asyncio.create_task(hints.hint(table, ANN.id)) for _ in range(5)]
     # The askers start in order, and each asks the desk at once (no wait before it): by
     # the time the first's search runs, all five share it.
     await eventually(lambda: thinking.searches == 1, what="the search is under way")
@@ -69,7 +69,7 @@ async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: S
     answers = await asyncio.gather(*asking)
     assert thinking.searches == 1
     assert all(a is answers[0] for a in answers)
-    assert await hints.hint(table.game_id, ANN.id) is answers[0]  # kept: no new search
+    assert await hints.hint(table, ANN.id) is answers[0]  # kept: no new search
     assert thinking.searches == 1
 
 
@@ -85,7 +85,7 @@ async def test_hint_refusals(store: Store, user: int, hints_on: bool, key: str) 
     table = await running(store, hints=hints_on)
     hints, _ = desk(store, table)
     with pytest.raises(ServiceError) as refused:
-        await hints.hint(table.game_id, user)
+        await hints.hint(table, user)
     assert refused.value.key == key
 
 
@@ -95,7 +95,7 @@ async def test_a_hint_is_stored_before_it_is_shown_and_not_shown_unstored(
     table = await running(store)
     hints, thinking = desk(store, table)
     thinking.opened.set()
-    hint = await hints.hint(table.game_id, ANN.id)
+    hint = await hints.hint(table, ANN.id)
     advised = await store.hints.hints_of(table.game_id, 0)
     assert advised == {table.stamp: {hint.advice.choice}}
     other = await running(store, channel_id=51)
@@ -103,14 +103,14 @@ async def test_a_hint_is_stored_before_it_is_shown_and_not_shown_unstored(
     hints, thinking = desk(store, other)
     thinking.opened.set()
     with pytest.raises(ServiceError) as refused:
-        await hints.hint(other.game_id, ANN.id)
+        await hints.hint(other, ANN.id)
     assert refused.value.key == "hint.not_saved"
 
 
 async def test_no_hint_for_a_game_not_running(store: Store) -> None:
     hints, _ = desk(store)
     with pytest.raises(ServiceError) as refused:
-        hints.hint_view(1, ANN.id)
+        hints.hint_view(None, ANN.id)
     assert refused.value.key == "hint.no_game"
 
 
@@ -119,7 +119,7 @@ async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
 ) -> None:
     table = await running(store)
     hints, thinking = desk(store, table, timing=Timing(answer_grace=0.01))
-    asking = asyncio.create_task(hints.hint(table.game_id, ANN.id))
+    asking = asyncio.create_task(hints.hint(table, ANN.id))
     await eventually(lambda: thinking.searches == 1, what="the search is under way")
     await hints.close()  # the search never gets through: held
     assert hints.closing
@@ -127,7 +127,7 @@ async def test_a_shutdown_cuts_a_long_search_short_and_refuses_new_ones(
         await asking
     assert refused.value.key == "error.restarting"
     with pytest.raises(ServiceError) as refused:
-        await hints.hint(table.game_id, ANN.id)
+        await hints.hint(table, ANN.id)
     assert refused.value.key == "error.restarting"
 
 

@@ -48,7 +48,7 @@ async def hint_at(game: ServiceGame, table: Table, *, ceiling: bool) -> Action:
     """Ann asks for a hint now, thought to its ceiling or stopped at today's work."""
     game.service.timing.hint_time = ROOM if ceiling else 0.0
     try:
-        return (await game.service.hints.hint(table.game_id, ANN.id)).advice.choice
+        return (await game.service.hints.hint(table, ANN.id)).advice.choice
     finally:
         game.service.timing.hint_time = 0.0
 

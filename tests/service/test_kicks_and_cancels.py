@@ -48,7 +48,7 @@ async def test_a_kick_on_a_players_winning_turn_costs_them_nothing_and_earns_the
     The stand-in plays that card and the seat wins: the seat stays first, ahead of the
     host, and Bob's own rating is as it was (he did not play it to the end)."""
     table = await bobs_winning_turn(game)
-    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.kick(table, ANN.id, BOB.id, can_manage=False)
     await eventually(lambda: table.status is Status.FINISHED)
     changes = await rated(game, table.game_id)
     assert ranks(changes) == {1: 1, 0: 2}  # his seat won; the kick didn't put it last
@@ -75,7 +75,7 @@ async def test_a_player_kicked_while_away_is_still_rated_by_their_own_absence(
         else:
             game.clock.advance(61)  # Bob misses it
             await eventually(moved_on(table, table.stamp))
-    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.kick(table, ANN.id, BOB.id, can_manage=False)
     await game.play_out(table)
     assert ranks(await rated(game, table.game_id)) == {0: 1, 1: 2}
 
@@ -87,7 +87,7 @@ async def test_a_host_cancelling_once_others_moved_is_rated_as_their_leaving(
     rated as it stood, Ann last as if she had left, Bob ahead of her."""
     table = await game.lobby([ANN, BOB, CY])
     points = await play_a_round(game, table)
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, CANCELLED) in game.listener.notices
     changes = await rated(game, table.game_id)
@@ -105,7 +105,7 @@ async def test_an_admin_cancelling_a_game_people_moved_in_rates_it_as_it_stood(
     it is rated as it stood, by the points then, nobody last (nobody left it)."""
     table = await game.lobby([ANN], [Strength.NORMAL])
     points = await play_a_round(game, table)
-    await game.service.lobbies.cancel(table.game_id, BOB.id, can_manage=True)
+    await game.service.lobbies.cancel(table, BOB.id, can_manage=True)
     changes = await rated(game, table.game_id)
     assert ranks(changes) == ranked_by_points(points, (0, 1))
     stored = await game.store.games.load_game(table.game_id)
@@ -120,6 +120,6 @@ async def test_a_cancel_before_anyone_but_the_canceller_moved_stays_unrated(
     table = await game.lobby([ANN, BOB])
     if table.to_move == 0:
         await game.play(table)  # the canceller's own move earns the others nothing
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert (await game.service.rater.rate_all()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}

@@ -19,8 +19,8 @@ ANN, BOB, CY, DEE, EVE, FAY, GUS = people("Ann", "Bob", "Cy", "Dee", "Eve", "Fay
 async def test_two_joins_at_once_seat_the_player_once(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
     outcomes = await asyncio.gather(
-        game.service.lobbies.join(table.game_id, BOB),
-        game.service.lobbies.join(table.game_id, BOB),
+        game.service.lobbies.join(table, BOB),
+        game.service.lobbies.join(table, BOB),
         return_exceptions=True,
     )
     refused = [o.key for o in outcomes if isinstance(o, ServiceError)]
@@ -33,8 +33,8 @@ async def test_two_joins_at_once_seat_the_player_once(game: ServiceGame) -> None
 async def test_the_last_seat_goes_to_one_of_two_joining_at_once(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY, DEE, EVE], start=False)
     outcomes = await asyncio.gather(
-        game.service.lobbies.join(table.game_id, FAY),
-        game.service.lobbies.join(table.game_id, GUS),
+        game.service.lobbies.join(table, FAY),
+        game.service.lobbies.join(table, GUS),
         return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, ServiceError)]
@@ -45,10 +45,10 @@ async def test_the_last_seat_goes_to_one_of_two_joining_at_once(game: ServiceGam
 async def test_only_the_host_adds_ais_or_starts(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB], start=False)
     for ask in (
-        game.service.lobbies.add_ai(table.game_id, BOB.id, Strength.EASY),
-        game.service.lobbies.remove_ai(table.game_id, BOB.id),
-        game.service.lobbies.toggle_hints(table.game_id, BOB.id),
-        game.service.lobbies.start(table.game_id, BOB.id),
+        game.service.lobbies.add_ai(table, BOB.id, Strength.EASY),
+        game.service.lobbies.remove_ai(table, BOB.id),
+        game.service.lobbies.toggle_hints(table, BOB.id),
+        game.service.lobbies.start(table, BOB.id),
     ):
         with pytest.raises(ServiceError) as refused:
             await ask
@@ -61,20 +61,18 @@ async def test_starting_alone_is_refused_and_a_started_game_refuses_joins(
 ) -> None:
     table = await game.lobby([ANN], start=False)
     with pytest.raises(ServiceError) as refused:
-        await game.service.lobbies.start(table.game_id, ANN.id)
+        await game.service.lobbies.start(table, ANN.id)
     assert (refused.value.key, refused.value.params) == ("error.not_enough_players", {"min": 2})
-    await game.service.lobbies.add_ai(table.game_id, ANN.id, Strength.EASY)
-    await game.service.lobbies.start(table.game_id, ANN.id)
+    await game.service.lobbies.add_ai(table, ANN.id, Strength.EASY)
+    await game.service.lobbies.start(table, ANN.id)
     with pytest.raises(ServiceError) as refused:
-        await game.service.lobbies.join(table.game_id, BOB)
+        await game.service.lobbies.join(table, BOB)
     assert refused.value.key == "error.already_started"
 
 
 async def test_two_hint_clicks_at_once_turn_hints_off_and_on_again(game: ServiceGame) -> None:
     table = await game.lobby([ANN], start=False)
-    await asyncio.gather(
-        *(game.service.lobbies.toggle_hints(table.game_id, ANN.id) for _ in range(2))
-    )
+    await asyncio.gather(*(game.service.lobbies.toggle_hints(table, ANN.id) for _ in range(2)))
     assert table.hints is True
 
 
@@ -82,9 +80,9 @@ async def test_the_host_leaving_hands_the_lobby_on_and_the_last_leaving_closes_i
     game: ServiceGame,
 ) -> None:
     table = await game.lobby([ANN, BOB], start=False)
-    await game.service.lobbies.leave(table.game_id, ANN.id)
+    await game.service.lobbies.leave(table, ANN.id)
     assert table.host_id == BOB.id
-    await game.service.lobbies.leave(table.game_id, BOB.id)
+    await game.service.lobbies.leave(table, BOB.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.empty") in game.listener.notices
     assert game.service.registry.table_in(table.channel_id) is None
@@ -98,7 +96,7 @@ async def test_a_lobby_passes_only_to_a_player_who_may_host_one_more(
     table = await game.lobby([ANN, BOB, CY], start=False)
     for _ in range(3):
         await game.lobby([BOB], start=False)
-    await game.service.lobbies.leave(table.game_id, ANN.id)
+    await game.service.lobbies.leave(table, ANN.id)
     assert table.host_id == CY.id, "bob hosts three lobbies already"
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and record.host_id == CY.id
@@ -110,7 +108,7 @@ async def test_a_lobby_nobody_may_host_is_closed_when_its_host_leaves(
     table = await game.lobby([ANN, BOB], [Strength.EASY], start=False)
     for _ in range(3):
         await game.lobby([BOB], start=False)
-    await game.service.lobbies.leave(table.game_id, ANN.id)
+    await game.service.lobbies.leave(table, ANN.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.no_host") in game.listener.notices
     hosted = [t for t in game.service.registry.tables() if t.host_id == BOB.id and t.live]
@@ -127,8 +125,8 @@ async def test_two_hosts_leaving_at_once_hand_no_one_more_than_three_lobbies(
     for _ in range(2):
         await game.lobby([BOB], start=False)
     await asyncio.gather(
-        game.service.lobbies.leave(first.game_id, ANN.id),
-        game.service.lobbies.leave(second.game_id, CY.id),
+        game.service.lobbies.leave(first, ANN.id),
+        game.service.lobbies.leave(second, CY.id),
     )
     hosted = [t for t in game.service.registry.tables() if t.host_id == BOB.id and t.live]
     assert len(hosted) == 3
@@ -154,11 +152,11 @@ async def test_every_change_to_a_lobby_starts_its_idle_clock_again(
     table = await game.lobby([ANN, BOB], start=False)
     game.clock.advance(Timing().lobby_idle - 60)
     if change == "hints":
-        await game.service.lobbies.toggle_hints(table.game_id, ANN.id)
+        await game.service.lobbies.toggle_hints(table, ANN.id)
     elif change == "leave":
-        await game.service.lobbies.leave(table.game_id, BOB.id)
+        await game.service.lobbies.leave(table, BOB.id)
     else:
-        await game.service.lobbies.remove(table.game_id, ANN.id, BOB.id, can_manage=False)
+        await game.service.lobbies.remove(table, ANN.id, BOB.id, can_manage=False)
     game.clock.advance(120)
     await game.settled()  # the lobby's first idle clock would have rung by now
     assert table.status is Status.LOBBY, "closed as idle a minute after a change"
@@ -176,11 +174,11 @@ async def test_a_second_lobby_in_the_channel_is_refused(game: ServiceGame) -> No
 async def test_cancel_is_for_the_host_or_a_manager(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB])
     with pytest.raises(ServiceError) as refused:
-        await game.service.lobbies.cancel(table.game_id, BOB.id, can_manage=False)
+        await game.service.lobbies.cancel(table, BOB.id, can_manage=False)
     assert refused.value.key == "error.cancel_not_allowed"
     outcomes = await asyncio.gather(
-        game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False),
-        game.service.lobbies.cancel(table.game_id, BOB.id, can_manage=True),
+        game.service.lobbies.cancel(table, ANN.id, can_manage=False),
+        game.service.lobbies.cancel(table, BOB.id, can_manage=True),
         return_exceptions=True,
     )
     assert [o.key for o in outcomes if isinstance(o, ServiceError)] == ["error.game_gone"]
@@ -214,7 +212,7 @@ async def test_a_finished_table_rematches_once_even_after_the_rematch_is_cancell
 ) -> None:
     table = await finished(game)
     again = await game.service.lobbies.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
-    await game.service.lobbies.cancel(again.game_id, BOB.id, can_manage=False)
+    await game.service.lobbies.cancel(again, BOB.id, can_manage=False)
     for who in (BOB, ANN):
         with pytest.raises(ServiceError) as refused:
             await game.service.lobbies.rematch(table.game_id, who, table.channel_id, table.guild_id)
@@ -233,7 +231,7 @@ async def restart(game: ServiceGame) -> GameService:
 async def test_a_rematch_used_before_a_restart_is_refused_after_it(game: ServiceGame) -> None:
     table = await finished(game)
     again = await game.service.lobbies.rematch(table.game_id, BOB, table.channel_id, table.guild_id)
-    await game.service.lobbies.cancel(again.game_id, BOB.id, can_manage=False)
+    await game.service.lobbies.cancel(again, BOB.id, can_manage=False)
     restarted = await restart(game)
     try:
         await restarted.resume()
@@ -258,7 +256,7 @@ async def test_a_host_keeps_at_most_three_lobbies_in_a_server_threads_included(
     ]
     # Someone else may still open one; a lobby started or closed no longer counts.
     await game.lobby([BOB], start=False)
-    await game.service.lobbies.cancel(first[0].game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(first[0], ANN.id, can_manage=False)
     await game.lobby([ANN], start=False)
     with pytest.raises(ServiceError) as again:
         await game.lobby([ANN], start=False)
@@ -267,13 +265,13 @@ async def test_a_host_keeps_at_most_three_lobbies_in_a_server_threads_included(
 
 async def test_the_host_removes_a_joiner_who_then_cannot_join_again(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY], start=False)
-    removed = await game.service.lobbies.remove(table.game_id, ANN.id, BOB.id, can_manage=False)
+    removed = await game.service.lobbies.remove(table, ANN.id, BOB.id, can_manage=False)
     assert removed is table and [s.name for s in table.seats] == ["Ann", "Cy"]
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and [s.name for s in record.seats] == ["Ann", "Cy"]
     assert game.listener.kinds(table.game_id)[-1:] != ["closed"]
     with pytest.raises(ServiceError) as refused:
-        await game.service.lobbies.join(table.game_id, BOB)
+        await game.service.lobbies.join(table, BOB)
     assert refused.value.key == "error.removed_from_lobby"
 
 
@@ -287,9 +285,9 @@ async def test_only_the_host_or_a_manager_removes_and_only_someone_else_in_the_l
         (ANN.id, DEE.id, False, "error.target_not_a_player"),
     ):
         with pytest.raises(ServiceError) as refused:
-            await game.service.lobbies.remove(table.game_id, user_id, target_id, can_manage=manager)
+            await game.service.lobbies.remove(table, user_id, target_id, can_manage=manager)
         assert refused.value.key == key
-    await game.service.lobbies.remove(table.game_id, BOB.id, CY.id, can_manage=True)
+    await game.service.lobbies.remove(table, BOB.id, CY.id, can_manage=True)
     assert [s.name for s in table.seats] == ["Ann", "Bob"]
 
 
@@ -297,14 +295,14 @@ async def test_a_joiner_removed_before_a_restart_cannot_join_again_after_it(
     game: ServiceGame,
 ) -> None:
     table = await game.lobby([ANN, BOB, CY], start=False)
-    await game.service.lobbies.remove(table.game_id, ANN.id, BOB.id, can_manage=False)
+    await game.service.lobbies.remove(table, ANN.id, BOB.id, can_manage=False)
     restarted = await restart(game)
     try:
         await restarted.resume()
         with pytest.raises(ServiceError) as refused:
-            await restarted.lobbies.join(table.game_id, BOB)
+            await restarted.lobbies.join(table, BOB)
         assert refused.value.key == "error.removed_from_lobby"
-        await restarted.lobbies.join(table.game_id, DEE)  # anyone else still may
+        await restarted.lobbies.join(table, DEE)  # anyone else still may
     finally:
         await restarted.close()
 
@@ -318,12 +316,12 @@ async def test_a_rematch_seats_a_forgotten_players_seat_as_an_ai_of_its_own(
     table = await finished(game)
     await game.store.forget.forget_user(BOB.id)
     again = await game.service.lobbies.rematch(table.game_id, ANN, table.channel_id, table.guild_id)
-    await game.service.lobbies.start(again.game_id, ANN.id)
+    await game.service.lobbies.start(again, ANN.id)
     record = await game.store.games.load_game(again.game_id)
     assert record is not None
     assert [(s.user_id, s.ai) for s in record.seats] == [(ANN.id, None), (None, "normal")]
     assert record.seats[1].name == ai_name(1)
-    await game.service.seats.leave_game(again.game_id, ANN.id)
+    await game.service.seats.leave_game(again, ANN.id)
     assert again.status is Status.CANCELLED
     changes = await game.store.ratings.rating_changes(again.game_id)
     assert {(c.seat, c.ai, c.rank) for c in changes} == {(0, None, 2), (1, "normal", 1)}

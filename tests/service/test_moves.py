@@ -80,7 +80,7 @@ async def test_refusals_of_a_move(game: ServiceGame) -> None:
     with pytest.raises(ServiceError) as refused:
         await game.service.moves.move(table, ANN.id, DRAW, table.stamp - 1)
     assert refused.value.key == "error.stale"
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     with pytest.raises(ServiceError) as refused:
         await game.service.moves.move(table, ANN.id, DRAW, table.stamp)  # found open
     assert refused.value.key == "error.game_gone"

@@ -28,11 +28,9 @@ async def test_a_closed_table_is_told_after_the_notices_before_it(game: ServiceG
     game.listener.on_notice = held
     table = await game.lobby([ANN, BOB], start=False)
     _, notice_lock = watch_locks(table)
-    await game.service.lobbies.start(table.game_id, ANN.id)
+    await game.service.lobbies.start(table, ANN.id)
     await eventually(lambda: game.listener.kinds(table.game_id)[-1:] == ["turn"])  # held
-    cancelling = asyncio.create_task(
-        game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
-    )
+    cancelling = asyncio.create_task(game.service.lobbies.cancel(table, ANN.id, can_manage=False))
     await eventually(lambda: table.status is Status.CANCELLED)  # saved at once...
     await eventually(lambda: notice_lock.waiting > 0, what="the close waits for the notices")
     assert "closed" not in game.listener.kinds(table.game_id)  # ...told after the turn notice

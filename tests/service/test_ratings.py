@@ -255,7 +255,7 @@ async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
 
 async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY])
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
     await finish(game, table)
     changes = await game.store.ratings.rating_changes(table.game_id)
     ranks = {c.seat: c.rank for c in changes if c.season == ALL_TIME}
@@ -292,7 +292,7 @@ async def test_recomputing_gives_exactly_what_the_games_gave_one_by_one(
         players = [ANN, BOB] if n % 2 else [ANN, CY, BOB]
         table = await game.lobby(players, [Strength.NORMAL, Strength.NORMAL][: n % 3])
         if n == 2:
-            await game.service.seats.leave_game(table.game_id, CY.id)
+            await game.service.seats.leave_game(table, CY.id)
         await finish(game, table)
         game.clock.advance(3 * DAY)
     path = Path(game.store.path)
@@ -574,7 +574,7 @@ async def test_the_last_person_leaving_a_game_against_ais_is_rated_last(
 ) -> None:
     table = await game.lobby([ANN], [Strength.EASY, Strength.NORMAL, Strength.HARD])
     points = await play_a_round(game, table)
-    await game.service.seats.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table, ANN.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     changes = await game.store.ratings.rating_changes(table.game_id)
@@ -612,8 +612,8 @@ async def test_a_game_only_people_started_stays_unrated_when_they_all_leave(
 ) -> None:
     table = await game.lobby([ANN, BOB])
     await play_a_round(game, table)
-    await game.service.seats.leave_game(table.game_id, ANN.id)
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, ANN.id)
+    await game.service.seats.leave_game(table, BOB.id)
     assert table.status is Status.CANCELLED
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
     assert (await game.service.rater.rate_all()).games == 0
@@ -630,7 +630,7 @@ async def test_a_game_of_people_whose_last_player_made_their_own_moves_is_the_le
     his leaving is still his loss."""
     table = await game.lobby([ANN, BOB], turn_timer=60, ruleset=Ruleset(threshold=200))
     await play_a_round(game, table)
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
     for _ in range(50):
         # Ann's turn (an AI plays Bob's seat), or the wait for her once an AI took her
         # seat too.
@@ -654,8 +654,8 @@ async def test_a_game_every_person_left_rates_again_the_same(game: ServiceGame) 
     game.clock.advance(60)
     left = await game.lobby([ANN, BOB], [Strength.HARD, Strength.EASY])
     await play_a_round(game, left)
-    await game.service.seats.kick(left.game_id, ANN.id, BOB.id, can_manage=False)
-    await game.service.seats.leave_game(left.game_id, ANN.id)
+    await game.service.seats.kick(left, ANN.id, BOB.id, can_manage=False)
+    await game.service.seats.leave_game(left, ANN.id)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, CY], [Strength.HARD]))
     ranks = {c.seat: c.rank for c in await game.store.ratings.rating_changes(left.game_id)}
@@ -679,7 +679,7 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
         if cancels:  # a host who may manage the server cancels as the host all the same
             await cancel_alone(game, table, ANN.id, can_manage=True)
         else:
-            await game.service.seats.leave_game(table.game_id, ANN.id)
+            await game.service.seats.leave_game(table, ANN.id)
     assert table.status is Status.CANCELLED  # closed all the same
     assert "database down" in caplog.text
     monkeypatch.undo()
@@ -691,9 +691,7 @@ async def test_a_game_every_person_left_that_could_not_be_rated_is_rated_at_the_
 
 async def cancel_alone(game: ServiceGame, table: Table, user_id: int, **how: bool) -> list[int]:
     """``user_id`` cancels the running game; each seat's points then."""
-    await game.service.lobbies.cancel(
-        table.game_id, user_id, can_manage=how.get("can_manage", False)
-    )
+    await game.service.lobbies.cancel(table, user_id, can_manage=how.get("can_manage", False))
     assert table.status is Status.CANCELLED and table.match is not None
     assert ("closed", table.game_id, "closed.cancelled") in game.listener.notices
     return list(table.match.points)
@@ -736,7 +734,7 @@ async def test_a_host_cancelling_a_game_against_ais_is_rated_last(game: ServiceG
     game.clock.advance(60)
     left = await game.lobby([ANN, BOB], [Strength.EASY])
     await play_a_round(game, left)
-    await game.service.seats.leave_game(left.game_id, BOB.id)
+    await game.service.seats.leave_game(left, BOB.id)
     await cancel_alone(game, left, ANN.id)
     ranks = {c.seat: c.rank for c in await rated(game, left.game_id) if c.season == ALL_TIME}
     assert ranks == {0: 2, 1: 2, 2: 1}
@@ -764,10 +762,10 @@ async def test_a_cancelled_lobby_or_game_only_leavers_would_rank_in_stays_unrate
     others who left (nobody to rank ahead of them). A cancel once others moved is:
     tests/service/test_kicks_and_cancels.py."""
     lobby = await game.lobby([ANN], [Strength.EASY], start=False)
-    await game.service.lobbies.cancel(lobby.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(lobby, ANN.id, can_manage=False)
     people = await game.lobby([ANN, BOB])
     await play_a_round(game, people)
-    await game.service.seats.leave_game(people.game_id, BOB.id)
+    await game.service.seats.leave_game(people, BOB.id)
     await cancel_alone(game, people, ANN.id)
     assert (await game.service.rater.rate_all()).games == 0
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
@@ -792,10 +790,10 @@ async def test_a_host_who_left_cancelling_before_the_game_is_ended_is_still_rate
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.seats.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    await game.service.seats.leave_game(table, ANN.id)  # done, though not yet closed
     assert table.status is Status.RUNNING and table.host_id == ANN.id
     monkeypatch.setattr(game.store.games, "set_status", real)
-    await game.service.lobbies.cancel(table.game_id, ANN.id, can_manage=False)
+    await game.service.lobbies.cancel(table, ANN.id, can_manage=False)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
     ranks = {c.seat: c.rank for c in await rated(game, table.game_id) if c.season == ALL_TIME}
@@ -901,7 +899,7 @@ async def test_a_stalled_game_with_only_leavers_beside_the_staller_stays_unrated
 ) -> None:
     table = await game.lobby([ANN, BOB])
     await play_a_round(game, table)
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
     assert await stall(game, table) == 0
     assert (await game.service.rater.rate_all()).games == 0  # after the close's own try
     assert snapshot(Path(game.store.path)) == {name: [] for name in TABLES}
@@ -917,7 +915,7 @@ async def test_a_stalled_game_rates_again_the_same(game: ServiceGame) -> None:
     game.clock.advance(60)
     stalled = await game.lobby([ANN, BOB, CY], [Strength.EASY])
     await play_a_round(game, stalled)
-    await game.service.seats.kick(stalled.game_id, ANN.id, CY.id, can_manage=False)
+    await game.service.seats.kick(stalled, ANN.id, CY.id, can_manage=False)
     staller = await stall(game, stalled)
     ranks = {c.seat: c.rank for c in await rated(game, stalled.game_id)}
     # The staller last; Cy, kicked while he played, is no leaver.
@@ -1012,7 +1010,7 @@ async def test_a_game_ending_before_its_server_is_caught_up_shows_the_change_it_
     it, in order, so its table shows the change the games keep."""
     left = await game.lobby([ANN], [Strength.HARD], guild_id=2)
     await play_a_round(game, left)
-    await game.service.seats.leave_game(left.game_id, ANN.id)
+    await game.service.seats.leave_game(left, ANN.id)
     game.clock.advance(60)
     await finish(game, await game.lobby([ANN, BOB], guild_id=2))
     path = Path(game.store.path)

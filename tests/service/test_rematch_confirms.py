@@ -46,10 +46,10 @@ async def test_rematches_bob_never_confirmed_neither_seat_nor_rate_him(
         assert asked == ([ANN.id, BOB.id] if time == 0 else [ANN.id])
         if time == 0:
             with pytest.raises(ServiceError) as refused:
-                await game.service.lobbies.start(again.game_id, ANN.id)  # Ann alone: not enough
+                await game.service.lobbies.start(again, ANN.id)  # Ann alone: not enough
             assert refused.value.key == "error.not_enough_confirmed"
-            await game.service.lobbies.add_ai(again.game_id, ANN.id, Strength.EASY)
-        await game.service.lobbies.start(again.game_id, ANN.id)
+            await game.service.lobbies.add_ai(again, ANN.id, Strength.EASY)
+        await game.service.lobbies.start(again, ANN.id)
         assert again.humans == [ANN.id] and len(again.seats) == 2
         await game.play_out(again)
         table = again
@@ -60,10 +60,10 @@ async def test_those_who_confirm_play_and_the_others_are_left_out(game: ServiceG
     table = await finished(game, players=3)
     again = await game.service.lobbies.rematch(table.game_id, CY, table.channel_id, GUILD)
     assert [s.away for s in again.seats] == [True, True, False]  # asked, asked, Cy
-    await game.service.lobbies.join(again.game_id, BOB)  # Bob confirms
+    await game.service.lobbies.join(again, BOB)  # Bob confirms
     assert [s.away for s in again.seats] == [True, False, False]
     stored = await game.store.games.load_game(again.game_id)
     assert stored is not None and [s.away for s in stored.seats] == [True, False, False]
-    await game.service.lobbies.start(again.game_id, CY.id)
+    await game.service.lobbies.start(again, CY.id)
     assert again.humans == [BOB.id, CY.id]
     assert all(s.controller is None for s in again.seats), "each seat played by its person"

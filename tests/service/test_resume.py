@@ -48,7 +48,7 @@ async def test_a_resumed_game_whose_ai_is_to_move_moves_on(game: ServiceGame) ->
     )
     try:
         (back,) = await again.resume()
-        await again.lobbies.start(back.game_id, ANN.id)
+        await again.lobbies.start(back, ANN.id)
         await eventually(lambda: back.to_move == 0 or back.status is not Status.RUNNING)
         assert back.game_id == table.game_id
     finally:
@@ -67,7 +67,7 @@ async def test_a_game_whose_last_player_left_before_a_failed_close_ends_at_the_r
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.seats.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table, ANN.id)
     await game.service.close()  # the bot stops before the close is saved
     monkeypatch.undo()
     stamp = table.stamp
@@ -103,7 +103,7 @@ async def test_a_game_nobody_plays_whose_close_fails_at_the_restart_still_ends_o
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.seats.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table, ANN.id)
     await game.service.close()  # the bot stops before the close is saved
     again = GameService(
         game.store, clock=game.clock, sleep=game.clock.sleep, timing=game.service.timing

@@ -42,11 +42,11 @@ async def three_players_nobody_can_play(game: ServiceGame, starter: int = 0) -> 
 
 
 async def kick_bob(game: ServiceGame, table: Table) -> None:
-    await game.service.seats.kick(table.game_id, ANN.id, BOB.id, can_manage=True)
+    await game.service.seats.kick(table, ANN.id, BOB.id, can_manage=True)
 
 
 async def bob_leaves(game: ServiceGame, table: Table) -> None:
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
 
 
 #: Bob's seat handed to an AI: the host kicks him, or he leaves.
@@ -87,12 +87,12 @@ async def miss_turns_until_away(game: ServiceGame, table: Table) -> None:
 async def test_only_the_host_or_a_manager_kicks(game: ServiceGame) -> None:
     table = await game.lobby([ANN, BOB, CY])
     with pytest.raises(ServiceError) as refused:
-        await game.service.seats.kick(table.game_id, BOB.id, CY.id, can_manage=False)
+        await game.service.seats.kick(table, BOB.id, CY.id, can_manage=False)
     assert refused.value.key == "error.kick_not_allowed"
-    await game.service.seats.kick(table.game_id, BOB.id, CY.id, can_manage=True)
+    await game.service.seats.kick(table, BOB.id, CY.id, can_manage=True)
     assert table.seats[2].controller is not None
     with pytest.raises(ServiceError) as refused:
-        await game.service.seats.kick(table.game_id, ANN.id, CY.id, can_manage=False)
+        await game.service.seats.kick(table, ANN.id, CY.id, can_manage=False)
     assert refused.value.key == "error.already_ai"
     record = await game.store.games.load_game(table.game_id)
     assert record is not None and [n.kind for n in record.notes] == ["kicked"]
@@ -102,9 +102,9 @@ async def test_the_host_leaving_hands_the_host_on_and_the_last_human_ends_the_ga
     game: ServiceGame,
 ) -> None:
     table = await game.lobby([ANN, BOB])
-    await game.service.seats.leave_game(table.game_id, ANN.id)
+    await game.service.seats.leave_game(table, ANN.id)
     assert table.host_id == BOB.id and table.status is Status.RUNNING
-    await game.service.seats.leave_game(table.game_id, BOB.id)
+    await game.service.seats.leave_game(table, BOB.id)
     assert table.status is Status.CANCELLED
     assert ("closed", table.game_id, "closed.abandoned") in game.listener.notices
 
@@ -131,13 +131,13 @@ async def test_a_kicked_player_moving_or_asking_a_hint_is_told_their_seat_is_the
         table = await game.lobby([ANN, BOB])
         player = table.seats[table.to_move or 0].user_id
         assert player is not None
-        await game.service.seats.kick(table.game_id, ANN.id, player, can_manage=True)
+        await game.service.seats.kick(table, ANN.id, player, can_manage=True)
         assert table.seats[table.to_move or 0].ai is not None
         with pytest.raises(ServiceError) as refused:
             await game.service.moves.move(table, player, QUIT, table.stamp)
         assert refused.value.key == "error.kicked"
         with pytest.raises(ServiceError) as refused:
-            await game.service.hints.hint(table.game_id, player)
+            await game.service.hints.hint(table, player)
         assert refused.value.key == "error.kicked"
     finally:
         await game.close()
@@ -179,7 +179,7 @@ async def test_the_last_human_leaving_while_the_store_fails_the_close_ends_it_on
         raise StoreError("disk full")
 
     monkeypatch.setattr(game.store.games, "set_status", broken)
-    await game.service.seats.leave_game(table.game_id, ANN.id)  # done, though not yet closed
+    await game.service.seats.leave_game(table, ANN.id)  # done, though not yet closed
     stamp = table.stamp
     game.clock.advance(Timing().save_retry + 1)
     await game.settled()  # the close tried again (and failed again), an AI's move due by now
@@ -212,7 +212,7 @@ async def test_no_ai_plays_on_for_nobody_while_the_close_is_not_saved(
             raise StoreError("disk full")
 
         monkeypatch.setattr(game.store.games, "set_status", broken)
-        await game.service.seats.leave_game(table.game_id, ANN.id)
+        await game.service.seats.leave_game(table, ANN.id)
         stamp = table.stamp
         for _ in range(3):
             clock.advance(6)

@@ -57,11 +57,13 @@ class LobbyOptions(TypedDict):
 class Lobbies:
     """A table from its lobby to its first deal, or to its cancelling.
 
-    Every change is checked again under the table's lock (a click that waited
-    for it may find the lobby started or closed), saved, then made, and starts the
-    lobby's idle clock again (as a restart counts it: from the lobby's last save).
-    ``prepare_ai`` readies the AI for a Hard seat added; ``after_change``
-    (the move pipeline's) shows the game started and sets its first turn going.
+    Each change is made at the table its caller found (a click's, looked up once by its
+    place check), who may make it checked once. Every change is checked again under the
+    table's lock (a click that waited for it may find the lobby started or closed),
+    saved, then made, and starts the lobby's idle clock again (as a restart counts it:
+    from the lobby's last save). ``prepare_ai`` readies the AI for a Hard seat added;
+    ``after_change`` (the move pipeline's) shows the game started and sets its first
+    turn going.
     A person keeps at most ``channels_per_person`` channels busy at once in a server:
     the lobbies they host and the games they play alone against AIs.
     """
@@ -179,17 +181,13 @@ class Lobbies:
             self._store.games.update_lobby(table.game_id, seats=seat_records(seats))
         )
 
-    def _hosted(self, game_id: int, user_id: int, *, can_manage: bool = False) -> Table:
-        """The lobby ``game_id``, for its host (or someone who may manage the server) only."""
-        table = self._lobby(game_id)
+    @classmethod
+    def _hosted(cls, table: Table, user_id: int, *, can_manage: bool = False) -> None:
+        """``table`` is a lobby, and ``user_id`` its host (or someone who may manage the
+        server): the one check of who may change it."""
+        cls._still_lobby(table)
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.host_only")
-        return table
-
-    def _lobby(self, game_id: int) -> Table:
-        table = self._registry.require(game_id)
-        self._still_lobby(table)
-        return table
 
     @staticmethod
     def _still_lobby(table: Table) -> None:
@@ -200,9 +198,9 @@ class Lobbies:
         if table.status is not Status.LOBBY:
             raise ServiceError("error.already_started")
 
-    async def join(self, game_id: int, person: Person) -> Table:
+    async def join(self, table: Table, person: Person) -> Table:
         """Take a seat, or confirm the one a Rematch kept for you."""
-        table = self._lobby(game_id)
+        self._still_lobby(table)
         async with table.lock:
             self._still_lobby(table)
             index = table.seat_of(person.id)
@@ -224,10 +222,10 @@ class Lobbies:
             self._clocks.arm_lobby(table)
         return table
 
-    async def leave(self, game_id: int, user_id: int) -> Table:
+    async def leave(self, table: Table, user_id: int) -> Table:
         """Leave a lobby; the host leaving hands the lobby to the next human who may host
         one more in the server, or closes it when there is none."""
-        table = self._lobby(game_id)
+        self._still_lobby(table)
         async with table.lock:
             self._still_lobby(table)
             index = table.seat_of(user_id)
@@ -262,10 +260,10 @@ class Lobbies:
         return table
 
     async def remove(
-        self, game_id: int, user_id: int, target_id: int, *, can_manage: bool
+        self, table: Table, user_id: int, target_id: int, *, can_manage: bool
     ) -> Table:
         """The host (or a manager) takes a joiner's seat away; they may not join again."""
-        table = self._hosted(game_id, user_id, can_manage=can_manage)
+        self._hosted(table, user_id, can_manage=can_manage)
         if target_id == table.host_id:
             raise ServiceError("error.remove_host")
         async with table.lock:
@@ -285,8 +283,8 @@ class Lobbies:
             self._clocks.arm_lobby(table)
         return table
 
-    async def add_ai(self, game_id: int, user_id: int, strength: Strength) -> Table:
-        table = self._hosted(game_id, user_id)
+    async def add_ai(self, table: Table, user_id: int, strength: Strength) -> Table:
+        self._hosted(table, user_id)
         async with table.lock:
             self._still_lobby(table)
             if len(table.seats) >= table.ruleset.max_players:
@@ -300,9 +298,9 @@ class Lobbies:
             self._prepare_ai(table)
         return table
 
-    async def remove_ai(self, game_id: int, user_id: int) -> Table:
+    async def remove_ai(self, table: Table, user_id: int) -> Table:
         """The host frees the seat of the AI added last, e.g. for a friend who turned up."""
-        table = self._hosted(game_id, user_id)
+        self._hosted(table, user_id)
         async with table.lock:
             self._still_lobby(table)
             last = max((i for i, s in enumerate(table.seats) if s.ai is not None), default=None)
@@ -314,12 +312,12 @@ class Lobbies:
             self._clocks.arm_lobby(table)
         return table
 
-    async def toggle_hints(self, game_id: int, user_id: int) -> Table:
+    async def toggle_hints(self, table: Table, user_id: int) -> Table:
         """The host turns hints at the table off, or on again, before the start.
 
         Flipped under the table's lock: two quick clicks turn them off and on
         again, not off twice."""
-        table = self._hosted(game_id, user_id)
+        self._hosted(table, user_id)
         async with table.lock:
             self._still_lobby(table)
             allowed = not table.hints
@@ -332,14 +330,14 @@ class Lobbies:
             self._clocks.arm_lobby(table)
         return table
 
-    async def change_rules(self, game_id: int, user_id: int, **dimensions: Any) -> Table:
+    async def change_rules(self, table: Table, user_id: int, **dimensions: Any) -> Table:
         """The host changes rule dimensions (house rules) before the start, each to a value
         the lobby offers (:data:`~game.rules.DIMENSIONS`); applied to the rules as they are
         once the lock is held (two quick changes both stay), saved before shown."""
         offered = {d.name: d.choices for d in DIMENSIONS}
         if any(value not in offered.get(name, ()) for name, value in dimensions.items()):
             raise ServiceError("error.house_rule_unknown")
-        table = self._lobby(game_id)
+        self._still_lobby(table)
         if user_id != table.host_id:
             raise ServiceError("error.rules_host_only")
         async with table.lock:
@@ -356,10 +354,10 @@ class Lobbies:
             self._clocks.arm_lobby(table)
         return table
 
-    async def start(self, game_id: int, user_id: int) -> Table:
+    async def start(self, table: Table, user_id: int) -> Table:
         """Start the game with the seats taken by those who joined (and the AI seats): the
         people a Rematch asked who didn't confirm are left out."""
-        table = self._hosted(game_id, user_id)
+        self._hosted(table, user_id)
         async with table.lock:
             self._still_lobby(table)
             seats = [s for s in table.seats if not unconfirmed(s)]
@@ -387,14 +385,15 @@ class Lobbies:
         await self._after_change(table)
         return table
 
-    async def cancel(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+    async def cancel(self, table: Table, user_id: int, *, can_manage: bool) -> Table:
         """The host (or a member who may manage the server) cancels a lobby or a running
         game.  The only person still playing a game who cancels it leaves it, as far as
         the rating goes: it is rated as an abandoned one (:class:`~.closing.Closer`), lest
         cancelling dodge the loss leaving would be; one nobody plays any more (its last
         person left, the store failing to end it) ends as abandoned, as the clock would
         end it.  A store that can't read the game to say so leaves it open."""
-        table = self._registry.require(game_id)
+        if not table.live:
+            raise ServiceError("error.game_gone")
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.cancel_not_allowed")
         async with table.lock:
@@ -425,17 +424,19 @@ class Lobbies:
 
     async def rematch(
         self,
-        game_id: int,
+        finished: Table | int,
         person: Person,
         channel_id: int,
         guild_id: int,
         *,
         locale: str | None = None,
     ) -> Table:
-        """A finished game's players, rules and AI seats in a new lobby, hosted by
-        ``person``, in ``locale`` (the server's language now; None: the old table's)."""
+        """A finished game's players, rules and AI seats in a new lobby, hosted by ``person``,
+        in ``locale`` (the server's language now; None: the old table's). ``finished`` is
+        its table as the click found it, or the id of one the service holds no more."""
+        game_id = finished if isinstance(finished, int) else finished.game_id
         with self._registry.claim(channel_id), self._hosting(guild_id, person.id):
-            old = self._registry.table(game_id) or await self._finished(game_id)
+            old = await self._finished(game_id) if isinstance(finished, int) else finished
             if old is None:
                 raise ServiceError("error.game_gone")
             # A copied or crafted Rematch button must not seat one channel's (or

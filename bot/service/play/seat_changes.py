@@ -7,7 +7,6 @@ from collections.abc import Awaitable, Callable
 from bot.service.errors import ServiceError
 from bot.service.play.clocks import TableClocks
 from bot.service.play.notices import Notices
-from bot.service.play.registry import TableRegistry
 from bot.service.play.rows import seat_note, seat_records
 from bot.service.play.table import (
     MoveLine,
@@ -27,15 +26,15 @@ from game.ai import Strength
 class SeatChanges:
     """Who plays a seat of a running game: its player, or an AI standing in.
 
-    Each change is saved with the seat note the review and a restart read,
-    then shown through ``after_change`` (the move pipeline's).
+    Each change is made at the table its caller found (a click's or a command's, looked
+    up once), who may make it checked once; it is saved with the seat note the review
+    and a restart read, then shown through ``after_change`` (the move pipeline's).
     """
 
     def __init__(
         self,
         store: Store,
         saver: Saver,
-        registry: TableRegistry,
         clocks: TableClocks,
         notices: Notices,
         *,
@@ -43,14 +42,14 @@ class SeatChanges:
     ) -> None:
         self._store = store
         self._saver = saver
-        self._registry = registry
         self._clocks = clocks
         self._notices = notices
         self._after_change = after_change
 
-    async def come_back(self, table: Table, user_id: int) -> Table:
+    async def come_back(self, table: Table, user_id: int) -> int:
         """A player an AI stood in for (they missed their turns) plays again at ``table``
-        (the click's, as it found it); a game that waited for its people, all away, plays on."""
+        (the click's, as it found it); a game that waited for its people, all away, plays
+        on. Returns their seat, for their hand to be shown."""
         seat = table.seat_of(user_id)
         if seat is None:
             raise ServiceError("error.not_a_player")
@@ -79,11 +78,12 @@ class SeatChanges:
             table.waits_until = None
             table.recent.append(MoveLine(seat=seat, kind="back"))
         await self._after_change(table)
-        return table
+        return seat
 
-    async def kick(self, game_id: int, user_id: int, target_id: int, *, can_manage: bool) -> Table:
+    async def kick(self, table: Table, user_id: int, target_id: int, *, can_manage: bool) -> Table:
         """The host (or a member who may manage the channel) hands a player's seat to an AI."""
-        table = self._registry.require(game_id)
+        if not table.live:
+            raise ServiceError("error.game_gone")
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.kick_not_allowed")
         if table.status is not Status.RUNNING:
@@ -93,9 +93,10 @@ class SeatChanges:
             raise ServiceError("error.target_not_a_player")
         return await self._hand_to_ai(table, seat, "kicked", "error.already_ai")
 
-    async def leave_game(self, game_id: int, user_id: int) -> Table:
+    async def leave_game(self, table: Table, user_id: int) -> Table:
         """A player leaves a running game: an AI plays their seat to the end."""
-        table = self._registry.require(game_id)
+        if not table.live:
+            raise ServiceError("error.game_gone")
         if table.status is not Status.RUNNING:
             raise ServiceError("error.not_started")
         seat = table.seat_of(user_id)

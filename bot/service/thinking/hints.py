@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from bot.service.errors import ServiceError
 from bot.service.play.registry import TableRegistry
-from bot.service.play.table import Status, ai_seat_error
+from bot.service.play.table import Status, Table, ai_seat_error
 from bot.service.thinking.pool import Thinking
 from bot.service.thinking.review_queue import Key, ReviewQueue
 from bot.service.thinking.searches import SharedSearches
@@ -72,6 +72,7 @@ class Hint:
 
 @dataclass(frozen=True, slots=True)
 class _Moment:
+    game_id: int
     view: SeatView
     stamp: int  # the table's (its events so far): the moment a hint is for
 
@@ -134,13 +135,14 @@ class HintDesk:
         """The shutdown began: hints and reviews are refused from now on."""
         return self._closing
 
-    def hint_view(self, game_id: int, user_id: int) -> SeatView:
-        """The view a hint for ``user_id`` is made from; they must be to move at a
-        running table that allows hints."""
-        return self._moment(game_id, user_id).view
+    def hint_view(self, table: Table | None, user_id: int) -> SeatView:
+        """The view a hint for ``user_id`` at ``table`` (the asker's, as they found it;
+        None: no game) is made from; they must be to move at a running table that
+        allows hints."""
+        return self._moment(table, user_id).view
 
-    def _moment(self, game_id: int, user_id: int) -> _Moment:
-        table = self._registry.table(game_id)
+    @staticmethod
+    def _moment(table: Table | None, user_id: int) -> _Moment:
         if table is None or table.status is not Status.RUNNING or table.match is None:
             raise ServiceError("hint.no_game")
         if not table.hints:
@@ -152,12 +154,14 @@ class HintDesk:
             raise ServiceError(ai_seat_error(table.seats[seat]))
         if table.to_move != seat:
             raise ServiceError("hint.not_your_turn")
-        return _Moment(table.match.view(seat), table.stamp)
+        return _Moment(table.game_id, table.match.view(seat), table.stamp)
 
-    async def hint(self, game_id: int, user_id: int) -> Hint:
-        """What Hard would do for ``user_id`` now, thought in a worker; refused as
-        :meth:`hint_view` is.  Every ask about the same moment shares one search."""
-        moment = self._moment(game_id, user_id)
+    async def hint(self, table: Table | None, user_id: int) -> Hint:
+        """What Hard would do for ``user_id`` at ``table`` now, thought in a worker;
+        refused as :meth:`hint_view` is (asked again: the turn may have moved on since).
+        Every ask about the same moment shares one search."""
+        moment = self._moment(table, user_id)
+        game_id = moment.game_id
         self._hints.refuse_when_closing()
         key = (game_id, user_id, moment.stamp)
         return await self._hints.answer(key, lambda: self._hint(game_id, moment, user_id))
