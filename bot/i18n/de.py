@@ -558,6 +558,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.house_note": "Hier zählen nur Spiele mit Hausregeln; die Bestenliste und die Saisons dieses Servers lassen sie aus.",
     "board.house_apart": "Spiele mit Hausregeln zählen in einer eigenen Bestenliste.",
     "board.house_together": "Spiele mit Hausregeln zählen hier auch.",
+    "board.house_together_earlier": "Spiele mit Hausregeln zählen hier auch; frühere bleiben in der Hausregeln-Bestenliste.",
+    "board.house_note_before": "Spiele mit Hausregeln, die gewertet wurden, bevor dieser Server sie mit allen Spielen zählte; neue zählen in der Bestenliste und den Saisons des Servers.",
     "board.other_board": "Wertungen gibt es in einer anderen Bestenliste: {board}.",
     "button.house_board": "Hausregeln-Bestenliste",
     "button.server_board": "Server-Bestenliste",

@@ -553,6 +553,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.house_note": "Only games with house rules count here; this server's board and seasons leave them out.",
     "board.house_apart": "Games with house rules count on a board of their own.",
     "board.house_together": "Games with house rules count here too.",
+    "board.house_together_earlier": "Games with house rules count here too; earlier ones stay on the House rules board.",
+    "board.house_note_before": "Games with house rules rated before this server counted them with every game; new ones count on the server's board and seasons.",
     "board.other_board": "Ratings are on another board: {board}.",
     "button.house_board": "House rules board",
     "button.server_board": "Server board",

@@ -555,6 +555,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.house_note": "Aquí solo cuentan las partidas con reglas de la casa; la clasificación y las temporadas de este servidor las dejan fuera.",
     "board.house_apart": "Las partidas con reglas de la casa cuentan en una clasificación propia.",
     "board.house_together": "Las partidas con reglas de la casa también cuentan aquí.",
+    "board.house_together_earlier": "Las partidas con reglas de la casa también cuentan aquí; las anteriores siguen en la clasificación de reglas de la casa.",
+    "board.house_note_before": "Partidas con reglas de la casa puntuadas antes de que este servidor las contara con todas las demás; las nuevas cuentan en la clasificación y las temporadas del servidor.",
     "board.other_board": "Hay puntuaciones en otra clasificación: {board}.",
     "button.house_board": "Clasificación de reglas de la casa",
     "button.server_board": "Clasificación del servidor",

@@ -620,6 +620,8 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
     "board.house_note": "Liczą się tu tylko gry z zasadami domowymi; ranking i sezony tego serwera ich nie obejmują.",
     "board.house_apart": "Gry z zasadami domowymi liczą się we własnym rankingu.",
     "board.house_together": "Gry z zasadami domowymi też się tu liczą.",
+    "board.house_together_earlier": "Gry z zasadami domowymi też się tu liczą; wcześniejsze zostają w rankingu zasad domowych.",
+    "board.house_note_before": "Gry z zasadami domowymi ocenione, zanim ten serwer zaczął je liczyć razem ze wszystkimi; nowe liczą się w rankingu i sezonach serwera.",
     "board.other_board": "Oceny są w innym rankingu: {board}.",
     "button.house_board": "Ranking zasad domowych",
     "button.server_board": "Ranking serwera",

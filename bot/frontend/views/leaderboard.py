@@ -67,8 +67,13 @@ class Boards:
 
     def note(self, locale: object, scope: Scope) -> str:
         if scope.key == HOUSE_RULES:
-            return text(locale, "board.house_note")
-        return text(locale, "board.house_apart" if self.own else "board.house_together")
+            # A server that now counts them with every game keeps this board for the
+            # games rated apart before: it holds no new ones.
+            return text(locale, "board.house_note" if self.own else "board.house_note_before")
+        if self.own:
+            return text(locale, "board.house_apart")
+        earlier = self.other is not None and self.other.key == HOUSE_RULES
+        return text(locale, "board.house_together_earlier" if earlier else "board.house_together")
 
 
 SAME = Boards()

@@ -84,9 +84,36 @@ async def test_a_server_counting_house_rules_with_every_game_says_so(
     result = await alice.slash(channel, "lama leaderboard")
     assert result.response is not None
     message = current(channel, result.response.id)
-    assert text("en", "board.house_together") in texts(message)
-    # The games rated apart before stay on their board, which is still offered.
+    # The games rated apart before stay on their board, which is still offered, and the
+    # server's board says so rather than claiming every house-rules game counts here.
+    together = texts(message)
+    assert text("en", "board.house_together_earlier") in together
+    assert text("en", "board.house_together") not in together
     assert "House rules board" in buttons(message)
+
+    # The house-rules board no longer says the server's board leaves such games out.
+    await alice.click(message, label="House rules board")
+    message = current(channel, result.response.id)
+    assert rows(message) == names(rated[1])
+    assert text("en", "board.house_note_before") in texts(message)
+    assert text("en", "board.house_note") not in texts(message)
+
+
+async def test_a_server_counting_house_rules_without_earlier_ones_says_only_that(
+    simcord_env: simcord.Env,
+    guild: simcord.GuildHandle,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+) -> None:
+    store = simcord_env.bot.store  # type: ignore[attr-defined]
+    for one in people(2, 40.0):
+        await rate(store, guild.id, channel.id, this_season(simcord_env).key, one)
+    await service(simcord_env).house_rules.set_board(guild.id, SERVER)
+    result = await alice.slash(channel, "lama leaderboard")
+    assert result.response is not None
+    message = current(channel, result.response.id)
+    assert text("en", "board.house_together") in texts(message)
+    assert buttons(message) == {}
 
 
 async def test_a_server_without_a_house_rules_board_offers_none(
