@@ -31,11 +31,18 @@ MAX_NAME = 40
 BOARDS = (OWN, SERVER)
 
 
+def tidy_name(name: str) -> str:
+    """A ruleset's name as kept and as looked up: its runs of spaces (and line breaks,
+    tabs) one space, no invisible characters."""
+    # Tabs and line breaks are control characters too: they part words, as spaces do.
+    shown = "".join(c for c in name if c.isspace() or unicodedata.category(c) not in ("Cc", "Cf"))
+    return " ".join(shown.split())
+
+
 def clean_name(name: str) -> str:
-    """A ruleset's name as kept: its runs of spaces (and line breaks, tabs) one space, no
-    invisible characters; ``house.name_length`` if nothing or too much is left."""
-    shown = "".join(c for c in name if unicodedata.category(c) not in ("Cc", "Cf"))
-    shown = " ".join(shown.split())
+    """A ruleset's name as kept (:func:`tidy_name`); ``house.name_length`` if nothing or
+    too much is left."""
+    shown = tidy_name(name)
     if not 1 <= len(shown) <= MAX_NAME:
         raise ServiceError("house.name_length", max=MAX_NAME)
     return shown
@@ -61,7 +68,9 @@ class HouseRules:
     async def ruleset(self, guild_id: int, name: str, *, threshold: int) -> Ruleset:
         """The server's ruleset saved as ``name`` (case aside), to be played to
         ``threshold`` (a table's option, never part of the saved rules);
-        ``house.unknown`` if it has none of that name."""
+        ``house.unknown`` if it has none of that name (tidied as when saved; a name too
+        long to save is simply unknown)."""
+        name = tidy_name(name)
         found = await self._read(self._store.saved_rules.find(guild_id, name), guild_id)
         if found is None:
             raise ServiceError("house.unknown", name=name)
@@ -81,7 +90,8 @@ class HouseRules:
 
     async def delete(self, guild_id: int, name: str) -> str:
         """Delete the ruleset saved as ``name`` (case aside); its name as it was kept.
-        ``house.unknown`` if there is none."""
+        ``house.unknown`` if there is none (the name tidied as when saved)."""
+        name = tidy_name(name)
         deleting = self._store.saved_rules.delete(guild_id, name)
         gone = await self._saver.save(deleting, f"guild {guild_id}: could not delete house rules")
         if gone is None:

@@ -50,6 +50,30 @@ async def test_saved_rules_open_with_the_tables_threshold(game: ServiceGame) -> 
     assert await house.saved(2) == []  # another server's list is its own
 
 
+async def test_the_name_as_typed_finds_and_deletes_what_was_saved(game: ServiceGame) -> None:
+    # Pasted with a zero-width space and a double space: kept cleaned, and found and
+    # deleted by the same name as typed, not "unknown".
+    house = game.service.house_rules
+    typed = "Summer\u200b  fun"
+    assert await house.save(GUILD, typed, SEVEN) == "Summer fun"
+    assert await house.ruleset(GUILD, typed, threshold=40) == SEVEN.with_changes(threshold=40)
+    assert await house.ruleset(GUILD, " summer\tFUN ", threshold=40)
+    assert await house.delete(GUILD, typed) == "Summer fun"
+    assert await house.saved(GUILD) == []
+
+
+async def test_a_name_too_long_or_empty_is_simply_unknown(game: ServiceGame) -> None:
+    house = game.service.house_rules
+    await house.save(GUILD, "Summer", SEVEN)
+    for name in ("", "\u200b", "x" * (MAX_NAME + 1)):
+        with pytest.raises(ServiceError) as unknown:
+            await house.ruleset(GUILD, name, threshold=40)
+        assert unknown.value.key == "house.unknown"
+        with pytest.raises(ServiceError) as unknown:
+            await house.delete(GUILD, name)
+        assert unknown.value.key == "house.unknown"
+
+
 async def test_names_are_checked_and_the_list_is_capped(game: ServiceGame) -> None:
     house = game.service.house_rules
     for bad in ("", "   ", "\u200b", "x" * (MAX_NAME + 1)):
