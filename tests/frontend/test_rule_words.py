@@ -13,7 +13,7 @@ from bot.frontend.words import (
 )
 from bot.i18n import CATALOGS
 from game import Ruleset
-from game.rules import DIMENSIONS, LlamaCost
+from game.rules import DIMENSIONS, ChipBack, LlamaCost
 
 PARTY_HOUSE = Ruleset.compose("party", hand_size=7, llama_cost=LlamaCost.EACH)
 
@@ -132,3 +132,15 @@ def test_the_select_offers_every_other_value_within_discords_limits(locale: str)
 def test_a_forged_rule_value_is_no_rule() -> None:
     for forged in ("hand_size=40", "colour=blue", "hand_size", "plus_cards=1", "=", ""):
         assert parse_rule(forged) is None
+
+
+@pytest.mark.parametrize("chip_back", list(ChipBack))
+def test_the_chip_back_rule_says_the_no_drama_holder_follows_it(chip_back: ChipBack) -> None:
+    """The No Drama holder left with no card gives back what an emptied hand does
+    (game.scoring.chip_returned); the edition's own words say "a chip", so the house
+    rule's sentence says it replaces that too."""
+    shown = rules_text("en", Ruleset.compose("no_drama", chip_back=chip_back))
+    if chip_back is ChipBack.LARGEST:  # the edition's own rule: no house rule to explain
+        assert "🏠" not in shown
+    else:
+        assert "No Drama card left with no card" in shown.split("🏠", 1)[1]

@@ -10,7 +10,17 @@ from discord import ui
 
 from bot.i18n import text
 from bot.service.play.table import Status, Table
-from game import DRAW, QUIT, Card, Play, PublicView, Ruleset, best_discard, penalty_points
+from game import (
+    DRAW,
+    QUIT,
+    Card,
+    ChipBack,
+    Play,
+    PublicView,
+    Ruleset,
+    best_discard,
+    penalty_points,
+)
 
 from ..custom_ids import HintButtonId, MoveId, TableButtonId
 from ..faces import Faces, card_row
@@ -171,17 +181,25 @@ def _move_controls(
     ]
 
 
+#: What the No Drama holder left with no card gives back, by the chip-back rule.
+_NOTHING_LEFT = {
+    ChipBack.LARGEST: "hand.quit_no_drama_chip",
+    ChipBack.WHITE: "hand.quit_no_drama_white",
+    ChipBack.NONE: "hand.quit_no_drama_none",
+}
+
+
 def _quit_cost(hand: Sequence[Card], ruleset: Ruleset, locale: str) -> str:
     """What quitting now costs; with No Drama also what it costs if the No Drama card,
     which the player quitting takes, is still theirs when the round ends: their costliest
-    card discarded, and with nothing left a chip given back (RULES.md)."""
+    card discarded, and with nothing left the chip an emptied hand gives back (RULES.md)."""
     points = penalty_points(hand, ruleset)
     cost = text(locale, "hand.quit_cost", count=points)
     discard = best_discard(hand, ruleset) if ruleset.no_drama_card else None
     if discard is None:
         return cost
-    if len(hand) == 1:
-        return f"{cost}\n{text(locale, 'hand.quit_no_drama_chip')}"
+    if len(hand) == 1:  # left with nothing, they give back what an emptied hand does
+        return f"{cost}\n{text(locale, _NOTHING_LEFT[ruleset.chip_back])}"
     kept = list(hand)
     kept.remove(discard)
     less = penalty_points(kept, ruleset)
