@@ -15,7 +15,7 @@ from bot.config import MAX_TURN_TIMER, MIN_TURN_TIMER
 from bot.frontend.cog_host import CogHost, TablePresenter
 from bot.frontend.cooldowns import reserved
 from bot.frontend.custom_ids import AIPick, LobbyButtonId, RulePick
-from bot.frontend.house_choices import saved_choices
+from bot.frontend.house_choices import edition_choices, saved_choices
 from bot.frontend.listed_channels import settings_of
 from bot.frontend.lobby_answers import cancel_cost, left_out, started_without
 from bot.frontend.lobby_rules import change_rule, show_house_rules
@@ -35,7 +35,7 @@ from bot.frontend.replies import (
     time_left,
 )
 from bot.frontend.table_post import post_table
-from bot.frontend.views.house_rules import refusal_text
+from bot.frontend.views.house_rules import Refusal, new_ruleset, refusal_text
 from bot.frontend.views.payloads import message_link, table_payload
 from bot.frontend.views.settings import allowed_here, channel_list
 from bot.frontend.words import leaving_cost
@@ -91,6 +91,7 @@ class LobbyCommands(LamaCog, name="Lobby"):
     # ------------------------------------------------------------ commands
     @app_commands.command(name="new", description="Open a L.A.M.A. lobby in this channel.")
     @app_commands.describe(
+        editions="The editions to play, from the list (with those switched on below)",
         no_drama="No Drama card: the last to quit may discard one card",
         party="Party Edition: Plus cards and the pink Llama",
         komarami="Lato z Komarami: 7 Llamas, each costs 10",
@@ -99,10 +100,11 @@ class LobbyCommands(LamaCog, name="Lobby"):
         hints="Players may ask what Hard would do (a hint); as the server has set, else on",
         house_rules="House rules this server saved (/lama settings rules), instead of the editions",
     )
-    @app_commands.autocomplete(house_rules=saved_choices)
+    @app_commands.autocomplete(editions=edition_choices, house_rules=saved_choices)
     async def new(
         self,
         interaction: Interaction,
+        editions: app_commands.Range[str, 1, 100] | None = None,
         no_drama: bool = False,
         party: bool = False,
         komarami: bool = False,
@@ -111,11 +113,13 @@ class LobbyCommands(LamaCog, name="Lobby"):
         hints: bool | None = None,
         house_rules: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
+        # The editions' switches, kept for the players used to them; any preset: editions.
+        switched = Ruleset(no_drama=no_drama, party=party, komarami=komarami).presets
         await self._open_reserved(
             interaction,
             "new",
             lambda: self._new_lobby(
-                interaction, no_drama, party, komarami, threshold, turn_timer, hints, house_rules
+                interaction, switched, editions, threshold, turn_timer, hints, house_rules
             ),
         )
 
@@ -143,9 +147,8 @@ class LobbyCommands(LamaCog, name="Lobby"):
     async def _new_lobby(
         self,
         interaction: Interaction,
-        no_drama: bool,
-        party: bool,
-        komarami: bool,
+        switched: tuple[str, ...],
+        editions: str | None,
         threshold: int,
         turn_timer: int | None,
         hints: bool | None,
@@ -158,9 +161,10 @@ class LobbyCommands(LamaCog, name="Lobby"):
         if server is None:
             return None
         try:
-            ruleset = Ruleset(
-                no_drama=no_drama, party=party, komarami=komarami, threshold=threshold
-            )
+            ruleset = new_ruleset(switched, editions, threshold)
+        except Refusal as refusal:
+            await reply(interaction, text(interaction.locale, refusal.key, **refusal.params))
+            return None
         except RulesetError as error:
             await reply(interaction, str(error))
             return None

@@ -35,7 +35,7 @@ ALLOWED = frozenset(
 KNOWN: dict[str, Counter[str]] = {
     # /lama new's options party/komarami/no_drama: the editions' names as the person types
     # them (Discord's options are declared one by one), turned into presets at once
-    "cogs/lobby.py": Counter({"party": 6, "komarami": 6, "no_drama": 6}),
+    "cogs/lobby.py": Counter({"party": 4, "komarami": 4, "no_drama": 4}),
 }
 NAMES = frozenset(PRESETS)
 #: A string that is a name or key (no spaces): ``"party"``, ``"variant.party"``.

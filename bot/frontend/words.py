@@ -15,7 +15,7 @@ from bot.service import MoveRefused, ServiceError
 from bot.service.play.table import Seat, Table, ai_number, only_person
 from data.records import CANCELLED, FORMER_PLAYER, IDLE_GAME, former_player
 from game import Card, IllegalMove, Ruleset
-from game.rules import DIMENSIONS
+from game.rules import DIMENSIONS, PRESETS
 
 
 def card_name(locale: str, card: Card, ruleset: Ruleset) -> str:
@@ -145,7 +145,7 @@ def timer_text(locale: str, seconds: int) -> str:
 def rules_text(locale: str, ruleset: Ruleset | None) -> str:
     """/lama rules: the base game, then the game's editions, its house rules (each in a
     sentence: they replace what the rules before say) and its threshold; without a game,
-    the editions one may choose."""
+    the editions one may choose (every one of :data:`~game.rules.PRESETS`)."""
     parts = [text(locale, "rules.base")]
     if ruleset is not None:
         for name in ruleset.presets:
@@ -157,7 +157,8 @@ def rules_text(locale: str, ruleset: Ruleset | None) -> str:
             parts.append("\n".join(lines))
         parts.append(text(locale, "rules.threshold", count=ruleset.threshold))
     else:
-        parts.append(text(locale, "rules.variants_all"))
+        editions = ", ".join(text(locale, f"variant.{key}") for key in PRESETS)
+        parts.append(text(locale, "rules.variants_all", editions=editions))
     return "\n\n".join(parts)
 
 

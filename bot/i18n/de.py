@@ -234,7 +234,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "🏁 Dieses Spiel endet bei {count} Minuspunkt.",
         "other": "🏁 Dieses Spiel endet bei {count} Minuspunkten.",
     },
-    "rules.variants_all": "Varianten: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — wähle sie bei /lama neu.",
+    "rules.variants_all": "Editionen: {editions} — wähle sie bei /lama neu.",
     # errors
     "error.unknown_button": "Dieser Button gilt nicht mehr. Mit /lama hand siehst du deine aktuelle Hand.",
     "error.unexpected": "Da ist bei mir etwas schiefgegangen, deshalb hat das nicht geklappt. Versuch es gleich noch einmal.",
@@ -699,5 +699,6 @@ COMMANDS: Mapping[str, str] = {
     "Their own board": "Eine eigene Bestenliste",
     "The server's board and seasons": "Die Bestenliste und Saisons des Servers",
     "house_rules": "hausregeln",
+    "The editions to play, from the list (with those switched on below)": "Die Editionen, die gespielt werden, aus der Liste (mit den unten eingeschalteten)",
     "House rules this server saved (/lama settings rules), instead of the editions": "Hausregeln dieses Servers (/lama einstellungen regeln) statt der Editionen",
 }

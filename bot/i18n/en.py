@@ -227,7 +227,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "🏁 This game ends at {count} point.",
         "other": "🏁 This game ends at {count} points.",
     },
-    "rules.variants_all": "Variants: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — choose them with /lama new.",
+    "rules.variants_all": "Editions: {editions} — choose them with /lama new.",
     # errors
     "error.unknown_button": "That button isn't valid any more. Use /lama hand to see your current hand.",
     "error.unexpected": "Something went wrong on my side, so that didn't work. Please try again in a moment.",

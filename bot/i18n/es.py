@@ -228,7 +228,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "one": "🏁 Esta partida termina con {count} punto.",
         "other": "🏁 Esta partida termina a los {count} puntos.",
     },
-    "rules.variants_all": "Variantes: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — elígelas con /lama nueva.",
+    "rules.variants_all": "Ediciones: {editions} — elígelas con /lama nueva.",
     # errors
     "error.unknown_button": "Ese botón ya no es válido. Usa /lama mano para ver tu mano actual.",
     "error.unexpected": "Algo ha fallado por mi parte, así que no ha funcionado. Inténtalo de nuevo en un momento.",
@@ -696,5 +696,6 @@ COMMANDS: Mapping[str, str] = {
     "Their own board": "Una clasificación propia",
     "The server's board and seasons": "La clasificación y las temporadas del servidor",
     "house_rules": "reglas_casa",
+    "The editions to play, from the list (with those switched on below)": "Las ediciones que se juegan, de la lista (con las activadas abajo)",
     "House rules this server saved (/lama settings rules), instead of the editions": "Reglas de la casa de este servidor (/lama ajustes reglas), en vez de las ediciones",
 }

@@ -273,7 +273,7 @@ CATALOG: Mapping[str, str | Mapping[str, str]] = {
         "few": "🏁 Ta gra kończy się przy {count} punktach.",
         "many": "🏁 Ta gra kończy się przy {count} punktach.",
     },
-    "rules.variants_all": "Warianty: 🎭 No Drama, 🎉 Party Edition, 🦟 Lato z Komarami — wybierz je w /lama nowa.",
+    "rules.variants_all": "Edycje: {editions} — wybierz je w /lama nowa.",
     # errors
     "error.unknown_button": "Ten przycisk jest już nieaktualny. Użyj /lama ręka, aby zobaczyć swoją obecną rękę.",
     "error.unexpected": "Coś poszło nie tak po mojej stronie, więc to się nie udało. Spróbuj ponownie za chwilę.",
@@ -759,5 +759,6 @@ COMMANDS: Mapping[str, str] = {
     "Their own board": "Własny ranking",
     "The server's board and seasons": "Ranking i sezony serwera",
     "house_rules": "zasady_domowe",
+    "The editions to play, from the list (with those switched on below)": "Edycje do gry, z listy (razem z tymi włączonymi poniżej)",
     "House rules this server saved (/lama settings rules), instead of the editions": "Zasady domowe tego serwera (/lama ustawienia zasady) zamiast edycji",
 }

@@ -1,4 +1,4 @@
-"""Saved house rules as words and choices: /lama settings rules, /lama new's house_rules.
+"""House rules as words and choices: /lama settings rules, /lama new's editions and house_rules.
 
 A ruleset is shown as its editions and then each rule it changes from them
 (:attr:`~game.Ruleset.house_rules`). The choices offered as one types are made from
@@ -126,6 +126,17 @@ def composed(editions: str | None, changes: list[str | None]) -> Ruleset:
             raise Refusal("house.bad_rule", value=change)
         dimensions[rule[0]] = rule[1]
     return Ruleset.compose(*keys, **dimensions)
+
+
+def new_ruleset(switched: Sequence[str], editions: str | None, threshold: int) -> Ruleset:
+    """/lama new's rules: the editions ``switched`` on and those the editions option names
+    (as offered), all of them, played to ``threshold``; :class:`Refusal` for an editions
+    value that was not offered."""
+    named = parse_editions(editions) if editions is not None else ()
+    if named is None:
+        raise Refusal("house.bad_editions", value=editions or "")
+    keys = [key for key in PRESETS if key in switched or key in named]
+    return Ruleset.compose(*keys, threshold=threshold)
 
 
 def refusal_text(locale: object, error: ServiceError) -> str:
