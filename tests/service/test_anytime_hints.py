@@ -167,7 +167,7 @@ async def test_a_hint_asked_at_the_desk_thinks_past_todays_work_only_within_its_
     registry = TableRegistry()
     registry.register(table)
     desk = HintDesk(registry, store, pool, timing=Timing(hint_time=hint_time))
-    hint = await desk.hint(game_id, PEOPLE[seat].id)
+    hint = await desk.hint(table, PEOPLE[seat].id)
     view = match.view(seat)
     assert hint.view == view
     if hint_time == 0.0:  # no time past today's work: today's hint exactly
