@@ -4,13 +4,14 @@ The parts sit in subpackages by job (``docs/architecture.md`` lists each):
 
 - ``play``: tables, lobbies, moves, seat changes, clocks, deals, notices, resuming;
 - ``thinking``: the AI pool and its gate, Hard's anytime search, AI turns, hints, reviews;
-- ``ratings``: the rater, who ranks where, the shown scale, seasons, closing as a loss;
-- ``history``: finished games' replays and the CSV export.
+- ``ratings``: the rater, the boards, who ranks where, the shown scale, seasons, closing;
+- ``history``: finished games' replays, stats and the CSV export.
 
 What they all share stays here: ``service`` (``GameService``: the parts built, each a
 public attribute), ``errors`` (refusals a person can read), ``person``, ``listener``
 (the protocol the front end implements), ``timing``, ``saver``, ``cooldowns``,
-``metrics``, ``log_context`` and ``front_store``.
+``metrics``, ``log_context``, ``front_store`` and ``house_rules`` (a server's saved
+house rules, and where their games are rated).
 """
 
 from bot.service.errors import MoveRefused, ServiceError
