@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--anytime", action="store_true", help="hints as the bot thinks them")
     args = parser.parse_args()
     ruleset = Ruleset.compose(*args.variants)
-    print(f"rules: {', '.join(ruleset.variants) or 'base'}; Normal players; seat 0 advised")
+    print(f"rules: {', '.join(ruleset.presets) or 'base'}; Normal players; seat 0 advised")
     print(
         f"{'players':>7} {'hints':>6} {'hint p50':>9} {'p95':>7} {'max':>7}"
         f" {'games':>6} {'review p50':>11} {'max':>7} {'decisions':>10}"

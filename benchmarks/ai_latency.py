@@ -204,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     hard = HardPlayer(samples=args.hard_budget)
     load = os.getloadavg()[0]
 
-    print(f"# Hard decision latency ({', '.join(ruleset.variants) or 'base game'})")
+    print(f"# Hard decision latency ({', '.join(ruleset.presets) or 'base game'})")
     print()
     print(
         f"{os.cpu_count()} CPUs on this machine, load average {load:.1f} at the start; "

@@ -288,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ruleset = Ruleset(
         no_drama=args.no_drama, party=args.party, komarami=args.komarami, threshold=args.threshold
     )
-    variants = ", ".join(ruleset.variants) or "base game"
+    variants = ", ".join(ruleset.presets) or "base game"
     budget = "real budget" if args.hard_budget is None else f"{args.hard_budget} per decision"
     print(f"# AI tournament: {variants}, threshold {ruleset.threshold}")
     print()

@@ -115,11 +115,15 @@ class Ruleset:
         self._check()
 
     def _check(self) -> None:
-        for name in ("plus_cards", "pink_llama", "no_drama_card", "pink_chips"):
+        for name in (
+            "plus_cards",
+            "pink_llama",
+            "no_drama_card",
+            "pink_chips",
+            "last_player_draws",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesetError(f"The option {name} must be true or false.")
-        if not isinstance(self.last_player_draws, bool):
-            raise RulesetError("The option last_player_draws must be true or false.")
         for name, kind in (("llama_cost", LlamaCost), ("chip_back", ChipBack)):
             try:
                 object.__setattr__(self, name, kind(getattr(self, name)))
@@ -179,11 +183,6 @@ class Ruleset:
         edition, is never one."""
         base = Ruleset.compose(*self.presets)
         return tuple(d.name for d in DIMENSIONS if getattr(self, d.name) != getattr(base, d.name))
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        """The editions in use (an older name of :attr:`presets`)."""
-        return self.presets
 
     @property
     def min_players(self) -> int:

@@ -59,7 +59,7 @@ RULESETS = [
     Ruleset(no_drama=nd, party=pa, komarami=ko)
     for nd, pa, ko in itertools.product((False, True), repeat=3)
 ]
-RULESET_IDS = [",".join(r.variants) or "base" for r in RULESETS]
+RULESET_IDS = [",".join(r.presets) or "base" for r in RULESETS]
 
 #: A Hard player with a tiny budget, to cover many positions quickly; the real
 #: budget is exercised on fewer positions below.
@@ -110,7 +110,7 @@ def test_every_strength_returns_a_legal_move(ruleset: Ruleset) -> None:
     players: list[Player] = [EasyPlayer(), NormalPlayer(), QUICK_HARD, RandomPlayer()]
     checked = 0
     for n in range(2, 7):
-        seed = 100 * n + len(ruleset.variants)
+        seed = 100 * n + len(ruleset.presets)
         for view in positions(ruleset, n, seed, every=3) + positions(ruleset, n, -seed, every=5):
             for i, player in enumerate(players):
                 action = player.decide(view, random.Random(i))
@@ -315,7 +315,7 @@ def playout_of(match: Match) -> Playout:
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
 def test_playout_settles_like_the_match(ruleset: Ruleset) -> None:
-    rng = random.Random(len(ruleset.variants))
+    rng = random.Random(len(ruleset.presets))
     for game in range(25):
         match = Match(ruleset, rng.randrange(2, 7))
         normal = NormalPlayer()
