@@ -15,6 +15,8 @@ No public option does either, so both rest on SimCord internals, all in this mod
 ``Env._settle_internal`` (awaited with ``dispatch="INTERACTION_CREATE"`` right after
 an actor's interaction is emitted, the Preview's clicks included, and in
 ``Env._advance_task`` while the clock catches up with a timer),
+``Env._advance_to`` (the clock's catch-up, which the one started for a timer,
+``Env._real_advance_task``, runs without its deadline),
 ``Env._register_dispatch_observer`` (handed the interaction's backend record just
 before it is emitted, in the dispatching task), the record's ``responded``, and the
 Preview's pages, revisions, publishing and action entry (see :class:`Publisher`).
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +59,12 @@ def run_like_discord(env: simcord.Env) -> Callable[[], None]:
     SimCord settles the whole bot before it moves its clock, and gives up after its
     settle timeout, which a review's search can outlast; the clock then stood still
     (no timer of the bot's fired, the finished table's last edit never came) until a
-    click's settle took up the failure.  Returns a function that undoes it.
+    click's settle took up the failure.  Nor does it give up when the machine is slow:
+    it goes on through the timers due by now however long that takes (SimCord's own
+    deadline, its settle timeout, stopped the clock the same way on a busy machine).
+    Returns a function that undoes it, for when the
+    bot has settled or is shutting down: a catch-up under way when it is undone may wait
+    for the bot for as long as it works.
     """
     dispatched: dict[asyncio.Task[Any], Any] = {}
     settle: Callable[..., Awaitable[None]] = env._settle_internal
@@ -79,13 +87,27 @@ def run_like_discord(env: simcord.Env) -> Callable[[], None]:
         else:
             await settle(**options)
 
+    advance_to: Callable[[float, float], Awaitable[None]] = env._advance_to
+
+    async def catch_up_however_long(target: float, deadline: float) -> None:
+        if asyncio.current_task() is env._real_advance_task:
+            # A catch-up with the timers due by now takes what the machine takes.
+            # SimCord gives up after its settle timeout, which a busy machine can
+            # outlast, and then holds every timer of the bot's back until a click
+            # takes the failure up; after the page's last click (a review thinking,
+            # a game ending by itself) none may come, and the page stood still.
+            deadline = math.inf
+        await advance_to(target, deadline)
+
     forget = env._register_dispatch_observer(remember)
     env._settle_internal = settle_in_real_time  # type: ignore[method-assign]
+    env._advance_to = catch_up_however_long  # type: ignore[method-assign]
 
     def undo() -> None:
         forget()
-        with contextlib.suppress(AttributeError):
-            del env._settle_internal  # the class's method again
+        for hook in ("_settle_internal", "_advance_to"):
+            with contextlib.suppress(AttributeError):
+                delattr(env, hook)  # the class's method again
         dispatched.clear()
 
     return undo
