@@ -45,10 +45,15 @@ class SavedRules:
 
     async def save(self, guild_id: int, name: str, ruleset: Ruleset, *, cap: int) -> Saving:
         """Keep ``ruleset`` under ``name``, unless the name is taken or the server keeps
-        ``cap`` already; one unit of work (two admins saving at once on PostgreSQL may
-        pass the cap by one: it bounds a list, it guards nothing)."""
+        ``cap`` already; one unit of work, which holds the server's settings row until it
+        is done, so saves at once take turns and none passes the cap."""
         async with self._db.write() as unit:
             await settings_row(unit, guild_id)
+            if unit.dialect == "postgres":
+                # A write on SQLite has the whole database (BEGIN IMMEDIATE); on PostgreSQL
+                # another save would count the list before this one's row is committed.
+                query = "SELECT 1 FROM guild_settings WHERE guild_id = ? FOR UPDATE"
+                await unit.execute(query, (guild_id,))
             query = "SELECT folded FROM saved_rules WHERE guild_id = ?"
             kept = {key for (key,) in await unit.fetch(query, (guild_id,))}
             if folded(name) in kept:

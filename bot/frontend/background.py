@@ -26,11 +26,13 @@ class Background:
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """The work started; kept here while it runs, logged if it fails."""
         task = asyncio.create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         task.add_done_callback(log_failure)
+        return task
 
     def named(self, name: str) -> list[asyncio.Task[None]]:
         return [task for task in self._tasks if task.get_name() == name]

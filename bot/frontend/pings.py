@@ -7,7 +7,8 @@ which need no bot token, while that token works (15 minutes) and may make more
 followups (``tokens.OUR_FOLLOWUPS``); with the bot token only when nobody clicked
 that recently, and only where the bot is a member (elsewhere the private hand shows
 the turn).  A ping still standing shortly before its token runs out is taken down
-with it, and stands again with a newer click's token (or the bot's), if any.
+with it, and stands again with a newer click's token (or the bot's), if any; the
+task that waits for that moment is the table's only one, cancelled when its ping goes.
 Every ping is stored once Discord has answered its sending and forgotten only
 once the message is gone, so a bot stopped later on (killed while Discord refuses
 a deletion, say) leaves none of them standing: the restarted bot takes down every
@@ -73,6 +74,15 @@ class GamePings:
     # Pings that are over but refused deletion where they stand (Deletion.LATER):
     # taken down after the game's next ping there is sent (which unarchives a thread).
     kept: list[Ping] = field(default_factory=list)
+    # The standing ping's watch over its token (``Pings._expire``), while it sleeps:
+    # cancelled when the ping goes, so a table has one at most, and none once it is over.
+    watch: asyncio.Task[None] | None = None
+
+    def unwatch(self) -> None:
+        """The standing ping is going: its watch has nothing left to do."""
+        if self.watch is not None:
+            self.watch.cancel()
+            self.watch = None
 
 
 class Pings:
@@ -100,13 +110,18 @@ class Pings:
         """Forget the game, but for its ping standing, if any: that goes only once it is
         taken down.  (Its kept pings are still stored: a restart tries them.)"""
         game = self.games.pop(game_id, None)
-        if game is not None and game.standing is not None:
-            self.games[game_id] = GamePings(standing=game.standing)
+        if game is None:
+            return
+        if game.standing is not None:
+            self.games[game_id] = GamePings(standing=game.standing, watch=game.watch)
+        else:
+            game.unwatch()
 
     def drop(self, table: Table) -> None:
         """The table is gone, and its ping with it: nothing to take down."""
         if (game := self.games.get(table.game_id)) is not None:
             game.standing = None
+            game.unwatch()
 
     async def ping(self, table: Table, user_id: int, *, warning: bool = False) -> None:
         """One short ping message per table: a mention notifies, an edit would not."""
@@ -144,15 +159,24 @@ class Pings:
             # It closed, or the turn moved on, while the ping was on its way.
             await self._take_down(table, ping)
         else:
-            self._game(table.game_id).standing = ping
-            if ping.token is not None:
-                self.background.spawn(self._expire(table, ping), f"lama-ping-end-{table.game_id}")
+            self._stand(table, ping)
         # A message got through there: a thread that was archived is not any more.
         if (game := self.games.get(table.game_id)) is not None:
             kept, game.kept = game.kept, []
             for old in kept:
                 await self._take_down(table, old)
         return True
+
+    def _stand(self, table: Table, ping: Ping) -> None:
+        """The ping stands for the turn, watched (if sent with a click's token) until
+        shortly before that token runs out."""
+        game = self._game(table.game_id)
+        game.standing = ping
+        game.unwatch()
+        if ping.token is not None:
+            game.watch = self.background.spawn(
+                self._expire(table, ping), f"lama-ping-end-{table.game_id}"
+            )
 
     async def _ping_again(self, table: Table, content: str, user_id: int) -> None:
         """Try a ping that failed again until it stands, or its turn is over."""
@@ -200,6 +224,11 @@ class Pings:
         down would stand for good), and put it up again with a newer token, if any."""
         assert ping.token is not None
         await asyncio.sleep(max(0.0, self.tokens.left(ping.token) - LAST_CALL))
+        game = self.games.get(table.game_id)
+        if game is not None and game.watch is asyncio.current_task():
+            # Awake: from here on it finishes what it does (a ping half put up would
+            # stand unstored), and whatever else happens to the ping no longer cancels it.
+            game.watch = None
         async with table.notice_lock:
             game = self.games.get(table.game_id)
             if game is None or game.standing is not ping:
@@ -222,6 +251,7 @@ class Pings:
         if not replaced:
             game.wanted = None
         current, game.standing = game.standing, None
+        game.unwatch()
         if current is not None and current.message_id not in self._deleting:
             await self._take_down(table, current)
 

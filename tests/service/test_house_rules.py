@@ -3,22 +3,25 @@ house rules are rated on (their own by default, or the server's), kept through `
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.service import ServiceError
 from bot.service.house_rules import MAX_NAME, MAX_SAVED
 from bot.service.play.table import Table
 from bot.service.ratings.seasons import season_at
-from data import EVERYTHING
+from data import EVERYTHING, Store
 from data.records import ALL_TIME, HOUSE_RULES
 from data.settings import OWN, SERVER
 from game import LlamaCost, Ruleset
 from game.ai import Strength
-from testkit.service_game import ServiceGame, people
+from testkit.service_game import ManualClock, ServiceGame, people
 from testkit.service_game import finished as finish
 
 ANN, BOB = people("Ann", "Bob")
@@ -97,6 +100,38 @@ async def test_names_are_checked_and_the_list_is_capped(game: ServiceGame) -> No
     with pytest.raises(ServiceError) as unknown:
         await house.ruleset(GUILD, "Summer", threshold=40)
     assert unknown.value.key == "house.unknown"
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def either(
+    request: pytest.FixtureRequest, tmp_path: Path, clock: ManualClock
+) -> AsyncIterator[ServiceGame]:
+    """A whole service on SQLite, and on a fresh database of the run's PostgreSQL."""
+    target: Path | str = tmp_path / "game.db"
+    if request.param == "postgres":
+        target = await request.getfixturevalue("postgres_server").new_database()
+    store = await Store.open(target, durable=False, clock=clock)
+    opened = await ServiceGame.open(tmp_path / "unused.db", clock=clock, store=store)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def test_admins_saving_at_once_never_pass_the_cap(either: ServiceGame) -> None:
+    # Several admins press Save at once with one place left on the list: one of them gets
+    # it, every other one is told the list is full, and the list stays at the cap.
+    house = either.service.house_rules
+    for n in range(MAX_SAVED - 1):
+        await house.save(GUILD, f"Rules {n}", SEVEN)
+    # A bot at work has its store's connections open: the saves run side by side.
+    await asyncio.gather(*(house.saved(GUILD) for _ in range(8)))
+    saves = [house.save(GUILD, f"At once {n}", SEVEN) for n in range(8)]
+    outcomes = await asyncio.gather(*saves, return_exceptions=True)
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert all((o.key, o.params) == ("house.full", {"max": MAX_SAVED}) for o in refused)
+    assert len(outcomes) - len(refused) == 1
+    assert len(await house.saved(GUILD)) == MAX_SAVED
 
 
 # ---------------------------------------------------------------- boards
