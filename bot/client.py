@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -35,6 +35,8 @@ from data.identify import IDENTIFY_SPACING
 from data.shards import RENEW_EVERY, Shards
 from data.store import Store
 from game.ai import Strength
+
+BotArgs = ParamSpec("BotArgs")
 
 log = logging.getLogger(__name__)
 
@@ -402,29 +404,22 @@ class ShardedLamaBot(LamaBot, commands.AutoShardedBot):
             await self._identify.close()
 
 
-def make_bot(
-    settings: Settings,
-    *,
-    sync_globally: bool = False,
-    store: Store | None = None,
-    timing: Timing | None = None,
-    pacing: Pacing | None = None,
-    cooldowns: Mapping[str, float] | None = None,
-    renew_every: float = RENEW_EVERY,
-    identify_spacing: float = IDENTIFY_SPACING,
-) -> LamaBot:
-    """The bot the settings ask for: sharded with SHARD_COUNT, else one plain client."""
-    kind = LamaBot if settings.shard_count is None else ShardedLamaBot
-    return kind(
-        settings,
-        sync_globally=sync_globally,
-        store=store,
-        timing=timing,
-        pacing=pacing,
-        cooldowns=cooldowns,
-        renew_every=renew_every,
-        identify_spacing=identify_spacing,
-    )
+def _by_shards(
+    plain: Callable[Concatenate[Settings, BotArgs], LamaBot],
+    sharded: Callable[Concatenate[Settings, BotArgs], LamaBot],
+) -> Callable[Concatenate[Settings, BotArgs], LamaBot]:
+    """A maker that takes the bot's own arguments and picks its class by the settings."""
+
+    def make(settings: Settings, /, *args: BotArgs.args, **kwargs: BotArgs.kwargs) -> LamaBot:
+        kind = plain if settings.shard_count is None else sharded
+        return kind(settings, *args, **kwargs)
+
+    return make
+
+
+#: The bot the settings ask for: sharded with SHARD_COUNT, else one plain client. It
+#: takes :class:`LamaBot`'s arguments.
+make_bot = _by_shards(LamaBot, ShardedLamaBot)
 
 
 def shards_of(settings: Settings) -> Shards:

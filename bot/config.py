@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import logging
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
@@ -46,6 +48,7 @@ LOG_LEVELS: dict[str, int] = {
 }
 
 _DIGITS = re.compile(r"[0-9]+")
+T = TypeVar("T")
 _TOKEN_FORBIDDEN = re.compile(r"[\s'\"`]")
 #: A bot token: the bot's id in base64, a timestamp and a signature, in base64url, dot-separated.
 _TOKEN_FORM = re.compile(r"([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
@@ -111,6 +114,34 @@ def _get(environ: Mapping[str, str], name: str) -> str | None:
     return value.strip()
 
 
+def _setting(
+    environ: Mapping[str, str],
+    name: str,
+    default: T,
+    read: Callable[[str], T | None],
+    problem: str | None = None,
+) -> T:
+    """The variable ``name`` as ``read`` takes it, or ``default`` when unset or empty;
+    a value ``read`` refuses (None) stops the start with ``problem`` (by default the
+    variable's in :data:`_PROBLEMS`)."""
+    raw = _get(environ, name)
+    if raw is None:
+        return default
+    value = read(raw)
+    if value is None:
+        raise ConfigError(_PROBLEMS[name] if problem is None else problem)
+    return value
+
+
+def _whole(low: int, high: int) -> Callable[[str], int | None]:
+    """Reads a whole number from ``low`` to ``high``; None for anything else."""
+
+    def read(raw: str) -> int | None:
+        return int(raw) if _DIGITS.fullmatch(raw) and low <= int(raw) <= high else None
+
+    return read
+
+
 def _parse_token(environ: Mapping[str, str], *, require: bool) -> str:
     raw = environ.get("DISCORD_TOKEN")
     if raw is None or not raw.strip():
@@ -165,19 +196,6 @@ def _parse_database_path(environ: Mapping[str, str]) -> Path:
     return path
 
 
-def _parse_database_url(environ: Mapping[str, str]) -> str | None:
-    raw = _get(environ, "DATABASE_URL")
-    if raw is None:
-        return None
-    if not raw.startswith(("postgresql://", "postgres://")):
-        raise ConfigError(
-            "DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/lama"
-            "; leave it empty to use the SQLite file "
-            "DATABASE_PATH."
-        )
-    return raw
-
-
 def _parse_shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
     """SHARD_COUNT and SHARD_IDS: both or neither; the ids distinct, each below the count."""
     count_raw, ids_raw = _get(environ, "SHARD_COUNT"), _get(environ, "SHARD_IDS")
@@ -203,43 +221,17 @@ def _parse_shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ..
     return count, tuple(sorted(ids))
 
 
-def _parse_dev_guild_id(environ: Mapping[str, str]) -> int | None:
-    raw = _get(environ, "DEV_GUILD_ID")
-    if raw is None:
-        return None
-    if not _DIGITS.fullmatch(raw) or not 0 < int(raw) <= _SNOWFLAKE_MAX:
-        raise ConfigError(
-            "DEV_GUILD_ID must be a positive integer server ID; in Discord "
-            "enable Developer Mode, right-click your server, choose Copy Server ID and paste "
-            "that number, or leave DEV_GUILD_ID empty."
-        )
-    return int(raw)
+def _postgres_url(raw: str) -> str | None:
+    return raw if raw.startswith(("postgresql://", "postgres://")) else None
 
 
-def _parse_log_level(environ: Mapping[str, str]) -> int:
-    raw = _get(environ, "LOG_LEVEL")
-    if raw is None:
-        return DEFAULT_LOG_LEVEL
-    level = LOG_LEVELS.get(raw.upper())
-    if level is None:
-        raise ConfigError(
-            "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
-            "; fix it in your .env file or environment."
-        )
-    return level
+def _log_level(raw: str) -> int | None:
+    return LOG_LEVELS.get(raw.upper())
 
 
-def _parse_turn_timer(environ: Mapping[str, str]) -> int:
-    raw = _get(environ, "DEFAULT_TURN_TIMER")
-    if raw is None:
-        return DEFAULT_TURN_TIMER
-    if not _DIGITS.fullmatch(raw) or int(raw) > MAX_TURN_TIMER or 0 < int(raw) < MIN_TURN_TIMER:
-        raise ConfigError(
-            f"DEFAULT_TURN_TIMER must be 0 (timer off) or a whole number of seconds from "
-            f"{MIN_TURN_TIMER} to {MAX_TURN_TIMER}; fix it in your .env "
-            f"file or environment."
-        )
-    return int(raw)
+def _turn_timer(raw: str) -> int | None:
+    seconds = _whole(0, MAX_TURN_TIMER)(raw)
+    return None if seconds is None or 0 < seconds < MIN_TURN_TIMER else seconds
 
 
 def default_ai_workers() -> int:
@@ -247,68 +239,45 @@ def default_ai_workers() -> int:
     return max(1, (os.cpu_count() or 1) - 1)
 
 
-def _parse_ai_workers(environ: Mapping[str, str]) -> int:
-    raw = _get(environ, "AI_WORKERS")
-    if raw is None:
-        return default_ai_workers()
-    if not _DIGITS.fullmatch(raw) or not 1 <= int(raw) <= MAX_AI_WORKERS:
-        raise ConfigError(
-            f"AI_WORKERS must be a whole number of processes from 1 to {MAX_AI_WORKERS}"
-            "; leave it empty for one fewer than the CPU cores."
-        )
-    return int(raw)
-
-
 #: A proxy's address: http or https, a host (a name, IPv4 or [IPv6]) and an optional port.
 _API_BASE = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::([0-9]{1,5}))?/?")
 
 
-def _parse_api_base(environ: Mapping[str, str]) -> str | None:
-    """DISCORD_API_BASE: the REST proxy's address without a trailing slash, or None."""
-    raw = _get(environ, "DISCORD_API_BASE")
-    if raw is None:
-        return None
+def _api_base(raw: str) -> str | None:
+    """The REST proxy's address without a trailing slash."""
     match = _API_BASE.fullmatch(raw)
     if match is None or (match.group(3) is not None and not 0 < int(match.group(3)) < 65536):
-        raise ConfigError(
-            "DISCORD_API_BASE must be the REST proxy's address such as http://nirn-proxy:8080 "
-            "(http or https, a host and an optional port, nothing after them; the bot adds "
-            "/api/v10); leave it empty to call Discord directly."
-        )
+        return None
     return raw.rstrip("/")
 
 
-def _parse_docs_url(environ: Mapping[str, str]) -> str | None:
-    """DOCS_URL: the address of the docs /lama help links to, or None (no link)."""
-    raw = _get(environ, "DOCS_URL")
-    if raw is None:
-        return None
+def _docs_url(raw: str) -> str | None:
+    """The address of the docs /lama help links to."""
     parts = urlsplit(raw)
     if parts.scheme not in {"http", "https"} or not parts.hostname or re.search(r"\s", raw):
-        raise ConfigError(
-            "DOCS_URL must be the web address of the bot's docs for /lama help to link to, "
-            "such as https://example.org/lama-bot/ (http or https, no spaces); leave it empty "
-            "for no link."
-        )
+        return None
     return raw
 
 
-def _parse_rest_budget(environ: Mapping[str, str], *, proxied: bool) -> float:
-    raw = _get(environ, "REST_BUDGET")
-    default = PROXIED_REST_BUDGET if proxied else DEFAULT_REST_BUDGET
-    if raw is None:
-        return default
+def _rest_budget(raw: str) -> float | None:
     try:
         value = float(raw)
     except ValueError:
-        value = 0.0
-    if not 1 <= value <= MAX_REST_BUDGET:
-        raise ConfigError(
-            f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g}"
-            f"; leave it empty for {default:g} (with several processes on one bot token "
-            "and no DISCORD_API_BASE proxy, give each its share of Discord's 50)."
-        )
-    return value
+        return None
+    return value if 1 <= value <= MAX_REST_BUDGET else None
+
+
+def _parse_rest_budget(environ: Mapping[str, str], *, proxied: bool) -> float:
+    default = PROXIED_REST_BUDGET if proxied else DEFAULT_REST_BUDGET
+    return _setting(
+        environ,
+        "REST_BUDGET",
+        default,
+        _rest_budget,
+        f"REST_BUDGET must be a number of requests a second from 1 to {MAX_REST_BUDGET:g}"
+        f"; leave it empty for {default:g} (with several processes on one bot token "
+        "and no DISCORD_API_BASE proxy, give each its share of Discord's 50).",
+    )
 
 
 # ---------------------------------------------------------------- monitoring (bot.metrics)
@@ -317,41 +286,61 @@ LOG_FORMATS = ("text", "json")
 _HOST = re.compile(r"[A-Za-z0-9.:\-]+")
 
 
-def _parse_metrics_port(environ: Mapping[str, str]) -> int | None:
-    """METRICS_PORT: unset serves no metrics; 0 takes any free port (for tests)."""
-    raw = _get(environ, "METRICS_PORT")
-    if raw is None:
-        return None
-    if not _DIGITS.fullmatch(raw) or int(raw) > 65535:
-        raise ConfigError(
-            "METRICS_PORT must be a TCP port number such as 9108 (0: any free port, up to "
-            "65535) for /metrics and /healthz; leave it empty to serve neither."
-        )
-    return int(raw)
+def _listen_host(raw: str) -> str | None:
+    return raw if _HOST.fullmatch(raw) else None
 
 
-def _parse_metrics_host(environ: Mapping[str, str]) -> str:
-    raw = _get(environ, "METRICS_HOST")
-    if raw is None:
-        return DEFAULT_METRICS_HOST
-    if not _HOST.fullmatch(raw):
-        raise ConfigError(
-            "METRICS_HOST must be an address to listen on, such as 127.0.0.1 (this machine "
-            "only) or 0.0.0.0 (every interface, as in Docker); leave it empty for 127.0.0.1."
-        )
-    return raw
+def _log_format(raw: str) -> str | None:
+    return raw.lower() if raw.lower() in LOG_FORMATS else None
 
 
-def _parse_log_format(environ: Mapping[str, str]) -> str:
-    raw = _get(environ, "LOG_FORMAT")
-    if raw is None:
-        return "text"
-    if raw.lower() not in LOG_FORMATS:
-        raise ConfigError(
-            "LOG_FORMAT must be text (the default) or json (one JSON object a line, "
-            "for log shippers); fix it in your .env file or environment."
-        )
-    return raw.lower()
+#: What each variable read by :func:`_setting` must be: said, and the start stopped, when
+#: it is not.
+_PROBLEMS = {
+    "DATABASE_URL": (
+        "DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/lama"
+        "; leave it empty to use the SQLite file DATABASE_PATH."
+    ),
+    "DEV_GUILD_ID": (
+        "DEV_GUILD_ID must be a positive integer server ID; in Discord "
+        "enable Developer Mode, right-click your server, choose Copy Server ID and paste "
+        "that number, or leave DEV_GUILD_ID empty."
+    ),
+    "LOG_LEVEL": (
+        "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL"
+        "; fix it in your .env file or environment."
+    ),
+    "DEFAULT_TURN_TIMER": (
+        f"DEFAULT_TURN_TIMER must be 0 (timer off) or a whole number of seconds from "
+        f"{MIN_TURN_TIMER} to {MAX_TURN_TIMER}; fix it in your .env file or environment."
+    ),
+    "AI_WORKERS": (
+        f"AI_WORKERS must be a whole number of processes from 1 to {MAX_AI_WORKERS}"
+        "; leave it empty for one fewer than the CPU cores."
+    ),
+    "DISCORD_API_BASE": (
+        "DISCORD_API_BASE must be the REST proxy's address such as http://nirn-proxy:8080 "
+        "(http or https, a host and an optional port, nothing after them; the bot adds "
+        "/api/v10); leave it empty to call Discord directly."
+    ),
+    "DOCS_URL": (
+        "DOCS_URL must be the web address of the bot's docs for /lama help to link to, "
+        "such as https://example.org/lama-bot/ (http or https, no spaces); leave it empty "
+        "for no link."
+    ),
+    "METRICS_PORT": (
+        "METRICS_PORT must be a TCP port number such as 9108 (0: any free port, up to "
+        "65535) for /metrics and /healthz; leave it empty to serve neither."
+    ),
+    "METRICS_HOST": (
+        "METRICS_HOST must be an address to listen on, such as 127.0.0.1 (this machine "
+        "only) or 0.0.0.0 (every interface, as in Docker); leave it empty for 127.0.0.1."
+    ),
+    "LOG_FORMAT": (
+        "LOG_FORMAT must be text (the default) or json (one JSON object a line, "
+        "for log shippers); fix it in your .env file or environment."
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,22 +401,24 @@ class Settings:
             if loaded is not None:
                 log.debug("Loaded settings from %s", loaded)
             environ = os.environ
+        setting = functools.partial(_setting, environ)
         shard_count, shard_ids = _parse_shards(environ)
-        api_base = _parse_api_base(environ)
+        api_base = setting("DISCORD_API_BASE", None, _api_base)
         return cls(
             token=_parse_token(environ, require=require_token),
             database_path=_parse_database_path(environ),
-            database_url=_parse_database_url(environ),
+            database_url=setting("DATABASE_URL", None, _postgres_url),
             shard_count=shard_count,
             shard_ids=shard_ids,
-            dev_guild_id=_parse_dev_guild_id(environ),
-            log_level=_parse_log_level(environ),
-            turn_timer=_parse_turn_timer(environ),
-            ai_workers=_parse_ai_workers(environ),
+            dev_guild_id=setting("DEV_GUILD_ID", None, _whole(1, _SNOWFLAKE_MAX)),
+            log_level=setting("LOG_LEVEL", DEFAULT_LOG_LEVEL, _log_level),
+            turn_timer=setting("DEFAULT_TURN_TIMER", DEFAULT_TURN_TIMER, _turn_timer),
+            ai_workers=setting("AI_WORKERS", default_ai_workers(), _whole(1, MAX_AI_WORKERS)),
             rest_budget=_parse_rest_budget(environ, proxied=api_base is not None),
             api_base=api_base,
-            metrics_port=_parse_metrics_port(environ),
-            metrics_host=_parse_metrics_host(environ),
-            log_format=_parse_log_format(environ),
-            docs_url=_parse_docs_url(environ),
+            # 0 takes any free port (for tests)
+            metrics_port=setting("METRICS_PORT", None, _whole(0, 65535)),
+            metrics_host=setting("METRICS_HOST", DEFAULT_METRICS_HOST, _listen_host),
+            log_format=setting("LOG_FORMAT", "text", _log_format),
+            docs_url=setting("DOCS_URL", None, _docs_url),
         )

@@ -19,12 +19,8 @@ from bot.frontend.permissions import (
 )
 from bot.frontend.places import left_the_group
 from bot.frontend.replies import Interaction, defer_private, in_time, reply, reply_error
-from bot.frontend.views.payloads import (
-    hand_payload,
-    message_link,
-    moved_payload,
-    seat_taken_payload,
-)
+from bot.frontend.views.hand import hand_view, seat_taken_view
+from bot.frontend.views.payloads import message_link, moved_payload, v2_payload
 from bot.frontend.words import error_text, plain_name, rules_text
 from bot.i18n import text
 from bot.service import MoveRefused, ServiceError
@@ -189,10 +185,10 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             return
         if table.seats[seat].controller is not None:
             self.presenter.drop_hand(table.game_id, interaction.user.id)
-            taken = seat_taken_payload(table, seat, str(interaction.locale))
+            taken = v2_payload(seat_taken_view(table, seat, str(interaction.locale)))
             await interaction.followup.send(**taken, ephemeral=True)
             return
-        hand = hand_payload(table, seat, str(interaction.locale), self.bot.faces)
+        hand = v2_payload(hand_view(table, seat, str(interaction.locale), self.bot.faces))
         sent = await interaction.followup.send(**hand, ephemeral=True, wait=True)
         self.presenter.clicked(table, interaction, followups=1)  # the hand is one
         edit = functools.partial(interaction.followup.edit_message, sent.id)
@@ -272,7 +268,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
             # The AI's cards are its own: someone who left, was kicked or is away
             # sees none of them (the away player gets the way back instead).
             self.presenter.drop_hand(table.game_id, interaction.user.id)
-            await respond_hand(interaction, seat_taken_payload(table, seat, locale))
+            await respond_hand(interaction, v2_payload(seat_taken_view(table, seat, locale)))
             return
         # Every click carries the bot's permissions in this channel: the one way
         # to tell players that the table and the pings have stopped, and why.
@@ -281,7 +277,7 @@ class GameplayCommands(LamaCog, name="Gameplay"):
         warning = None
         if missing:
             warning = missing_permissions_text(locale, "hand.table_blocked", missing)
-        hand = hand_payload(table, seat, locale, self.bot.faces, note, warning)
+        hand = v2_payload(hand_view(table, seat, locale, self.bot.faces, note, warning))
         shown = await respond_hand(interaction, hand)
         self.presenter.opened_hand(table, interaction.user.id, interaction, warning, shown)
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.frontend.cog_host import CogHost
 from bot.frontend.items import Handler, Routed, TableHandler
+from bot.service.history.stats import Stats
 
 R = TypeVar("R", bound=Routed)
 
@@ -54,6 +55,11 @@ class LamaCog(commands.Cog):
         click's place check found (None if the service holds no such game)."""
         self.bot.router.register_at_table(family, handler)
         self._families.append(family)
+
+    @property
+    def stats(self) -> Stats:
+        """The finished games' reads (what the stats, history and replays show)."""
+        return self.bot.service.stats
 
     async def cog_load(self) -> None:
         self._commands = attach_commands(self, self.bot.lama)

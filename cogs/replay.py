@@ -28,7 +28,6 @@ from bot.frontend.words import plain_name
 from bot.i18n import text
 from bot.service import ServiceError
 from bot.service.history.replay import Replay
-from bot.service.history.stats import Stats
 from data.records import EVERYTHING, HistoryRow, Sight
 
 from .lama_cog import LamaCog
@@ -43,10 +42,6 @@ class ReplayCommands(LamaCog, name="Replay"):
     async def cog_load(self) -> None:
         await super().cog_load()
         self.route(ReplayId, self.handle_button)
-
-    @property
-    def stats(self) -> Stats:
-        return self.bot.service.stats
 
     # ------------------------------------------------------------ /lama replay
     @app_commands.command(

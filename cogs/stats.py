@@ -43,7 +43,6 @@ from bot.frontend.views.stats import (
 from bot.frontend.words import plain_name, season_label
 from bot.i18n import text
 from bot.service import ServiceError
-from bot.service.history.stats import Stats
 from bot.service.house_rules import OWN
 from data.records import ALL_TIME, HOUSE_RULES, PlayerStats
 
@@ -66,10 +65,6 @@ class StatsCommands(LamaCog, name="Stats"):
     async def cog_load(self) -> None:
         await super().cog_load()
         self.route(BoardId, self.handle_button)
-
-    @property
-    def stats(self) -> Stats:
-        return self.bot.service.stats
 
     @app_commands.command(
         name="stats", description="Your L.A.M.A. stats in this server, or a member's."

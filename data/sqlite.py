@@ -111,20 +111,14 @@ class SqliteDatabase(Database):
                 raise StoreError(f"{failure}: the store is closed")
             try:
                 await conn.execute(begin)
-            except BaseException as error:
-                # Cancelled while aiosqlite's thread ran the BEGIN, the transaction may
-                # have begun all the same: without the ROLLBACK every later unit on this
-                # connection would fail ("cannot start a transaction within a transaction").
-                with suppress(sqlite3.Error):
-                    await conn.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError(f"{failure}: {error}") from error
-                raise
-            try:
                 yield SqliteUnit(conn)
                 await conn.execute("COMMIT")
             except BaseException as error:
-                # Some failures (a full disk, say) end the transaction themselves.
+                # Rolled back even when the BEGIN failed: cancelled while aiosqlite's
+                # thread ran it, the transaction may have begun all the same, and without
+                # the ROLLBACK every later unit on this connection would fail ("cannot
+                # start a transaction within a transaction"). Some failures (a full disk,
+                # say) end the transaction themselves: its ROLLBACK's error is no news.
                 with suppress(sqlite3.Error):
                     await conn.execute("ROLLBACK")
                 if isinstance(error, sqlite3.Error):

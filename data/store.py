@@ -41,19 +41,7 @@ from .pings import PingRows
 from .postgres import PostgresDatabase, is_postgres_url, shown_url
 from .rating_writes import RatingWrites
 from .ratings import RatingReads
-from .records import (
-    ChipHistory,
-    GameRecord,
-    HistoryRow,
-    LeaderboardRow,
-    OpenHandRecord,
-    PingRecord,
-    PlayerStats,
-    SeatNote,
-    SeatRecord,
-    StoreError,
-    TableTokenRecord,
-)
+from .records import StoreError
 from .saved_rules import SavedRules
 from .schema import load_migrations
 from .settings import GuildSettings
@@ -68,20 +56,6 @@ log = logging.getLogger(__name__)
 #: PostgreSQL connections for the games and for the stats (each its own pool).
 GAME_CONNECTIONS = 8
 STATS_CONNECTIONS = 2
-
-__all__ = [
-    "ChipHistory",
-    "GameRecord",
-    "HistoryRow",
-    "LeaderboardRow",
-    "OpenHandRecord",
-    "TableTokenRecord",
-    "PlayerStats",
-    "SeatNote",
-    "SeatRecord",
-    "PingRecord",
-    "Store",
-]
 
 
 class Store:

@@ -13,7 +13,8 @@ from bot.service.play.table import Status
 
 from .faces import Faces
 from .replies import Interaction, in_time, reply
-from .views.payloads import hand_payload
+from .views.hand import hand_view
+from .views.payloads import v2_payload
 from .words import end_key
 
 
@@ -47,4 +48,4 @@ async def show_end(
     why = None  # a cancelled game's hand says why (one stored before: just that)
     if table.status is Status.CANCELLED:
         why = text(locale, end_key(table, None))
-    await respond_hand(interaction, hand_payload(table, seat, locale, faces, why))
+    await respond_hand(interaction, v2_payload(hand_view(table, seat, locale, faces, why)))

@@ -21,7 +21,8 @@ from .background import Background
 from .discord_errors import FAILURES, transient
 from .host import Host
 from .tokens import Tokens
-from .views.payloads import hand_payload, seat_taken_payload
+from .views.hand import hand_view, seat_taken_view
+from .views.payloads import v2_payload
 
 LOOKING = 5.0  # seconds since a player's last click in which they're taken to be looking
 HAND_RESAVE = 5 * 60  # seconds before an open hand's stored token is replaced by a newer one
@@ -162,11 +163,11 @@ class OpenHands:
         taken = table.live and table.seats[seat].controller is not None
         if taken:
             # An AI plays the seat now (a takeover, a kick): its cards are the AI's.
-            payload = seat_taken_payload(table, seat, hand.locale)
+            payload = v2_payload(seat_taken_view(table, seat, hand.locale))
             self.hands.pop(key, None)
         else:
-            payload = hand_payload(
-                table, seat, hand.locale, self.host.faces, shown, warning=hand.warning
+            payload = v2_payload(
+                hand_view(table, seat, hand.locale, self.host.faces, shown, warning=hand.warning)
             )
         try:
             await hand.edit(**payload)

@@ -12,7 +12,6 @@ from bot.service.play.table import MoveLine, Status, Table
 
 from ..faces import Faces
 from ..words import end_key
-from .hand import hand_view, seat_taken_view
 from .layout import COLOR_CLOSED, fit, layout
 from .lobby import closed_view, lobby_view
 from .table import table_view
@@ -46,6 +45,12 @@ def table_payload(
         # Its token runs out and nothing else may edit it: the next click does.
         view.add_item(discord.ui.TextDisplay(text(table.locale, "table.waiting")))
         view = fit(view)
+    return v2_payload(view)
+
+
+def v2_payload(view: discord.ui.LayoutView) -> dict[str, Any]:
+    """What a message is sent or edited with to show ``view`` (a table, a hand): the
+    content and embeds cleared, which a V2 message has none of."""
     return {"content": None, "embeds": [], "view": view}
 
 
@@ -62,22 +67,4 @@ def moved_payload(table: Table, message_id: int) -> dict[str, Any]:
     view = layout(
         COLOR_CLOSED, [discord.ui.TextDisplay(text(table.locale, "table.moved", link=link))]
     )
-    return {"content": None, "embeds": [], "view": view}
-
-
-def hand_payload(
-    table: Table,
-    seat: int,
-    locale: str,
-    faces: Faces,
-    note: str | None = None,
-    warning: str | None = None,
-) -> dict[str, Any]:
-    """What a private hand shows now, as :func:`table_payload` for the table."""
-    view = hand_view(table, seat, locale, faces, note, warning)
-    return {"content": None, "embeds": [], "view": view}
-
-
-def seat_taken_payload(table: Table, seat: int, locale: str) -> dict[str, Any]:
-    """What a player whose seat an AI plays is shown instead of their hand."""
-    return {"content": None, "embeds": [], "view": seat_taken_view(table, seat, locale)}
+    return v2_payload(view)

@@ -198,6 +198,15 @@ class Lobbies:
         if table.status is not Status.LOBBY:
             raise ServiceError("error.already_started")
 
+    @classmethod
+    def _seats_but(cls, table: Table, user_id: int, not_seated: str) -> list[Seat]:
+        """The lobby's seats but ``user_id``'s; ``not_seated`` when they have none."""
+        cls._still_lobby(table)
+        index = table.seat_of(user_id)
+        if index is None:
+            raise ServiceError(not_seated)
+        return [s for i, s in enumerate(table.seats) if i != index]
+
     async def join(self, table: Table, person: Person) -> Table:
         """Take a seat, or confirm the one a Rematch kept for you."""
         self._still_lobby(table)
@@ -227,11 +236,7 @@ class Lobbies:
         one more in the server, or closes it when there is none."""
         self._still_lobby(table)
         async with table.lock:
-            self._still_lobby(table)
-            index = table.seat_of(user_id)
-            if index is None:
-                raise ServiceError("error.not_in_lobby")
-            seats = [s for i, s in enumerate(table.seats) if i != index]
+            seats = self._seats_but(table, user_id, "error.not_in_lobby")
             # Only someone who joined themselves keeps it open, or hosts it.
             humans = [s.user_id for s in seats if s.user_id is not None and not unconfirmed(s)]
             if not humans:
@@ -267,11 +272,7 @@ class Lobbies:
         if target_id == table.host_id:
             raise ServiceError("error.remove_host")
         async with table.lock:
-            self._still_lobby(table)
-            index = table.seat_of(target_id)
-            if index is None:
-                raise ServiceError("error.target_not_a_player")
-            seats = [s for i, s in enumerate(table.seats) if i != index]
+            seats = self._seats_but(table, target_id, "error.target_not_a_player")
             # Saved with the seats, so that a restart keeps them out too.
             await self._saver.save(
                 self._store.games.update_lobby(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.service.play.table import END_REASONS, MoveLine, Seat, Status, Table
-from data.store import GameRecord, SeatNote, SeatRecord
+from data import GameRecord, SeatNote, SeatRecord
 from game import CardPlayed, Match, PlayerQuit, RoundDealt, require_whole_deck
 from game.ai import Strength
 

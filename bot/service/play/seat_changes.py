@@ -86,22 +86,14 @@ class SeatChanges:
             raise ServiceError("error.game_gone")
         if user_id != table.host_id and not can_manage:
             raise ServiceError("error.kick_not_allowed")
-        if table.status is not Status.RUNNING:
-            raise ServiceError("error.not_started")
-        seat = table.seat_of(target_id)
-        if seat is None:
-            raise ServiceError("error.target_not_a_player")
+        seat = _seat_in_game(table, target_id, "error.target_not_a_player")
         return await self._hand_to_ai(table, seat, "kicked", "error.already_ai")
 
     async def leave_game(self, table: Table, user_id: int) -> Table:
         """A player leaves a running game: an AI plays their seat to the end."""
         if not table.live:
             raise ServiceError("error.game_gone")
-        if table.status is not Status.RUNNING:
-            raise ServiceError("error.not_started")
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise ServiceError("error.not_a_player")
+        seat = _seat_in_game(table, user_id, "error.not_a_player")
         return await self._hand_to_ai(table, seat, "left", "error.kicked")
 
     def _deadline_after(
@@ -153,3 +145,14 @@ class SeatChanges:
                 return table
         await self._after_change(table)
         return table
+
+
+def _seat_in_game(table: Table, user_id: int, not_seated: str) -> int:
+    """``user_id``'s seat in the game running at ``table``; refused with ``not_seated``
+    (a catalog key) when they have none, and before the game started."""
+    if table.status is not Status.RUNNING:
+        raise ServiceError("error.not_started")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise ServiceError(not_seated)
+    return seat
