@@ -4,7 +4,9 @@
 127.0.0.1 at a free port (password login, as a deployment would have it) and
 on a Unix socket in that folder, and stops it at the end.  PostgreSQL refuses
 to run as root, so as root every command runs as the ``postgres`` user and the
-folder belongs to it.  Each test gets a database of its own.
+folder belongs to it.  Each test gets a database of its own: empty
+(``new_database``), or a copy of one the store's migrations already ran on
+(``migrated_database``, what a store test starts from).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class PostgresServer:
         self.port = _free_port()
         self._names = itertools.count(1)
         self._as_postgres: list[str] = []
+        self._template: str | None = None
         if os.geteuid() == 0:
             shutil.chown(self.folder, USER, USER)
             self._as_postgres = ["runuser", "-u", USER, "--"]
@@ -111,12 +114,30 @@ class PostgresServer:
 
     async def new_database(self) -> str:
         """A fresh, empty database; its URL."""
+        return await self._create()
+
+    async def migrated_database(self) -> str:
+        """A fresh database the store's migrations already ran on; its URL.
+
+        A copy of one migrated once per server (``CREATE DATABASE ... TEMPLATE``): running
+        the migrations took about 0.1 s a database, the copy a third of that. What a store
+        does on an empty database is the migration tests' (they use ``new_database``).
+        """
+        from data import Store
+
+        if self._template is None:
+            url = await self.new_database()
+            await (await Store.open(url, durable=False)).close()
+            self._template = url.rsplit("/", 1)[1]
+        return await self._create(f' TEMPLATE "{self._template}"')
+
+    async def _create(self, options: str = "") -> str:
         import asyncpg
 
         name = f"lama_{next(self._names)}"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
+            await conn.execute(f'CREATE DATABASE "{name}"{options}')
         finally:
             await conn.close()
         return self.url(name)

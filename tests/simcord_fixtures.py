@@ -94,8 +94,15 @@ def pacing(request: pytest.FixtureRequest) -> Pacing:
 
 @pytest.fixture
 def simcord_bot(
-    settings: Settings, timing: Timing, pacing: Pacing, cooldowns: dict[str, float] | None
+    settings: Settings,
+    timing: Timing,
+    pacing: Pacing,
+    cooldowns: dict[str, float] | None,
+    migrated_sqlite: Callable[[Path], Path],
 ) -> LamaBot:
+    """The bot a test starts, on a database the migrations ran on (as after its first
+    start: what a start does on a new file is tests/process's)."""
+    migrated_sqlite(settings.database_path)
     return LamaBot(
         settings, timing=timing, pacing=pacing, cooldowns=cooldowns, renew_every=RENEW_DAILY
     )

@@ -1,13 +1,15 @@
 """Fixtures for the store tests: a fresh store per test, on SQLite and on PostgreSQL.
 
 ``store`` (and ``backend``) run each test twice: on a real SQLite file, and on
-a fresh database of the session's real PostgreSQL server (see ``tests/pg.py``).
-Tests of what only SQLite has (its pragmas, its file) use ``db_path`` directly.
+a fresh database of the session's real PostgreSQL server (see ``tests/pg.py``); both
+start as the migrations leave a new database (a copy of one migrated once a run).
+``empty_backend`` is an empty database, for the migrations' own tests. Tests of what
+only SQLite has (its pragmas, its file) use ``db_path`` directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -24,7 +26,19 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest_asyncio.fixture(params=["sqlite", "postgres"])
-async def backend(request: pytest.FixtureRequest, db_path: Path) -> Backend:
+async def backend(
+    request: pytest.FixtureRequest, db_path: Path, migrated_sqlite: Callable[[Path], Path]
+) -> Backend:
+    """A new database the migrations ran on."""
+    if request.param == "postgres":
+        server = request.getfixturevalue("postgres_server")
+        return Backend("postgres", await server.migrated_database())
+    return Backend("sqlite", str(migrated_sqlite(db_path)))
+
+
+@pytest_asyncio.fixture(params=["sqlite", "postgres"])
+async def empty_backend(request: pytest.FixtureRequest, db_path: Path) -> Backend:
+    """A new, empty database: what the migrations start from."""
     if request.param == "postgres":
         server = request.getfixturevalue("postgres_server")
         return Backend("postgres", await server.new_database())

@@ -266,7 +266,7 @@ async def test_a_newer_postgresql_database_is_left_alone(postgres_server: Postgr
 
 
 async def test_the_games_every_person_left_before_the_upgrade_are_rated_where_they_ended(
-    tmp_path: Path, backend: Backend
+    tmp_path: Path, empty_backend: Backend
 ) -> None:
     """0019: a game cancelled as abandoned before, that an AI seat started, keeps its last
     write's time as its end, for the rater to put it in order; no other cancelled game
@@ -276,7 +276,7 @@ async def test_the_games_every_person_left_before_the_upgrade_are_rated_where_th
     for path in (BUNDLED / "postgres").glob("*.sql"):
         if int(path.name[:4]) < 19:
             shutil.copy(path, folder / "postgres" / path.name)
-    store = await Store.open(backend.target, migrations=folder, clock=counter_clock())
+    store = await Store.open(empty_backend.target, migrations=folder, clock=counter_clock())
     try:
         assert store.schema_version == 18
         left = await new_running_game(store, Match(Ruleset(), 2), random_seats(2))
@@ -288,10 +288,10 @@ async def test_the_games_every_person_left_before_the_upgrade_are_rated_where_th
     finally:
         await store.close()
     # As the version before kept them: a cancelled game had no end time.
-    await backend.rows("UPDATE games SET finished_at = NULL WHERE status = 'cancelled'")
-    [(ended,)] = await backend.rows("SELECT updated_at FROM games WHERE id = ?", (left,))
+    await empty_backend.rows("UPDATE games SET finished_at = NULL WHERE status = 'cancelled'")
+    [(ended,)] = await empty_backend.rows("SELECT updated_at FROM games WHERE id = ?", (left,))
 
-    store = await Store.open(backend.target, clock=counter_clock())
+    store = await Store.open(empty_backend.target, clock=counter_clock())
     try:
         assert store.schema_version == len(load_migrations())
         record = await store.games.load_game(left)

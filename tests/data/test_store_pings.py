@@ -16,9 +16,9 @@ BUNDLED = Path(str(bundled_migrations()))
 
 
 async def test_pings_are_kept_once_until_dropped_and_go_with_their_game(
-    backend: Backend,
+    empty_backend: Backend,
 ) -> None:
-    store = await Store.open(backend.target, durable=False)
+    store = await Store.open(empty_backend.target, durable=False)
     try:
         game_id = await store.games.create_game(
             guild_id=1,
@@ -36,7 +36,7 @@ async def test_pings_are_kept_once_until_dropped_and_go_with_their_game(
         await store.pings.drop_ping(first.message_id)
         assert await store.pings.standing_pings() == [second]
         await store.forget.forget_guild(1)
-        assert await backend.rows("SELECT message_id FROM pings") == []
+        assert await empty_backend.rows("SELECT message_id FROM pings") == []
     finally:
         await store.close()
 
@@ -65,19 +65,19 @@ async def old_game(backend: Backend, channel_id: int, status: str, ping_id: int)
 
 
 async def test_pings_stored_before_0010_are_still_taken_down(
-    backend: Backend, tmp_path: Path
+    empty_backend: Backend, tmp_path: Path
 ) -> None:
     """A version 9 database: a running game's own ping id (its ping stands) and a
     finished game's ping whose deletion failed are both kept by 0010."""
-    await version_9(backend, tmp_path)
-    running = await old_game(backend, 2, "running", 7001)
-    finished = await old_game(backend, 3, "finished", 7002)
-    await backend.rows(
+    await version_9(empty_backend, tmp_path)
+    running = await old_game(empty_backend, 2, "running", 7001)
+    finished = await old_game(empty_backend, 3, "finished", 7002)
+    await empty_backend.rows(
         "INSERT INTO stale_pings (message_id, game_id, channel_id) VALUES (7003, ?, 3)",
         (finished,),
     )
 
-    store = await Store.open(backend.target, durable=False)
+    store = await Store.open(empty_backend.target, durable=False)
     try:
         assert store.schema_version >= 10  # 0010 and any after it ran
         assert await store.pings.standing_pings() == [
@@ -89,17 +89,17 @@ async def test_pings_stored_before_0010_are_still_taken_down(
 
 
 async def test_a_game_over_before_0010_leaves_no_ping_to_take_down(
-    backend: Backend, tmp_path: Path
+    empty_backend: Backend, tmp_path: Path
 ) -> None:
     """The old code never cleared a game's ping id once it was over (its ping was taken
     down, or failed into stale_pings): a finished or cancelled game's old id is not
     turned into a deletion for the first start to send, one per old game."""
-    await version_9(backend, tmp_path)
-    await old_game(backend, 2, "finished", 7001)
-    await old_game(backend, 3, "cancelled", 7002)
-    lobby = await old_game(backend, 4, "lobby", 7003)
+    await version_9(empty_backend, tmp_path)
+    await old_game(empty_backend, 2, "finished", 7001)
+    await old_game(empty_backend, 3, "cancelled", 7002)
+    lobby = await old_game(empty_backend, 4, "lobby", 7003)
 
-    store = await Store.open(backend.target, durable=False)
+    store = await Store.open(empty_backend.target, durable=False)
     try:
         assert store.schema_version >= 10  # 0010 and any after it ran
         assert await store.pings.standing_pings() == [PingRecord(lobby, 1, 4, 7003)]

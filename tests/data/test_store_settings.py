@@ -74,10 +74,10 @@ def _migrations_up_to(tmp_path: Path, version: int) -> Path:
 
 
 async def test_upgrading_from_10_to_11_keeps_the_languages(
-    backend: Backend, tmp_path: Path
+    empty_backend: Backend, tmp_path: Path
 ) -> None:
     old = await Store.open(
-        backend.target, migrations=_migrations_up_to(tmp_path, 10), clock=counter_clock()
+        empty_backend.target, migrations=_migrations_up_to(tmp_path, 10), clock=counter_clock()
     )
     try:
         assert old.schema_version == 10
@@ -85,7 +85,7 @@ async def test_upgrading_from_10_to_11_keeps_the_languages(
         await old.settings.set_language(2, None)
     finally:
         await old.close()
-    store = await Store.open(backend.target, clock=counter_clock())
+    store = await Store.open(empty_backend.target, clock=counter_clock())
     try:
         assert store.schema_version >= 11
         assert await store.settings.guild_settings(1) == ServerSettings(language="es")

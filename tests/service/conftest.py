@@ -1,8 +1,10 @@
-"""Fixtures for the service's parts: a real SQLite store, a clock moved by hand, an AI pool."""
+"""Fixtures for the service's parts: a real SQLite store, a clock moved by hand, an AI pool.
+
+Each store starts as the migrations leave a new database (``migrated_sqlite``: a copy)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,10 @@ def clock() -> ManualClock:
 
 
 @pytest_asyncio.fixture
-async def store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "lama.db", durable=False, clock=clock)
+async def store(
+    tmp_path: Path, clock: ManualClock, migrated_sqlite: Callable[[Path], Path]
+) -> AsyncIterator[Store]:
+    opened = await Store.open(migrated_sqlite(tmp_path / "lama.db"), durable=False, clock=clock)
     try:
         yield opened
     finally:
@@ -29,12 +33,15 @@ async def store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
 
 
 @pytest_asyncio.fixture
-async def game(tmp_path: Path, clock: ManualClock) -> AsyncIterator[ServiceGame]:
+async def game(
+    tmp_path: Path, clock: ManualClock, migrated_sqlite: Callable[[Path], Path]
+) -> AsyncIterator[ServiceGame]:
     """A whole service over its own store, with a recording listener; its AI seats
     move at once (the pause is for people following the table, and the clock here is
     moved by hand anyway)."""
     timing = Timing(ai_delay=0.0)
-    opened = await ServiceGame.open(tmp_path / "game.db", clock=clock, timing=timing)
+    path = migrated_sqlite(tmp_path / "game.db")
+    opened = await ServiceGame.open(path, clock=clock, timing=timing)
     try:
         yield opened
     finally:
