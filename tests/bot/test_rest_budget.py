@@ -416,7 +416,7 @@ async def test_a_whole_game_of_humans_and_an_ai_costs_at_most_a_tenth_of_a_bot_c
     service(simcord_env).dealer.seed_source = itertools.count(
         1
     ).__next__  # the same deals every run
-    table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=20)
+    table = await open_lobby(simcord_env, alice, channel, turn_timer=0, threshold=10)
     for player in (bob, carol):
         await player.click(table_message(channel), label="Join")
     await alice.select(table_message(channel), ["easy"])
