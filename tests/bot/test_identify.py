@@ -70,6 +70,7 @@ async def test_on_sqlite_discord_py_spaces_the_shards(
     assert calls == []  # no need to ask Discord
 
 
+@pytest.mark.slow  # waits out identify turns in real time
 async def test_on_postgresql_a_bucket_is_one_shards_for_the_spacing(
     postgres_server: PostgresServer,
     discords_own: list[tuple[int | None, bool]],
@@ -120,6 +121,7 @@ async def test_a_database_out_of_reach_falls_back_to_discord_pys_spacing(
     assert "pw" not in record.getMessage()
 
 
+@pytest.mark.slow  # waits out identify turns in real time
 async def test_without_max_concurrency_one_at_a_time_and_asked_again(
     postgres_server: PostgresServer,
 ) -> None:
@@ -137,6 +139,7 @@ async def test_without_max_concurrency_one_at_a_time_and_asked_again(
     assert calls == [1, 1]
 
 
+@pytest.mark.slow  # waits out identify turns in real time
 async def test_a_cancelled_wait_gives_the_bucket_back(postgres_server: PostgresServer) -> None:
     url = await postgres_server.new_database()
     holder, waiter = IdentifyTurns(url, spacing=HELD), IdentifyTurns(url, spacing=SPACING)

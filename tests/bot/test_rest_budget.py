@@ -90,6 +90,7 @@ async def test_a_table_edit_that_gets_429_again_and_again_still_shows_the_move(
     assert "alice played" in last_moves(channel)
 
 
+@pytest.mark.parked_retries  # the retries wait for the clock, not in real time
 async def test_a_table_edit_failing_with_5xx_is_tried_again_with_the_latest_state(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -107,6 +108,7 @@ async def test_a_table_edit_failing_with_5xx_is_tried_again_with_the_latest_stat
     assert "alice played" in shown and "bob played" in shown
 
 
+@pytest.mark.parked_retries  # the retries wait for the clock, not in real time
 async def test_a_ping_whose_delete_fails_is_taken_down_later(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -319,6 +321,7 @@ async def test_pings_left_by_the_last_run_wait_behind_the_live_tables(
     assert set(taking_down) == {Priority.COSMETIC}, taking_down
 
 
+@pytest.mark.parked_retries  # the retries wait for the clock, not in real time
 async def test_a_ping_that_gets_429_is_sent_all_the_same(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -93,6 +93,7 @@ async def proxy() -> AsyncIterator[tuple[Proxy, str]]:
         use_api_base(None)
 
 
+@pytest.mark.slow  # waits out the 429s' Retry-After in real time
 @pytest.mark.parametrize("sharded", [False, True])
 async def test_every_rest_call_goes_to_the_proxy(
     proxy: tuple[Proxy, str], tmp_path: Path, sharded: bool

@@ -91,6 +91,7 @@ async def test_a_review_cut_short_by_a_shutdown_says_the_bot_is_restarting(
     assert said(clicked) == RESTARTING
 
 
+@pytest.mark.slow  # waits the shutdown's grace in real time
 async def test_lama_review_cut_short_by_a_shutdown_says_so_in_the_players_language(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
