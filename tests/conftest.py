@@ -33,8 +33,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "slow: waits in real time (a process, the bot's real pacing, a held store read);"
-        " the quick loop leaves it out: -m 'not slow'",
+        "slow: waits in real time (a process, the bot's real pacing, a held store read),"
+        " or takes over a quarter second on a quiet machine; the quick loop leaves it out:"
+        " -m 'not slow'",
     )
 
 

@@ -156,6 +156,7 @@ async def test_a_whole_game_in_a_server_without_the_bot_makes_no_bot_token_call(
     no_refusals(anywhere)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_group_dm_table_lives_past_a_quarter_hour_on_the_clicks_tokens(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
@@ -192,6 +193,7 @@ async def test_a_group_dm_table_lives_past_a_quarter_hour_on_the_clicks_tokens(
         assert texts(pointer).startswith("↪️ This game's table moved:")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_table_nobody_clicked_for_a_quarter_hour_waits_and_a_click_brings_it_back(
     simcord_env: simcord.Env, anywhere: Anywhere
 ) -> None:
@@ -252,6 +254,7 @@ async def test_a_token_dead_before_its_time_is_not_tried_again_and_the_next_clic
     assert texts(pointer).startswith("↪️ This game's table moved:")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_restart_in_the_middle_of_a_group_dm_game_loses_nothing(
     simcord_env: simcord.Env, anywhere: Anywhere, settings: Settings
 ) -> None:

@@ -39,6 +39,7 @@ async def alice_against_an_ai(
     return table
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_table_waits_for_a_player_away_and_im_back_plays_on(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:
@@ -63,6 +64,7 @@ async def test_the_table_waits_for_a_player_away_and_im_back_plays_on(
 
 
 @pytest.mark.parametrize("restarted", [False, True], ids=["", "restarted"])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_nobody_back_by_then_ends_the_game_rated_with_a_rematch(
     simcord_env: simcord.Env,
     settings: Settings,

@@ -3,6 +3,7 @@ server or channel is refused, and a Rematch reopens only a finished game of its 
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.service.play.table import Status
@@ -25,6 +26,7 @@ def elsewhere(
     return other.create_text_channel("games"), other.add_member(owner), members
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_cancel_button_copied_into_another_server_is_refused(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -61,6 +63,7 @@ async def test_a_button_copied_into_another_channel_of_the_server_is_refused(
     assert table.status is Status.RUNNING and table.stamp == before
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_rematch_reopens_only_a_finished_game_of_this_channel(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -52,6 +52,7 @@ def add_ai_select(message: object) -> dict[str, object]:
     return select
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_add_ai_select_shows_its_placeholder_again_once_an_ai_is_added(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:

@@ -87,6 +87,7 @@ async def test_a_join_click_and_an_add_ai_pick_each_look_their_table_up_once(
     assert sum(lookups.values()) == 1, f"one lookup for the pick, not {dict(lookups)}"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_hint_click_looks_its_table_up_once(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

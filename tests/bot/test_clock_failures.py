@@ -70,6 +70,7 @@ async def test_a_turn_times_out_on_schedule_when_the_warning_fails(
 
 
 @pytest.mark.parametrize("status", [500, 503, 429])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_turn_times_out_on_schedule_when_discord_refuses_the_warning(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -143,6 +143,7 @@ async def test_a_channel_deleted_unseen_ends_its_game_at_the_next_table_edit(
     await closed_for_good(simcord_env, table, channel.id, since)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_unknown_channel_answer_for_a_channel_that_is_there_ends_nothing(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 import simcord
 
 from bot.demo_preview import SIMCORD_VERSION, run_like_discord
@@ -28,6 +29,7 @@ def test_simcord_is_the_version_the_demos_preview_hooks_were_written_against() -
     )
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_click_comes_back_once_acknowledged_and_timers_fire_meanwhile(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

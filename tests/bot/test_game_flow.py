@@ -166,6 +166,7 @@ async def kicked_game(
     return table, bob, carol
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_rematch_leaves_a_kicked_player_out(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

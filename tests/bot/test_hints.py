@@ -77,6 +77,7 @@ async def test_the_player_to_move_gets_hards_move_in_one_line(
     assert table.match is not None and len(table.match.events) == 1, "a hint makes no move"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_no_hint_out_of_turn_for_others_or_after_the_game(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -276,6 +277,7 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     )
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_review_button_says_at_once_that_hard_is_thinking(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -63,6 +63,7 @@ async def three_games(
     return tables
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_history_lists_the_games_newest_first_each_with_its_replay(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -127,6 +128,7 @@ async def test_ten_games_fit_discords_limits_in_the_askers_language(
     }
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_history_has_the_llama_card_beside_its_title_as_stats_do(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -304,6 +304,7 @@ async def test_a_no_drama_hand_says_what_quitting_costs_with_the_no_drama_card(
     assert cost == says
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_every_seat_is_a_section_with_its_card_count_beside_it(
     simcord_env: simcord.Env,
     settings: Settings,

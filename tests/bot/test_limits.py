@@ -26,6 +26,7 @@ def answer(result: simcord.InteractionResult) -> str:
 
 
 @pytest.mark.cooldowns
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_stats_wait_a_few_seconds_per_person_and_charts_their_own(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -67,6 +68,7 @@ async def test_a_leaderboards_pages_turn_at_most_once_a_second_per_person(
 
 
 @pytest.mark.cooldowns
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_refused_review_or_table_costs_no_wait(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -120,6 +122,7 @@ async def test_a_new_table_refused_in_a_channel_not_allowed_costs_no_wait(
 
 
 @pytest.mark.cooldowns
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_lobby_changes_wait_two_seconds_per_person(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

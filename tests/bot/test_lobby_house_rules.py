@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord.results import to_discord_message
 
@@ -59,6 +60,7 @@ async def choose(
     return result
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_host_composes_house_rules_and_every_view_plays_and_shows_them(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -118,6 +120,7 @@ def rule_options(message: Any) -> dict[str, str]:
     return {o["value"]: o.get("description", "") for o in select["options"]}
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_hands_of_seven_are_dealt_seven_cards(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -163,6 +166,7 @@ async def test_only_the_host_changes_the_house_rules_and_only_in_the_lobby(
     assert table.ruleset == Ruleset()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_restart_keeps_the_house_rules_composed_in_the_lobby(
     simcord_env: simcord.Env,
     settings: Settings,

@@ -5,6 +5,7 @@ move alone."""
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from game import Card as C
@@ -103,6 +104,7 @@ async def test_the_turn_ping_pings_the_player_to_move_alone(
 BIDI_CONTROLS = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_nickname_cannot_turn_the_rest_of_a_table_line_around(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

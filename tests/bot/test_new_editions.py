@@ -61,6 +61,7 @@ async def test_editions_not_offered_are_refused_in_the_persons_language(
     assert service(simcord_env).registry.table_in(channel.id) is None
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_preset_added_to_presets_is_offered_and_played(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -35,6 +35,7 @@ JUST_TOO_BIG = str(2**63)
         f"lama:replay:1:{JUST_TOO_BIG}:open",
     ],
 )
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_oversized_number_in_a_custom_id_is_an_unknown_button(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -103,6 +104,7 @@ async def test_the_largest_leaderboard_page_shows_the_last_page(
 
 
 @pytest.mark.parametrize("season", [MAX_STORED, 10**12], ids=["largest", "year-33658"])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_season_key_past_the_calendar_is_an_unknown_season(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

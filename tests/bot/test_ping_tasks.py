@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
+import pytest
 import simcord
 
 from game import Card as C
@@ -24,6 +25,7 @@ def ping_watches() -> Counter[str]:
     return Counter(name for name in names if name.startswith("lama-ping-end-"))
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_table_keeps_at_most_one_ping_watch_and_none_once_over(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -112,6 +112,7 @@ async def click(
     return result.response
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_stepping_through_a_finished_game(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -182,6 +183,7 @@ async def test_stepping_through_a_finished_game(
     assert len(ids) == len(set(ids)) == 5
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_without_a_number_the_askers_latest_game_here(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -203,6 +205,7 @@ async def test_without_a_number_the_askers_latest_game_here(
     assert none.response.content == text("en", "replay.none")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_one_may_not_replay_gets_one_same_private_answer(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -240,6 +243,7 @@ async def test_a_game_one_may_not_replay_gets_one_same_private_answer(
     assert result.response.content == text("en", "replay.unknown", game=hidden.game_id)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_replay_buttons_work_anywhere_in_the_server_and_nowhere_else(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -266,6 +270,7 @@ async def test_replay_buttons_work_anywhere_in_the_server_and_nowhere_else(
         assert not result.response.components
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_forged_step_is_answered_clearly(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -287,6 +292,7 @@ async def test_a_forged_step_is_answered_clearly(
         assert result.response.content == text("en", "error.unknown_button")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_finished_table_offers_the_replay(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -323,6 +329,7 @@ async def test_the_replay_in_the_askers_language(
     assert result.response.content == text("pl", "replay.unknown", game=999_999)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_forgotten_seat_is_the_former_player_in_the_askers_language(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -348,6 +355,7 @@ async def test_a_forgotten_seat_is_the_former_player_in_the_askers_language(
         assert "former player" not in texts(message)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_game_option_offers_the_askers_latest_games(
     channel: simcord.ChannelHandle,
     alice: simcord.MemberActor,
@@ -362,6 +370,7 @@ async def test_the_game_option_offers_the_askers_latest_games(
     assert await alice.autocomplete(channel, "lama replay", "game", "999999") == []
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_replay_button_works_after_a_restart(
     simcord_env: simcord.Env,
     settings: Settings,

@@ -212,6 +212,7 @@ async def test_a_ping_in_an_archived_thread_goes_once_the_next_ping_is_sent(
     assert [p.message_id for p in stored] == [fresh]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_ping_refused_missing_access_is_kept_for_a_restart_to_take_down(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -374,6 +375,7 @@ async def test_past_a_quarter_hour_without_a_click_the_bot_token_edits_the_table
 HUMAN_MOVES = (CardPlayed, CardDrawn, PlayerQuit)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_in_a_games_first_quarter_hour_the_start_clicks_token_edits_the_table(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -79,6 +79,7 @@ async def start_again(env: simcord.Env, settings: Settings, old: LamaBot) -> Non
     await env.advance_time(10)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_that_ended_just_before_a_restart_shows_its_end_after_it(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -163,6 +164,7 @@ async def test_a_restarted_table_lists_the_moves_it_had_not_shown_round_end_incl
     assert "ended the round" in shown and "New round dealt" in shown
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_ended_for_idling_just_before_a_restart_says_why_after_it(
     simcord_env: simcord.Env,
     settings: Settings,
@@ -230,6 +232,7 @@ async def test_a_game_its_players_left_just_before_a_restart_says_why_it_ended_a
     assert says == "Every player's seat is held by an AI, so the game was ended."
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_that_ended_just_before_a_restart_posts_its_chart_after_it(
     simcord_env: simcord.Env,
     settings: Settings,

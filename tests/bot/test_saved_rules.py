@@ -4,6 +4,7 @@ refusals in the person's language (members without Manage Server: test_server_se
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.i18n import text
@@ -68,6 +69,7 @@ async def test_an_admin_saves_lists_and_deletes_house_rules(
     assert await service(simcord_env).house_rules.saved(guild.id) == []
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_options_offer_editions_and_rules_and_refuse_anything_else(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

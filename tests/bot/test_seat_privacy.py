@@ -110,6 +110,7 @@ async def alice_away(
     return table
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_after_a_takeover_for_missed_turns_no_cards_until_i_am_back(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -32,6 +32,7 @@ CHANGES = [
 
 
 @pytest.mark.parametrize(("command", "options"), CHANGES, ids=[c for c, _ in CHANGES])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_member_without_manage_server_is_refused(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -76,6 +77,7 @@ async def test_the_servers_turn_timer_is_new_tables_default(
 
 
 @pytest.mark.parametrize("seconds", [1, 5, 14])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_turn_timer_out_of_range_is_refused_with_the_range(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

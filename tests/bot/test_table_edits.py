@@ -65,6 +65,7 @@ async def test_a_move_made_while_the_table_edit_is_on_its_way_reaches_the_table(
     assert "bob played" in last_moves(channel)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_cancelled_while_a_turn_ping_is_on_its_way_leaves_no_ping(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -123,6 +124,7 @@ async def test_the_presenter_lets_go_of_a_game_once_its_last_edit_is_made(
     assert table.game_id not in remembered
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_move_made_while_the_turn_warning_is_on_its_way_leaves_no_warning(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -68,6 +68,7 @@ async def test_running_out_of_time_quits_the_round_and_the_table_says_so(
     ]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_two_missed_turns_hand_the_seat_to_an_ai_until_the_player_is_back(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -236,6 +237,7 @@ async def test_a_player_can_leave_a_running_game_and_an_ai_plays_on(
     assert service(simcord_env).registry.table_in(channel.id) is None
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_without_a_timer_that_nobody_plays_for_three_days_ends(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -302,6 +304,7 @@ async def test_a_host_who_leaves_the_game_hands_the_host_role_on(
     assert kicked.response is not None and "An AI now plays for carol" in kicked.response.content
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_open_hand_whose_turn_ran_out_no_longer_offers_that_turn(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -350,6 +350,7 @@ async def test_a_hard_ai_takes_its_turns_without_stalling_the_table(
     assert hard_moves > 0
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_every_card_button_carries_exactly_one_emoji_even_the_pink_llama(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

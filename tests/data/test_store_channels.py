@@ -28,6 +28,7 @@ async def _lobby(store: Store, channel_id: int, guild_id: int = 1) -> int:
     )
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_second_open_game_in_a_channel_is_refused_and_nothing_is_written(
     store: Store,
 ) -> None:

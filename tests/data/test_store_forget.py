@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from data import EVERYTHING, Store
 from data.records import ALL_TIME, GameRating, PlayerRating, SeasonPlan, SeatRating
 from data.schema import load_migrations
@@ -46,6 +48,7 @@ async def test_a_forgotten_servers_names_are_not_in_the_sqlite_files(db_path: Pa
     assert KEPT_NAME.encode() in _on_disk(db_path)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_forgotten_persons_name_is_not_in_the_sqlite_files(db_path: Path) -> None:
     store = await Store.open(str(db_path), clock=counter_clock())
     try:
@@ -78,6 +81,7 @@ async def test_every_sqlite_connection_deletes_securely(db_path: Path) -> None:
         await games.close()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_postgresql_vacuums_the_tables_forget_touched(backend: Backend) -> None:
     if backend.name != "postgres":
         return

@@ -361,6 +361,7 @@ async def test_guild_language(store: Store) -> None:
     assert await store.settings.get_language(8) == "de"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_concurrent_units_do_not_interleave(store: Store) -> None:
     """Many games moving at once: every unit lands whole, and reads see whole units."""
     matches = [Match(Ruleset(), 3) for _ in range(10)]

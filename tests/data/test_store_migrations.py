@@ -265,6 +265,7 @@ async def test_a_newer_postgresql_database_is_left_alone(postgres_server: Postgr
         await Store.open(url)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_games_every_person_left_before_the_upgrade_are_rated_where_they_ended(
     tmp_path: Path, empty_backend: Backend
 ) -> None:

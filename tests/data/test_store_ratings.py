@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from data import EVERYTHING, Store
 from data.records import ALL_TIME, SeasonPlan, SeatRecord, Sight
 from game import Ruleset
@@ -136,6 +138,7 @@ async def test_a_person_only_a_hidden_game_rates_is_listed_to_those_who_sat_at_i
     assert [(r.rank, r.name) for r in page] == [(2, "alice")]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_every_sight_lists_exactly_those_with_a_game_it_shows(store: Store) -> None:
     """Eight people's games in four channels, dealt at random: for every set of hidden
     channels and every viewer, the board, its count and each rank list exactly the people

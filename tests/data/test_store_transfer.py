@@ -62,6 +62,7 @@ async def fill(path: Path) -> dict[int, Match]:
     return matches
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_copy_holds_every_row_and_plays_on(
     tmp_path: Path, postgres_server: PostgresServer
 ) -> None:
@@ -108,6 +109,7 @@ async def test_a_copy_holds_every_row_and_plays_on(
         await new.close()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_database_in_use_is_not_copied_into(
     tmp_path: Path, postgres_server: PostgresServer
 ) -> None:

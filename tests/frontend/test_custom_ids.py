@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import get_args
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_a_replay_button_reads_back_as_made(game_id: int, step: int, action: str
         st.text(max_size=60), st.from_regex(r"[a-z]{3,6}(:-?[0-9]{1,20}){1,4}", fullmatch=True)
     )
 )
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_any_other_text_is_no_button_or_one_the_bot_could_have_made(body: str) -> None:
     """A forged or foreign id is None, never an exception; one that parses is an id the
     bot makes (written perhaps otherwise: leading zeros, an id from before the seasons)."""

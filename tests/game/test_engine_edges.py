@@ -77,6 +77,7 @@ def test_a_seat_that_is_not_an_int_is_an_illegal_move_and_changes_nothing(seat: 
 
 @SETTINGS
 @given(events=st.lists(st.one_of(junk, st.just(CardDrawn(seat=0))), min_size=1, max_size=3))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_a_replay_of_things_that_are_not_events_is_a_replay_error(events: list[Any]) -> None:
     first = started(2).events[0]
     with pytest.raises(ReplayError):
@@ -139,6 +140,7 @@ def _mutations(data: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
 
 @SETTINGS
 @given(data=st.sampled_from(VALID).flatmap(_mutations))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_an_event_is_read_back_only_if_it_is_exactly_what_to_json_wrote(
     data: dict[str, Any],
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def reference_best_discard(hand: list[Card], ruleset: Ruleset) -> Card | None:
     ruleset=st.sampled_from(ALL_RULESETS),
     hand=st.lists(st.sampled_from(ALL_CARDS), max_size=12),
 )
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_best_discard_saves_as_much_as_rescoring_the_hand_without_each_card(
     ruleset: Ruleset, hand: list[Card]
 ) -> None:

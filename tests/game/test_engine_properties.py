@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,6 +203,7 @@ def _views_hide_other_hands(match: Match, rng: random.Random) -> None:
 
 @SETTINGS
 @given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_no_seat_view_ever_holds_a_card_hidden_from_it(
     ruleset: Ruleset, seats: int, seed: int, quit_bias: float
 ) -> None:
@@ -219,6 +221,7 @@ def _replays_equal(match: Match, rng: random.Random) -> None:
 
 @SETTINGS
 @given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_replaying_the_events_also_through_json_reproduces_the_state(
     ruleset: Ruleset, seats: int, seed: int, quit_bias: float
 ) -> None:
@@ -281,6 +284,7 @@ def _illegal_moves_change_nothing(match: Match, rng: random.Random) -> None:
 
 @SETTINGS
 @given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_an_illegal_move_is_always_rejected_without_a_change(
     ruleset: Ruleset, seats: int, seed: int, quit_bias: float
 ) -> None:
@@ -312,6 +316,7 @@ def _a_move_on_a_clone_leaves_the_match_alone(match: Match, rng: random.Random) 
 
 @SETTINGS
 @given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_a_move_tried_on_a_clone_changes_nothing_of_the_match(
     ruleset: Ruleset, seats: int, seed: int, quit_bias: float
 ) -> None:

@@ -44,6 +44,7 @@ def house_rulesets(draw: st.DrawFn) -> Ruleset:
 
 @settings(max_examples=60, deadline=None)
 @given(ruleset=house_rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_random_legal_play_of_any_ruleset_keeps_every_card_and_ends(
     ruleset: Ruleset, players: int, seed: int
 ) -> None:

@@ -7,6 +7,7 @@ import dataclasses
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 
 from game import DRAW, QUIT, Card, Match, PublicView, Ruleset, explicit_deal
@@ -93,6 +94,7 @@ def _public_view_hides_every_hand(match: Match, rng: random.Random) -> None:
 
 @SETTINGS
 @given(ruleset=rulesets, seats=players, seed=seeds, quit_bias=quit_biases)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_the_public_view_never_holds_a_card_from_a_hand_or_the_pile(
     ruleset: Ruleset, seats: int, seed: int, quit_bias: float
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import GameService
 from bot.service.cooldowns import DEFAULTS, Cooldowns
 from testkit.service_game import ManualClock, ServiceGame
@@ -60,6 +62,7 @@ def test_a_late_release_gives_back_only_its_own_wait(clock: ManualClock) -> None
     assert cooldowns.left(ANN, "new") == 20, "the second table's wait stands"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_those_long_over_are_forgotten(clock: ManualClock) -> None:
     cooldowns = Cooldowns(clock, {"hint": 5})
     for person in range(5000):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from testkit.service_game import RecordingListener, ServiceGame, eventually, people
 
 ANN, BOB = people("Ann", "Bob")
@@ -32,6 +34,7 @@ async def test_the_seed_source_can_be_replaced(game: ServiceGame) -> None:
     assert game.service.registry.tables() == [first, second]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_the_service_imports_nothing_of_discord() -> None:
     code = "import bot.service, sys; print('discord' in sys.modules)"
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -57,6 +57,7 @@ def desk(
     return HintDesk(registry, store, thinking, timing=timing), thinking
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_everyone_asking_at_once_shares_one_search_and_it_is_kept(store: Store) -> None:
     table = await running(store)
     hints, thinking = desk(store, table)
@@ -89,6 +90,7 @@ async def test_hint_refusals(store: Store, user: int, hints_on: bool, key: str) 
     assert refused.value.key == key
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_hint_is_stored_before_it_is_shown_and_not_shown_unstored(
     store: Store,
 ) -> None:

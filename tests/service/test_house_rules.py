@@ -118,6 +118,7 @@ async def either(
         await opened.close()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_admins_saving_at_once_never_pass_the_cap(either: ServiceGame) -> None:
     # Several admins press Save at once with one place left on the list: one of them gets
     # it, every other one is told the list is full, and the list stays at the cap.
@@ -135,6 +136,7 @@ async def test_admins_saving_at_once_never_pass_the_cap(either: ServiceGame) -> 
 
 
 # ---------------------------------------------------------------- boards
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_with_house_rules_counts_on_its_own_board_by_default(
     game: ServiceGame,
 ) -> None:
@@ -154,6 +156,7 @@ async def test_a_game_with_house_rules_counts_on_its_own_board_by_default(
     assert set(table.rating_changes) == {0, 1}
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_editions_game_counts_on_the_servers_board_as_ever(game: ServiceGame) -> None:
     komarami = Ruleset.compose("komarami", "party")
     assert komarami.house_rules == ()
@@ -177,6 +180,7 @@ async def test_a_server_may_count_house_rules_with_every_game(game: ServiceGame)
     assert await game.store.ratings.rating_board(GUILD, HOUSE_RULES, sight=EVERYTHING) == []
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_changed_setting_moves_no_game_rated_before_and_rerate_agrees(
     game: ServiceGame,
 ) -> None:

@@ -236,6 +236,7 @@ async def test_a_finished_game_is_rated_before_its_table_is_shown(game: ServiceG
     }
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_each_season_is_rated_from_its_own_games_and_all_time_from_all(
     game: ServiceGame,
 ) -> None:
@@ -265,6 +266,7 @@ async def test_a_leaver_is_rated_last_through_the_service(game: ServiceGame) -> 
     assert {row.ai for row in board} == {None}  # the Normal AI playing on is not rated
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_every_game_is_rated_once_and_a_new_start_rates_none_again(
     game: ServiceGame,
 ) -> None:
@@ -347,6 +349,7 @@ async def test_a_game_rating_missed_is_rated_in_order_when_the_next_one_finishes
     assert snapshot(path) == incremental
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again(
     game: ServiceGame,
 ) -> None:
@@ -370,6 +373,7 @@ async def test_a_game_left_unrated_before_a_rated_one_has_its_server_rated_again
     assert snapshot(path) == in_order
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_after_a_forget_the_seat_is_recomputed_as_a_newcomer(game: ServiceGame) -> None:
     for _ in range(2):
         await finish(game, await game.lobby([ANN, BOB], [Strength.NORMAL]))
@@ -406,6 +410,7 @@ async def test_a_game_rated_with_another_that_finished_beside_it_shows_its_chang
     assert first.rating_changes[0] == want
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_start(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -424,6 +429,7 @@ async def test_a_database_from_before_the_ratings_is_rated_whole_at_the_first_st
     assert snapshot(path) == first_start  # in the order they finished
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rated_in_order(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -450,6 +456,7 @@ async def test_a_game_whose_finish_was_saved_after_a_later_one_was_rated_is_rate
     assert snapshot(path) == incremental
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -487,6 +494,7 @@ async def test_the_games_are_resumed_before_a_backlog_of_ratings_is_made(
     assert len(snapshot(Path(game.store.path))["rated_games"]) == 2
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_stop_during_the_backlog_keeps_what_was_rated_and_the_next_start_goes_on(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -569,6 +577,7 @@ def test_a_game_every_person_left_ranks_its_ai_seats_by_points_and_the_leavers_l
     assert standings(FinishedGame(people_only, points=(), winners=frozenset())) == []
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_last_person_leaving_a_game_against_ais_is_rated_last(
     game: ServiceGame,
 ) -> None:
@@ -961,6 +970,7 @@ async def test_a_stalled_game_that_could_not_be_rated_is_rated_at_the_next_start
     assert await rated_at_the_next_start(game, table.game_id) == {0: 2, 1: 1}
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_season(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -1001,6 +1011,7 @@ async def test_a_game_finishing_while_a_new_season_is_saved_counts_for_that_seas
     assert await store.ratings.rated_seasons(GUILD) == [season.key]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_ending_before_its_server_is_caught_up_shows_the_change_it_keeps(
     game: ServiceGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:

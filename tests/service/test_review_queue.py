@@ -88,6 +88,7 @@ async def test_a_review_is_for_a_player_of_the_game_even_once_kept(game: Service
     assert refused.value.key == "error.not_a_player"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_one_review_per_person_at_a_time(game: ServiceGame) -> None:
     first = await finished(game, ANN, BOB)
     second = await finished(game, ANN, BOB)

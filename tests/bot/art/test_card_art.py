@@ -78,6 +78,7 @@ def test_pictures_tell_apart_at_inline_size() -> None:
         assert _difference(small[a], small[b]) > 15, f"{a} and {b} look alike at 22 pixels"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_committed_pictures_are_what_the_drawer_draws(tmp_path: Path) -> None:
     written = draw_all(tmp_path)
     expected = {emoji_path(n) for n in ALL_NAMES}

@@ -22,6 +22,7 @@ PAUSE = 10.0
 
 
 @pytest.mark.parametrize("timing", [Timing(ai_delay=PAUSE)], ids=["AI pause 10 s"])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_german_server_shows_its_ai_seat_in_german_everywhere(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -3,6 +3,7 @@ person's own language."""
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.service.play.table import Status
@@ -11,6 +12,7 @@ from testkit.simcord_play import open_lobby, service, table_message
 from .conftest import Locales
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_fourth_channel_is_refused_in_german_with_the_limits(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

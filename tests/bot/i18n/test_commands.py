@@ -83,6 +83,7 @@ async def test_localized_names_are_valid_and_unique(simcord_env: simcord.Env) ->
         ("lama chart", "pl", "wykres"),
     ],
 )
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_some_names(simcord_env: simcord.Env, path: str, locale: str, name: str) -> None:
     found = dict(nodes(synced_commands(simcord_env)))[path]
     assert found["name_localizations"][locale] == name

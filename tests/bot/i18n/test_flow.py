@@ -82,6 +82,7 @@ async def test_a_german_player_at_an_english_table(
     assert title(table_message(channel)) == "🦙 L.A.M.A. — round 1"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_server_set_to_spanish_by_a_moderator(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -136,6 +137,7 @@ async def test_a_server_set_to_spanish_by_a_moderator(
     assert await service(simcord_env).front.public_locale(guild.id, "de") == "de"
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_rematch_after_the_language_was_set_speaks_the_new_language(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -43,6 +43,7 @@ from .conftest import Locales
         ),
     ],
 )
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_house_rules_are_said_in_the_servers_and_each_persons_language(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

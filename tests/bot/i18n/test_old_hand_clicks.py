@@ -23,6 +23,7 @@ FINISHED = {
 
 
 @pytest.mark.parametrize("locale", list(FINISHED))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_click_on_an_old_hand_of_a_finished_game_shows_how_it_ended(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -60,6 +61,7 @@ CANCELLED = {
 
 
 @pytest.mark.parametrize(("how", "locale"), list(CANCELLED))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_click_on_an_old_hand_of_a_cancelled_game_says_why_it_ended(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -21,6 +21,7 @@ DENIED = discord.PermissionOverwrite(view_channel=False)
 
 
 @pytest.mark.parametrize("denied", ["role", "member"])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_answer_about_a_channel_a_reader_here_is_denied_is_private(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

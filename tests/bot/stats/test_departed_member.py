@@ -12,6 +12,7 @@ from .test_rating_change import QUICK
 
 
 @pytest.mark.parametrize("command", ["lama stats", "lama history"])
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_stats_of_a_player_who_left_the_server_are_shown(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

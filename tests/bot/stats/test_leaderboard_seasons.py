@@ -240,6 +240,7 @@ async def test_a_rated_season_that_starts_no_season_leaves_the_others_offered(
     assert [c["value"] for c in choices] == ["current", "all", str(boards.past)]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_season_that_ends_during_a_day_is_named_up_to_that_day(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,

@@ -86,6 +86,7 @@ def games_field(result: simcord.InteractionResult) -> str:
     return games.removeprefix("**Games:** ")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_hidden_game_has_no_chart_for_those_who_cant_see_it(world: World) -> None:
     missing = 999_999
     for asker in (world.carol, world.dave):
@@ -107,6 +108,7 @@ async def test_a_hidden_game_has_no_chart_for_those_who_cant_see_it(world: World
         assert f"Game #{world.secret_game} " in title(shown.response)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_history_and_stats_leave_out_a_hidden_game(world: World) -> None:
     # Carol sees alice's open game only, and nothing of bob's.
     history = await world.carol.slash(world.open, "lama history", member=world.alice)
@@ -135,6 +137,7 @@ ASKED: list[tuple[str, dict[str, str]]] = [
 ]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: World) -> None:
     # Alice asks in the open channel: her #secret game is there, for her eyes only.
     for command, options in ASKED:
@@ -154,6 +157,7 @@ async def test_an_answer_with_a_hidden_game_is_private_where_others_read(world: 
         assert result.response is not None and not result.ephemeral, command
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_an_answer_where_the_asker_may_not_write_is_theirs_alone(
     world: World, guild: simcord.GuildHandle
 ) -> None:
@@ -204,6 +208,7 @@ async def test_a_deleted_channels_games_stay_with_their_players(world: World) ->
     assert chart.response.content == text("en", "chart.unknown", game=world.secret_game)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -233,6 +238,7 @@ async def test_a_page_turned_by_someone_who_sees_more_is_theirs_alone(
     assert "alice" not in texts(second)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_rating_board_lists_only_those_the_asker_sees_play(world: World) -> None:
     """Bob's only rated game is in #secret: carol's board has no bob, erin's has."""
     carols = await world.carol.slash(world.open, "lama leaderboard")
@@ -247,6 +253,7 @@ async def test_the_rating_board_lists_only_those_the_asker_sees_play(world: Worl
     assert "bob" in board_names(alices)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_game_every_person_left_in_a_hidden_channel_is_hidden_on_the_rating_board(
     world: World, guild: simcord.GuildHandle
 ) -> None:

@@ -124,6 +124,7 @@ async def chart_messages(channel: simcord.ChannelHandle) -> list[discord.Message
     return [m for m in channel.history() if any(a.filename == CHART_FILE for a in m.attachments)]
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_stats_match_the_finished_games(played: Played) -> None:
     alice, bob = played.players["alice"], played.players["bob"]
     want = {user.id: expected(played.tables, user.id) for user in (alice, bob)}
@@ -164,6 +165,7 @@ async def test_stats_match_the_finished_games(played: Played) -> None:
         assert shown["Best game"].endswith(":d>")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_stats_in_the_askers_language(played: Played, locales: Locales) -> None:  # noqa: F811
     bob = locales.user(played.players["bob"], "de")
     result = await bob.slash(played.channel, "lama stats")
@@ -196,6 +198,7 @@ async def test_a_member_without_games_gets_a_friendly_message(
     assert chart.response.content == text("en", "chart.none")
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_chart_is_posted_once_when_a_game_ends(played: Played) -> None:
     charts = await chart_messages(played.channel)
     assert len(charts) == 3  # one per finished game
@@ -211,6 +214,7 @@ async def test_the_chart_is_posted_once_when_a_game_ends(played: Played) -> None
     assert len(await chart_messages(played.channel)) == 3
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_lama_chart_returns_a_png(played: Played) -> None:
     alice, carol = played.players["alice"], played.players["carol"]
     first = played.tables[0].game_id
@@ -250,6 +254,7 @@ async def test_lama_chart_of_an_unknown_or_foreign_game(
     assert foreign.response.content == text("en", "chart.unknown", game=game_id)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_lama_chart_falls_back_to_the_servers_latest_game(
     played: Played,
     guild: simcord.GuildHandle,
@@ -363,6 +368,7 @@ async def test_lama_chart_names_what_its_font_lacks_beside_the_colours(
     assert threads and threads[0] is not threading.main_thread()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_the_chart_has_the_llama_card_beside_its_title_as_stats_do(
     played: Played,
 ) -> None:

@@ -191,6 +191,7 @@ async def test_without_a_rated_game_no_picture(
     assert "Diese Saison (Januar 2026): noch nicht gewertet" in texts(result.response)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 async def test_a_person_rated_only_for_a_game_they_left_sees_that_rating(
     simcord_env: simcord.Env, channel: simcord.ChannelHandle, alice: simcord.MemberActor
 ) -> None:

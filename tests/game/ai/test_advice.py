@@ -69,6 +69,7 @@ def test_quitting_is_estimated_at_exactly_the_hands_cost() -> None:
             assert cost == penalty_points(view.hand, view.ruleset)
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_advice_depends_only_on_what_the_seat_can_see() -> None:
     rng = random.Random(8)
     for players in (2, 4):
@@ -189,6 +190,7 @@ def rest_of_deck(hands: list[list[Card]], top: Card) -> list[Card]:
     return sorted(rest.elements())
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_a_cheap_quit_that_lost_the_game_is_listed() -> None:
     """The review ranks by Hard's own measure (the chance to win the game plus points),
     so a quit that cost the fewest points but lost the game is among the decisions."""

@@ -41,6 +41,7 @@ QUICK_HARD = HardPlayer(samples=2)
 
 @settings(max_examples=25, deadline=None)
 @given(ruleset=house_rulesets(), players=st.integers(2, 6), seed=st.integers(0, 2**32))
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_easy_normal_and_hard_play_whole_games_of_any_ruleset_legally(
     ruleset: Ruleset, players: int, seed: int
 ) -> None:
@@ -72,6 +73,7 @@ def test_playout_settles_like_the_match_under_house_rules(ruleset: Ruleset) -> N
 
 
 @pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_playouts_end_the_round_as_normal_does_through_the_engine_under_house_rules(
     ruleset: Ruleset,
 ) -> None:
@@ -79,6 +81,7 @@ def test_playouts_end_the_round_as_normal_does_through_the_engine_under_house_ru
 
 
 @pytest.mark.parametrize("ruleset", HOUSE, ids=HOUSE_IDS)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_reading_every_move_never_rules_out_the_true_hands_under_house_rules(
     ruleset: Ruleset,
 ) -> None:

@@ -106,6 +106,7 @@ def setup(
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_every_strength_returns_a_legal_move(ruleset: Ruleset) -> None:
     players: list[Player] = [EasyPlayer(), NormalPlayer(), QUICK_HARD, RandomPlayer()]
     checked = 0
@@ -155,6 +156,7 @@ def test_strength_names_and_lookup() -> None:
 # ---------------------------------------------------------------- reproducibility
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_decisions_are_reproducible_from_the_seed() -> None:
     views = positions(Ruleset(party=True), 4, seed=3)
     hard_views = [v for v in views if len(candidates(v)) > 1][:3]
@@ -202,6 +204,7 @@ def reshuffled(match: Match, seat: int, rng: random.Random) -> Match:
     return twin
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_decisions_depend_only_on_what_the_seat_can_see() -> None:
     rng = random.Random(5)
     tried = 0
@@ -712,6 +715,7 @@ def test_a_full_memo_forgets_its_older_half() -> None:
     assert memo == {k: k * k for k in range(5, 10)}
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_hard_decides_without_work_for_the_garbage_collector() -> None:
     """A warm Hard worker spent 10-95 ms of some decisions in the garbage
     collector (a decision's p99 was 125-135 ms at 4 players, 105 with the
@@ -739,6 +743,7 @@ def test_hard_decides_without_work_for_the_garbage_collector() -> None:
         gc.enable()
 
 
+@pytest.mark.slow  # over a quarter second on a quiet machine
 def test_hard_memos_leave_the_garbage_collector_nothing_to_scan() -> None:
     """A full collection walks every tracked object; memos of lists took one to
     over 100 ms in a worker that had made a few hundred decisions (in the
