@@ -278,6 +278,9 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
 
 
 @pytest.mark.slow  # over a quarter second on a quiet machine
+# Hard thinks up to 0.5 s a decision: on a busy machine the review outlasts SimCord's
+# 5 s wait for the bot to settle after the click, which this test does not measure.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_the_review_button_says_at_once_that_hard_is_thinking(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
