@@ -145,6 +145,9 @@ async def test_a_hint_that_could_not_be_answered_costs_no_wait(
 
 @pytest.mark.slow  # the AI's real worker processes
 @pytest.mark.cooldowns
+# Hard thinks up to 0.5 s a decision: on a busy machine a review outlasts SimCord's 5 s
+# wait for the bot to settle after the click, which this test does not measure.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_a_review_refused_costs_no_wait_so_it_comes_once_the_game_is_over(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -235,6 +238,9 @@ async def test_a_table_with_hints_shows_the_badge_and_the_option_turns_them_off(
 
 
 @pytest.mark.slow  # the AI's real worker processes
+# Hard thinks up to 0.5 s a decision: on a busy machine a review outlasts SimCord's 5 s
+# wait for the bot to settle after the click, which this test does not measure.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
     simcord_env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -278,8 +284,8 @@ async def test_the_review_lists_the_costliest_decisions_once_the_game_is_over(
 
 
 @pytest.mark.slow  # over a quarter second on a quiet machine
-# Hard thinks up to 0.5 s a decision: on a busy machine the review outlasts SimCord's
-# 5 s wait for the bot to settle after the click, which this test does not measure.
+# Hard thinks up to 0.5 s a decision: on a busy machine a review outlasts SimCord's 5 s
+# wait for the bot to settle after the click, which this test does not measure.
 @pytest.mark.simcord(settle_timeout=60)
 async def test_the_review_button_says_at_once_that_hard_is_thinking(
     simcord_env: simcord.Env,
@@ -386,6 +392,9 @@ async def test_no_hint_for_a_seat_an_ai_plays(
 
 
 @pytest.mark.slow  # the AI's real worker processes
+# Hard thinks up to 0.5 s a decision: on a busy machine a review outlasts SimCord's 5 s
+# wait for the bot to settle after the click, which this test does not measure.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_a_review_stops_at_its_time_budget_and_says_so(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,
@@ -438,6 +447,9 @@ async def test_mashing_hint_thinks_once_so_other_tables_moves_are_not_queued_beh
 
 
 @pytest.mark.slow  # the AI's real worker processes
+# Hard thinks up to 0.5 s a decision: on a busy machine a review outlasts SimCord's 5 s
+# wait for the bot to settle after the click, which this test does not measure.
+@pytest.mark.simcord(settle_timeout=60)
 async def test_the_review_lists_a_cheap_quit_that_lost_the_game(
     simcord_env: simcord.Env,
     channel: simcord.ChannelHandle,

@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from game.ai.hard import candidates
 from testkit.arena import play_game
 from testkit.service_game import ServiceGame, eventually
 from tests.process.cli import TOKEN
+from tests.service.test_anytime_hints import hold_until
 
 
 def hard_positions(count: int) -> list[SeatView]:
@@ -145,9 +147,17 @@ async def test_a_move_goes_ahead_of_a_hint_asked_for_before_it() -> None:
         await thinking.close()
 
 
-@pytest.mark.slow  # the AI moves' worker is kept busy 6 s in real time
-async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: ServiceGame) -> None:
-    """The worker of the AI moves is busy: a review goes on all the same, beside it."""
+#: The longest the AI moves' worker is held: only a guard, should the test fail to let it go.
+HELD = 600.0
+
+
+@pytest.mark.slow  # the AI's real worker processes
+async def test_a_review_waits_for_no_move_and_no_move_for_a_review(
+    game: ServiceGame, tmp_path: Path
+) -> None:
+    """The worker of the AI moves is busy: a review goes on all the same, beside it.
+    The worker is held until the review is in (a review that waited for it would wait
+    for ever, and the test's timeout tell), not for a time a busy machine may outlast."""
     from bot.service.play.registry import TableRegistry
     from bot.service.thinking.hints import HintDesk
     from testkit.service_game import GUILD, people
@@ -161,12 +171,15 @@ async def test_a_review_waits_for_no_move_and_no_move_for_a_review(game: Service
         hints = HintDesk(
             TableRegistry(), game.store, thinking, timing=Timing(review_budget=0.05)
         )  # a decision or two
-        # Long enough for the reviews' own process to start and judge on a loaded machine.
-        busy = asyncio.ensure_future(thinking.run(time.sleep, 6.0))
+        released = tmp_path / "let-go"
+        busy = asyncio.ensure_future(thinking.run(hold_until, str(released), HELD))
         await asyncio.sleep(0)  # it takes the one place at the gate (at once: it is free)
-        review = await hints.review(table.game_id, ann.id, guild_id=GUILD)
-        assert review.checked >= 1
-        assert not busy.done(), "the review waited for the AI moves' worker"
+        try:
+            review = await hints.review(table.game_id, ann.id, guild_id=GUILD)
+            assert review.checked >= 1
+            assert not busy.done(), "the review waited for the AI moves' worker"
+        finally:
+            released.touch()
         await busy
     finally:
         await thinking.close()
